@@ -1,0 +1,141 @@
+import { describe, expect, test } from "bun:test";
+import {
+  ADMIN_RECENT_BOOKINGS_LIMIT,
+  BOOKING_STATUS_LABELS,
+  BOOKING_STATUSES,
+  bookingNumber,
+  bookingPeriodProblem,
+  DEFAULT_BOOKING_STATUS,
+  fleetUtilisation,
+  HOME_BOOKINGS_LIMIT,
+  isActiveBooking,
+  isBookingStatus,
+  isCancellableStatus,
+  isFinalBookingStatus,
+  periodsOverlap,
+  statusBadgeTone,
+} from "./booking.ts";
+
+const d = (iso: string) => new Date(iso);
+
+describe("statuses", () => {
+  test("the five statuses, confirmed by default", () => {
+    expect(BOOKING_STATUSES).toEqual(["pending", "confirmed", "in_progress", "completed", "cancelled"]);
+    expect(DEFAULT_BOOKING_STATUS).toBe("confirmed");
+    expect(BOOKING_STATUS_LABELS.in_progress).toBe("In Progress");
+    expect(isBookingStatus("in_progress")).toBe(true);
+    expect(isBookingStatus("active")).toBe(false);
+  });
+
+  test("final and cancellable", () => {
+    expect(BOOKING_STATUSES.filter(isFinalBookingStatus)).toEqual(["completed", "cancelled"]);
+    expect(BOOKING_STATUSES.filter(isCancellableStatus)).toEqual(["pending", "confirmed", "in_progress"]);
+    expect(isCancellableStatus("unknown")).toBe(false);
+  });
+
+  test("active = confirmed or in progress", () => {
+    expect(BOOKING_STATUSES.filter(isActiveBooking)).toEqual(["confirmed", "in_progress"]);
+  });
+
+  test("badge tones", () => {
+    expect(statusBadgeTone("confirmed")).toBe("green");
+    expect(statusBadgeTone("completed")).toBe("grey");
+    expect(statusBadgeTone("cancelled")).toBe("red");
+    expect(statusBadgeTone("pending")).toBe("blue");
+    expect(statusBadgeTone("in_progress")).toBe("blue");
+    expect(statusBadgeTone("something else")).toBe("blue");
+  });
+
+  test("list limits", () => {
+    expect(HOME_BOOKINGS_LIMIT).toBe(2);
+    expect(ADMIN_RECENT_BOOKINGS_LIMIT).toBe(5);
+  });
+});
+
+describe("bookingNumber", () => {
+  const id = "123e4567-e89b-12d3-a456-426614174abc";
+
+  test("last 6 characters for customers, last 8 for admins", () => {
+    expect(bookingNumber(id, "customer")).toBe("174abc");
+    expect(bookingNumber(id, "admin")).toBe("14174abc");
+  });
+
+  test("keeps the id's case", () => {
+    expect(bookingNumber("XYZabcDEF123", "customer")).toBe("DEF123");
+  });
+
+  test("short ids are shown whole", () => {
+    expect(bookingNumber("abc", "customer")).toBe("abc");
+    expect(bookingNumber("", "admin")).toBe("");
+  });
+});
+
+describe("fleetUtilisation", () => {
+  test("rounded percent", () => {
+    expect(fleetUtilisation(3, 8)).toBe(38);
+    expect(fleetUtilisation(1, 3)).toBe(33);
+    expect(fleetUtilisation(2, 3)).toBe(67);
+    expect(fleetUtilisation(5, 5)).toBe(100);
+    expect(fleetUtilisation(1, 200)).toBe(1);
+    expect(fleetUtilisation(1, 201)).toBe(0);
+  });
+
+  test("0 without vehicles or bookings", () => {
+    expect(fleetUtilisation(0, 5)).toBe(0);
+    expect(fleetUtilisation(5, 0)).toBe(0);
+    expect(fleetUtilisation(0, 0)).toBe(0);
+    expect(fleetUtilisation(3, -1)).toBe(0);
+  });
+
+  test("not capped at 100", () => {
+    expect(fleetUtilisation(6, 4)).toBe(150);
+  });
+});
+
+describe("periodsOverlap (half-open)", () => {
+  const a = [d("2025-03-05T08:00:00Z"), d("2025-03-08T08:00:00Z")] as const;
+
+  test("back-to-back periods do not overlap", () => {
+    expect(periodsOverlap(...a, d("2025-03-08T08:00:00Z"), d("2025-03-10T08:00:00Z"))).toBe(false);
+    expect(periodsOverlap(...a, d("2025-03-01T08:00:00Z"), d("2025-03-05T08:00:00Z"))).toBe(false);
+  });
+
+  test("one millisecond of shared time overlaps", () => {
+    expect(periodsOverlap(...a, d("2025-03-08T07:59:59.999Z"), d("2025-03-10T08:00:00Z"))).toBe(true);
+  });
+
+  test("containment, identity, partial overlap", () => {
+    expect(periodsOverlap(...a, d("2025-03-06T00:00:00Z"), d("2025-03-07T00:00:00Z"))).toBe(true);
+    expect(periodsOverlap(...a, ...a)).toBe(true);
+    expect(periodsOverlap(d("2025-03-01T00:00:00Z"), d("2025-03-31T00:00:00Z"), ...a)).toBe(true);
+    expect(periodsOverlap(...a, d("2025-03-07T00:00:00Z"), d("2025-03-09T00:00:00Z"))).toBe(true);
+  });
+
+  test("disjoint, empty and invalid periods never overlap", () => {
+    expect(periodsOverlap(...a, d("2025-04-01T00:00:00Z"), d("2025-04-02T00:00:00Z"))).toBe(false);
+    expect(periodsOverlap(...a, d("2025-03-06T00:00:00Z"), d("2025-03-06T00:00:00Z"))).toBe(false);
+    expect(periodsOverlap(...a, d("2025-03-07T00:00:00Z"), d("2025-03-06T00:00:00Z"))).toBe(false);
+    expect(periodsOverlap(...a, new Date("nope"), d("2025-03-06T00:00:00Z"))).toBe(false);
+  });
+});
+
+describe("bookingPeriodProblem", () => {
+  const now = d("2025-03-05T08:00:00Z");
+
+  test("acceptable period", () => {
+    expect(bookingPeriodProblem(d("2025-03-05T08:00:00Z"), d("2025-03-06T08:00:00Z"), now)).toBeNull();
+  });
+
+  test("pickup in the past", () => {
+    expect(bookingPeriodProblem(d("2025-03-05T07:59:59Z"), d("2025-03-06T08:00:00Z"), now)).toBe("pickup_in_past");
+  });
+
+  test("return not after pickup", () => {
+    expect(bookingPeriodProblem(d("2025-03-06T08:00:00Z"), d("2025-03-06T08:00:00Z"), now)).toBe("return_not_after_pickup");
+    expect(bookingPeriodProblem(d("2025-03-07T08:00:00Z"), d("2025-03-06T08:00:00Z"), now)).toBe("return_not_after_pickup");
+  });
+
+  test("invalid dates", () => {
+    expect(bookingPeriodProblem(new Date("x"), d("2025-03-06T08:00:00Z"), now)).toBe("invalid_dates");
+  });
+});

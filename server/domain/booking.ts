@@ -1,0 +1,114 @@
+/** Booking status rules, booking numbers, fleet utilisation and period overlap. */
+
+export const BOOKING_STATUSES = [
+  "pending",
+  "confirmed",
+  "in_progress",
+  "completed",
+  "cancelled",
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const DEFAULT_BOOKING_STATUS: BookingStatus = "confirmed";
+
+export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatus, string>> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  in_progress: "In Progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** Bookings shown on the customer home screen. */
+export const HOME_BOOKINGS_LIMIT = 2;
+/** Recent bookings shown on the admin dashboard. */
+export const ADMIN_RECENT_BOOKINGS_LIMIT = 5;
+
+export function isBookingStatus(value: unknown): value is BookingStatus {
+  return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
+}
+
+/** Completed and cancelled bookings are final. */
+export function isFinalBookingStatus(status: string): boolean {
+  return status === "completed" || status === "cancelled";
+}
+
+/**
+ * A booking whose status is neither completed nor cancelled (the "Cancel Booking" button is
+ * shown on it). The 24-hour policy is applied on top of this by `canCustomerCancel`.
+ */
+export function isCancellableStatus(status: string): boolean {
+  return isBookingStatus(status) && !isFinalBookingStatus(status);
+}
+
+/** Admin "active" booking: confirmed or in progress. */
+export function isActiveBooking(status: string): boolean {
+  return status === "confirmed" || status === "in_progress";
+}
+
+export type BookingNumberAudience = "customer" | "admin";
+
+/**
+ * The booking number shown after "Booking #": the last 6 (customer screens) or 8 (admin
+ * screens) characters of the booking id, with the id's case kept as is.
+ */
+export function bookingNumber(id: string, audience: BookingNumberAudience): string {
+  const length = audience === "admin" ? 8 : 6;
+  return id.slice(-length);
+}
+
+export type StatusBadgeTone = "green" | "grey" | "red" | "blue";
+
+/** Badge colour: confirmed green, completed grey, cancelled red, anything else blue. */
+export function statusBadgeTone(status: string): StatusBadgeTone {
+  switch (status) {
+    case "confirmed":
+      return "green";
+    case "completed":
+      return "grey";
+    case "cancelled":
+      return "red";
+    default:
+      return "blue";
+  }
+}
+
+/**
+ * Fleet utilisation = active bookings / total vehicles as a rounded percent; 0 when there are
+ * no vehicles. Not capped: more active bookings than vehicles shows above 100.
+ */
+export function fleetUtilisation(activeBookings: number, totalVehicles: number): number {
+  if (!(totalVehicles > 0) || !(activeBookings > 0)) return 0;
+  return Math.round((activeBookings / totalVehicles) * 100);
+}
+
+/**
+ * Whether two periods overlap, each half-open [start, end): a booking returned at the very
+ * moment another is picked up does not overlap it. Empty or inverted periods overlap nothing.
+ */
+export function periodsOverlap(aStart: Date, aEnd: Date, bStart: Date, bEnd: Date): boolean {
+  const as = aStart.getTime();
+  const ae = aEnd.getTime();
+  const bs = bStart.getTime();
+  const be = bEnd.getTime();
+  if ([as, ae, bs, be].some(Number.isNaN)) return false;
+  if (!(as < ae) || !(bs < be)) return false;
+  return as < be && bs < ae;
+}
+
+export type BookingPeriodProblem = "invalid_dates" | "pickup_in_past" | "return_not_after_pickup";
+
+/**
+ * Why the server must refuse a requested rental period, or null when it is acceptable:
+ * dates that are not valid instants, a pickup moment already in the past, or a return that is
+ * not after pickup.
+ */
+export function bookingPeriodProblem(
+  pickup: Date,
+  returnAt: Date,
+  now: Date = new Date(),
+): BookingPeriodProblem | null {
+  if (Number.isNaN(pickup.getTime()) || Number.isNaN(returnAt.getTime())) return "invalid_dates";
+  if (pickup.getTime() < now.getTime()) return "pickup_in_past";
+  if (returnAt.getTime() <= pickup.getTime()) return "return_not_after_pickup";
+  return null;
+}

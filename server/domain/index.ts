@@ -1,0 +1,14 @@
+/**
+ * Pure domain rules shared by the server, the web app (browser bundle) and the CLI.
+ * No I/O here: nothing but the standard library's Date and Intl, and zod.
+ */
+export * from "./booking.ts";
+export * from "./catalogue.ts";
+export * from "./draft.ts";
+export * from "./geo.ts";
+export * from "./limits.ts";
+export * from "./money.ts";
+export * from "./pricing.ts";
+export * from "./profile.ts";
+export * from "./schemas.ts";
+export * from "./time.ts";
