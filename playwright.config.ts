@@ -1,0 +1,84 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser journeys in Debian's Chromium (`apt-get install -y chromium`); Playwright downloads
+ * nothing.
+ *
+ * By default Playwright starts the real product server (`bun server/main.ts`) on a fixed port
+ * with a fresh data directory and the demo seed. Set E2E_BASE_URL to test an already running
+ * server instead (then no server is started), e.g.
+ *   E2E_BASE_URL=http://127.0.0.1:3000 bunx playwright test
+ * Build the web app first (`bun web/build.ts`): the server serves web/dist.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${PORT}`;
+const dataDir = `./data/e2e-${process.pid}-${Date.now().toString(36)}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: chromium,
+    locale: "en-ZA",
+    timezoneId: "Africa/Johannesburg",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "phone",
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices["Pixel 7"].userAgent,
+      },
+    },
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+    },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        command: "bun server/main.ts",
+        url: `${baseURL}/healthz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: {
+          PORT: String(PORT),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          SEED_DEMO: "true",
+          NODE_ENV: "production",
+        },
+      },
+});

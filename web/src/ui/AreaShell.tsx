@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { Outlet } from "react-router";
+import { css } from "styled-system/css";
+import { HeaderLogo } from "./HeaderLogo.tsx";
+
+const skip = css({
+  position: "absolute",
+  left: "4",
+  top: "-20",
+  zIndex: "100",
+  bg: "bg.surface",
+  color: "brand.text",
+  px: "4",
+  py: "2",
+  borderRadius: "control",
+  boxShadow: "raised",
+  fontWeight: "600",
+  _focus: { top: "3" },
+});
+
+const header = css({
+  position: "sticky",
+  top: "0",
+  zIndex: "10",
+  bg: "bg.surface",
+  borderBottomWidth: "1px",
+  borderColor: "border.default",
+});
+
+const headerInner = css({
+  display: "flex",
+  alignItems: "center",
+  gap: "3",
+  minH: "16",
+  px: { base: "4", md: "8" },
+});
+
+const areaTag = css({
+  fontSize: "sm",
+  fontWeight: "600",
+  color: "fg.muted",
+  pl: "3",
+  borderLeftWidth: "1px",
+  borderColor: "border.strong",
+});
+
+/**
+ * Full-width layout for the admin and dealership areas: skip link, a sticky header with the logo
+ * and the area name (and `actions` on the right), then the page in <main>.
+ */
+export function AreaShell({ area, actions }: { area: string; actions?: ReactNode }) {
+  return (
+    <div className={css({ minH: "100dvh", display: "flex", flexDirection: "column", bg: "bg.subtle" })}>
+      <a href="#main" className={skip}>
+        Skip to content
+      </a>
+      <header className={header}>
+        <div className={headerInner}>
+          <HeaderLogo size="sm" />
+          <span className={areaTag}>{area}</span>
+          {actions ? <div className={css({ ml: "auto", display: "flex", gap: "2" })}>{actions}</div> : null}
+        </div>
+      </header>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={css({
+          flex: "1",
+          display: "flex",
+          flexDirection: "column",
+          width: "full",
+          px: { base: "4", md: "8" },
+          py: { base: "6", md: "8" },
+          _focus: { outline: "none" },
+        })}
+      >
+        <Outlet />
+      </main>
+    </div>
+  );
+}
