@@ -54,6 +54,14 @@ test.describe("landing screen", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
 
+    // Nothing a strict Content-Security-Policy (script-src/style-src 'self') would block.
+    const inline = await page.evaluate(() => ({
+      scripts: document.querySelectorAll("script:not([src])").length,
+      styleAttributes: document.querySelectorAll("[style]").length,
+      styleElements: document.querySelectorAll("style").length,
+    }));
+    expect(inline).toEqual({ scripts: 0, styleAttributes: 0, styleElements: 0 });
+
     await snap(page, testInfo, "landing");
     expect(errors).toEqual([]);
   });

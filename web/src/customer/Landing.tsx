@@ -58,7 +58,13 @@ function HeroScene() {
       aria-hidden="true"
       focusable="false"
     >
-      <circle cx="252" cy="41" r="27" fill="#fb923c" opacity="0.16" />
+      <defs>
+        <radialGradient id="capedrive-sun-glow">
+          <stop offset="0.45" stopColor="#fdba74" stopOpacity="0.45" />
+          <stop offset="1" stopColor="#fdba74" stopOpacity="0" />
+        </radialGradient>
+      </defs>
+      <circle cx="252" cy="41" r="30" fill="url(#capedrive-sun-glow)" />
       <circle cx="252" cy="41" r="15" fill="#fdba74" />
       <path
         d="M0 128c20-8 34-26 46-42l9-10 8 10c12 14 32 18 49 14l16-10 18-22 4-4 150-2 6 4 16 12 18-20 8-2 14 20c18 20 43 28 68 32v62H0Z"
