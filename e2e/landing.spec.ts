@@ -67,10 +67,12 @@ test.describe("landing screen", () => {
   });
 
   test("Sign Up and Sign In are keyboard reachable with a visible focus ring", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "phone", "keyboard focus is a desktop concern");
     await page.goto("/");
+    // Tab from the top of the page: logo link first, then Sign Up.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "CapeDrive home" })).toBeFocused();
+    await page.keyboard.press("Tab");
     const signUp = page.getByRole("link", { name: "Sign Up", exact: true });
-    await signUp.focus();
     await expect(signUp).toBeFocused();
     const outline = await signUp.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).toBe("solid");
