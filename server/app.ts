@@ -1,0 +1,105 @@
+// Composes the HTTP surface: /healthz, /graphql, the /api/* shims, /objects/*, and the web app.
+import { Elysia } from "elysia";
+import { AppError, errorBody, httpStatusOf } from "./errors";
+import { createGraphQL } from "./graphql/yoga";
+import type { Viewer } from "./graphql/context";
+import { restRouter } from "./rest/router";
+import type { Services } from "./services/context";
+import { databaseIsUp } from "./services/health";
+import { webApp } from "./web";
+
+const json = (status: number, body: unknown) => Response.json(body, { status });
+const unknownApi = () => json(404, { message: "No such API endpoint", code: "NOT_FOUND" });
+const noSuchObject = () => json(404, { message: "No such object", code: "NOT_FOUND" });
+
+/** Later areas resolve tokens and API keys here; until then every request is anonymous. */
+async function resolveViewer(_request: Request): Promise<Viewer> {
+  return { kind: "anonymous" };
+}
+
+export function createApp(services: Services) {
+  const yoga = createGraphQL(services, resolveViewer);
+  const web = webApp(services.config.webDist);
+
+  return new Elysia()
+    .onError(({ error, code }) => {
+      if (error instanceof AppError) return json(httpStatusOf[error.code], errorBody(error));
+      if (code === "NOT_FOUND") return json(404, { message: "Not found", code: "NOT_FOUND" });
+      if (code === "VALIDATION" || code === "PARSE") return json(400, { message: "The request body is not valid", code: "BAD_USER_INPUT" });
+      services.log.error(`unhandled: ${(error as Error)?.stack ?? String(error)}`);
+      return json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
+    })
+    .get("/healthz", async () => {
+      const up = await databaseIsUp(services);
+      return json(up ? 200 : 503, { status: up ? "ok" : "unavailable", database: services.provider });
+    })
+    .all("/graphql", ({ request }) => yoga.fetch(request))
+    .use(restRouter(services))
+    // GET routes match before ALL routes in Elysia, so the 404s are registered for GET as well,
+    // or unknown API paths would fall through to the web app's HTML.
+    .get("/api/*", unknownApi)
+    .all("/api/*", unknownApi)
+    // Uploaded files will be served here (customer accounts issue); nothing is stored yet.
+    .get("/objects/*", noSuchObject)
+    .all("/objects/*", noSuchObject)
+    .get("/*", ({ request }) => web(request));
+}
+
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' https://accounts.google.com/gsi/client",
+  "style-src 'self' https://accounts.google.com/gsi/style",
+  "frame-src https://accounts.google.com/gsi/",
+  "connect-src 'self' https://accounts.google.com/gsi/",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+export const securityHeaders: Record<string, string> = {
+  "Content-Security-Policy": contentSecurityPolicy,
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(self), geolocation=(self), microphone=()",
+};
+
+/**
+ * The fetch handler Bun.serve runs: the app plus one log line per request, security headers,
+ * and a count of requests in flight so shutdown can drain them.
+ */
+export function createHandler(services: Services) {
+  const app = createApp(services);
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  async function fetch(request: Request): Promise<Response> {
+    const started = performance.now();
+    inFlight++;
+    let response: Response;
+    try {
+      response = await app.handle(request);
+    } catch (error) {
+      services.log.error(`unhandled: ${(error as Error)?.stack ?? String(error)}`);
+      response = json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
+    } finally {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    }
+    for (const [name, value] of Object.entries(securityHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
+    const { pathname } = new URL(request.url);
+    services.log.info(`${request.method} ${pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+    return response;
+  }
+  /** Resolves when no request is in flight (or after `timeoutMs`). */
+  function drain(timeoutMs: number): Promise<void> {
+    if (inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      drained = resolve;
+      setTimeout(resolve, timeoutMs).unref?.();
+    });
+  }
+  return { fetch, drain, inFlight: () => inFlight };
+}

@@ -1,0 +1,51 @@
+// Starts the whole server from a config: migrate, open the database, seed the demo, listen.
+// main.ts, the tests and the benchmarks all start it this way.
+import type { Config } from "./config";
+import { createHandler } from "./app";
+import { openDatabase } from "./db";
+import { migrate } from "./db/migrate";
+import { createLogger, type Logger } from "./log";
+import type { Services } from "./services/context";
+import { ensureDemoData } from "./services/demo";
+
+export const MAX_BODY_BYTES = 11 * 1024 * 1024; // a 10 MB photo plus headroom
+
+export type RunningServer = { url: string; port: number; services: Services; stop(): Promise<void> };
+
+export async function startServer(config: Config, options: { log?: Logger; print?: (text: string) => void } = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  await migrate(config.database, (line) => log.info(line));
+  const database = openDatabase(config.database);
+  const services: Services = { db: database.db, provider: database.provider, log, config };
+  try {
+    await ensureDemoData(services, options.print ?? ((text) => console.log(text)));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const handler = createHandler(services);
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    fetch: handler.fetch,
+    maxRequestBodySize: MAX_BODY_BYTES,
+    development: false,
+  });
+  const port = server.port ?? config.port;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`,
+    port,
+    services,
+    stop() {
+      // Stop accepting, let requests in flight finish (up to 10 s), then close the database.
+      stopping ??= (async () => {
+        void server.stop(false);
+        await handler.drain(10_000);
+        void server.stop(true);
+        await database.close();
+      })();
+      return stopping;
+    },
+  };
+}

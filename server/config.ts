@@ -1,0 +1,91 @@
+// Every environment variable the server reads, parsed once with zod. README's configuration
+// table mirrors this file.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|file:)/, "must start with postgres://, postgresql:// or file:")
+    .optional(),
+  TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SEED_DEMO: bool.optional(),
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+export type DatabaseTarget = { provider: "sqlite"; url: string; file: string } | { provider: "postgresql"; url: string };
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  tokenSecret: Uint8Array;
+  publicUrl: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Demo data on the first start of an empty database: default on for SQLite, never for PostgreSQL unless asked. */
+  seedDemo: boolean;
+  webDist: string;
+};
+
+export class ConfigError extends Error {}
+
+export function databaseTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { provider: "postgresql", url: databaseUrl };
+  const file = databaseUrl ? resolve(databaseUrl.replace(/^file:(\/\/)?/, "")) : join(dataDir, "capedrive.db");
+  return { provider: "sqlite", url: `file:${file}`, file };
+}
+
+/** The token secret: from TOKEN_SECRET, else generated once and kept in DATA_DIR (mode 0600). */
+function tokenSecret(given: string | undefined, dataDir: string): Uint8Array {
+  if (given) return new TextEncoder().encode(given);
+  const path = join(dataDir, "token-secret");
+  if (!existsSync(path)) {
+    const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
+    writeFileSync(path, secret + "\n", { mode: 0o600 });
+    chmodSync(path, 0o600);
+  }
+  return new TextEncoder().encode(readFileSync(path, "utf8").trim());
+}
+
+/** Parses the environment; throws ConfigError naming the variable on bad input. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as in most twelve-factor tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      return `${name}: ${issue.message} (got ${JSON.stringify(present[name] ?? "")})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(error as Error).message})`);
+  }
+  const database = databaseTarget(e.DATABASE_URL, dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    tokenSecret: tokenSecret(e.TOKEN_SECRET, dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? database.provider === "sqlite",
+    webDist: resolve(e.WEB_DIST ?? join(import.meta.dir, "..", "web", "dist")),
+  };
+}

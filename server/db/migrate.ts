@@ -1,0 +1,144 @@
+// Applies the committed migrations at start (and from `rentals-cli db migrate`). It records them in
+// Prisma's own `_prisma_migrations` table with Prisma's checksums, so `prisma migrate deploy` and
+// `status` on a machine with the native engine read the same history. Creating migrations is
+// prisma/tools/new-migration.ts (Prisma's schema engine); applying them needs only SQL.
+import { createClient } from "@libsql/client";
+import pg from "pg";
+import type { DatabaseTarget } from "../config";
+import { readMigrations } from "../../prisma/tools/migrations";
+
+type Row = Record<string, unknown>;
+type Runner = {
+  /** Runs one migration's SQL and records it, atomically. */
+  apply(name: string, checksum: string, sql: string): Promise<void>;
+  applied(): Promise<{ name: string; checksum: string }[]>;
+  close(): Promise<void>;
+};
+
+export type MigrationStatus = { applied: string[]; pending: string[]; modified: string[] };
+
+const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+
+const createTable = {
+  sqlite: `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" DATETIME,
+    "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
+    "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`,
+  postgresql: `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id" VARCHAR(36) PRIMARY KEY NOT NULL, "checksum" VARCHAR(64) NOT NULL, "finished_at" TIMESTAMPTZ,
+    "migration_name" VARCHAR(255) NOT NULL, "logs" TEXT, "rolled_back_at" TIMESTAMPTZ,
+    "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`,
+};
+
+const appliedQuery = `SELECT "migration_name" AS name, "checksum" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL ORDER BY "migration_name"`;
+
+async function sqliteRunner(url: string): Promise<Runner> {
+  const client = createClient({ url, timeout: 10_000 });
+  // WAL lets readers work while a writer commits; the mode is stored in the file.
+  await client.execute("PRAGMA journal_mode = WAL");
+  await client.execute(createTable.sqlite);
+  return {
+    async applied() {
+      const rows = (await client.execute(appliedQuery)).rows as unknown as Row[];
+      return rows.map((r) => ({ name: String(r.name), checksum: String(r.checksum) }));
+    },
+    async apply(name, checksum, sql) {
+      const tx = await client.transaction("write");
+      try {
+        // Another process may have applied it while we waited for the write lock.
+        const done = await tx.execute({ sql: `SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = ? AND "finished_at" IS NOT NULL`, args: [name] });
+        if (done.rows.length === 0) {
+          await tx.executeMultiple(sql);
+          await tx.execute({
+            sql: `INSERT INTO "_prisma_migrations" ("id","checksum","finished_at","migration_name","started_at","applied_steps_count") VALUES (?,?,current_timestamp,?,current_timestamp,1)`,
+            args: [crypto.randomUUID(), checksum, name],
+          });
+        }
+        await tx.commit();
+      } catch (error) {
+        await tx.rollback();
+        throw error;
+      } finally {
+        tx.close();
+      }
+    },
+    async close() {
+      client.close();
+    },
+  };
+}
+
+async function postgresRunner(url: string): Promise<Runner> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // Several servers may start at once: one migrates, the others wait (Prisma's own lock id).
+  await client.query("SELECT pg_advisory_lock(72707369)");
+  await client.query(createTable.postgresql);
+  return {
+    async applied() {
+      const { rows } = await client.query<Row>(appliedQuery);
+      return rows.map((r) => ({ name: String(r.name), checksum: String(r.checksum) }));
+    },
+    async apply(name, checksum, sql) {
+      await client.query("BEGIN");
+      try {
+        await client.query(sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" ("id","checksum","finished_at","migration_name","started_at","applied_steps_count") VALUES ($1,$2,now(),$3,now(),1)`,
+          [crypto.randomUUID(), checksum, name],
+        );
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+    },
+    async close() {
+      await client.query("SELECT pg_advisory_unlock(72707369)").catch(() => {});
+      await client.end();
+    },
+  };
+}
+
+function openRunner(target: DatabaseTarget) {
+  return target.provider === "sqlite" ? sqliteRunner(target.url) : postgresRunner(target.url);
+}
+
+async function compare(runner: Runner, target: DatabaseTarget): Promise<MigrationStatus & { sources: { name: string; sql: string }[] }> {
+  const sources = await readMigrations(target.provider);
+  const applied = await runner.applied();
+  const appliedByName = new Map(applied.map((m) => [m.name, m.checksum]));
+  return {
+    sources,
+    applied: applied.map((m) => m.name),
+    pending: sources.filter((m) => !appliedByName.has(m.name)).map((m) => m.name),
+    modified: sources.filter((m) => appliedByName.has(m.name) && appliedByName.get(m.name) !== sha256(m.sql)).map((m) => m.name),
+  };
+}
+
+/** Applies pending migrations in order; returns the names it applied. */
+export async function migrate(target: DatabaseTarget, log?: (line: string) => void): Promise<string[]> {
+  const runner = await openRunner(target);
+  try {
+    const status = await compare(runner, target);
+    for (const name of status.modified) log?.(`migration ${name} was changed after it was applied (checksum differs); not re-applied`);
+    const pending = status.sources.filter((m) => status.pending.includes(m.name));
+    for (const migration of pending) {
+      await runner.apply(migration.name, sha256(migration.sql), migration.sql);
+      log?.(`applied migration ${migration.name}`);
+    }
+    return pending.map((m) => m.name);
+  } finally {
+    await runner.close();
+  }
+}
+
+export async function migrationStatus(target: DatabaseTarget): Promise<MigrationStatus> {
+  const runner = await openRunner(target);
+  try {
+    const { applied, pending, modified } = await compare(runner, target);
+    return { applied, pending, modified };
+  } finally {
+    await runner.close();
+  }
+}

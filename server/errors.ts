@@ -1,0 +1,35 @@
+// One error type for every expected failure. Transports map `code` to an HTTP status (REST) or
+// `extensions.code` (GraphQL); anything else is an internal error and is never shown to clients.
+export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE";
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badInput = (message: string, fieldErrors?: Record<string, string>) => new AppError("BAD_USER_INPUT", message, fieldErrors);
+export const notFound = (message = "Not found") => new AppError("NOT_FOUND", message);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const unauthenticated = (message = "Please sign in") => new AppError("UNAUTHENTICATED", message);
+export const forbidden = (message = "You do not have access to this") => new AppError("FORBIDDEN", message);
+
+/** The JSON body of a REST error. */
+export function errorBody(error: AppError) {
+  return { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
+}

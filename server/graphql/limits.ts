@@ -1,0 +1,74 @@
+// Hardening for a public GraphQL endpoint: a token limit at parse time, depth and alias limits at
+// validation, and no "Did you mean ...?" hints that would map the schema for a stranger. (The Guild's
+// graphql-armor loads graphql's CommonJS build beside yoga's ESM one here, so its errors were not
+// recognised as GraphQL errors; these few rules do the same job with one graphql instance.)
+import { GraphQLError, Kind, parse, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from "graphql";
+import type { Plugin } from "graphql-yoga";
+
+export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxAliases: 15 } as const;
+
+function selectionDepth(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, seen: Set<string>): number {
+  if (!set) return 0;
+  let deepest = 0;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      deepest = Math.max(deepest, selection.selectionSet ? 1 + selectionDepth(selection.selectionSet, fragments, seen) : 1);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      deepest = Math.max(deepest, selectionDepth(selection.selectionSet, fragments, seen));
+    } else {
+      const name = selection.name.value;
+      const fragment = fragments[name];
+      if (fragment && !seen.has(name)) deepest = Math.max(deepest, selectionDepth(fragment.selectionSet, fragments, new Set([...seen, name])));
+    }
+  }
+  return deepest;
+}
+
+function limitsRule(context: ValidationContext): ASTVisitor {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of context.getDocument().definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  let aliases = 0;
+  return {
+    Field(node) {
+      if (node.alias) aliases++;
+    },
+    OperationDefinition: {
+      enter(node) {
+        const depth = selectionDepth(node.selectionSet, fragments, new Set());
+        if (depth > GRAPHQL_LIMITS.maxDepth) {
+          context.reportError(new GraphQLError(`Query is too deep: ${depth} levels, at most ${GRAPHQL_LIMITS.maxDepth} allowed.`, { nodes: [node] }));
+        }
+      },
+    },
+    Document: {
+      leave() {
+        if (aliases > GRAPHQL_LIMITS.maxAliases) {
+          context.reportError(new GraphQLError(`Too many aliases: ${aliases}, at most ${GRAPHQL_LIMITS.maxAliases} allowed.`));
+        }
+      },
+    },
+  };
+}
+
+export function limitsPlugin(): Plugin {
+  return {
+    onParse({ setParseFn }) {
+      setParseFn((source, options) => parse(source, { ...options, maxTokens: GRAPHQL_LIMITS.maxTokens }));
+    },
+    onValidate({ addValidationRule }) {
+      addValidationRule(limitsRule);
+      return ({ valid, result, setResult }) => {
+        if (valid) return;
+        setResult(
+          result.map((error) =>
+            /Did you mean/.test(error.message)
+              ? new GraphQLError(error.message.replace(/\s*Did you mean .+\?$/, ""), { nodes: error.nodes, extensions: error.extensions })
+              : error,
+          ),
+        );
+      };
+    },
+  };
+}

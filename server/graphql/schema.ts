@@ -1,0 +1,8 @@
+// Builds the schema from every type file. schema.graphql at the top level is printed from this.
+import { printSchema } from "graphql";
+import { builder } from "./builder";
+import "./types/enums";
+import "./types/vehicle";
+
+export const schema = builder.toSchema();
+export const printedSchema = () => printSchema(schema) + "\n";
