@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -13,7 +15,7 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
-const dataDir = `./data/e2e-${process.pid}-${Date.now().toString(36)}`;
+const dataDir = join(tmpdir(), `capedrive-e2e-${process.pid}-${Date.now().toString(36)}`);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -78,6 +80,7 @@ export default defineConfig({
           HOST: "127.0.0.1",
           DATA_DIR: dataDir,
           SEED_DEMO: "true",
+          LOG_LEVEL: "warn",
           NODE_ENV: "production",
         },
       },

@@ -1,0 +1,97 @@
+// Real parts for tests: a fresh database per test file (a SQLite file, or a new PostgreSQL
+// database when TEST_DATABASE_URL is set) and the real server on a random loopback port.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { loadConfig, type Config } from "../config";
+import { startServer, type RunningServer } from "../boot";
+import { openDatabase } from "../db";
+import { migrate } from "../db/migrate";
+import { createLogger } from "../log";
+import type { Services } from "../services/context";
+
+export type TestDatabase = { dataDir: string; databaseUrl?: string; drop(): Promise<void> };
+
+/** A new empty database: SQLite in a temp folder, or a fresh PostgreSQL database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), "capedrive-test-"));
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const name = `capedrive_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    TOKEN_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
+    WEB_DIST: join(import.meta.dir, "..", "..", "web", "dist"),
+    ...env,
+  });
+}
+
+export type TestServer = RunningServer & { database: TestDatabase; close(): Promise<void> };
+
+/** Starts the real server on a random loopback port over a fresh database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const server = await startServer(testConfig(database, env), { print: () => {} });
+  return {
+    ...server,
+    database,
+    async close() {
+      await server.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** Services over a fresh migrated database, without HTTP, for service tests. */
+export async function createTestServices(env: Record<string, string> = {}): Promise<Services & { close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const config = testConfig(database, env);
+  await migrate(config.database);
+  const opened = openDatabase(config.database);
+  return {
+    db: opened.db,
+    provider: opened.provider,
+    log: createLogger("silent"),
+    config,
+    async close() {
+      await opened.close();
+      await database.drop();
+    },
+  };
+}
+
+/** POSTs a GraphQL operation and returns the parsed body. */
+export async function graphql<T = any>(baseUrl: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] } };
+}
