@@ -39,6 +39,8 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+const secretVariables = new Set(["TOKEN_SECRET", "DATABASE_URL"]);
+
 export function databaseTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { provider: "postgresql", url: databaseUrl };
   const file = databaseUrl ? resolve(databaseUrl.replace(/^file:(\/\/)?/, "")) : join(dataDir, "capedrive.db");
@@ -54,7 +56,10 @@ function tokenSecret(given: string | undefined, dataDir: string): Uint8Array {
     writeFileSync(path, secret + "\n", { mode: 0o600 });
     chmodSync(path, 0o600);
   }
-  return new TextEncoder().encode(readFileSync(path, "utf8").trim());
+  const stored = readFileSync(path, "utf8").trim();
+  // An empty or truncated file (e.g. a crash while writing) must not become a guessable key.
+  if (stored.length < 32) throw new ConfigError(`Invalid configuration:\n  TOKEN_SECRET: the stored secret in ${path} is shorter than 32 characters; delete the file to generate a new one, or set TOKEN_SECRET`);
+  return new TextEncoder().encode(stored);
 }
 
 /** Parses the environment; throws ConfigError naming the variable on bad input. */
@@ -65,7 +70,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      return `${name}: ${issue.message} (got ${JSON.stringify(present[name] ?? "")})`;
+      // Never echo a secret (or a URL that may carry a password) into logs.
+      const got = secretVariables.has(name) ? "" : ` (got ${JSON.stringify(present[name] ?? "")})`;
+      return `${name}: ${issue.message}${got}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
