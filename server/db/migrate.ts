@@ -9,8 +9,8 @@ import { readMigrations } from "../../prisma/tools/migrations";
 
 type Row = Record<string, unknown>;
 type Runner = {
-  /** Runs one migration's SQL and records it, atomically. */
-  apply(name: string, checksum: string, sql: string): Promise<void>;
+  /** Runs one migration's SQL and records it, atomically; false when another process already had. */
+  apply(name: string, checksum: string, sql: string): Promise<boolean>;
   applied(): Promise<{ name: string; checksum: string }[]>;
   close(): Promise<void>;
 };
@@ -55,6 +55,7 @@ async function sqliteRunner(url: string): Promise<Runner> {
           });
         }
         await tx.commit();
+        return done.rows.length === 0;
       } catch (error) {
         await tx.rollback();
         throw error;
@@ -88,6 +89,7 @@ async function postgresRunner(url: string): Promise<Runner> {
           [crypto.randomUUID(), checksum, name],
         );
         await client.query("COMMIT");
+        return true;
       } catch (error) {
         await client.query("ROLLBACK");
         throw error;
@@ -123,11 +125,14 @@ export async function migrate(target: DatabaseTarget, log?: (line: string) => vo
     const status = await compare(runner, target);
     for (const name of status.modified) log?.(`migration ${name} was changed after it was applied (checksum differs); not re-applied`);
     const pending = status.sources.filter((m) => status.pending.includes(m.name));
+    const applied: string[] = [];
     for (const migration of pending) {
-      await runner.apply(migration.name, sha256(migration.sql), migration.sql);
+      // Another process (a second instance starting at the same moment) may have applied it.
+      if (!(await runner.apply(migration.name, sha256(migration.sql), migration.sql))) continue;
+      applied.push(migration.name);
       log?.(`applied migration ${migration.name}`);
     }
-    return pending.map((m) => m.name);
+    return applied;
   } finally {
     await runner.close();
   }

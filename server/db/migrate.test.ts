@@ -1,0 +1,144 @@
+// Migrations on a fresh database (SQLite here, PostgreSQL when TEST_DATABASE_URL is set):
+// applied once, recorded as Prisma records them, idempotent, and safe when two starts race.
+import { afterEach, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
+import { openDatabase } from "./index";
+import { migrate, migrationStatus } from "./migrate";
+import type { DatabaseTarget } from "../config";
+
+const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";
+const migrationsDir = join(import.meta.dir, "..", "..", "prisma", provider, "migrations");
+const migrationNames = readdirSync(migrationsDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+const initName = migrationNames.find((name) => name.endsWith("_init"))!;
+
+const sha256 = async (path: string) => new Bun.CryptoHasher("sha256").update(await Bun.file(path).text()).digest("hex");
+
+type MigrationRow = { migration_name: string; checksum: string; finished_at: unknown; rolled_back_at: unknown; applied_steps_count: number | bigint };
+
+async function migrationRows(target: DatabaseTarget): Promise<MigrationRow[]> {
+  const { db, close } = openDatabase(target);
+  try {
+    return await db.$queryRawUnsafe<MigrationRow[]>(
+      `SELECT "migration_name", "checksum", "finished_at", "rolled_back_at", "applied_steps_count" FROM "_prisma_migrations" ORDER BY "migration_name"`,
+    );
+  } finally {
+    await close();
+  }
+}
+
+let database: TestDatabase | undefined;
+afterEach(async () => {
+  await database?.drop();
+  database = undefined;
+});
+
+async function freshTarget(): Promise<DatabaseTarget> {
+  database = await createTestDatabase();
+  const target = testConfig(database).database;
+  expect(target.provider).toBe(provider);
+  return target;
+}
+
+test("the committed migrations include an init migration", () => {
+  expect(initName).toBeDefined();
+  expect(migrationNames[0]).toBe(initName);
+});
+
+test("migrate applies the init migration into a fresh database and records it with the sha256 of migration.sql", async () => {
+  const target = await freshTarget();
+  const before = await migrationStatus(target);
+  expect(before.applied).toEqual([]);
+  expect(before.pending).toEqual(migrationNames);
+  expect(before.modified).toEqual([]);
+
+  const logged: string[] = [];
+  const applied = await migrate(target, (line) => logged.push(line));
+  expect(applied).toEqual(migrationNames);
+  expect(logged).toContain(`applied migration ${initName}`);
+
+  const rows = await migrationRows(target);
+  expect(rows.map((r) => r.migration_name)).toEqual(migrationNames);
+  const init = rows.find((r) => r.migration_name === initName)!;
+  expect(init.checksum).toBe(await sha256(join(migrationsDir, initName, "migration.sql")));
+  expect(init.checksum).toMatch(/^[0-9a-f]{64}$/);
+  expect(init.finished_at).not.toBeNull();
+  expect(init.rolled_back_at).toBeNull();
+  expect(Number(init.applied_steps_count)).toBe(1);
+
+  // The schema is really there: every model's table answers through Prisma.
+  const { db, close } = openDatabase(target);
+  try {
+    const counts = await Promise.all([db.user.count(), db.dealership.count(), db.adminUser.count(), db.vehicle.count(), db.booking.count(), db.serviceArea.count(), db.apiKey.count(), db.session.count()]);
+    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+  } finally {
+    await close();
+  }
+
+  const after = await migrationStatus(target);
+  expect(after).toEqual({ applied: migrationNames, pending: [], modified: [] });
+});
+
+test("a second migrate applies nothing and leaves the history as it was", async () => {
+  const target = await freshTarget();
+  await migrate(target);
+  const first = await migrationRows(target);
+  const logged: string[] = [];
+  expect(await migrate(target, (line) => logged.push(line))).toEqual([]);
+  expect(logged).toEqual([]);
+  expect(await migrationRows(target)).toEqual(first);
+});
+
+test("two migrations racing (Promise.all) apply once", async () => {
+  const target = await freshTarget();
+  const logged: string[] = [];
+  const results = await Promise.all([migrate(target, (line) => logged.push(line)), migrate(target, (line) => logged.push(line))]);
+  expect(results.flat().sort()).toEqual(migrationNames);
+  expect(logged.filter((line) => line.startsWith("applied migration"))).toHaveLength(migrationNames.length);
+  const rows = await migrationRows(target);
+  expect(rows.map((r) => r.migration_name)).toEqual(migrationNames);
+  expect(await migrationStatus(target)).toEqual({ applied: migrationNames, pending: [], modified: [] });
+});
+
+test("a migration edited after it was applied is reported as modified and not applied again", async () => {
+  const target = await freshTarget();
+  await migrate(target);
+  const { db, close } = openDatabase(target);
+  try {
+    await db.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET "checksum" = '${"0".repeat(64)}' WHERE "migration_name" = '${initName}'`);
+  } finally {
+    await close();
+  }
+  expect((await migrationStatus(target)).modified).toEqual([initName]);
+  const logged: string[] = [];
+  expect(await migrate(target, (line) => logged.push(line))).toEqual([]);
+  expect(logged.join("\n")).toContain(`migration ${initName} was changed after it was applied`);
+  expect(await migrationRows(target)).toHaveLength(migrationNames.length);
+});
+
+test("two processes migrating the same database at once (`bun run db:migrate` twice): one applies, the other applies nothing", async () => {
+  const target = await freshTarget();
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? database!.dataDir,
+    DATA_DIR: database!.dataDir,
+    ...(database!.databaseUrl ? { DATABASE_URL: database!.databaseUrl } : {}),
+    TOKEN_SECRET: "a-token-secret-that-is-long-enough-0123456789",
+  };
+  const run = async () => {
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "migrate-main.ts")], { env, stdout: "pipe", stderr: "pipe" });
+    const [code, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    return stdout;
+  };
+  const outputs = await Promise.all([run(), run()]);
+  const appliedNow = outputs.map((out) => Number(/(\d+) applied now/.exec(out)?.[1]));
+  expect(appliedNow.sort()).toEqual([0, migrationNames.length]);
+  expect(outputs.join("").match(/^applied migration /gm)).toHaveLength(migrationNames.length);
+  expect((await migrationRows(target)).map((r) => r.migration_name)).toEqual(migrationNames);
+});
