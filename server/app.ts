@@ -2,7 +2,8 @@
 import { Elysia } from "elysia";
 import { AppError, errorBody, httpStatusOf } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
-import type { Viewer } from "./graphql/context";
+import { clientAddressOf, resolveViewer } from "./services/sessions";
+import type { Viewer } from "./services/viewer";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services/context";
 import { databaseIsUp } from "./services/health";
@@ -12,14 +13,21 @@ const json = (status: number, body: unknown) => Response.json(body, { status });
 const unknownApi = () => json(404, { message: "No such API endpoint", code: "NOT_FOUND" });
 const noSuchObject = () => json(404, { message: "No such object", code: "NOT_FOUND" });
 
-/** Later areas resolve tokens and API keys here; until then every request is anonymous. */
-async function resolveViewer(_request: Request): Promise<Viewer> {
-  return { kind: "anonymous" };
-}
+/** Resolves (once per request, only when a route asks) who is making the request. */
+export type ViewerOf = (request: Request) => Promise<Viewer>;
 
-export function createApp(services: Services) {
-  const yoga = createGraphQL(services, resolveViewer);
+export function createApp(services: Services, socketAddresses: WeakMap<Request, string> = new WeakMap()) {
+  const yoga = createGraphQL(services);
   const web = webApp(services.config.webDist);
+  const viewers = new WeakMap<Request, Promise<Viewer>>();
+  const viewerOf: ViewerOf = (request) => {
+    let viewer = viewers.get(request);
+    if (!viewer) {
+      viewer = resolveViewer(services, request, clientAddressOf(services, request, socketAddresses.get(request)));
+      viewers.set(request, viewer);
+    }
+    return viewer;
+  };
 
   return new Elysia()
     .onError(({ error, code }) => {
@@ -33,15 +41,19 @@ export function createApp(services: Services) {
       const up = await databaseIsUp(services);
       return json(up ? 200 : 503, { status: up ? "ok" : "unavailable", database: services.provider });
     })
-    .all("/graphql", ({ request }) => yoga.fetch(request))
-    .use(restRouter(services))
+    .all("/graphql", async ({ request }) => yoga.fetch(request, { viewer: await viewerOf(request) }))
+    .use(restRouter(services, viewerOf))
     // GET routes match before ALL routes in Elysia, so the 404s are registered for GET as well,
     // or unknown API paths would fall through to the web app's HTML.
     .get("/api/*", unknownApi)
     .all("/api/*", unknownApi)
+    .get("/api", unknownApi)
+    .all("/api", unknownApi)
     // Uploaded files will be served here (customer accounts issue); nothing is stored yet.
     .get("/objects/*", noSuchObject)
     .all("/objects/*", noSuchObject)
+    .get("/objects", noSuchObject)
+    .all("/objects", noSuchObject)
     .get("/*", ({ request }) => web(request));
 }
 
@@ -72,11 +84,14 @@ export const securityHeaders: Record<string, string> = {
  * and a count of requests in flight so shutdown can drain them.
  */
 export function createHandler(services: Services) {
-  const app = createApp(services);
+  const socketAddresses = new WeakMap<Request, string>();
+  const app = createApp(services, socketAddresses);
   let inFlight = 0;
   let drained: (() => void) | undefined;
-  async function fetch(request: Request): Promise<Response> {
+  async function fetch(request: Request, server?: { requestIP(request: Request): { address: string } | null }): Promise<Response> {
     const started = performance.now();
+    const address = server?.requestIP(request)?.address;
+    if (address) socketAddresses.set(request, address);
     inFlight++;
     let response: Response;
     try {

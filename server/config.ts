@@ -20,6 +20,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  STAFF_SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  TRUST_PROXY: bool.default(false),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default("CapeDrive <no-reply@capedrive.local>"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type DatabaseTarget = { provider: "sqlite"; url: string; file: string } | { provider: "postgresql"; url: string };
@@ -35,6 +47,15 @@ export type Config = {
   /** Demo data on the first start of an empty database: default on for SQLite, never for PostgreSQL unless asked. */
   seedDemo: boolean;
   webDist: string;
+  /** Lifetime of a customer session, and of an admin or dealership one. */
+  sessionTtlHours: number;
+  staffSessionTtlHours: number;
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  google: { clientId?: string; jwksUrl: string };
+  mail: { smtpUrl?: string; from: string };
+  /** S3-compatible object storage; files stay under DATA_DIR/objects when unset. */
+  s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
 };
 
 export class ConfigError extends Error {}
@@ -94,5 +115,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? database.provider === "sqlite",
     webDist: resolve(e.WEB_DIST ?? join(import.meta.dir, "..", "web", "dist")),
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    staffSessionTtlHours: e.STAFF_SESSION_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+      : undefined,
   };
 }

@@ -1,6 +1,6 @@
-// The GraphQL context: the services and who is asking. Later areas add their viewers here.
+// The GraphQL context: the services and who is asking (resolved before yoga runs).
 import type { Services } from "../services/context";
+import type { Viewer } from "../services/viewer";
 
-export type Viewer = { kind: "anonymous" } | { kind: "customer"; userId: string; sessionId: string } | { kind: "admin"; adminId: string; sessionId: string } | { kind: "dealership"; dealershipId: string; sessionId: string } | { kind: "apiKey"; apiKeyId: string; permissions: string[] };
-
+export type { Viewer };
 export type GraphQLContext = { services: Services; viewer: Viewer; request: Request };

@@ -1,0 +1,97 @@
+// Sessions and their tokens. A token is a JWT (HS256, jose) whose audience names the area
+// (customer, admin, dealership) and whose `sid` names a row in `sessions`; a token is accepted
+// only while that row exists and has not expired, so signing out ends it at once.
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { unauthenticated } from "../errors";
+import type { Services } from "./context";
+import type { Audience, Viewer } from "./viewer";
+
+const ISSUER = "capedrive";
+const audienceClaim = (audience: Audience) => `capedrive:${audience}`;
+
+export type IssuedSession = { token: string; sessionId: string; expiresAt: Date };
+
+function ttlHours(services: Services, audience: Audience) {
+  return audience === "customer" ? services.config.sessionTtlHours : services.config.staffSessionTtlHours;
+}
+
+/** Creates a session row and the token that names it. */
+export async function createSession(services: Services, audience: Audience, subjectId: string, meta: Record<string, string> = {}): Promise<IssuedSession> {
+  const sessionId = crypto.randomUUID();
+  const expiresAt = new Date(Date.now() + ttlHours(services, audience) * 3_600_000);
+  await services.db.session.create({ data: { sid: sessionId, audience, subjectId, sess: meta, expire: expiresAt } });
+  const token = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setAudience(audienceClaim(audience))
+    .setSubject(subjectId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(services.config.tokenSecret);
+  return { token, sessionId, expiresAt };
+}
+
+/** Ends one session (sign-out). */
+export async function endSession(services: Services, sessionId: string): Promise<void> {
+  await services.db.session.deleteMany({ where: { sid: sessionId } });
+}
+
+/** Ends every session of a subject (after a password reset, or when an account is disabled). */
+export async function endAllSessions(services: Services, subjectId: string): Promise<void> {
+  await services.db.session.deleteMany({ where: { subjectId } });
+}
+
+/** The session a token names, or null for any token that is not valid right now. */
+export async function verifySessionToken(services: Services, token: string): Promise<{ audience: Audience; subjectId: string; sessionId: string } | null> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, services.config.tokenSecret, {
+      issuer: ISSUER,
+      audience: [audienceClaim("customer"), audienceClaim("admin"), audienceClaim("dealership")],
+      algorithms: ["HS256"],
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+  const audience = String(Array.isArray(payload.aud) ? payload.aud[0] : payload.aud).replace("capedrive:", "") as Audience;
+  const sessionId = typeof payload.sid === "string" ? payload.sid : "";
+  const session = sessionId ? await services.db.session.findUnique({ where: { sid: sessionId } }) : null;
+  if (!session || session.audience !== audience || session.subjectId !== payload.sub || session.expire <= new Date()) return null;
+  return { audience, subjectId: session.subjectId, sessionId };
+}
+
+/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientAddressOf(services: Services, request: Request, socketAddress: string | undefined): string {
+  if (services.config.trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketAddress ?? "unknown";
+}
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Resolves the viewer of a request. A request with a token that is not valid (expired, signed
+ * out, tampered with) is refused with 401 rather than treated as anonymous, so the client knows
+ * to sign in again.
+ */
+export async function resolveViewer(services: Services, request: Request, clientAddress: string): Promise<Viewer> {
+  const token = bearerToken(request);
+  if (!token) return { kind: "anonymous", clientAddress };
+  const session = await verifySessionToken(services, token);
+  if (!session) throw unauthenticated("Your session has expired. Please sign in again.");
+  switch (session.audience) {
+    case "customer":
+      return { kind: "customer", userId: session.subjectId, sessionId: session.sessionId, clientAddress };
+    case "admin":
+      return { kind: "admin", adminId: session.subjectId, sessionId: session.sessionId, clientAddress };
+    case "dealership":
+      return { kind: "dealership", dealershipId: session.subjectId, sessionId: session.sessionId, clientAddress };
+  }
+}

@@ -1,0 +1,12 @@
+// Who is making a request. Resolved once per request from the Authorization header (or an API
+// key) and passed to services; services check it, transports never decide access themselves.
+export type Audience = "customer" | "admin" | "dealership";
+
+export type Viewer =
+  | { kind: "anonymous"; clientAddress: string }
+  | { kind: "customer"; userId: string; sessionId: string; clientAddress: string }
+  | { kind: "admin"; adminId: string; sessionId: string; clientAddress: string }
+  | { kind: "dealership"; dealershipId: string; sessionId: string; clientAddress: string }
+  | { kind: "apiKey"; apiKeyId: string; permissions: string[]; clientAddress: string };
+
+export type CustomerViewer = Extract<Viewer, { kind: "customer" }>;
