@@ -10,3 +10,12 @@ export type Viewer =
   | { kind: "apiKey"; apiKeyId: string; permissions: string[]; clientAddress: string };
 
 export type CustomerViewer = Extract<Viewer, { kind: "customer" }>;
+
+import { forbidden, unauthenticated } from "../errors";
+
+/** The signed-in customer, or 401. Other areas' tokens are refused with 403. */
+export function requireCustomer(viewer: Viewer): CustomerViewer {
+  if (viewer.kind === "customer") return viewer;
+  if (viewer.kind === "anonymous") throw unauthenticated();
+  throw forbidden("This is for customers only");
+}
