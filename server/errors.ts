@@ -1,6 +1,6 @@
 // One error type for every expected failure. Transports map `code` to an HTTP status (REST) or
 // `extensions.code` (GraphQL); anything else is an internal error and is never shown to clients.
-export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE";
+export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "GONE" | "UNSUPPORTED_MEDIA_TYPE";
 
 export const httpStatusOf: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -8,7 +8,9 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
 };
 
