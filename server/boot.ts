@@ -40,8 +40,11 @@ export async function startServer(config: Config, options: { log?: Logger; print
     stop() {
       // Stop accepting, let requests in flight finish (up to 10 s), then close the database.
       stopping ??= (async () => {
-        void server.stop(false);
+        const answered = server.stop(false);
         await handler.drain(10_000);
+        // The handler has returned, but Bun may still be writing the response: closing the
+        // connections now (and exiting) would drop it. stop(false) settles once they are sent.
+        await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
         void server.stop(true);
         await database.close();
       })();
