@@ -1,0 +1,89 @@
+// Fixed-window rate limits, counted in the `rate_limits` table so every server instance behind a
+// balancer shares them. A key's window starts at its first hit and lasts `windowSeconds`; the
+// hit past `limit` inside the window is refused with 429 until the window ends.
+import { AppError } from "../errors";
+import type { Services } from "./context";
+
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+
+export type Limit = { limit: number; windowSeconds: number };
+
+/** Password sign-in: per email (guessing one account) and per client address (spraying many). */
+export const SIGN_IN_LIMITS = {
+  perEmail: { limit: 10, windowSeconds: 15 * 60 },
+  perAddress: { limit: 50, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/** Forgot-password requests (each one may send an email). */
+export const PASSWORD_RESET_LIMITS = {
+  perEmail: { limit: 5, windowSeconds: 60 * 60 },
+  perAddress: { limit: 20, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/** One in this many hits also sweeps every expired row (each hit already resets its own key). */
+const SWEEP_ONE_IN = 50;
+
+/**
+ * Counts one hit on `key` and throws 429 when it is past `limit` in the current window. Atomic
+ * under concurrent requests on both databases: an expired window is deleted (only while it is
+ * still expired), then one native upsert (INSERT ... ON CONFLICT DO UPDATE) creates the row or
+ * increments it, and its returned count decides.
+ */
+export async function hit(services: Services, key: string, limit: number, windowSeconds: number): Promise<{ count: number; windowEnd: Date }> {
+  const { db } = services;
+  let row;
+  for (let attempt = 0; ; attempt++) {
+    const now = new Date();
+    await db.rateLimit.deleteMany({ where: { key, windowEnd: { lte: now } } });
+    row = await db.rateLimit.upsert({
+      where: { key },
+      create: { key, count: 1, windowEnd: new Date(now.getTime() + windowSeconds * 1000) },
+      update: { count: { increment: 1 } },
+    });
+    // The window ended between the delete and the upsert: count this hit in a new one.
+    if (row.windowEnd > new Date() || attempt >= 2) break;
+  }
+  if (Math.random() * SWEEP_ONE_IN < 1) await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
+  if (row.count > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
+  return { count: row.count, windowEnd: row.windowEnd };
+}
+
+/** Forgets a key's count (e.g. the per-email sign-in counter after a correct password). */
+export async function resetLimit(services: Services, key: string): Promise<void> {
+  await services.db.rateLimit.deleteMany({ where: { key } });
+}
+
+/** Deletes every window that has ended. */
+export async function sweepExpired(services: Services, now = new Date()): Promise<number> {
+  const { count } = await services.db.rateLimit.deleteMany({ where: { windowEnd: { lte: now } } });
+  return count;
+}
+
+/** Keys carry a hash, not the email or address itself, so the table holds no personal data. */
+function keyOf(scope: string, value: string): string {
+  return `${scope}:${new Bun.CryptoHasher("sha256").update(value.trim().toLowerCase()).digest("hex")}`;
+}
+
+export const signInEmailKey = (email: string) => keyOf("signin:email", email);
+export const signInAddressKey = (clientAddress: string) => keyOf("signin:address", clientAddress);
+
+/** Counts a password sign-in attempt; 429 when the address or the email is over its limit. */
+export async function limitSignIn(services: Services, email: string, clientAddress: string): Promise<void> {
+  await hit(services, signInAddressKey(clientAddress), SIGN_IN_LIMITS.perAddress.limit, SIGN_IN_LIMITS.perAddress.windowSeconds);
+  await hit(services, signInEmailKey(email), SIGN_IN_LIMITS.perEmail.limit, SIGN_IN_LIMITS.perEmail.windowSeconds);
+}
+
+/**
+ * After a correct password: the account's own counter starts again, so its owner is never locked
+ * out by their own sign-ins. The address counter stays (else an attacker could reset it by
+ * signing in to an account of their own between guesses).
+ */
+export async function clearSignInEmailLimit(services: Services, email: string): Promise<void> {
+  await resetLimit(services, signInEmailKey(email));
+}
+
+/** Counts a forgot-password request; 429 when the address or the email is over its limit. */
+export async function limitPasswordResetRequest(services: Services, email: string, clientAddress: string): Promise<void> {
+  await hit(services, keyOf("reset:address", clientAddress), PASSWORD_RESET_LIMITS.perAddress.limit, PASSWORD_RESET_LIMITS.perAddress.windowSeconds);
+  await hit(services, keyOf("reset:email", email), PASSWORD_RESET_LIMITS.perEmail.limit, PASSWORD_RESET_LIMITS.perEmail.windowSeconds);
+}
