@@ -32,7 +32,7 @@ function rawGet(port: number, target: string, headers: Record<string, string> = 
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
-    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", reject);
     socket.on("end", () => {
       const all = Buffer.concat(chunks);
@@ -205,7 +205,7 @@ describe("GraphQL hardening", () => {
   });
 
   test("depth 8 is allowed, depth 9 is refused (introspection is the deepest path in the schema)", async () => {
-    const ofType = (n: number) => (n === 0 ? "name" : `ofType { ${ofType(n - 1)} }`);
+    const ofType = (n: number): string => (n === 0 ? "name" : `ofType { ${ofType(n - 1)} }`);
     // __schema(1) types(2) fields(3) type(4) + ofType levels + name
     const deep = (levels: number) => `{ __schema { types { fields { type { ${ofType(levels)} } } } } }`;
     const ok = await graphql(server.url, deep(3)); // 8 levels

@@ -91,7 +91,7 @@ function slowRequest(port: number) {
   const socket = connect(port, "127.0.0.1");
   const chunks: Buffer[] = [];
   const answer = new Promise<string>((resolve, reject) => {
-    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     socket.on("error", reject);
   });
