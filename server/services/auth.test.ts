@@ -1,0 +1,153 @@
+// Customer account services on the real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+// The HTTP behaviour (status codes, bodies, tokens) is in server/rest/auth.test.ts.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { signInSchema, signUpRequestSchema } from "../domain";
+import { AppError } from "../errors";
+import { createTestServices } from "../testing/harness";
+import { DUPLICATE_EMAIL, INVALID_CREDENTIALS, me, publicUser, signIn, signOut, signUp } from "./auth";
+import type { Services } from "./context";
+import { verifySessionToken } from "./sessions";
+import { parseInput } from "./validation";
+import type { CustomerViewer, Viewer } from "./viewer";
+
+let services: Services & { close(): Promise<void> };
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(async () => {
+  await services?.close();
+});
+
+let address = 0;
+/** A fresh client address per call, so the per-address sign-in limit never interferes. */
+const anonymous = (): Viewer => ({ kind: "anonymous", clientAddress: `192.0.2.${++address % 250}-${address}` });
+const signUpData = (fields: Record<string, unknown>) => parseInput(signUpRequestSchema, { name: "Thandi Nkosi", password: "secret1", ...fields });
+const signInData = (email: string, password: string) => parseInput(signInSchema, { email, password });
+
+async function caught(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+async function viewerOf(token: string): Promise<CustomerViewer> {
+  const session = await verifySessionToken(services, token);
+  if (!session || session.audience !== "customer") throw new Error("not a customer token");
+  return { kind: "customer", userId: session.subjectId, sessionId: session.sessionId, clientAddress: "127.0.0.1" };
+}
+
+describe("signUp", () => {
+  test("stores a normalised email, an argon2id hash (never the password) and opens a customer session", async () => {
+    const { token, user } = await signUp(services, signUpData({ email: "  Sipho@Example.COM ", phone: " 082 123 4567 " }));
+    expect(user.email).toBe("sipho@example.com");
+    expect(user.phone).toBe("082 123 4567");
+    expect(user.profileCompleted).toBe(false);
+    const row = await services.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.passwordHash).toStartWith("$argon2id$");
+    expect(row.passwordHash).not.toContain("secret1");
+    expect(await Bun.password.verify("secret1", row.passwordHash!)).toBe(true);
+    const session = await verifySessionToken(services, token);
+    expect(session).toMatchObject({ audience: "customer", subjectId: user.id });
+  });
+
+  test("a duplicate email in another case is a 409 and no second row", async () => {
+    await signUp(services, signUpData({ email: "dup@example.com" }));
+    const error = await caught(signUp(services, signUpData({ email: "DUP@Example.com" })));
+    expect(error.code).toBe("CONFLICT");
+    expect(error.message).toBe(DUPLICATE_EMAIL);
+    expect(await services.db.user.count({ where: { email: "dup@example.com" } })).toBe(1);
+  });
+
+  test("concurrent sign-ups with one email: exactly one account, the others 409", async () => {
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => signUp(services, signUpData({ email: "race@example.com" }))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect((r.reason as AppError).message).toBe(DUPLICATE_EMAIL);
+    expect(await services.db.user.count({ where: { email: "race@example.com" } })).toBe(1);
+  });
+});
+
+describe("signIn", () => {
+  test("the right password signs in, whatever the email's case; each sign-in is its own session", async () => {
+    const { user } = await signUp(services, signUpData({ email: "lerato@example.com" }));
+    const first = await signIn(services, anonymous(), signInData("LERATO@example.com ", "secret1"));
+    const second = await signIn(services, anonymous(), signInData("lerato@example.com", "secret1"));
+    expect(first.user.id).toBe(user.id);
+    expect(first.token).not.toBe(second.token);
+    expect(await services.db.session.count({ where: { subjectId: user.id } })).toBe(3);
+  });
+
+  test("wrong password, unknown email and a Google-only account all get the same 401", async () => {
+    await signUp(services, signUpData({ email: "wrongpw@example.com" }));
+    await services.db.user.create({ data: { name: "Google Only", email: "google-only@example.com", googleId: "google-sub-1" } });
+    for (const [email, password] of [
+      ["wrongpw@example.com", "secret2"],
+      ["nobody@example.com", "secret1"],
+      ["google-only@example.com", "anything"],
+    ] as const) {
+      const error = await caught(signIn(services, anonymous(), signInData(email, password)));
+      expect(error.code).toBe("UNAUTHENTICATED");
+      expect(error.message).toBe(INVALID_CREDENTIALS);
+    }
+  });
+
+  test("an unknown email costs a password verification too (no fast path revealing accounts)", async () => {
+    await signUp(services, signUpData({ email: "timing@example.com" }));
+    const time = async (email: string) => {
+      const started = performance.now();
+      await caught(signIn(services, anonymous(), signInData(email, "not-the-password")));
+      return performance.now() - started;
+    };
+    await time("warmup@example.com");
+    const known = Math.min(await time("timing@example.com"), await time("timing@example.com"));
+    const unknown = Math.min(await time("unknown-1@example.com"), await time("unknown-2@example.com"));
+    // Both run one argon2id verification; without it an unknown email would take ~1 ms.
+    expect(unknown).toBeGreaterThan(known * 0.4);
+  });
+
+  test("the 11th attempt for one email is refused even with the right password; a correct one before that resets it", async () => {
+    await signUp(services, signUpData({ email: "limited@example.com" }));
+    for (let i = 0; i < 9; i++) await caught(signIn(services, anonymous(), signInData("limited@example.com", "wrong-password")));
+    // The 10th attempt is right: signed in, and the account's counter starts again.
+    await signIn(services, anonymous(), signInData("limited@example.com", "secret1"));
+    for (let i = 0; i < 10; i++) expect((await caught(signIn(services, anonymous(), signInData("limited@example.com", "wrong-password")))).code).toBe("UNAUTHENTICATED");
+    const limited = await caught(signIn(services, anonymous(), signInData("limited@example.com", "secret1")));
+    expect(limited.code).toBe("TOO_MANY_REQUESTS");
+    expect(limited.message).toBe("Too many attempts. Please wait a few minutes and try again.");
+  });
+});
+
+describe("me, signOut and publicUser", () => {
+  test("me is the customer's account, null for anyone else", async () => {
+    const { token, user } = await signUp(services, signUpData({ email: "me@example.com" }));
+    expect((await me(services, await viewerOf(token)))?.id).toBe(user.id);
+    expect(await me(services, { kind: "anonymous", clientAddress: "x" })).toBeNull();
+    expect(await me(services, { kind: "admin", adminId: user.id, sessionId: "s", clientAddress: "x" })).toBeNull();
+    expect(await me(services, { kind: "dealership", dealershipId: user.id, sessionId: "s", clientAddress: "x" })).toBeNull();
+  });
+
+  test("signOut deletes only this session", async () => {
+    const { token } = await signUp(services, signUpData({ email: "bye@example.com" }));
+    const other = await signIn(services, anonymous(), signInData("bye@example.com", "secret1"));
+    await signOut(services, await viewerOf(token));
+    expect(await verifySessionToken(services, token)).toBeNull();
+    expect(await verifySessionToken(services, other.token)).not.toBeNull();
+  });
+
+  test("publicUser has the GraphQL User fields and nothing secret", async () => {
+    const { user } = await signUp(services, signUpData({ email: "shape@example.com" }));
+    await services.db.user.update({ where: { id: user.id }, data: { googleId: "g-shape", passwordResetToken: "hash", passwordResetExpires: new Date() } });
+    const shaped = publicUser(await services.db.user.findUniqueOrThrow({ where: { id: user.id } }));
+    expect(Object.keys(shaped).sort()).toEqual(
+      [
+        "id", "name", "email", "phone", "profileCompleted", "profilePicture", "dateOfBirth", "address", "city", "postalCode",
+        "nationality", "idType", "idNumber", "driversLicenseNumber", "driversLicenseImage", "driversLicenseExpiryDate", "createdAt",
+      ].sort(),
+    );
+    expect(shaped.createdAt).toBe(user.createdAt.toISOString());
+    expect(JSON.stringify(shaped)).not.toMatch(/argon2|g-shape|"hash"/);
+  });
+});
