@@ -7,10 +7,11 @@ import { migrate } from "./db/migrate";
 import { createLogger, type Logger } from "./log";
 import type { Services } from "./services/context";
 import { ensureDemoData } from "./services/demo";
+import { type Mailer, startMailer } from "./services/mail";
 
 export const MAX_BODY_BYTES = 11 * 1024 * 1024; // a 10 MB photo plus headroom
 
-export type RunningServer = { url: string; port: number; services: Services; stop(): Promise<void> };
+export type RunningServer = { url: string; port: number; services: Services; mailer: Mailer; stop(): Promise<void> };
 
 export async function startServer(config: Config, options: { log?: Logger; print?: (text: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
@@ -32,11 +33,13 @@ export async function startServer(config: Config, options: { log?: Logger; print
     development: false,
   });
   const port = server.port ?? config.port;
+  const mailer = startMailer(services);
   let stopping: Promise<void> | undefined;
   return {
     url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`,
     port,
     services,
+    mailer,
     stop() {
       // Stop accepting, let requests in flight finish (up to 10 s), then close the database.
       stopping ??= (async () => {
@@ -46,6 +49,7 @@ export async function startServer(config: Config, options: { log?: Logger; print
         // connections now (and exiting) would drop it. stop(false) settles once they are sent.
         await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
         void server.stop(true);
+        await mailer.stop();
         await database.close();
       })();
       return stopping;

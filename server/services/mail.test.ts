@@ -1,0 +1,250 @@
+// The outbox mailer against a real database and a real SMTP server on loopback: delivery, retry
+// with backoff while SMTP is down, the developer transport, claims across several workers.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase } from "../db";
+import { createLogger } from "../log";
+import { createTestServices } from "../testing/harness";
+import { closedPort, startSmtpServer, type TestSmtpServer } from "../testing/smtp";
+import type { Services } from "./context";
+import { CLAIM_MS, DELIVERED_BODY, enqueueEmail, MAX_ATTEMPTS, retryDelayMs, startMailer, type Transport } from "./mail";
+
+let services: Awaited<ReturnType<typeof createTestServices>>;
+let smtp: TestSmtpServer;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+  await services.close();
+});
+beforeEach(async () => {
+  await services.db.emailOutbox.deleteMany();
+  smtp.messages.length = 0;
+});
+
+/** The same services with another SMTP_URL (or none). */
+function withSmtp(smtpUrl: string | undefined, base: Services = services): Services {
+  return { ...base, config: { ...base.config, mail: { ...base.config.mail, smtpUrl } } };
+}
+
+const message = (n: number) => ({ to: `rider${n}@example.com`, subject: `Test ${n}`, text: `Hello number ${n}\nhttp://localhost/x?token=abc${n}`, html: `<p>Hello number ${n}</p>` });
+
+describe("enqueueEmail", () => {
+  test("writes a pending row that is due now, and nothing else", async () => {
+    const id = await enqueueEmail(services.db, message(1));
+    const row = await services.db.emailOutbox.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ to: "rider1@example.com", subject: "Test 1", status: "pending", attempts: 0, claimedUntil: null, lastError: null, sentAt: null });
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  test("inside a transaction that rolls back, no row remains", async () => {
+    const failed = services.db.$transaction(async (tx) => {
+      await enqueueEmail(tx, message(2));
+      throw new Error("the change failed");
+    });
+    await expect(failed).rejects.toThrow("the change failed");
+    expect(await services.db.emailOutbox.count()).toBe(0);
+  });
+});
+
+describe("SMTP delivery", () => {
+  test("a due row is sent once, marked sent, and its body dropped from the database", async () => {
+    const id = await enqueueEmail(services.db, message(3));
+    const mailer = startMailer(withSmtp(smtp.url));
+    try {
+      await mailer.flush();
+      const mail = await smtp.waitFor((m) => m.subject === "Test 3");
+      expect(mail.envelopeTo).toEqual(["rider3@example.com"]);
+      expect(mail.headers.from).toContain("no-reply@capedrive.local");
+      expect(mail.messageId).toBe(`<${id}@capedrive.outbox>`);
+      expect(mail.text).toContain("http://localhost/x?token=abc3");
+      expect(mail.html).toContain("<p>Hello number 3</p>");
+      const row = await services.db.emailOutbox.findUniqueOrThrow({ where: { id } });
+      expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, claimedUntil: null, text: DELIVERED_BODY, html: null });
+      expect(row.sentAt).toBeInstanceOf(Date);
+      await mailer.flush();
+      expect(smtp.messages.length).toBe(1);
+    } finally {
+      await mailer.stop();
+    }
+  });
+
+  test("an enqueue on the root client wakes the mailer without a flush", async () => {
+    const mailer = startMailer(withSmtp(smtp.url), { pollMs: 60_000 });
+    try {
+      await mailer.flush();
+      await enqueueEmail(services.db, message(4));
+      await smtp.waitFor((m) => m.subject === "Test 4", 5_000);
+    } finally {
+      await mailer.stop();
+    }
+  });
+
+  test("rows not yet due and rows claimed by another worker are left alone; an expired claim is taken over", async () => {
+    const later = await enqueueEmail(services.db, message(5));
+    const claimed = await enqueueEmail(services.db, message(6));
+    const abandoned = await enqueueEmail(services.db, message(7));
+    await services.db.emailOutbox.update({ where: { id: later }, data: { nextAttemptAt: new Date(Date.now() + 60_000) } });
+    await services.db.emailOutbox.update({ where: { id: claimed }, data: { claimedUntil: new Date(Date.now() + CLAIM_MS) } });
+    await services.db.emailOutbox.update({ where: { id: abandoned }, data: { claimedUntil: new Date(Date.now() - 1_000) } });
+    const mailer = startMailer(withSmtp(smtp.url));
+    try {
+      await mailer.flush();
+      expect(smtp.messages.map((m) => m.subject)).toEqual(["Test 7"]);
+      expect((await services.db.emailOutbox.findUniqueOrThrow({ where: { id: later } })).status).toBe("pending");
+      expect((await services.db.emailOutbox.findUniqueOrThrow({ where: { id: claimed } })).status).toBe("pending");
+    } finally {
+      await mailer.stop();
+    }
+  });
+
+  test("SMTP down: the row stays pending with attempts, error and a later retry; delivered once SMTP is back on that port", async () => {
+    const port = await closedPort();
+    const id = await enqueueEmail(services.db, message(8));
+    const mailer = startMailer(withSmtp(`smtp://127.0.0.1:${port}`));
+    let revived: TestSmtpServer | undefined;
+    try {
+      const before = Date.now();
+      await mailer.flush();
+      let row = await services.db.emailOutbox.findUniqueOrThrow({ where: { id } });
+      expect(row).toMatchObject({ status: "pending", attempts: 1, claimedUntil: null, sentAt: null });
+      expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 8_000);
+      expect(row.text).toContain("token=abc8");
+
+      // Not due yet: another pass does not try again.
+      await mailer.flush();
+      expect((await services.db.emailOutbox.findUniqueOrThrow({ where: { id } })).attempts).toBe(1);
+
+      // Still down at the next attempt: the backoff doubles.
+      await services.db.emailOutbox.update({ where: { id }, data: { nextAttemptAt: new Date() } });
+      await mailer.flush();
+      row = await services.db.emailOutbox.findUniqueOrThrow({ where: { id } });
+      expect(row.attempts).toBe(2);
+      expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(16_000);
+
+      // SMTP comes back on the same port; the retry (time moved on) delivers it.
+      revived = await startSmtpServer(port);
+      await services.db.emailOutbox.update({ where: { id }, data: { nextAttemptAt: new Date() } });
+      await mailer.flush();
+      const mail = await revived.waitFor((m) => m.subject === "Test 8");
+      expect(mail.text).toContain("token=abc8");
+      row = await services.db.emailOutbox.findUniqueOrThrow({ where: { id } });
+      expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    } finally {
+      await mailer.stop();
+      await revived?.close();
+    }
+  });
+
+  test("after MAX_ATTEMPTS failures a row is marked failed and logged, and not tried again", async () => {
+    const lines: string[] = [];
+    const failing: Transport = { name: "broken", send: async () => Promise.reject(new Error("mailbox unavailable")), close() {} };
+    const id = await enqueueEmail(services.db, message(9));
+    await services.db.emailOutbox.update({ where: { id }, data: { attempts: MAX_ATTEMPTS - 2 } });
+    const mailer = startMailer({ ...services, log: createLogger("debug", (line) => lines.push(line)) }, { transport: failing });
+    try {
+      await mailer.flush();
+      expect(await services.db.emailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending", attempts: MAX_ATTEMPTS - 1 });
+      await services.db.emailOutbox.update({ where: { id }, data: { nextAttemptAt: new Date() } });
+      await mailer.flush();
+      expect(await services.db.emailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "mailbox unavailable" });
+      expect(lines.some((l) => l.includes(" error ") && l.includes(id) && l.includes("failed for good"))).toBe(true);
+      await services.db.emailOutbox.update({ where: { id }, data: { nextAttemptAt: new Date() } });
+      await mailer.flush();
+      expect((await services.db.emailOutbox.findUniqueOrThrow({ where: { id } })).attempts).toBe(MAX_ATTEMPTS);
+    } finally {
+      await mailer.stop();
+    }
+  });
+
+  test("retry delays grow exponentially from about 10 s and are capped at 30 minutes", () => {
+    expect(retryDelayMs(1)).toBeGreaterThanOrEqual(9_000);
+    expect(retryDelayMs(1)).toBeLessThanOrEqual(11_000);
+    expect(retryDelayMs(3)).toBeGreaterThanOrEqual(36_000);
+    expect(retryDelayMs(3)).toBeLessThanOrEqual(44_000);
+    for (const attempts of [12, 20, 49]) {
+      expect(retryDelayMs(attempts)).toBeGreaterThanOrEqual(27 * 60_000);
+      expect(retryDelayMs(attempts)).toBeLessThanOrEqual(33 * 60_000);
+    }
+  });
+});
+
+describe("several workers on one database", () => {
+  test("four mailers with their own database clients send each row exactly once", async () => {
+    const rows = 40;
+    for (let n = 0; n < rows; n++) await enqueueEmail(services.db, message(100 + n));
+    const sentBy = new Map<string, number>();
+    const clients = [0, 1, 2, 3].map(() => openDatabase(services.config.database));
+    const mailers = clients.map((client, worker) => {
+      const workerServices: Services = { ...services, db: client.db };
+      const transport: Transport = {
+        name: `worker${worker}`,
+        async send(row) {
+          sentBy.set(row.id, (sentBy.get(row.id) ?? 0) + 1);
+          await Bun.sleep(5);
+          smtp.messages.push({ envelopeFrom: "", envelopeTo: [row.to], headers: { worker: String(worker) }, subject: row.subject, messageId: row.id, text: row.text, raw: "" });
+        },
+        close() {},
+      };
+      return startMailer(workerServices, { transport, pollMs: 60_000 });
+    });
+    try {
+      await Promise.all(mailers.map((m) => m.flush()));
+      expect(sentBy.size).toBe(rows);
+      expect([...sentBy.values()].every((count) => count === 1)).toBe(true);
+      expect(await services.db.emailOutbox.count({ where: { status: "sent" } })).toBe(rows);
+      // They really competed: more than one worker delivered some of the rows.
+      expect(new Set(smtp.messages.map((m) => m.headers.worker)).size).toBeGreaterThan(1);
+    } finally {
+      for (const m of mailers) await m.stop();
+      for (const c of clients) await c.close();
+    }
+  });
+});
+
+describe("without SMTP_URL", () => {
+  test("the message goes to the log (one info line with recipient and subject, then the text) and to DATA_DIR/mail", async () => {
+    const folder = join(services.config.dataDir, "mail");
+    rmSync(folder, { recursive: true, force: true });
+    const lines: string[] = [];
+    const dev = { ...withSmtp(undefined), log: createLogger("info", (line) => lines.push(line)) };
+    const id = await enqueueEmail(services.db, message(10));
+    const mailer = startMailer(dev);
+    try {
+      await mailer.flush();
+      expect(existsSync(folder)).toBe(true);
+      const files = readdirSync(folder);
+      expect(files.length).toBe(1);
+      expect(files[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}\\.\\d{3}Z-${id}\\.txt$`));
+      const content = readFileSync(join(folder, files[0]!), "utf8");
+      expect(content).toContain("To: rider10@example.com");
+      expect(content).toContain("Subject: Test 10");
+      expect(content).toContain("http://localhost/x?token=abc10");
+      expect(content).toContain("<p>Hello number 10</p>");
+      const logged = lines.find((l) => l.includes(" info ") && l.includes("rider10@example.com") && l.includes("Test 10"));
+      expect(logged).toContain("http://localhost/x?token=abc10");
+      expect((await services.db.emailOutbox.findUniqueOrThrow({ where: { id } })).status).toBe("sent");
+      expect(smtp.messages.length).toBe(0);
+    } finally {
+      await mailer.stop();
+    }
+  });
+});
+
+describe("stop", () => {
+  test("a stopped mailer sends nothing more", async () => {
+    const mailer = startMailer(withSmtp(smtp.url), { pollMs: 50 });
+    await mailer.flush();
+    await mailer.stop();
+    await enqueueEmail(services.db, message(11));
+    mailer.nudge();
+    await Bun.sleep(200);
+    expect(smtp.messages.length).toBe(0);
+    expect(await services.db.emailOutbox.count({ where: { status: "pending" } })).toBe(1);
+  });
+});

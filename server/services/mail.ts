@@ -1,0 +1,243 @@
+// Email delivery through an outbox. A change that causes an email writes the email_outbox row in
+// its own transaction (`enqueueEmail(tx, ...)`), so an email is never lost and never sent for a
+// change that rolled back. A mailer in every server instance delivers due rows: it claims one
+// row at a time with a conditional update (safe across instances and processes), sends it, and
+// marks it sent or schedules a retry with a capped exponential backoff.
+//
+// Transports: SMTP through nodemailer when SMTP_URL is set; otherwise a developer transport that
+// writes the message to the log and to DATA_DIR/mail/<time>-<id>.txt, so the link can be clicked.
+// Delivery is at least once (a crash between the send and the update resends after the claim
+// expires); each row's Message-ID lets a receiver drop such a duplicate. Once sent, a row's body
+// is dropped, so reset links do not stay in the database.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Db, Prisma } from "../db";
+import type { Services } from "./context";
+
+export type EmailMessage = { to: string; subject: string; text: string; html?: string };
+
+/** The root client or a transaction client: anything with the outbox table. */
+type OutboxWriter = Db | Prisma.TransactionClient;
+
+/** How long a claimed row is reserved for its worker; sends time out well before this. */
+export const CLAIM_MS = 60_000;
+/** After this many failed attempts a row is marked failed (and logged) instead of retried. */
+export const MAX_ATTEMPTS = 50;
+const FIRST_RETRY_MS = 10_000;
+const MAX_RETRY_MS = 30 * 60_000;
+/**
+ * A sent row keeps its recipient, subject and times, but not its body: bodies carry secrets
+ * (password reset links) that must not sit in the database once delivered.
+ */
+export const DELIVERED_BODY = "(delivered; the body is not kept)";
+/** Rows one pass delivers before yielding; another pass follows at once when there may be more. */
+const PASS_LIMIT = 50;
+
+/** Delay before attempt `attempts + 1`: 10 s, 20 s, 40 s ... capped at 30 min, with +-10% jitter. */
+export function retryDelayMs(attempts: number): number {
+  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.9 + Math.random() * 0.2));
+}
+
+// Mailers running in this process, by the database client they use, so an enqueue can wake them.
+const running = new Map<Db, Set<Mailer>>();
+
+/**
+ * Writes an email to the outbox. Pass the transaction client of the change that causes the email;
+ * after that transaction commits, call `nudgeMailer(services)` to deliver it at once (the mailers
+ * also poll every few seconds). Given the root client, it nudges by itself.
+ */
+export async function enqueueEmail(db: OutboxWriter, message: EmailMessage): Promise<string> {
+  const row = await db.emailOutbox.create({
+    data: { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null },
+    select: { id: true },
+  });
+  const mailers = running.get(db as Db);
+  if (mailers) for (const mailer of mailers) mailer.nudge();
+  return row.id;
+}
+
+/** Wakes this process's mailers on the services' database (after a transaction that enqueued mail). */
+export function nudgeMailer(services: Pick<Services, "db">): void {
+  for (const mailer of running.get(services.db) ?? []) mailer.nudge();
+}
+
+type OutboxRow = { id: string; to: string; subject: string; text: string; html: string | null; attempts: number };
+
+export type Transport = { name: string; send(row: OutboxRow): Promise<void>; close(): void };
+
+/** SMTP via nodemailer. `smtp://` upgrades with STARTTLS when the server offers it; `smtps://` is TLS from the start. */
+function smtpTransport(services: Services, smtpUrl: string): Transport {
+  // Timeouts keep one send far below the claim time, so no other worker can take the row meanwhile.
+  // Options in the URL's query (e.g. ?ignoreTLS=true) take precedence over these.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  return {
+    name: "smtp",
+    async send(row) {
+      await transporter.sendMail({
+        from: services.config.mail.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        // One Message-ID per outbox row: a receiver can drop the duplicate of a send that
+        // succeeded just before a crash (delivery is at least once).
+        messageId: `<${row.id}@capedrive.outbox>`,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** No SMTP configured: the whole message goes to the log and to a file a developer can open. */
+function developmentTransport(services: Services): Transport {
+  const folder = join(services.config.dataDir, "mail");
+  return {
+    name: "log",
+    async send(row) {
+      const at = new Date();
+      const file = join(folder, `${at.toISOString().replaceAll(":", "-")}-${row.id}.txt`);
+      const headers = [`From: ${services.config.mail.from}`, `To: ${row.to}`, `Subject: ${row.subject}`, `Date: ${at.toUTCString()}`, `Message-ID: <${row.id}@capedrive.outbox>`];
+      const body = [...headers, "", row.text, ...(row.html ? ["", "----- HTML -----", row.html] : []), ""].join("\n");
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(file, body, { mode: 0o600 });
+      services.log.info(`mail (no SMTP_URL, written to ${file}) to ${row.to}: ${row.subject}\n${row.text}`);
+    },
+    close() {},
+  };
+}
+
+export function transportFor(services: Services): Transport {
+  const smtpUrl = services.config.mail.smtpUrl;
+  return smtpUrl ? smtpTransport(services, smtpUrl) : developmentTransport(services);
+}
+
+export type Mailer = {
+  /** Delivers every row that is due now, then resolves. */
+  flush(): Promise<void>;
+  /** Asks for a pass soon (after an enqueue). */
+  nudge(): void;
+  /** Stops polling and waits for a pass in progress. Call before closing the database. */
+  stop(): Promise<void>;
+};
+
+export type MailerOptions = { pollMs?: number; transport?: Transport };
+
+/** Starts the delivery worker: a pass every `pollMs` (default 5 s) and soon after each nudge. */
+export function startMailer(services: Services, options: MailerOptions = {}): Mailer {
+  const { db, log } = services;
+  const pollMs = options.pollMs ?? 5_000;
+  const transport = options.transport ?? transportFor(services);
+  let stopped = false;
+  let current: Promise<void> | undefined;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Claims one due row, or null when none is left. The update re-checks the claim, so only one worker wins a row. */
+  async function claimNext(): Promise<OutboxRow | null> {
+    for (let tries = 0; tries < 10; tries++) {
+      const now = new Date();
+      const due = { status: "pending" as const, nextAttemptAt: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] };
+      const candidate = await db.emailOutbox.findFirst({ where: due, orderBy: { nextAttemptAt: "asc" }, select: { id: true } });
+      if (!candidate) return null;
+      const claimed = await db.emailOutbox.updateMany({ where: { id: candidate.id, ...due }, data: { claimedUntil: new Date(now.getTime() + CLAIM_MS) } });
+      if (claimed.count === 1) {
+        return db.emailOutbox.findUnique({ where: { id: candidate.id }, select: { id: true, to: true, subject: true, text: true, html: true, attempts: true } });
+      }
+      // Another worker took it first: look for the next one.
+    }
+    return null;
+  }
+
+  async function deliver(row: OutboxRow) {
+    try {
+      await transport.send(row);
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      if (attempts >= MAX_ATTEMPTS) {
+        await db.emailOutbox.update({ where: { id: row.id }, data: { status: "failed", attempts, lastError: message, claimedUntil: null } });
+        log.error(`mail ${row.id} to ${row.to} failed for good after ${attempts} attempts: ${message}`);
+      } else {
+        const delay = retryDelayMs(attempts);
+        await db.emailOutbox.update({
+          where: { id: row.id },
+          data: { attempts, lastError: message, nextAttemptAt: new Date(Date.now() + delay), claimedUntil: null },
+        });
+        log.warn(`mail ${row.id} to ${row.to} not sent (attempt ${attempts}, retry in ${Math.round(delay / 1000)} s): ${message}`);
+      }
+      return;
+    }
+    await db.emailOutbox.update({
+      where: { id: row.id },
+      data: { status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null, claimedUntil: null, text: DELIVERED_BODY, html: null },
+    });
+    log.info(`mail ${row.id} sent to ${row.to} via ${transport.name}: ${row.subject}`);
+  }
+
+  /** One pass: up to PASS_LIMIT due rows, one at a time. Returns whether more may be due. */
+  async function pass(): Promise<boolean> {
+    for (let n = 0; n < PASS_LIMIT; n++) {
+      if (stopped) return false;
+      const row = await claimNext();
+      if (!row) return false;
+      await deliver(row);
+    }
+    return true;
+  }
+
+  function run(): Promise<void> {
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      try {
+        do {
+          again = false;
+          if (await pass()) again = true;
+        } while (again && !stopped);
+      } catch (error) {
+        // The database may be briefly unavailable; the next poll tries again.
+        log.error(`mailer: ${(error as Error)?.stack ?? String(error)}`);
+      } finally {
+        current = undefined;
+        schedule(pollMs);
+      }
+    })();
+    return current;
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void run(), ms);
+    timer.unref?.();
+  }
+
+  const mailer: Mailer = {
+    async flush() {
+      // A pass already under way may have looked before the caller's row was committed: run another.
+      while (current) await current;
+      await run();
+    },
+    nudge() {
+      if (stopped) return;
+      if (current) again = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      running.get(db)?.delete(mailer);
+      if (running.get(db)?.size === 0) running.delete(db);
+      while (current) await current;
+      transport.close();
+    },
+  };
+  if (!running.has(db)) running.set(db, new Set());
+  running.get(db)!.add(mailer);
+  schedule(0);
+  return mailer;
+}
