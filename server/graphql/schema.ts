@@ -2,6 +2,8 @@
 import { printSchema } from "graphql";
 import { builder } from "./builder";
 import "./types/enums";
+import "./types/user";
+import "./types/auth";
 import "./types/vehicle";
 
 export const schema = builder.toSchema();

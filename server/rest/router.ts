@@ -4,9 +4,11 @@ import { Elysia } from "elysia";
 import type { ViewerOf } from "../app";
 import type { Services } from "../services/context";
 import { listVehicles } from "../services/vehicles";
+import { authRoutes } from "./auth";
 import { vehicleJson } from "./shapes";
 
-export function restRouter(services: Services, _viewerOf: ViewerOf) {
+export function restRouter(services: Services, viewerOf: ViewerOf) {
   return new Elysia({ prefix: "/api" })
-    .get("/vehicles", async () => (await listVehicles(services)).map(vehicleJson));
+    .get("/vehicles", async () => (await listVehicles(services)).map(vehicleJson))
+    .use(authRoutes(services, viewerOf));
 }

@@ -117,7 +117,7 @@ describe("signIn", () => {
     const limited = await caught(signIn(services, anonymous(), signInData("limited@example.com", "secret1")));
     expect(limited.code).toBe("TOO_MANY_REQUESTS");
     expect(limited.message).toBe("Too many attempts. Please wait a few minutes and try again.");
-  });
+  }, 30_000);
 });
 
 describe("me, signOut and publicUser", () => {

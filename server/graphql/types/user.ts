@@ -1,0 +1,59 @@
+import { me } from "../../services/auth";
+import { builder } from "../builder";
+import { IdTypeEnum } from "./enums";
+
+/**
+ * A customer account. Never the password hash, the reset token or the Google id. Only the owner
+ * (`me`) and admins are given one.
+ */
+export const UserRef = builder.prismaObject("User", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    email: t.exposeString("email"),
+    phone: t.exposeString("phone", { nullable: true }),
+    profileCompleted: t.exposeBoolean("profileCompleted"),
+    /** "/objects/uploads/<uuid>", served by GET /objects/... */
+    profilePicture: t.exposeString("profilePicture", { nullable: true }),
+    /** "yyyy-mm-dd" */
+    dateOfBirth: t.exposeString("dateOfBirth", { nullable: true }),
+    address: t.exposeString("address", { nullable: true }),
+    city: t.exposeString("city", { nullable: true }),
+    postalCode: t.exposeString("postalCode", { nullable: true }),
+    nationality: t.exposeString("nationality", { nullable: true }),
+    idType: t.expose("idType", { type: IdTypeEnum, nullable: true }),
+    idNumber: t.exposeString("idNumber", { nullable: true }),
+    driversLicenseNumber: t.exposeString("driversLicenseNumber", { nullable: true }),
+    /** "/objects/uploads/<uuid>", private: readable by the owner and admins. */
+    driversLicenseImage: t.exposeString("driversLicenseImage", { nullable: true }),
+    /** "yyyy-mm-dd" */
+    driversLicenseExpiryDate: t.exposeString("driversLicenseExpiryDate", { nullable: true }),
+    /** ISO instant. */
+    createdAt: t.string({ resolve: (user) => user.createdAt.toISOString() }),
+  }),
+});
+
+builder.queryField("me", (t) =>
+  t.prismaField({
+    type: UserRef,
+    nullable: true,
+    description: "The signed-in customer; null when not signed in as a customer.",
+    resolve: (_query, _root, _args, ctx) => me(ctx.services, ctx.viewer),
+  }),
+);
+
+type PublicConfig = { googleClientId: string | null };
+const PublicConfigRef = builder.objectRef<PublicConfig>("PublicConfig").implement({
+  description: "Settings the web app needs before anyone signs in.",
+  fields: (t) => ({
+    /** The Google OAuth client id; null when Google sign-in is not configured. */
+    googleClientId: t.exposeString("googleClientId", { nullable: true }),
+  }),
+});
+
+builder.queryField("publicConfig", (t) =>
+  t.field({
+    type: PublicConfigRef,
+    resolve: (_root, _args, ctx) => ({ googleClientId: ctx.services.config.google.clientId ?? null }),
+  }),
+);

@@ -1,0 +1,48 @@
+// POST /api/auth/signup, /signin, /google, /signout and GET /api/auth/me (SPEC 7).
+import { Elysia } from "elysia";
+import type { ViewerOf } from "../app";
+import { signInSchema, signUpRequestSchema } from "../domain";
+import { badInput, unauthenticated } from "../errors";
+import { me, publicUser, signIn, signOut, signUp } from "../services/auth";
+import type { Services } from "../services/context";
+import { googleSignInSchema, signInWithGoogle } from "../services/google";
+import { parseInput } from "../services/validation";
+import { requireCustomer } from "../services/viewer";
+
+/** The body must be a JSON object (Elysia already answers 400 to malformed JSON). */
+function jsonObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null || body === "") return {};
+  if (typeof body !== "object" || Array.isArray(body)) throw badInput("The request body must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+export function authRoutes(services: Services, viewerOf: ViewerOf) {
+  return new Elysia({ prefix: "/auth" })
+    .post("/signup", async ({ body, set }) => {
+      const { token, user } = await signUp(services, parseInput(signUpRequestSchema, jsonObject(body)));
+      set.status = 201;
+      return { token, user: publicUser(user) };
+    })
+    .post("/signin", async ({ body, request }) => {
+      const input = parseInput(signInSchema, jsonObject(body));
+      const { token, user } = await signIn(services, await viewerOf(request), input);
+      return { token, user: publicUser(user) };
+    })
+    .post("/google", async ({ body }) => {
+      // The spec's client sends the Google credential as `token`; `credential` is accepted too.
+      const fields = jsonObject(body);
+      const input = parseInput(googleSignInSchema, { credential: fields.token ?? fields.credential });
+      const { token, user, isNewUser } = await signInWithGoogle(services, input);
+      return { token, user: publicUser(user), isNewUser };
+    })
+    .get("/me", async ({ request }) => {
+      // Only a customer token opens this: other areas' tokens are 401 here, like no token.
+      const user = await me(services, await viewerOf(request));
+      if (!user) throw unauthenticated();
+      return publicUser(user);
+    })
+    .post("/signout", async ({ request }) => {
+      await signOut(services, requireCustomer(await viewerOf(request)));
+      return { success: true };
+    });
+}
