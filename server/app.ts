@@ -7,6 +7,7 @@ import type { Viewer } from "./services/viewer";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services/context";
 import { databaseIsUp } from "./services/health";
+import { readObject } from "./services/uploads";
 import { webApp } from "./web";
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
@@ -49,8 +50,23 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
     .all("/api/*", unknownApi)
     .get("/api", unknownApi)
     .all("/api", unknownApi)
-    // Uploaded files will be served here (customer accounts issue); nothing is stored yet.
-    .get("/objects/*", noSuchObject)
+    // Uploaded files (server/services/uploads.ts decides who may read what). The path is taken
+    // from the raw URL, never decoded, so "..%2f" and the like can only miss.
+    .get("/objects/*", async ({ request }) => {
+      const object = await readObject(services, await viewerOf(request), new URL(request.url).pathname);
+      if (request.headers.get("if-none-match") === object.etag) return new Response(null, { status: 304, headers: { ETag: object.etag } });
+      return new Response(object.body, {
+        headers: {
+          "Content-Type": object.contentType,
+          "Content-Length": String(object.size),
+          "Cache-Control": object.isPrivate ? "private, max-age=3600" : "public, max-age=31536000, immutable",
+          "X-Content-Type-Options": "nosniff",
+          "Content-Disposition": "inline",
+          ETag: object.etag,
+          ...(object.isPrivate ? { Vary: "Authorization" } : {}),
+        },
+      });
+    })
     .all("/objects/*", noSuchObject)
     .get("/objects", noSuchObject)
     .all("/objects", noSuchObject)

@@ -4,6 +4,8 @@ import { builder } from "./builder";
 import "./types/enums";
 import "./types/user";
 import "./types/auth";
+import "./types/uploads";
+import "./types/profile";
 import "./types/vehicle";
 
 export const schema = builder.toSchema();

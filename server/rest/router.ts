@@ -5,10 +5,14 @@ import type { ViewerOf } from "../app";
 import type { Services } from "../services/context";
 import { listVehicles } from "../services/vehicles";
 import { authRoutes } from "./auth";
+import { objectRoutes } from "./objects";
+import { profileRoutes } from "./profile";
 import { vehicleJson } from "./shapes";
 
 export function restRouter(services: Services, viewerOf: ViewerOf) {
   return new Elysia({ prefix: "/api" })
     .get("/vehicles", async () => (await listVehicles(services)).map(vehicleJson))
-    .use(authRoutes(services, viewerOf));
+    .use(authRoutes(services, viewerOf))
+    .use(objectRoutes(services, viewerOf))
+    .use(profileRoutes(services, viewerOf));
 }

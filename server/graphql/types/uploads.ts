@@ -1,0 +1,29 @@
+import { CUSTOMER_UPLOAD_PURPOSES, createUpload } from "../../services/uploads";
+import { builder } from "../builder";
+
+export const UploadPurposeEnum = builder.enumType("UploadPurpose", { values: CUSTOMER_UPLOAD_PURPOSES });
+
+const CreateUploadInput = builder.inputType("CreateUploadInput", {
+  fields: (t) => ({ purpose: t.field({ type: UploadPurposeEnum, required: true }) }),
+});
+
+type Ticket = { uploadURL: string; objectPath: string; expiresAt: Date };
+
+export const UploadTicketRef = builder.objectRef<Ticket>("UploadTicket").implement({
+  description: "Where to PUT one photo (signed, single use, 15 minutes) and the path it will be served at.",
+  fields: (t) => ({
+    uploadURL: t.exposeString("uploadURL"),
+    /** "/objects/uploads/<uuid>": what profilePicture / driversLicenseImage take. */
+    objectPath: t.exposeString("objectPath"),
+    expiresAt: t.string({ resolve: (ticket) => ticket.expiresAt.toISOString() }),
+  }),
+});
+
+builder.mutationField("createUploadUrl", (t) =>
+  t.field({
+    type: UploadTicketRef,
+    description: "Starts a photo upload for the signed-in customer: PUT the image bytes to uploadURL.",
+    args: { input: t.arg({ type: CreateUploadInput, required: true }) },
+    resolve: (_root, { input }, ctx) => createUpload(ctx.services, ctx.viewer, input.purpose),
+  }),
+);
