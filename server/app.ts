@@ -54,16 +54,19 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
     // from the raw URL, never decoded, so "..%2f" and the like can only miss.
     .get("/objects/*", async ({ request }) => {
       const object = await readObject(services, await viewerOf(request), new URL(request.url).pathname);
-      if (request.headers.get("if-none-match") === object.etag) return new Response(null, { status: 304, headers: { ETag: object.etag } });
+      const caching = {
+        "Cache-Control": object.isPrivate ? "private, max-age=3600" : "public, max-age=31536000, immutable",
+        ETag: object.etag,
+        ...(object.isPrivate ? { Vary: "Authorization" } : {}),
+      };
+      if (request.headers.get("if-none-match") === object.etag) return new Response(null, { status: 304, headers: caching });
       return new Response(object.body, {
         headers: {
+          ...caching,
           "Content-Type": object.contentType,
           "Content-Length": String(object.size),
-          "Cache-Control": object.isPrivate ? "private, max-age=3600" : "public, max-age=31536000, immutable",
           "X-Content-Type-Options": "nosniff",
           "Content-Disposition": "inline",
-          ETag: object.etag,
-          ...(object.isPrivate ? { Vary: "Authorization" } : {}),
         },
       });
     })

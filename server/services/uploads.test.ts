@@ -406,6 +406,7 @@ describe("GET /objects/...", () => {
     const etag = response.headers.get("etag")!;
     const again = await fetch(`${server.url}${result.objectPath}`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
+    expect(again.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     // Other customers and anonymous visitors alike.
     expect((await fetch(`${server.url}${result.objectPath}`, { headers: (await newCustomer()).auth })).status).toBe(200);
   });
