@@ -4,6 +4,7 @@ import { builder } from "./builder";
 import "./types/enums";
 import "./types/user";
 import "./types/auth";
+import "./types/password-reset";
 import "./types/uploads";
 import "./types/profile";
 import "./types/vehicle";

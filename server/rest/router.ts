@@ -6,6 +6,7 @@ import type { Services } from "../services/context";
 import { listVehicles } from "../services/vehicles";
 import { authRoutes } from "./auth";
 import { objectRoutes } from "./objects";
+import { passwordRoutes } from "./password";
 import { profileRoutes } from "./profile";
 import { vehicleJson } from "./shapes";
 
@@ -13,6 +14,7 @@ export function restRouter(services: Services, viewerOf: ViewerOf) {
   return new Elysia({ prefix: "/api" })
     .get("/vehicles", async () => (await listVehicles(services)).map(vehicleJson))
     .use(authRoutes(services, viewerOf))
+    .use(passwordRoutes(services, viewerOf))
     .use(objectRoutes(services, viewerOf))
     .use(profileRoutes(services, viewerOf));
 }
