@@ -9,7 +9,7 @@ import type { Services } from "./context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { clearSignInEmailLimit, limitSignIn } from "./rate-limit";
 import { createSession, endSession } from "./sessions";
-import type { CustomerViewer, Viewer } from "./viewer";
+import { signInRequired, type CustomerViewer, type Viewer } from "./viewer";
 
 export type { User };
 export type AuthResult = { token: string; user: User };
@@ -63,8 +63,12 @@ export async function signIn(services: Services, viewer: Viewer, input: SignInDa
   return { token: session.token, user };
 }
 
-/** The signed-in customer's account, or null for anyone else (or an account since deleted). */
+/**
+ * The signed-in customer's account, or null for anyone else (or an account since deleted). A
+ * stale token (expired, signed out) is a 401 so the client knows to drop it.
+ */
 export async function me(services: Services, viewer: Viewer): Promise<User | null> {
+  if (viewer.kind === "anonymous" && viewer.sessionExpired) throw signInRequired(viewer);
   if (viewer.kind !== "customer") return null;
   return services.db.user.findUnique({ where: { id: viewer.userId } });
 }

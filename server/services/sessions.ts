@@ -2,7 +2,6 @@
 // (customer, admin, dealership) and whose `sid` names a row in `sessions`; a token is accepted
 // only while that row exists and has not expired, so signing out ends it at once.
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { unauthenticated } from "../errors";
 import type { Services } from "./context";
 import type { Audience, Viewer } from "./viewer";
 
@@ -77,15 +76,15 @@ export function bearerToken(request: Request): string | null {
 }
 
 /**
- * Resolves the viewer of a request. A request with a token that is not valid (expired, signed
- * out, tampered with) is refused with 401 rather than treated as anonymous, so the client knows
- * to sign in again.
+ * Resolves the viewer of a request. A token that is not valid (expired, signed out, tampered
+ * with) makes an anonymous viewer marked `sessionExpired`: public calls (sign-in among them) still
+ * work with a stale token in the browser, and protected ones answer 401 "session has expired".
  */
 export async function resolveViewer(services: Services, request: Request, clientAddress: string): Promise<Viewer> {
   const token = bearerToken(request);
   if (!token) return { kind: "anonymous", clientAddress };
   const session = await verifySessionToken(services, token);
-  if (!session) throw unauthenticated("Your session has expired. Please sign in again.");
+  if (!session) return { kind: "anonymous", clientAddress, sessionExpired: true };
   switch (session.audience) {
     case "customer":
       return { kind: "customer", userId: session.subjectId, sessionId: session.sessionId, clientAddress };

@@ -12,7 +12,7 @@ import { AppError, badInput, forbidden, notFound, unauthenticated } from "../err
 import { PHOTO_MAX_BYTES } from "../domain/limits";
 import type { Services } from "./context";
 import { objectStorage } from "./storage";
-import type { Viewer } from "./viewer";
+import { signInRequired, type Viewer } from "./viewer";
 
 export const UPLOAD_PURPOSES = ["profile_picture", "drivers_license", "id_document", "vehicle_photo"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
@@ -76,7 +76,7 @@ export const objectUrlPath = (path: string) => `${OBJECT_PREFIX}${path}`;
 
 /** Starts an upload: a pending row and its signed, 15-minute upload URL. */
 export async function createUpload(services: Services, viewer: Viewer, purpose: unknown = "profile_picture"): Promise<UploadTicket> {
-  if (viewer.kind === "anonymous") throw unauthenticated();
+  if (viewer.kind === "anonymous") throw signInRequired(viewer);
   const owner = ownerOf(viewer);
   if (!owner) throw forbidden("Uploads need a signed-in account");
   const allowed: readonly string[] = owner.ownerType === "customer" ? CUSTOMER_UPLOAD_PURPOSES : STAFF_UPLOAD_PURPOSES;
