@@ -349,7 +349,7 @@ describe("GraphQL", () => {
     expect((await graphql(server.url, "{ me { id } }", {}, auth(token))).body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
 
     // Signing in again works even while the browser still sends the dead token.
-    const signIn = await graphql(server.url, SIGN_IN, { input: { email, password: "secret1" } }, { "x-forwarded-for": newAddress(), ...auth(token) });
+    const signIn = await graphql(server.url, SIGN_IN, { input: { email, password: "secret1" } }, { ...auth(token), "x-forwarded-for": newAddress() });
     expect(signIn.body.data.signIn.user.id).toBe(user.id);
     expect((await graphql(server.url, "{ me { id } }", {}, auth(signIn.body.data.signIn.token))).body.data.me.id).toBe(user.id);
   });
