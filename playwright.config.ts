@@ -6,6 +6,15 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser journeys in Debian's Chromium (`apt-get install -y chromium`); Playwright downloads
  * nothing.
  *
+ * Email: global setup (e2e/global-setup.ts) runs a small SMTP server on a fixed loopback port
+ * (E2E_SMTP_PORT, default E2E_PORT + 2); the product server's SMTP_URL points at it and every
+ * message lands as a file in E2E_MAIL_DIR, where the password-reset journey reads its link. With
+ * E2E_BASE_URL, point E2E_MAIL_DIR at that server's mail (e.g. its DATA_DIR/mail dev-mail files).
+ *
+ * Camera: Chromium's fake capture device (`--use-fake-device-for-media-stream`) with the
+ * permission prompt auto-accepted (`--use-fake-ui-for-media-stream`); tests that use the
+ * camera also grant the "camera" permission in their context.
+ *
  * By default Playwright starts the real product server (`bun server/main.ts`) on a fixed port
  * with a fresh data directory and the demo seed. Set E2E_BASE_URL to test an already running
  * server instead (then no server is started), e.g.
@@ -16,6 +25,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 const dataDir = join(tmpdir(), `capedrive-e2e-${process.pid}-${Date.now().toString(36)}`);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? PORT + 2);
+// Set once in the runner; the test workers it starts inherit the same values.
+process.env.E2E_SMTP_PORT ??= String(smtpPort);
+process.env.E2E_MAIL_DIR ??= join(tmpdir(), `capedrive-e2e-mail-${process.pid}-${Date.now().toString(36)}`);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -28,11 +41,14 @@ const chromium = {
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
   ],
 };
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -63,6 +79,8 @@ export default defineConfig({
     },
     {
       name: "desktop",
+      // The customer journeys run on the phone; the desktop project takes its own screenshots.
+      testIgnore: /accounts\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
     },
   ],
@@ -82,6 +100,8 @@ export default defineConfig({
           SEED_DEMO: "true",
           LOG_LEVEL: "warn",
           NODE_ENV: "production",
+          PUBLIC_URL: baseURL,
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         },
       },
 });

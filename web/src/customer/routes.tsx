@@ -3,24 +3,31 @@ import { NotFound } from "../ui/NotFound.tsx";
 import { RouteErrorContent } from "../ui/RouteError.tsx";
 import { CustomerLayout } from "./CustomerLayout.tsx";
 import { CustomerScreen } from "./CustomerScreen.tsx";
-import { Landing } from "./Landing.tsx";
+import { IndexScreen } from "./IndexScreen.tsx";
 
 /**
  * Customer area (SPEC 2, "Customer routes"), inside the phone-width frame.
  *
- * Later screens slot into `screens` below, each as a lazy route module so it is downloaded only
- * when visited, e.g.
- *   { path: "signin", lazy: () => import("./screens/SignIn.tsx") }
- * where the module exports `Component` (and optionally `loader`, `ErrorBoundary`, ...).
- * The landing screen is the entry point and tiny, so it ships in the main bundle.
- * Paths not listed here show the 404 page.
+ * "/" is the landing screen (main bundle, tiny) or, for a customer with a stored token, the
+ * lazily loaded Home screen (see IndexScreen). Every other screen is a lazy route module under
+ * one lazy, pathless layout route (session/SessionRoot.tsx) that brings the GraphQL client, the
+ * auth state and the toasts; so the landing page downloads none of urql, graphcache, Ark UI,
+ * react-hook-form or zod. Each module exports `Component`. Paths not listed show the 404 page.
  */
+const sessionScreens: RouteObject[] = [
+  { path: "signup", lazy: () => import("./screens/SignUp.tsx") },
+  { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
+  { path: "reset-password", lazy: () => import("./screens/ResetPassword.tsx") },
+  { path: "home", lazy: () => import("./screens/Home.tsx") },
+  { path: "profile", lazy: () => import("./screens/Profile.tsx") },
+  { path: "profile-completion", lazy: () => import("./screens/ProfileCompletion.tsx") },
+  // /booking/category, /booking/datetime, /booking/delivery-location, /booking/return-location,
+  // /booking/confirmation, /booking/success, /bookings, /cars-for-sale: to come.
+];
+
 const screens: RouteObject[] = [
-  { index: true, Component: Landing },
-  // /signup, /signin, /reset-password, /home, /profile, /profile-completion,
-  // /booking/category, /booking/datetime, /booking/delivery-location,
-  // /booking/return-location, /booking/confirmation, /booking/success,
-  // /bookings, /cars-for-sale: to come.
+  { index: true, Component: IndexScreen },
+  { id: "customer-session", lazy: () => import("./session/SessionRoot.tsx"), children: sessionScreens },
 ];
 
 function CustomerNotFound() {

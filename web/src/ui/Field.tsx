@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
-import { cx } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes";
 
 type FieldProps = ComponentProps<"input"> & {
@@ -32,6 +32,66 @@ export function Field({ label, error, hint, id, className, rootClassName, ...inp
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
         {...input}
       />
+      {hint ? (
+        <p id={hintId} className={classes.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={classes.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type SelectFieldProps = ComponentProps<"select"> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  rootClassName?: string;
+  options: readonly { value: string; label: string }[];
+};
+
+const selectChevron = css({
+  appearance: "none",
+  pr: "10",
+  bgImage:
+    "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='20' height='20' viewBox='0 0 24 24' fill='none' stroke='%235b6675' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
+  bgRepeat: "no-repeat",
+  bgPosition: "right 0.75rem center",
+  cursor: "pointer",
+});
+
+/**
+ * A labelled native <select> (the phone's own picker: large targets, works with every screen
+ * reader), styled like the text fields.
+ */
+export function SelectField({ label, error, hint, id, className, rootClassName, options, ...select }: SelectFieldProps) {
+  const auto = useId();
+  const selectId = id ?? auto;
+  const hintId = hint ? `${selectId}-hint` : undefined;
+  const errorId = error ? `${selectId}-error` : undefined;
+  const classes = field();
+  return (
+    <div className={cx(classes.root, rootClassName)}>
+      <label htmlFor={selectId} className={classes.label}>
+        {label}
+      </label>
+      <select
+        id={selectId}
+        className={cx(classes.input, selectChevron, className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       {hint ? (
         <p id={hintId} className={classes.hint}>
           {hint}

@@ -1,0 +1,108 @@
+/** Helpers shared by the customer journeys. */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+
+/** Full-page screenshot saved as e2e/screenshots/<project>-<name>.png (and attached to the report). */
+export async function snap(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}) {
+  const path = `e2e/screenshots/${testInfo.project.name}-${name}.png`;
+  const fullPage = options.fullPage ?? true;
+  // Full-page shots start from the top, so the sticky header is drawn where it belongs.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage, animations: "disabled", caret: "hide" });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+let seq = 0;
+/** A unique, lower-case email for this run. */
+export function uniqueEmail(prefix: string, testInfo: TestInfo): string {
+  return `${prefix}.${testInfo.project.name}.${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+}
+
+/** The one toast on screen (SPEC 9: one at a time). */
+export function toast(page: Page) {
+  return page.locator("[data-scope=toast][data-part=root][data-state=open]");
+}
+
+/** Asserts that the toast on screen has this title (and description, when given). */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const t = toast(page);
+  await expect(t).toHaveCount(1);
+  await expect(t.locator("[data-part=title]")).toHaveText(title);
+  if (description !== undefined) await expect(t.locator("[data-part=description]")).toHaveText(description);
+}
+
+/** GraphQL over Playwright's request context (no browser), for quick setup. */
+export async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const response = await request.post("/graphql", {
+    data: { query, variables },
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (!response.ok() || body.errors?.length) throw new Error(`GraphQL ${response.status()}: ${JSON.stringify(body.errors ?? body)}`);
+  return body.data as T;
+}
+
+/** Creates a customer through the API and returns the token. */
+export async function createCustomer(request: APIRequestContext, input: { name: string; email: string; password: string; phone?: string }): Promise<string> {
+  const data = await graphql<{ signUp: { token: string } }>(
+    request,
+    "mutation ($input: SignUpInput!) { signUp(input: $input) { token } }",
+    { input: { phone: "0821234567", ...input } },
+  );
+  return data.signUp.token;
+}
+
+/** Stores a customer token in the page's localStorage before any script of the app runs. */
+export async function signInWithToken(page: Page, token: string) {
+  await page.addInitScript((value) => window.localStorage.setItem("capedrive.token", value), token);
+}
+
+// ---- mail ---------------------------------------------------------------------------------
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** The decoded text of every MIME part of a raw message (good enough for finding links). */
+export function decodeMessage(raw: string): string {
+  const out: string[] = [];
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!);
+  const parts = boundaries.length > 0 ? raw.split(new RegExp(boundaries.map((b) => `--${b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).join("|"))) : [raw];
+  for (const part of parts) {
+    const split = part.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const headers = part.slice(0, split);
+    const body = part.slice(split).trim();
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+    if (encoding === "base64") out.push(Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8"));
+    else if (encoding === "quoted-printable") out.push(decodeQuotedPrintable(body));
+    else out.push(body);
+  }
+  return out.join("\n");
+}
+
+/** Mail for `to` that arrived in E2E_MAIL_DIR (raw .eml from the test SMTP server, or dev-mail .txt files). */
+export async function waitForMail(to: string, match: RegExp, timeoutMs = 20_000): Promise<{ text: string; match: RegExpMatchArray }> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error("E2E_MAIL_DIR is not set: the Playwright config sets it for the server it starts");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      names = [];
+    }
+    for (const name of names.reverse()) {
+      const raw = readFileSync(join(dir, name), "utf8");
+      if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
+      const text = decodeMessage(raw);
+      const found = text.match(match);
+      if (found) return { text, match: found };
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${match} in ${dir} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

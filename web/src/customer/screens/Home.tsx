@@ -1,0 +1,203 @@
+/**
+ * Home (/home, and "/" when signed in; SPEC 2): greets the customer by name; an amber notice
+ * with the way to profile completion (and to availability and prices) while the profile is
+ * incomplete, else "Book a car to rent"; the latest bookings or an empty state; Cars for Sale;
+ * a profile icon. Unauthenticated visitors are sent to /.
+ */
+import type { ReactNode } from "react";
+import { Link, Navigate } from "react-router";
+import { css } from "styled-system/css";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { ButtonLink } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Card.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { CustomerScreen } from "../CustomerScreen.tsx";
+import { HomeSkeletonBody } from "../HomeSkeleton.tsx";
+import { Avatar } from "../components/Avatar.tsx";
+import { AccountLoadError } from "../components/SessionStates.tsx";
+import { CarIcon, ChevronRightIcon, TagIcon } from "../components/icons.tsx";
+import { useAuth } from "../session/auth.tsx";
+import type { User } from "../session/user.ts";
+
+/** SPEC 9: Home shows the 2 latest bookings. */
+export const HOME_BOOKINGS_SHOWN = 2;
+
+const sectionTitle = css({ textStyle: "heading", color: "fg.default" });
+
+function ProfileLink({ user }: { user: User | null }) {
+  return (
+    <Link
+      to="/profile"
+      aria-label="Profile"
+      className={css({ display: "inline-flex", borderRadius: "full", p: "1", m: "-1", _hover: { bg: "bg.muted" } })}
+    >
+      {user ? (
+        <Avatar name={user.name} picture={user.profilePicture} complete={user.profileCompleted} size="sm" />
+      ) : (
+        <Skeleton className={css({ width: "10", height: "10", borderRadius: "full" })} />
+      )}
+    </Link>
+  );
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/**
+ * The bookings block. Until the bookings issue lands there is nothing to list, so it shows the
+ * empty state; later it receives the customer's bookings and shows the first two with a
+ * "View all" link to /bookings.
+ */
+export function RecentBookings({ bookings, renderBooking }: { bookings: readonly { id: string }[]; renderBooking?: (booking: { id: string }) => ReactNode }) {
+  const shown = bookings.slice(0, HOME_BOOKINGS_SHOWN);
+  return (
+    <section aria-labelledby="home-bookings" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between" })}>
+        <h2 id="home-bookings" className={sectionTitle}>
+          My Bookings
+        </h2>
+        {shown.length > 0 ? (
+          <Link to="/bookings" className={css({ fontSize: "sm", fontWeight: "600" })}>
+            View all
+          </Link>
+        ) : null}
+      </div>
+      {shown.length > 0 && renderBooking ? (
+        <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+          {shown.map((booking) => (
+            <li key={booking.id}>{renderBooking(booking)}</li>
+          ))}
+        </ul>
+      ) : (
+        <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3" })}>
+          <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "14", height: "14", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+            <CarIcon size={28} />
+          </span>
+          <div>
+            <p className={css({ fontWeight: "650" })}>No bookings yet</p>
+            <p className={css({ textStyle: "small", color: "fg.muted", mt: "1" })}>Your trips will show up here once you book.</p>
+          </div>
+          <ButtonLink to="/booking/category" variant="outline" fullWidth>
+            Book Your First Car
+          </ButtonLink>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function CarsForSaleCard() {
+  return (
+    <Link
+      to="/cars-for-sale"
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        gap: "4",
+        p: "4",
+        borderRadius: "card",
+        borderWidth: "1px",
+        borderColor: "sunset.200",
+        bg: "accent.subtle",
+        color: "fg.default",
+        textDecoration: "none",
+        transition: "box-shadow 150ms",
+        _hover: { boxShadow: "card" },
+      })}
+    >
+      <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", flexShrink: 0, width: "12", height: "12", borderRadius: "xl", bg: "white", color: "accent.solid" })}>
+        <TagIcon size={24} />
+      </span>
+      <span className={css({ display: "flex", flexDirection: "column", flex: "1", minW: "0" })}>
+        <span className={css({ fontWeight: "650" })}>Cars for Sale</span>
+        <span className={css({ textStyle: "small", color: "fg.muted" })}>Browse used cars from Cape Town dealerships.</span>
+      </span>
+      <ChevronRightIcon className={css({ color: "fg.muted", flexShrink: 0 })} />
+    </Link>
+  );
+}
+
+function BookCta() {
+  return (
+    <div
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "4",
+        p: "5",
+        borderRadius: "card",
+        color: "white",
+        bgImage: "linear-gradient(135deg, token(colors.ocean.800), token(colors.ocean.600))",
+      })}
+    >
+      <div>
+        <p className={css({ fontWeight: "700", fontSize: "lg" })}>Ready for the road?</p>
+        <p className={css({ textStyle: "small", color: "ocean.100", mt: "1" })}>
+          Pick a car and we'll deliver it where you are. Fully insured, no deposits.
+        </p>
+      </div>
+      <ButtonLink
+        to="/booking/category"
+        size="lg"
+        fullWidth
+        className={css({ bg: "white", color: "brand.text", _hover: { bg: "ocean.50" }, _focusVisible: { outlineColor: "white" } })}
+      >
+        <CarIcon />
+        Book a car to rent
+      </ButtonLink>
+    </div>
+  );
+}
+
+export function HomeScreen() {
+  usePageTitle("Home");
+  const { status, user, refetchUser } = useAuth();
+
+  if (status === "signedOut") return <Navigate to="/" replace />;
+
+  return (
+    <CustomerScreen right={<ProfileLink user={user} />} footer>
+      {status === "error" ? (
+        <AccountLoadError onRetry={refetchUser} />
+      ) : !user ? (
+        <HomeSkeletonBody />
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+          <div>
+            <p className={css({ textStyle: "small", color: "fg.muted" })}>Welcome to CapeDrive</p>
+            <h1 className={css({ textStyle: "title", mt: "0.5", overflowWrap: "anywhere" })}>Hi, {firstName(user.name)}</h1>
+          </div>
+
+          {user.profileCompleted ? (
+            <BookCta />
+          ) : (
+            <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+              <Notice tone="amber" title="Complete your profile to book">
+                Add your personal details, ID and driver's licence to unlock booking. You can already check availability and prices.
+              </Notice>
+              <ButtonLink to="/profile-completion" size="lg" fullWidth>
+                Complete Profile
+              </ButtonLink>
+              <ButtonLink to="/booking/category" size="lg" variant="outline" fullWidth>
+                Check availability and prices
+              </ButtonLink>
+            </div>
+          )}
+
+          <RecentBookings bookings={[]} />
+
+          <section aria-labelledby="home-more" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+            <h2 id="home-more" className={sectionTitle}>
+              More from CapeDrive
+            </h2>
+            <CarsForSaleCard />
+          </section>
+        </div>
+      )}
+    </CustomerScreen>
+  );
+}
+
+export const Component = HomeScreen;

@@ -1,0 +1,102 @@
+/**
+ * Sign in (/signin, SPEC 2, 4, 5, 8): email and password; the Forgot Password dialog; a Google
+ * button; a link to sign up. Signed-in customers are sent to /home (100 ms after signing in).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { css } from "styled-system/css";
+import { signInSchema, type SignInData, type SignInInput } from "../../../../server/domain/schemas.ts";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Field } from "../../ui/Field.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { AuthLayout, OrDivider, formStack, switchLine } from "../components/AuthLayout.tsx";
+import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog.tsx";
+import { GoogleButton } from "../components/GoogleButton.tsx";
+import { useAuth } from "../session/auth.tsx";
+import { serverMessage } from "../session/errors.ts";
+import { notifyError, notifySuccess } from "../session/toast.tsx";
+
+/** SPEC 2: "redirect delayed 100 ms after sign-in". */
+export const SIGN_IN_REDIRECT_DELAY_MS = 100;
+
+const forgotLink = css({
+  alignSelf: "flex-end",
+  display: "inline-flex",
+  alignItems: "center",
+  minH: "10",
+  mt: "-2",
+  px: "1",
+  fontSize: "sm",
+  fontWeight: "600",
+  color: "fg.link",
+  textDecoration: "underline",
+  textUnderlineOffset: "2px",
+  cursor: "pointer",
+  borderRadius: "sm",
+});
+
+export function Component() {
+  usePageTitle("Sign in");
+  const navigate = useNavigate();
+  const { status, signIn } = useAuth();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotEmail, setForgotEmail] = useState("");
+  const signingIn = useRef(false);
+  const { register, handleSubmit, getValues, formState } = useForm<SignInInput, unknown, SignInData>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  // A signed-in visitor on /signin is redirected to /home.
+  useEffect(() => {
+    if (status === "signedIn" && !signingIn.current) navigate("/home", { replace: true });
+  }, [status, navigate]);
+
+  const onSubmit = handleSubmit(async (data) => {
+    signingIn.current = true;
+    const outcome = await signIn(data);
+    if (!outcome.ok) {
+      signingIn.current = false;
+      notifyError("Error signing in", serverMessage(outcome.error) ?? "Please check your credentials");
+      return;
+    }
+    notifySuccess("Welcome back!");
+    await new Promise((resolve) => setTimeout(resolve, SIGN_IN_REDIRECT_DELAY_MS));
+    navigate("/home", { replace: true });
+  });
+
+  const busy = isSubmitting || signingIn.current;
+
+  return (
+    <AuthLayout back="/" title="Welcome back" intro="Sign in to book and manage your rentals.">
+      <form className={formStack} onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
+        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <button
+          type="button"
+          className={forgotLink}
+          onClick={() => {
+            setForgotEmail(getValues("email").trim());
+            setForgotOpen(true);
+          }}
+        >
+          Forgot Password?
+        </button>
+        <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <Spinner /> : null}
+          {busy ? "Signing In..." : "Sign In"}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton />
+      <p className={switchLine}>
+        Don't have an account? <Link to="/signup">Sign up</Link>
+      </p>
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={forgotEmail} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The customer area's GraphQL client (urql + graphcache), one per signed-in session.
+ *
+ * SPEC 9 data fetching: results are served from the normalised cache (cache-first, never stale),
+ * no automatic retries, no refetch on focus or on an interval (urql adds none of those unless
+ * their exchanges are installed, and these are not). The bearer token is read on every request.
+ * Signing out throws the whole client away (`resetCustomerClient`), so no cached result of the
+ * previous customer survives; a 401 from the server does the same.
+ */
+import { cacheExchange, type Cache } from "@urql/exchange-graphcache";
+import { Client, fetchExchange, mapExchange } from "urql";
+import { customerToken, dropCustomerToken } from "../../lib/session.ts";
+import { ME_QUERY, type MeData, type User } from "./user.ts";
+
+type AuthResult = { token: string; user: User };
+
+/** Sign-up, sign-in and Google sign-in set the current user from their own answer. */
+function writeMe(cache: Cache, user: User | undefined): void {
+  if (!user) return;
+  cache.updateQuery<MeData>({ query: ME_QUERY }, () => ({ me: user }));
+}
+
+function authUpdater(field: "signUp" | "signIn" | "signInWithGoogle") {
+  return (result: Record<string, unknown>, _args: unknown, cache: Cache) => {
+    const payload = result[field] as AuthResult | null | undefined;
+    writeMe(cache, payload?.user);
+  };
+}
+
+export function createCustomerClient(onUnauthorized: () => void): Client {
+  return new Client({
+    url: "/graphql",
+    requestPolicy: "cache-first",
+    // POST only: answers carry personal data and must not sit in any HTTP cache.
+    preferGetMethod: false,
+    fetchOptions: () => {
+      const token = customerToken();
+      return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+    },
+    exchanges: [
+      cacheExchange({
+        // Types without an id are embedded in their parent, never normalised.
+        keys: {
+          AuthPayload: () => null,
+          GoogleAuthPayload: () => null,
+          PublicConfig: () => null,
+          UploadTicket: () => null,
+        },
+        updates: {
+          Mutation: {
+            signUp: authUpdater("signUp"),
+            signIn: authUpdater("signIn"),
+            signInWithGoogle: authUpdater("signInWithGoogle"),
+          },
+        },
+      }),
+      mapExchange({
+        onError(error) {
+          // The server answers 401 for a token that is expired, signed out or tampered with.
+          // Only a request sent WITH a token means "your session is gone".
+          if (error.response?.status === 401 && customerToken() !== null) onUnauthorized();
+        },
+      }),
+      fetchExchange,
+    ],
+  });
+}
+
+// The client lives at module level so every customer screen (and the Home screen shown on "/")
+// shares one cache; `resetCustomerClient` replaces it.
+let client: Client | null = null;
+const listeners = new Set<() => void>();
+
+function signOutLocally(): void {
+  if (customerToken() === null) return; // several 401s in a row: sign out once
+  dropCustomerToken();
+  resetCustomerClient();
+}
+
+export function getCustomerClient(): Client {
+  client ??= createCustomerClient(() => queueMicrotask(signOutLocally));
+  return client;
+}
+
+/** Drops every cached result by starting over with a new client. */
+export function resetCustomerClient(): void {
+  client = createCustomerClient(() => queueMicrotask(signOutLocally));
+  for (const listener of [...listeners]) listener();
+}
+
+export function subscribeCustomerClient(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
