@@ -4,7 +4,10 @@ import {
   BOOKING_STATUS_LABELS,
   BOOKING_STATUSES,
   bookingNumber,
+  BLOCKING_BOOKING_STATUSES,
+  BOOKING_PERIOD_MESSAGES,
   bookingPeriodProblem,
+  isBlockingBookingStatus,
   DEFAULT_BOOKING_STATUS,
   fleetUtilisation,
   HOME_BOOKINGS_LIMIT,
@@ -137,5 +140,24 @@ describe("bookingPeriodProblem", () => {
 
   test("invalid dates", () => {
     expect(bookingPeriodProblem(new Date("x"), d("2025-03-06T08:00:00Z"), now)).toBe("invalid_dates");
+  });
+
+  test("pickup at most 365 days ahead, rentals at most 365 days long", () => {
+    // 2025 is not a leap year: 365 days after 2025-03-05 is 2026-03-05.
+    expect(bookingPeriodProblem(d("2026-03-05T08:00:00Z"), d("2026-03-06T08:00:00Z"), now)).toBeNull();
+    expect(bookingPeriodProblem(d("2026-03-05T08:00:01Z"), d("2026-03-06T08:00:00Z"), now)).toBe("too_far_ahead");
+    expect(bookingPeriodProblem(d("2025-03-06T08:00:00Z"), d("2026-03-06T08:00:00Z"), now)).toBeNull();
+    expect(bookingPeriodProblem(d("2025-03-06T08:00:00Z"), d("2026-03-06T08:00:01Z"), now)).toBe("too_long");
+    expect(BOOKING_PERIOD_MESSAGES.too_long).toBe("A booking can be at most 365 days long");
+  });
+});
+
+describe("blocking statuses", () => {
+  test("pending, confirmed and in progress hold the vehicle; completed and cancelled do not", () => {
+    expect([...BLOCKING_BOOKING_STATUSES]).toEqual(["pending", "confirmed", "in_progress"]);
+    expect(BOOKING_STATUSES.filter(isBlockingBookingStatus)).toEqual(["pending", "confirmed", "in_progress"]);
+    expect(isBlockingBookingStatus("completed")).toBe(false);
+    expect(isBlockingBookingStatus("cancelled")).toBe(false);
+    expect(isBlockingBookingStatus("unknown")).toBe(false);
   });
 });

@@ -40,6 +40,16 @@ export function isCancellableStatus(status: string): boolean {
   return isBookingStatus(status) && !isFinalBookingStatus(status);
 }
 
+/**
+ * Statuses that hold a vehicle for their period: a new booking of the same vehicle must not
+ * overlap one of these. Completed and cancelled bookings free the vehicle.
+ */
+export const BLOCKING_BOOKING_STATUSES = ["pending", "confirmed", "in_progress"] as const satisfies readonly BookingStatus[];
+
+export function isBlockingBookingStatus(status: string): boolean {
+  return (BLOCKING_BOOKING_STATUSES as readonly string[]).includes(status);
+}
+
 /** Admin "active" booking: confirmed or in progress. */
 export function isActiveBooking(status: string): boolean {
   return status === "confirmed" || status === "in_progress";
@@ -95,12 +105,34 @@ export function periodsOverlap(aStart: Date, aEnd: Date, bStart: Date, bEnd: Dat
   return as < be && bs < ae;
 }
 
-export type BookingPeriodProblem = "invalid_dates" | "pickup_in_past" | "return_not_after_pickup";
+/** The longest rental a booking may cover, in days (also keeps any total inside decimal(10,2)). */
+export const MAX_RENTAL_DAYS = 365;
+/** How far ahead a pickup may be booked, in days. */
+export const MAX_BOOKING_ADVANCE_DAYS = 365;
+
+export type BookingPeriodProblem =
+  | "invalid_dates"
+  | "pickup_in_past"
+  | "return_not_after_pickup"
+  | "too_far_ahead"
+  | "too_long";
+
+/** What the customer is told for each period problem. */
+export const BOOKING_PERIOD_MESSAGES: Readonly<Record<BookingPeriodProblem, string>> = {
+  invalid_dates: "Please enter a valid date and time",
+  pickup_in_past: "The pickup time has already passed. Please choose a later pickup time.",
+  return_not_after_pickup: "Return must be after pickup",
+  too_far_ahead: `Bookings can be made at most ${MAX_BOOKING_ADVANCE_DAYS} days ahead`,
+  too_long: `A booking can be at most ${MAX_RENTAL_DAYS} days long`,
+};
+
+const MS_PER_DAY = 86_400_000;
 
 /**
  * Why the server must refuse a requested rental period, or null when it is acceptable:
- * dates that are not valid instants, a pickup moment already in the past, or a return that is
- * not after pickup.
+ * dates that are not valid instants, a pickup moment already in the past, a return that is
+ * not after pickup, a pickup more than MAX_BOOKING_ADVANCE_DAYS ahead, or a rental longer
+ * than MAX_RENTAL_DAYS.
  */
 export function bookingPeriodProblem(
   pickup: Date,
@@ -110,5 +142,7 @@ export function bookingPeriodProblem(
   if (Number.isNaN(pickup.getTime()) || Number.isNaN(returnAt.getTime())) return "invalid_dates";
   if (pickup.getTime() < now.getTime()) return "pickup_in_past";
   if (returnAt.getTime() <= pickup.getTime()) return "return_not_after_pickup";
+  if (pickup.getTime() - now.getTime() > MAX_BOOKING_ADVANCE_DAYS * MS_PER_DAY) return "too_far_ahead";
+  if (returnAt.getTime() - pickup.getTime() > MAX_RENTAL_DAYS * MS_PER_DAY) return "too_long";
   return null;
 }

@@ -6,7 +6,9 @@ import {
   adminVehicleDefaults,
   adminVehicleSchema,
   assignVehicleSchema,
+  availabilityPeriodSchema,
   bookingCreateSchema,
+  bookingQuoteSchema,
   bookingStatusUpdateSchema,
   createAdminVehicleSchema,
   createDealershipVehicleSchema,
@@ -467,6 +469,59 @@ describe("bookingCreateSchema", () => {
   test("typed address must be non-empty after trimming", () => {
     expect(typedAddressSchema.safeParse("   ").success).toBe(false);
     expect(typedAddressSchema.parse(" 1 Dorp St, Stellenbosch ")).toBe("1 Dorp St, Stellenbosch");
+  });
+
+  test("the client's totalAmount and duration are optional (null too); wrong types get a clear message", () => {
+    const data = parsed(bookingCreateSchema, { ...valid, totalAmount: null, duration: null });
+    expect(data.totalAmount).toBeUndefined();
+    expect(data.duration).toBeUndefined();
+    expect(parsed(bookingCreateSchema, { ...valid, totalAmount: 1350 }).totalAmount).toBe(1350);
+    expect(errors(bookingCreateSchema, { ...valid, totalAmount: { rand: 1350 }, duration: "3" })).toEqual({
+      totalAmount: ["Total amount must be an amount in rand"],
+      duration: ["Duration must be a whole number of days"],
+    });
+    expect(errors(bookingCreateSchema, { ...valid, duration: 2.5 })).toEqual({ duration: ["Duration must be a whole number of days"] });
+    expect(errors(bookingCreateSchema, { ...valid, duration: -1 })).toEqual({ duration: ["Duration must be a whole number of days"] });
+  });
+});
+
+describe("bookingQuoteSchema", () => {
+  test("category and two instants", () => {
+    expect(parsed(bookingQuoteSchema, { category: "large", pickupDate: "2025-03-05T10:00:00+02:00", returnDate: "2025-03-06T08:00:00Z" })).toEqual({
+      category: "large",
+      pickupDate: new Date("2025-03-05T08:00:00Z"),
+      returnDate: new Date("2025-03-06T08:00:00Z"),
+    });
+    expect(errors(bookingQuoteSchema, { category: "huge", pickupDate: "tomorrow" })).toEqual({
+      category: ["Please select a category"],
+      pickupDate: ["Please enter a valid date and time"],
+      returnDate: ["Return date is required"],
+    });
+  });
+});
+
+describe("availabilityPeriodSchema", () => {
+  test("neither date: no period", () => {
+    expect(parsed(availabilityPeriodSchema, {})).toBeNull();
+    expect(parsed(availabilityPeriodSchema, { pickupDate: null, returnDate: null })).toBeNull();
+  });
+
+  test("both dates: the period as instants", () => {
+    expect(parsed(availabilityPeriodSchema, { pickupDate: "2025-03-05T08:00:00Z", returnDate: "2025-03-06T10:00:00+02:00" })).toEqual({
+      pickup: new Date("2025-03-05T08:00:00Z"),
+      returnAt: new Date("2025-03-06T08:00:00Z"),
+    });
+  });
+
+  test("one date alone, return not after pickup, or an unreadable date are refused", () => {
+    expect(errors(availabilityPeriodSchema, { pickupDate: "2025-03-05T08:00:00Z" })).toEqual({ returnDate: ["Return date is required"] });
+    expect(errors(availabilityPeriodSchema, { returnDate: "2025-03-05T08:00:00Z" })).toEqual({ pickupDate: ["Pickup date is required"] });
+    expect(errors(availabilityPeriodSchema, { pickupDate: "2025-03-05T08:00:00Z", returnDate: "2025-03-05T08:00:00Z" })).toEqual({
+      returnDate: ["Return must be after pickup"],
+    });
+    expect(errors(availabilityPeriodSchema, { pickupDate: "2025-03-05 08:00", returnDate: "2025-03-06T08:00:00Z" })).toEqual({
+      pickupDate: ["Please enter a valid date and time"],
+    });
   });
 });
 

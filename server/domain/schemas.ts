@@ -238,8 +238,16 @@ export const bookingCreateSchema = z
     deliveryCoordinates: coordinatesField("Delivery location is required"),
     returnLocation: requiredText("Return location is required"),
     returnCoordinates: coordinatesField("Return location is required"),
-    totalAmount: z.union([z.string(), z.number()]).optional(),
-    duration: z.number().int().min(0).optional(),
+    totalAmount: z
+      .union([z.string(), z.number()], { error: "Total amount must be an amount in rand" })
+      .nullish()
+      .transform((v) => v ?? undefined),
+    duration: z
+      .number({ error: "Duration must be a whole number of days" })
+      .int("Duration must be a whole number of days")
+      .min(0, "Duration must be a whole number of days")
+      .nullish()
+      .transform((v) => v ?? undefined),
     specialRequests: optionalText.pipe(z.string().max(1000, "Special requests are too long").optional()),
   })
   .refine((b) => b.returnDate.getTime() > b.pickupDate.getTime(), {
@@ -248,6 +256,33 @@ export const bookingCreateSchema = z
   });
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
 export type BookingCreateData = z.output<typeof bookingCreateSchema>;
+
+/** The price of a period in a category (the server's quote, shown by the web before booking). */
+export const bookingQuoteSchema = z.object({
+  category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
+  pickupDate: instantField("Pickup date is required"),
+  returnDate: instantField("Return date is required"),
+});
+export type BookingQuoteData = z.output<typeof bookingQuoteSchema>;
+
+/**
+ * An optional rental period for the available-vehicle search: both instants or neither, and
+ * return after pickup.
+ */
+export const availabilityPeriodSchema = z
+  .object({
+    pickupDate: instantField("Pickup date is required").nullish(),
+    returnDate: instantField("Return date is required").nullish(),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.pickupDate && p.returnDate) ctx.addIssue({ code: "custom", message: "Pickup date is required", path: ["pickupDate"] });
+    if (p.pickupDate && !p.returnDate) ctx.addIssue({ code: "custom", message: "Return date is required", path: ["returnDate"] });
+    if (p.pickupDate && p.returnDate && p.returnDate.getTime() <= p.pickupDate.getTime()) {
+      ctx.addIssue({ code: "custom", message: "Return must be after pickup", path: ["returnDate"] });
+    }
+  })
+  .transform((p) => (p.pickupDate && p.returnDate ? { pickup: p.pickupDate, returnAt: p.returnDate } : null));
+export type AvailabilityPeriod = NonNullable<z.output<typeof availabilityPeriodSchema>>;
 
 // Dealership ----------------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import {
   addDays,
+  CANCEL_BLOCKED_MESSAGES,
   canCustomerCancel,
+  customerCancelBlockedReason,
   capeTownDateTimeToUtc,
   capeTownToday,
   capeTownYear,
@@ -321,5 +323,14 @@ describe("24-hour cancellation policy", () => {
   test("unknown status or invalid pickup never allows cancelling", () => {
     expect(canCustomerCancel(pickupIn(48 * HOUR), "whatever", now)).toBe(false);
     expect(canCustomerCancel(new Date("nope"), "confirmed", now)).toBe(false);
+  });
+
+  test("the reason shown beside a disabled Cancel button", () => {
+    expect(customerCancelBlockedReason(pickupIn(24 * HOUR), "confirmed", now)).toBeNull();
+    expect(customerCancelBlockedReason(pickupIn(24 * HOUR - 1), "confirmed", now)).toBe("Bookings can only be cancelled up to 24 hours before pickup");
+    expect(customerCancelBlockedReason(pickupIn(-HOUR), "in_progress", now)).toBe(CANCEL_BLOCKED_MESSAGES.tooLate);
+    expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "cancelled", now)).toBe("This booking is already cancelled");
+    expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "completed", now)).toBe("Completed bookings cannot be cancelled");
+    expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "whatever", now)).toBe(CANCEL_BLOCKED_MESSAGES.unknown);
   });
 });

@@ -296,3 +296,23 @@ export function canCustomerCancel(pickup: Date, status: string, now: Date = new 
   if (!(pickup instanceof Date) || Number.isNaN(pickup.getTime())) return false;
   return hoursUntil(pickup, now) >= CANCELLATION_WINDOW_HOURS;
 }
+
+/** Why a customer may not cancel a booking (the UI shows it beside a disabled Cancel button). */
+export const CANCEL_BLOCKED_MESSAGES = {
+  cancelled: "This booking is already cancelled",
+  completed: "Completed bookings cannot be cancelled",
+  tooLate: `Bookings can only be cancelled up to ${CANCELLATION_WINDOW_HOURS} hours before pickup`,
+  unknown: "This booking cannot be cancelled",
+} as const;
+
+/**
+ * The reason a customer may not cancel (the message of CANCEL_BLOCKED_MESSAGES), or null when
+ * `canCustomerCancel` allows it.
+ */
+export function customerCancelBlockedReason(pickup: Date, status: string, now: Date = new Date()): string | null {
+  if (canCustomerCancel(pickup, status, now)) return null;
+  if (status === "cancelled") return CANCEL_BLOCKED_MESSAGES.cancelled;
+  if (status === "completed") return CANCEL_BLOCKED_MESSAGES.completed;
+  if (!isCancellableStatus(status)) return CANCEL_BLOCKED_MESSAGES.unknown;
+  return CANCEL_BLOCKED_MESSAGES.tooLate;
+}
