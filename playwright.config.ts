@@ -11,6 +11,10 @@ import { defineConfig, devices } from "@playwright/test";
  * message lands as a file in E2E_MAIL_DIR, where the password-reset journey reads its link. With
  * E2E_BASE_URL, point E2E_MAIL_DIR at that server's mail (e.g. its DATA_DIR/mail dev-mail files).
  *
+ * Google: the server trusts a loopback key server (E2E_JWKS_PORT, default E2E_PORT + 3) made
+ * by global setup; the tests replace Google's script with a small stand-in (e2e/google.ts) and
+ * sign ID tokens with that server's key.
+ *
  * Camera: Chromium's fake capture device (`--use-fake-device-for-media-stream`) with the
  * permission prompt auto-accepted (`--use-fake-ui-for-media-stream`); tests that use the
  * camera also grant the "camera" permission in their context.
@@ -29,6 +33,11 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? PORT + 2);
 // Set once in the runner; the test workers it starts inherit the same values.
 process.env.E2E_SMTP_PORT ??= String(smtpPort);
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `capedrive-e2e-mail-${process.pid}-${Date.now().toString(36)}`);
+// Google sign-in: a loopback key server stands in for Google's (see e2e/global-setup.ts).
+const jwksPort = Number(process.env.E2E_JWKS_PORT ?? PORT + 3);
+process.env.E2E_JWKS_PORT ??= String(jwksPort);
+process.env.E2E_GOOGLE_KEY_FILE ??= join(`${process.env.E2E_MAIL_DIR}-keys`, "google-private.jwk.json");
+const googleClientId = (process.env.E2E_GOOGLE_CLIENT_ID ??= "capedrive-e2e.apps.googleusercontent.com");
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -102,6 +111,8 @@ export default defineConfig({
           NODE_ENV: "production",
           PUBLIC_URL: baseURL,
           SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          GOOGLE_CLIENT_ID: googleClientId,
+          GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
         },
       },
 });

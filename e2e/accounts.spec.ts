@@ -5,6 +5,7 @@
  * works; each validation message shown; toasts; sessions. Screenshots in e2e/screenshots/.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { GOOGLE_CLIENT_ID, googleIdToken, setGoogleCredential, useGoogleStandIn } from "./google.ts";
 import { createCustomer, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
 
 const LICENCE_JPEG = "e2e/fixtures/drivers-licence.jpg";
@@ -18,6 +19,14 @@ function watchProblems(page: Page): string[] {
     if (message.type() === "error") problems.push(`console: ${message.text()}`);
   });
   return problems;
+}
+
+/** This server has a Google client id; make the page see one without (publicConfig.googleClientId null). */
+async function withoutGoogleClientId(page: Page) {
+  await page.route("**/graphql", async (route) => {
+    if (!(route.request().postData() ?? "").includes("publicConfig")) return route.continue();
+    return route.fulfill({ json: { data: { publicConfig: { __typename: "PublicConfig", googleClientId: null } } } });
+  });
 }
 
 async function fieldError(page: Page, label: string | RegExp) {
@@ -35,6 +44,13 @@ async function expectFieldError(page: Page, label: string | RegExp, message: str
 
 test.describe("customer accounts", () => {
   test.use({ permissions: ["camera"] });
+
+  // The server has a Google client id, so sign-up and sign-in load Google's script: serve the
+  // stand-in (there is no internet here, and the tests must not depend on Google).
+  let googleScripts: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    googleScripts = await useGoogleStandIn(page);
+  });
 
   test("sign up, complete the profile with a camera picture and a licence file, sign out, sign in", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
@@ -243,6 +259,11 @@ test.describe("customer accounts", () => {
     const email = uniqueEmail("sipho", testInfo);
     await createCustomer(request, { name: "Sipho Dlamini", email, password: "old-secret" });
 
+    // A reset link without its token.
+    await page.goto("/reset-password");
+    await expect(page).toHaveURL(/\/signin$/);
+    await expectToast(page, "Invalid reset link", "This password reset link is invalid or has expired");
+
     await page.goto("/signin");
     await snap(page, testInfo, "signin");
     await page.getByRole("button", { name: "Forgot Password?" }).click();
@@ -297,11 +318,6 @@ test.describe("customer accounts", () => {
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expectToast(page, "Reset failed", "Failed to reset password. The link may be expired.");
     await expect(page).toHaveURL(/\/reset-password\?token=/);
-
-    // No token at all.
-    await page.goto("/reset-password");
-    await expect(page).toHaveURL(/\/signin$/);
-    await expectToast(page, "Invalid reset link", "This password reset link is invalid or has expired");
     expect(problems).toEqual([]);
   });
 
@@ -371,6 +387,7 @@ test.describe("customer accounts", () => {
   });
 
   test("Google without a configured client id: the start failure toast, no script from Google", async ({ page }, testInfo) => {
+    await withoutGoogleClientId(page);
     const google: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("accounts.google.com")) google.push(r.url());
@@ -385,7 +402,46 @@ test.describe("customer accounts", () => {
     expect(google).toEqual([]);
   });
 
+  test("Google sign-in: a new account goes to profile completion, a returning one home, a bad token is refused", async ({ page }, testInfo) => {
+    const scripts = googleScripts;
+    const email = uniqueEmail("google", testInfo);
+    const sub = `g-${Date.now()}-${Math.floor(Math.random() * 1e9)}`;
+
+    // The landing page never loads Google's script; the sign-up screen does, as it mounts.
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Sign Up", exact: true })).toBeVisible();
+    expect(scripts).toEqual([]);
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    const googleButton = page.getByRole("button", { name: "Sign in with Google" });
+    await expect(googleButton).toBeVisible();
+    expect(scripts).toHaveLength(1);
+    expect(await page.evaluate(() => (window as unknown as { __googleClientId: string }).__googleClientId)).toBe(GOOGLE_CLIENT_ID);
+
+    // A token for another app is refused by the server.
+    await setGoogleCredential(page, await googleIdToken({ sub, email, audience: "someone-else.apps.googleusercontent.com" }));
+    await googleButton.click();
+    await expectToast(page, "Authentication failed", "Google sign-in failed. Please try again.");
+    await expect(page).toHaveURL(/\/signup$/);
+
+    // First time: a new account, on to profile completion.
+    await setGoogleCredential(page, await googleIdToken({ sub, email, name: "Naledi Google" }));
+    await googleButton.click();
+    await expect(page).toHaveURL(/\/profile-completion$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Complete Your Profile" })).toBeVisible();
+
+    // Signed out, then back with Google from the sign-in screen: straight home.
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/signin");
+    await setGoogleCredential(page, await googleIdToken({ sub, email, name: "Naledi Google" }));
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Hi, Naledi" })).toBeVisible();
+  });
+
   test("toasts: one at a time, F8 focuses them, swipe right dismisses", async ({ page }, testInfo) => {
+    await withoutGoogleClientId(page); // its button then toasts at once
     await page.goto("/signin");
     await page.getByLabel("Email").fill(uniqueEmail("nobody", testInfo));
     await page.getByLabel("Password", { exact: true }).fill("whatever1");
