@@ -452,6 +452,15 @@ describe("bookingCreateSchema", () => {
     expect(errors(bookingCreateSchema, { ...valid, returnDate: "" })).toEqual({ returnDate: ["Return date is required"] });
   });
 
+  test("every part of the date-time must be real (no rolling 30 February over to March)", () => {
+    for (const pickupDate of ["2025-02-30T08:00:00Z", "2025-02-29T08:00:00Z", "2025-13-01T08:00:00Z", "2025-03-05T24:00:00Z", "2025-03-05T08:60:00Z", "2025-03-05T08:00:60Z", "2025-03-05T08:00:00+24:00"]) {
+      expect([pickupDate, errors(bookingCreateSchema, { ...valid, pickupDate })]).toEqual([pickupDate, { pickupDate: ["Please enter a valid date and time"] }]);
+    }
+    expect(parsed(bookingCreateSchema, { ...valid, pickupDate: "2024-02-29T23:59:59.999+02:00", returnDate: "2024-03-01T08:00:00Z" }).pickupDate).toEqual(
+      new Date("2024-02-29T21:59:59.999Z"),
+    );
+  });
+
   test("return must be after pickup", () => {
     expect(errors(bookingCreateSchema, { ...valid, returnDate: valid.pickupDate })).toEqual({
       returnDate: ["Return must be after pickup"],

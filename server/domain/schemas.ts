@@ -71,7 +71,20 @@ function calendarDateField(required: string) {
   });
 }
 
-const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+const INSTANT_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * Reads ISO 8601 date-time text with a zone, or null. Every part must be real: `new Date()`
+ * alone would roll "2030-02-30" over to 2 March and "24:00" over to the next day.
+ */
+function parseInstantText(text: string): Date | null {
+  const m = INSTANT_PATTERN.exec(text);
+  if (!m || !isIsoDate(m[1])) return null;
+  const [hour, minute, second, offsetHours, offsetMinutes] = [m[2], m[3], m[4], m[5], m[6]].map((v) => Number(v ?? 0));
+  if (hour! > 23 || minute! > 59 || second! > 59 || offsetHours! > 23 || offsetMinutes! > 59) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 /**
  * An instant: a Date, or an ISO 8601 date-time string WITH a zone ("...Z" or "+02:00"). Text
@@ -84,7 +97,7 @@ function instantField(required: string) {
       ctx.issues.push({ code: "custom", message: required, input: value });
       return z.NEVER;
     }
-    const date = text === null ? value : INSTANT_PATTERN.test(text) ? new Date(text) : null;
+    const date = text === null ? value : parseInstantText(text);
     if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
       ctx.issues.push({ code: "custom", message: "Please enter a valid date and time", input: value });
       return z.NEVER;

@@ -8,6 +8,7 @@ import "./types/password-reset";
 import "./types/uploads";
 import "./types/profile";
 import "./types/vehicle";
+import "./types/booking";
 
 export const schema = builder.toSchema();
 export const printedSchema = () => printSchema(schema) + "\n";

@@ -3,8 +3,9 @@
 import { Elysia } from "elysia";
 import type { ViewerOf } from "../app";
 import type { Services } from "../services/context";
-import { listVehicles } from "../services/vehicles";
+import { listAllVehicles, parseVehicleSearch } from "../services/vehicles";
 import { authRoutes } from "./auth";
+import { bookingRoutes } from "./bookings";
 import { objectRoutes } from "./objects";
 import { passwordRoutes } from "./password";
 import { profileRoutes } from "./profile";
@@ -12,9 +13,11 @@ import { vehicleJson } from "./shapes";
 
 export function restRouter(services: Services, viewerOf: ViewerOf) {
   return new Elysia({ prefix: "/api" })
-    .get("/vehicles", async () => (await listVehicles(services)).map(vehicleJson))
+    // The whole rentable fleet (capped at REST_VEHICLE_LIST_LIMIT); optional ?category=&transmission=&pickupDate=&returnDate=.
+    .get("/vehicles", async ({ query }) => (await listAllVehicles(services, parseVehicleSearch(query))).map(vehicleJson))
     .use(authRoutes(services, viewerOf))
     .use(passwordRoutes(services, viewerOf))
     .use(objectRoutes(services, viewerOf))
-    .use(profileRoutes(services, viewerOf));
+    .use(profileRoutes(services, viewerOf))
+    .use(bookingRoutes(services, viewerOf));
 }

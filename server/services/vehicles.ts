@@ -1,35 +1,92 @@
+import { z } from "zod";
 import type { Prisma } from "../db";
-import type { Category } from "../domain";
+import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "../domain";
 import type { Services } from "./context";
+import { parseInput } from "./validation";
 
 export const MAX_PAGE_SIZE = 100;
+/**
+ * GET /api/vehicles answers the whole rentable fleet in one list (the spec's clients filter it
+ * themselves), capped here so one request can never load an unbounded table.
+ */
+export const REST_VEHICLE_LIST_LIMIT = 1000;
 
-export type VehicleFilter = { category?: Category; transmission?: "manual" | "automatic"; limit?: number; offset?: number };
+export type VehicleFilter = {
+  category?: Category;
+  transmission?: "manual" | "automatic";
+  /** Only vehicles free for this whole period (half-open: a return at the next pickup is free). */
+  period?: AvailabilityPeriod | null;
+  limit?: number;
+  offset?: number;
+};
 
-export function clampPage(limit: number | undefined, offset: number | undefined) {
-  return { take: Math.min(Math.max(limit ?? 50, 1), MAX_PAGE_SIZE), skip: Math.max(offset ?? 0, 0) };
+export function clampPage(limit: number | undefined, offset: number | undefined, max = MAX_PAGE_SIZE, fallback = 50) {
+  return { take: Math.min(Math.max(limit ?? fallback, 1), max), skip: Math.max(offset ?? 0, 0) };
 }
 
-/** The rentable fleet, filtered on exact category and transmission (SPEC 5, "Vehicle list"). */
+/**
+ * Bookings that hold a vehicle during [pickup, returnAt): pending, confirmed or in progress, and
+ * overlapping the period (half-open intervals, so back-to-back bookings do not clash).
+ */
+export function blockingBookingsWhere(period: AvailabilityPeriod): Prisma.BookingWhereInput {
+  return {
+    status: { in: [...BLOCKING_BOOKING_STATUSES] },
+    pickupDate: { lt: period.returnAt },
+    returnDate: { gt: period.pickup },
+  };
+}
+
+/**
+ * The rentable fleet, filtered on exact category and transmission (SPEC 5, "Vehicle list"), and,
+ * given a period, without the vehicles booked during it. One SQL query: the period becomes a
+ * NOT EXISTS over bookings (served by the bookings (vehicleId, pickupDate, returnDate) index).
+ */
 export function vehicleWhere(filter: VehicleFilter): Prisma.VehicleWhereInput {
   return {
     status: "available",
     ...(filter.category ? { category: filter.category } : {}),
     ...(filter.transmission ? { transmission: filter.transmission } : {}),
+    ...(filter.period ? { bookings: { none: blockingBookingsWhere(filter.period) } } : {}),
   };
+}
+
+/** Reads an optional pickup/return period (ISO instants with a zone): both or neither, return after pickup; else 400. */
+export function parseAvailabilityPeriod(input: { pickupDate?: unknown; returnDate?: unknown }): AvailabilityPeriod | null {
+  return parseInput(availabilityPeriodSchema, { pickupDate: input.pickupDate, returnDate: input.returnDate });
+}
+
+/** GET /api/vehicles query parameters, all optional. */
+const vehicleSearchSchema = z.object({
+  category: z.enum(CATEGORY_IDS, { error: "Please select a category" }).optional(),
+  transmission: z.enum(TRANSMISSIONS, { error: "Please select a transmission" }).optional(),
+  pickupDate: z.string().optional(),
+  returnDate: z.string().optional(),
+});
+
+/** The filter of GET /api/vehicles?category=&transmission=&pickupDate=&returnDate= (each optional). */
+export function parseVehicleSearch(query: unknown): VehicleFilter {
+  const search = parseInput(vehicleSearchSchema, query);
+  return { category: search.category, transmission: search.transmission, period: parseAvailabilityPeriod(search) };
 }
 
 const withImages = { include: { images: { orderBy: { position: "asc" } } } } satisfies Shape;
 type Shape = { include?: Prisma.VehicleInclude; select?: Prisma.VehicleSelect };
+type ListOptions = { maxPageSize?: number };
 
 /** `shape` lets GraphQL select exactly the relations a query asks for (no N+1); REST gets images. */
-export function listVehicles(services: Services, filter?: VehicleFilter): Promise<Prisma.VehicleGetPayload<typeof withImages>[]>;
-export function listVehicles(services: Services, filter: VehicleFilter, shape: Shape): Promise<unknown[]>;
-export function listVehicles({ db }: Services, filter: VehicleFilter = {}, shape: Shape = withImages): Promise<any[]> {
+export function listVehicles(services: Services, filter?: VehicleFilter, shape?: typeof withImages, options?: ListOptions): Promise<Prisma.VehicleGetPayload<typeof withImages>[]>;
+export function listVehicles(services: Services, filter: VehicleFilter, shape: Shape, options?: ListOptions): Promise<unknown[]>;
+export function listVehicles({ db }: Services, filter: VehicleFilter = {}, shape: Shape = withImages, options: ListOptions = {}): Promise<any[]> {
+  const max = options.maxPageSize ?? MAX_PAGE_SIZE;
   return db.vehicle.findMany({
     ...shape,
     where: vehicleWhere(filter),
     orderBy: [{ category: "asc" }, { dailyRate: "asc" }, { make: "asc" }, { model: "asc" }, { id: "asc" }],
-    ...clampPage(filter.limit, filter.offset),
+    ...clampPage(filter.limit, filter.offset, max, max === MAX_PAGE_SIZE ? 50 : max),
   });
+}
+
+/** GET /api/vehicles: the whole rentable fleet (up to REST_VEHICLE_LIST_LIMIT), with images. */
+export function listAllVehicles(services: Services, filter: VehicleFilter = {}) {
+  return listVehicles(services, { ...filter, limit: REST_VEHICLE_LIST_LIMIT }, withImages, { maxPageSize: REST_VEHICLE_LIST_LIMIT });
 }

@@ -1,4 +1,4 @@
-import { listVehicles } from "../../services/vehicles";
+import { listVehicles, parseAvailabilityPeriod } from "../../services/vehicles";
 import { builder } from "../builder";
 import { CategoryEnum, TransmissionEnum, VehicleStatusEnum } from "./enums";
 
@@ -26,10 +26,14 @@ export const VehicleRef = builder.prismaObject("Vehicle", {
 builder.queryField("vehicles", (t) =>
   t.prismaField({
     type: [VehicleRef],
-    description: "Available vehicles, filtered on exact category and transmission; at most 100 a page.",
+    description:
+      "Available vehicles, filtered on exact category and transmission; at most 100 a page. Given a pickupDate and returnDate " +
+      "(ISO instants with a zone), only vehicles with no pending, confirmed or in-progress booking overlapping that period.",
     args: {
       category: t.arg({ type: CategoryEnum, required: false }),
       transmission: t.arg({ type: TransmissionEnum, required: false }),
+      pickupDate: t.arg.string({ required: false }),
+      returnDate: t.arg.string({ required: false }),
       limit: t.arg.int({ required: false }),
       offset: t.arg.int({ required: false }),
     },
@@ -37,6 +41,7 @@ builder.queryField("vehicles", (t) =>
       listVehicles(ctx.services, {
         category: args.category ?? undefined,
         transmission: args.transmission ?? undefined,
+        period: parseAvailabilityPeriod(args),
         limit: args.limit ?? undefined,
         offset: args.offset ?? undefined,
       }, query) as never,

@@ -1,0 +1,127 @@
+import { bookingNumber, centsToDecimal, customerCancelBlockedReason, type BookingQuote } from "../../domain";
+import { cancelBooking, createBooking, getMyBooking, listMyBookings, quoteBooking } from "../../services/bookings";
+import { builder } from "../builder";
+import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
+import "./vehicle";
+
+/** A customer's booking. Money as text ("1350.00"), instants as ISO strings (UTC). */
+export const BookingRef = builder.prismaObject("Booking", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    /** The last 6 characters of the id, shown after "Booking #". */
+    bookingNumber: t.string({ resolve: (b) => bookingNumber(b.id, "customer") }),
+    category: t.expose("category", { type: CategoryEnum }),
+    transmission: t.expose("transmission", { type: TransmissionEnum }),
+    vehicle: t.relation("vehicle", { nullable: true }),
+    pickupDate: t.string({ resolve: (b) => b.pickupDate.toISOString() }),
+    returnDate: t.string({ resolve: (b) => b.returnDate.toISOString() }),
+    deliveryLocation: t.exposeString("deliveryLocation"),
+    /** "lat,lon" */
+    deliveryCoordinates: t.exposeString("deliveryCoordinates"),
+    returnLocation: t.exposeString("returnLocation"),
+    returnCoordinates: t.exposeString("returnCoordinates"),
+    /** Rand as a decimal string, computed by the server. */
+    totalAmount: t.string({ resolve: (b) => b.totalAmount.toFixed(2) }),
+    /** Whole days. */
+    duration: t.exposeInt("duration"),
+    status: t.expose("status", { type: BookingStatusEnum }),
+    specialRequests: t.exposeString("specialRequests", { nullable: true }),
+    createdAt: t.string({ resolve: (b) => b.createdAt.toISOString() }),
+    /** Whether the customer may cancel now: not completed or cancelled, and pickup at least 24 hours away. */
+    canCancel: t.boolean({ resolve: (b) => customerCancelBlockedReason(b.pickupDate, b.status) === null }),
+    /** Why not, when canCancel is false (e.g. "Bookings can only be cancelled up to 24 hours before pickup"). */
+    cancelBlockedReason: t.string({ nullable: true, resolve: (b) => customerCancelBlockedReason(b.pickupDate, b.status) }),
+  }),
+});
+
+const QuoteRef = builder.objectRef<BookingQuote>("Quote").implement({
+  description: "The server's price for a rental: whole days (any part of a day counts) times the category's daily rate.",
+  fields: (t) => ({
+    days: t.exposeInt("days"),
+    /** Rand per day, e.g. "650.00". */
+    dailyRate: t.string({ resolve: (q) => centsToDecimal(q.dailyRate * 100) }),
+    /** Rand, e.g. "1950.00". */
+    total: t.exposeString("total"),
+  }),
+});
+
+// Every field is optional in the schema so a missing one gets the shared zod schema's own
+// message ("Please complete all booking steps and select a vehicle", ...), as on REST.
+const CreateBookingInput = builder.inputType("CreateBookingInput", {
+  fields: (t) => ({
+    category: t.field({ type: CategoryEnum, required: false }),
+    /** Defaults to manual. */
+    transmission: t.field({ type: TransmissionEnum, required: false }),
+    vehicleId: t.id({ required: false }),
+    /** ISO 8601 instant with a zone, e.g. "2025-03-05T08:00:00.000Z". */
+    pickupDate: t.string({ required: false }),
+    returnDate: t.string({ required: false }),
+    deliveryLocation: t.string({ required: false }),
+    /** "lat,lon" */
+    deliveryCoordinates: t.string({ required: false }),
+    returnLocation: t.string({ required: false }),
+    returnCoordinates: t.string({ required: false }),
+    /** Optional: the total the customer was shown. A different figure from the server's is refused ("The price has changed: ..."). */
+    totalAmount: t.string({ required: false }),
+    /** Optional: the days the customer was shown; refused when it differs from the server's. */
+    duration: t.int({ required: false }),
+    specialRequests: t.string({ required: false }),
+  }),
+});
+
+builder.queryField("myBookings", (t) =>
+  t.prismaField({
+    type: [BookingRef],
+    description: "The signed-in customer's bookings, newest first; 20 a page by default, at most 100.",
+    args: { limit: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
+    resolve: (query, _root, args, ctx) =>
+      listMyBookings(ctx.services, ctx.viewer, { limit: args.limit ?? undefined, offset: args.offset ?? undefined }, query) as never,
+  }),
+);
+
+builder.queryField("booking", (t) =>
+  t.prismaField({
+    type: BookingRef,
+    nullable: true,
+    description: "One of the signed-in customer's own bookings (NOT_FOUND for anyone else's).",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, args, ctx) => getMyBooking(ctx.services, ctx.viewer, String(args.id), query) as never,
+  }),
+);
+
+builder.queryField("quote", (t) =>
+  t.field({
+    type: QuoteRef,
+    description: "Duration and total for a category and period, from the same rule the server charges by.",
+    args: {
+      category: t.arg({ type: CategoryEnum, required: true }),
+      pickupDate: t.arg.string({ required: true }),
+      returnDate: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args) => quoteBooking(args),
+  }),
+);
+
+builder.mutationField("createBooking", (t) =>
+  t.prismaField({
+    type: BookingRef,
+    description: "Books a vehicle for the signed-in customer (completed profile required). CONFLICT when the vehicle is taken for those dates.",
+    args: { input: t.arg({ type: CreateBookingInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const booking = await createBooking(ctx.services, ctx.viewer, input);
+      return getMyBooking(ctx.services, ctx.viewer, booking.id, query) as never;
+    },
+  }),
+);
+
+builder.mutationField("cancelBooking", (t) =>
+  t.prismaField({
+    type: BookingRef,
+    description: "Cancels one of the customer's own bookings, up to 24 hours before pickup.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const booking = await cancelBooking(ctx.services, ctx.viewer, String(args.id));
+      return getMyBooking(ctx.services, ctx.viewer, booking.id, query) as never;
+    },
+  }),
+);

@@ -1,0 +1,133 @@
+// The bookings list with vehicles (and their photos) costs a fixed number of SQL queries whatever
+// the page size: GraphQL myBookings selects relations through the Prisma plugin's query argument,
+// REST includes them; neither loads a vehicle per booking. Counted with Prisma's query events on
+// a server of our own over a fresh database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { PrismaLibSql } from "@prisma/adapter-libsql";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
+import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
+import { createHandler } from "../app";
+import type { Db } from "../db";
+import { migrate } from "../db/migrate";
+import { bookingQuote } from "../domain";
+import { createLogger } from "../log";
+import { call, capeTown, newCustomer, newVehicle, POINTS, type TestCustomer } from "../testing/bookings";
+import { createTestDatabase, graphql, testConfig, type TestDatabase } from "../testing/harness";
+import type { Services } from "./context";
+
+let database: TestDatabase;
+let db: Db;
+let services: Services;
+let http: ReturnType<typeof Bun.serve>;
+let url: string;
+let queries: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig(database);
+  await migrate(config.database);
+  const log = [{ emit: "event", level: "query" }] as const;
+  db =
+    config.database.provider === "sqlite"
+      ? new SqliteClient({ adapter: new PrismaLibSql({ url: config.database.url, timeout: 10_000 }), log: [...log] })
+      : (new PostgresClient({ adapter: new PrismaPg({ connectionString: config.database.url }), log: [...log] }) as unknown as Db);
+  (db as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => queries.push(e.query));
+  services = { db, provider: config.database.provider, log: createLogger("silent"), config };
+  http = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: createHandler(services).fetch });
+  url = `http://127.0.0.1:${http.port}`;
+});
+afterAll(async () => {
+  await http?.stop(true);
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+/** A customer with `count` bookings, each of a different vehicle with two photos. */
+async function customerWithBookings(count: number): Promise<TestCustomer> {
+  const rider = await newCustomer(services);
+  for (let i = 0; i < count; i++) {
+    const vehicle = await newVehicle(services, { make: `Make ${i}`, images: [`/objects/${i}/a.jpg`, `/objects/${i}/b.jpg`] });
+    const pickup = capeTown(3 + i);
+    const returnAt = capeTown(4 + i);
+    const quote = bookingQuote("small", pickup, returnAt);
+    await db.booking.create({
+      data: {
+        userId: rider.id, vehicleId: vehicle.id, category: "small", transmission: "manual", pickupDate: pickup, returnDate: returnAt,
+        deliveryLocation: "A", deliveryCoordinates: POINTS.capeTownCbd, returnLocation: "B", returnCoordinates: POINTS.capeTownCbd, totalAmount: quote.total, duration: quote.days,
+      },
+    });
+  }
+  return rider;
+}
+
+/** Runs `request` and returns how many SQL statements it caused. */
+async function countQueries(request: () => Promise<unknown>): Promise<number> {
+  await Bun.sleep(20); // let stray events of earlier work arrive first
+  queries = [];
+  await request();
+  await Bun.sleep(20);
+  return queries.length;
+}
+
+describe("bookings list: a fixed number of queries", () => {
+  let two: TestCustomer;
+  let twenty: TestCustomer;
+  beforeAll(async () => {
+    two = await customerWithBookings(2);
+    twenty = await customerWithBookings(20);
+  });
+
+  test("GraphQL myBookings with vehicles and photos: the same count for 2 and for 20 bookings", async () => {
+    const query = `query($n: Int) { myBookings(limit: $n) { id bookingNumber totalAmount canCancel vehicle { id make model dailyRate images } } }`;
+    let rows = 0;
+    const run = (rider: TestCustomer, n: number) => async () => {
+      const { body } = await graphql(url, query, { n }, rider.auth);
+      expect(body.errors).toBeUndefined();
+      const list = (body.data as any).myBookings as { vehicle: { images: string[] } }[];
+      rows = list.length;
+      for (const b of list) expect(b.vehicle.images.length).toBe(2);
+    };
+    const forTwo = await countQueries(run(two, 2));
+    expect(rows).toBe(2);
+    const forTwenty = await countQueries(run(twenty, 20));
+    expect(rows).toBe(20);
+    console.log(`myBookings: ${forTwo} SQL queries for 2 bookings, ${forTwenty} for 20`);
+    expect(forTwenty).toBe(forTwo);
+    // session check + bookings + vehicles + images (+ nothing per row)
+    expect(forTwo).toBeLessThanOrEqual(5);
+  });
+
+  test("GraphQL myBookings without vehicles does not load them", async () => {
+    const withVehicles = await countQueries(() => graphql(url, `{ myBookings(limit: 20) { id vehicle { make } } }`, undefined, twenty.auth));
+    const without = await countQueries(() => graphql(url, `{ myBookings(limit: 20) { id } }`, undefined, twenty.auth));
+    expect(without).toBeLessThan(withVehicles);
+  });
+
+  test("REST GET /api/bookings: the same count for 2 and for 20 bookings", async () => {
+    let rows = 0;
+    const run = (rider: TestCustomer) => async () => {
+      const { status, body } = await call(url, "GET", "/api/bookings", { auth: rider.auth });
+      expect(status).toBe(200);
+      rows = body.length;
+      for (const b of body) expect(b.vehicle.images.length).toBe(2);
+    };
+    const forTwo = await countQueries(run(two));
+    expect(rows).toBe(2);
+    const forTwenty = await countQueries(run(twenty));
+    expect(rows).toBe(20);
+    console.log(`GET /api/bookings: ${forTwo} SQL queries for 2 bookings, ${forTwenty} for 20`);
+    expect(forTwenty).toBe(forTwo);
+  });
+
+  test("GraphQL vehicles for a period: one query for the list, whatever the number of bookings", async () => {
+    const pickup = capeTown(3).toISOString();
+    const returnAt = capeTown(30).toISOString();
+    const count = await countQueries(async () => {
+      const { body } = await graphql(url, `{ vehicles(pickupDate: "${pickup}", returnDate: "${returnAt}", limit: 100) { id make } }`);
+      expect(body.errors).toBeUndefined();
+    });
+    expect(count).toBe(1);
+    expect(queries[0]).toMatch(/NOT EXISTS/i);
+  });
+});
