@@ -1,0 +1,94 @@
+/**
+ * Component tests in happy-dom (registered only for this file, and removed afterwards: it
+ * replaces globals such as fetch that other test files rely on).
+ */
+import { GlobalRegistrator } from "@happy-dom/global-registrator";
+import { afterAll, afterEach, describe, expect, test } from "bun:test";
+
+// Before Testing Library loads: its `screen` binds to the document that exists at import time.
+GlobalRegistrator.register({ url: "http://localhost/" });
+afterAll(() => GlobalRegistrator.unregister());
+
+const { cleanup, render, screen } = await import("@testing-library/react");
+const { MemoryRouter } = await import("react-router");
+const { Field, SelectField } = await import("../../ui/Field.tsx");
+const { Avatar } = await import("./Avatar.tsx");
+const { RecentBookings } = await import("../screens/Home.tsx");
+const { isPermissionDenied, CAMERA_CONSTRAINTS, JPEG_QUALITY } = await import("./CaptureDialog.tsx");
+
+afterEach(() => cleanup());
+
+describe("form fields", () => {
+  test("a field is labelled, and its error is linked and announced", () => {
+    render(<Field label="Email" error="Please enter a valid email address" hint="We never share it." />);
+    const input = screen.getByLabelText("Email");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    const ids = (input.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(ids).toHaveLength(2);
+    const texts = ids.map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toEqual(["We never share it.", "Please enter a valid email address"]);
+    expect(screen.getByRole("alert").textContent).toBe("Please enter a valid email address");
+  });
+
+  test("without an error nothing is invalid or described", () => {
+    render(<Field label="City" />);
+    const input = screen.getByLabelText("City");
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+    expect(input.getAttribute("aria-describedby")).toBeNull();
+  });
+
+  test("a select lists its options under its label", () => {
+    render(<SelectField label="ID Type" options={[{ value: "south_african_id", label: "South African ID" }, { value: "passport", label: "International Passport" }]} defaultValue="passport" />);
+    const select = screen.getByLabelText("ID Type") as HTMLSelectElement;
+    expect(select.value).toBe("passport");
+    expect([...select.options].map((o) => o.textContent)).toEqual(["South African ID", "International Passport"]);
+  });
+});
+
+describe("avatar (SPEC 3, 4)", () => {
+  test("initials of the first two words, and no tick while incomplete", () => {
+    render(<Avatar name="thandi van der merwe" picture={null} />);
+    expect(screen.getByText("TV")).toBeTruthy();
+    expect(screen.queryByRole("img", { name: "Profile complete" })).toBeNull();
+  });
+  test("a green tick when the profile is complete", () => {
+    render(<Avatar name="Sipho" picture={null} complete />);
+    expect(screen.getByText("S")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Profile complete" })).toBeTruthy();
+  });
+});
+
+describe("home bookings block (SPEC 2)", () => {
+  test("empty: Book Your First Car, no View all", () => {
+    render(
+      <MemoryRouter>
+        <RecentBookings bookings={[]} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: "Book Your First Car" }).getAttribute("href")).toBe("/booking/category");
+    expect(screen.queryByRole("link", { name: "View all" })).toBeNull();
+  });
+  test("with bookings: the first 2 and View all", () => {
+    render(
+      <MemoryRouter>
+        <RecentBookings bookings={[{ id: "a" }, { id: "b" }, { id: "c" }]} renderBooking={(b) => <span>Booking {b.id}</span>} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByText(/^Booking /).map((el) => el.textContent)).toEqual(["Booking a", "Booking b"]);
+    expect(screen.getByRole("link", { name: "View all" }).getAttribute("href")).toBe("/bookings");
+  });
+});
+
+describe("camera settings (SPEC 9)", () => {
+  test("front camera, ideally 1280x720, JPEG quality 0.8", () => {
+    expect(CAMERA_CONSTRAINTS).toEqual({ video: { facingMode: "user", width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false });
+    expect(JPEG_QUALITY).toBe(0.8);
+  });
+  test("which failures count as a denied permission", () => {
+    expect(isPermissionDenied(new DOMException("no", "NotAllowedError"))).toBe(true);
+    expect(isPermissionDenied({ name: "PermissionDeniedError" })).toBe(true);
+    expect(isPermissionDenied(new DOMException("busy", "NotReadableError"))).toBe(false);
+    expect(isPermissionDenied(new Error("whatever"))).toBe(false);
+    expect(isPermissionDenied(null)).toBe(false);
+  });
+});
