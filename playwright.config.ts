@@ -78,6 +78,7 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
+      testIgnore: /accounts-desktop\.spec\.ts$/,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
