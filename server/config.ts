@@ -27,6 +27,7 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).default("CapeDrive <no-reply@capedrive.local>"),
+  GEOCODER_URL: z.url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://nominatim.openstreetmap.org"),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -54,6 +55,8 @@ export type Config = {
   trustProxy: boolean;
   google: { clientId?: string; jwksUrl: string };
   mail: { smtpUrl?: string; from: string };
+  /** Base URL of a Nominatim-compatible geocoder (no trailing slash). */
+  geocoderUrl: string;
   /** S3-compatible object storage; files stay under DATA_DIR/objects when unset. */
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
 };
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ""),
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
       : undefined,

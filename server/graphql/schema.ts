@@ -9,6 +9,7 @@ import "./types/uploads";
 import "./types/profile";
 import "./types/vehicle";
 import "./types/booking";
+import "./types/geocode";
 
 export const schema = builder.toSchema();
 export const printedSchema = () => printSchema(schema) + "\n";

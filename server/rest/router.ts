@@ -6,6 +6,7 @@ import type { Services } from "../services/context";
 import { listAllVehicles, parseVehicleSearch } from "../services/vehicles";
 import { authRoutes } from "./auth";
 import { bookingRoutes } from "./bookings";
+import { geocodeRoutes } from "./geocode";
 import { objectRoutes } from "./objects";
 import { passwordRoutes } from "./password";
 import { profileRoutes } from "./profile";
@@ -19,5 +20,6 @@ export function restRouter(services: Services, viewerOf: ViewerOf) {
     .use(passwordRoutes(services, viewerOf))
     .use(objectRoutes(services, viewerOf))
     .use(profileRoutes(services, viewerOf))
-    .use(bookingRoutes(services, viewerOf));
+    .use(bookingRoutes(services, viewerOf))
+    .use(geocodeRoutes(services, viewerOf));
 }

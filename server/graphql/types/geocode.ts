@@ -1,0 +1,48 @@
+import { reverseGeocode, searchAddresses, type GeocodeAddress, type GeocodeResult } from "../../services/geocode";
+import { builder } from "../builder";
+
+const GeocodeAddressRef = builder.objectRef<GeocodeAddress>("GeocodeAddress").implement({
+  fields: (t) => ({
+    road: t.exposeString("road", { nullable: true }),
+    suburb: t.exposeString("suburb", { nullable: true }),
+    city: t.exposeString("city", { nullable: true }),
+    postcode: t.exposeString("postcode", { nullable: true }),
+    country: t.exposeString("country", { nullable: true }),
+    /** Lower-case ISO code, "za" for South Africa. */
+    countryCode: t.exposeString("countryCode", { nullable: true }),
+  }),
+});
+
+const GeocodeResultRef = builder.objectRef<GeocodeResult>("GeocodeResult").implement({
+  description: "A place from the geocoder (Nominatim-compatible, South Africa, English).",
+  fields: (t) => ({
+    /** The full address text. */
+    displayName: t.exposeString("displayName"),
+    lat: t.exposeFloat("lat"),
+    lon: t.exposeFloat("lon"),
+    /** "lat,lon", as bookings store coordinates. */
+    coordinates: t.exposeString("coordinates"),
+    address: t.field({ type: GeocodeAddressRef, resolve: (r) => r.address }),
+  }),
+});
+
+builder.queryField("reverseGeocode", (t) =>
+  t.field({
+    type: GeocodeResultRef,
+    nullable: true,
+    description:
+      "The address at a point (signed-in users); null when none is known. SERVICE_UNAVAILABLE or BAD_GATEWAY when the " +
+      "geocoder fails: fall back to \"GPS Location (lat, lon)\".",
+    args: { lat: t.arg.float({ required: true }), lon: t.arg.float({ required: true }) },
+    resolve: (_root, args, ctx) => reverseGeocode(ctx.services, ctx.viewer, args),
+  }),
+);
+
+builder.queryField("geocodeSearch", (t) =>
+  t.field({
+    type: [GeocodeResultRef],
+    description: "Up to 5 places in South Africa matching typed address text (signed-in users).",
+    args: { q: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => searchAddresses(ctx.services, ctx.viewer, args),
+  }),
+);
