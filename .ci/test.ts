@@ -1,6 +1,6 @@
 // `bun run test`: every check, in order, stopping at the first failure.
 //   types -> schema.graphql drift -> migrations drift -> domain rules under two time zones ->
-//   unit, service and HTTP tests on SQLite -> the database tests again on PostgreSQL ->
+//   booking HTTP tests in New York time -> unit, service and HTTP tests on SQLite -> the database tests again on PostgreSQL ->
 //   production build -> Playwright journeys in Debian's Chromium.
 import { $ } from "bun";
 
@@ -15,6 +15,7 @@ const steps: Step[] = [
   { name: "migrations match prisma/models.prisma", run: () => $`bun run db:check`.env({ ...process.env, SHADOW_DATABASE_URL: postgresUrl }) },
   { name: "domain rules in New York time", run: () => $`bun test server/domain`.env({ ...process.env, TZ: "America/New_York" }) },
   { name: "domain rules in Tokyo time", run: () => $`bun test server/domain`.env({ ...process.env, TZ: "Asia/Tokyo" }) },
+  { name: "booking rules over HTTP in New York time", run: () => $`bun test server/services/bookings.test.ts`.env({ ...process.env, TZ: "America/New_York", TEST_DATABASE_URL: undefined } as Record<string, string>) },
   { name: "all bun tests on SQLite", run: () => $`bun test`.env({ ...process.env, TEST_DATABASE_URL: undefined } as Record<string, string>) },
   { name: "database tests on PostgreSQL", run: () => $`bun test server`.env({ ...process.env, TEST_DATABASE_URL: postgresUrl }) },
   { name: "production build", run: () => $`bun run build` },
