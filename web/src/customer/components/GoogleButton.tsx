@@ -39,7 +39,11 @@ function GoogleMark() {
   );
 }
 
-export function GoogleButton() {
+/**
+ * `onStart` / `onFailed` let the screen know a Google sign-in is under way, so its own
+ * "already signed in? go home" redirect does not race this button's own navigation.
+ */
+export function GoogleButton({ onStart, onFailed }: { onStart?: () => void; onFailed?: () => void } = {}) {
   const navigate = useNavigate();
   const { signInWithGoogle } = useAuth();
   const [config] = useQuery<{ publicConfig: { googleClientId: string | null } }>({ query: PUBLIC_CONFIG });
@@ -52,9 +56,11 @@ export function GoogleButton() {
   const onCredential = useRef<(response: GoogleCredentialResponse) => void>(() => {});
   onCredential.current = async (response) => {
     setBusy(true);
+    onStart?.();
     const outcome = await signInWithGoogle(response.credential);
     setBusy(false);
     if (!outcome.ok) {
+      onFailed?.();
       notifyError("Authentication failed", serverMessage(outcome.error) ?? "Something went wrong. Please try again.");
       return;
     }

@@ -45,6 +45,7 @@ export function Component() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotEmail, setForgotEmail] = useState("");
   const signingIn = useRef(false);
+  const [redirecting, setRedirecting] = useState(false);
   const { register, handleSubmit, getValues, formState } = useForm<SignInInput, unknown, SignInData>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: "", password: "" },
@@ -65,11 +66,12 @@ export function Component() {
       return;
     }
     notifySuccess("Welcome back!");
+    setRedirecting(true);
     await new Promise((resolve) => setTimeout(resolve, SIGN_IN_REDIRECT_DELAY_MS));
     navigate("/home", { replace: true });
   });
 
-  const busy = isSubmitting || signingIn.current;
+  const busy = isSubmitting || redirecting;
 
   return (
     <AuthLayout back="/" title="Welcome back" intro="Sign in to book and manage your rentals.">
@@ -92,7 +94,7 @@ export function Component() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton />
+      <GoogleButton onStart={() => (signingIn.current = true)} onFailed={() => (signingIn.current = false)} />
       <p className={switchLine}>
         Don't have an account? <Link to="/signup">Sign up</Link>
       </p>

@@ -51,7 +51,7 @@ export function Component() {
 
   return (
     <AuthLayout back="/" title="Create your account" intro="Sign up to book a car, delivered to your door in Cape Town.">
-      <GoogleButton />
+      <GoogleButton onStart={() => (justSignedUp.current = true)} onFailed={() => (justSignedUp.current = false)} />
       <OrDivider>or sign up with email</OrDivider>
       <form className={formStack} onSubmit={onSubmit} noValidate aria-label="Sign up">
         <Field label="Full Name" autoComplete="name" placeholder="e.g. Thandi Nkosi" error={errors.name?.message} {...register("name")} />
