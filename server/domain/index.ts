@@ -10,5 +10,6 @@ export * from "./limits.ts";
 export * from "./money.ts";
 export * from "./pricing.ts";
 export * from "./profile.ts";
+export * from "./sales.ts";
 export * from "./schemas.ts";
 export * from "./time.ts";

@@ -8,6 +8,9 @@ import "./types/password-reset";
 import "./types/uploads";
 import "./types/profile";
 import "./types/vehicle";
+import "./types/dealership";
+import "./types/dealership-vehicles";
+import "./types/for-sale";
 import "./types/booking";
 import "./types/geocode";
 

@@ -5,6 +5,8 @@ import type { ViewerOf } from "../app";
 import type { Services } from "../services/context";
 import { listAllVehicles, parseVehicleSearch } from "../services/vehicles";
 import { authRoutes } from "./auth";
+import { dealershipRoutes } from "./dealership";
+import { forSaleRoutes } from "./for-sale";
 import { bookingRoutes } from "./bookings";
 import { geocodeRoutes } from "./geocode";
 import { objectRoutes } from "./objects";
@@ -20,6 +22,8 @@ export function restRouter(services: Services, viewerOf: ViewerOf) {
     .use(passwordRoutes(services, viewerOf))
     .use(objectRoutes(services, viewerOf))
     .use(profileRoutes(services, viewerOf))
+    .use(dealershipRoutes(services, viewerOf))
+    .use(forSaleRoutes(services, viewerOf))
     .use(bookingRoutes(services, viewerOf))
     .use(geocodeRoutes(services, viewerOf));
 }

@@ -26,3 +26,13 @@ export function requireCustomer(viewer: Viewer): CustomerViewer {
   if (viewer.kind === "anonymous") throw signInRequired(viewer);
   throw forbidden("This is for customers only");
 }
+
+export type DealershipViewer = Extract<Viewer, { kind: "dealership" }>;
+export const DEALERSHIPS_ONLY = "This is for dealerships only";
+
+/** The signed-in dealership, or 401. Other areas' tokens and API keys are refused with 403. */
+export function requireDealership(viewer: Viewer): DealershipViewer {
+  if (viewer.kind === "dealership") return viewer;
+  if (viewer.kind === "anonymous") throw signInRequired(viewer);
+  throw forbidden(DEALERSHIPS_ONLY);
+}

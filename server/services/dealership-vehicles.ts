@@ -1,0 +1,234 @@
+// A dealership's own inventory: list (with stats), read, add, edit, delete. Every query names the
+// signed-in dealership, so another dealership's vehicle is simply not found (404) and nothing of
+// it changes. The add form's rules are the domain's createDealershipVehicleSchema; photos are the
+// dealership's own vehicle_photo uploads, kept in vehicle_images in the order given.
+import type { Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
+import type { Prisma } from "../db";
+import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, type DealershipVehicleData } from "../domain";
+import { badInput, conflict, notFound } from "../errors";
+import { isUniqueViolation } from "./auth";
+import type { Services } from "./context";
+import { currentDealership } from "./dealership-auth";
+import { resolveOwnedObject } from "./uploads";
+import { parseInput } from "./validation";
+import type { Viewer } from "./viewer";
+
+export const MAX_VEHICLE_IMAGES = 8;
+/** The dashboard lists the whole inventory; one request never loads more than this. */
+export const MAX_OWN_VEHICLES = 500;
+/** Bookings that still need the car: not finished, not cancelled, and not yet returned. */
+const UPCOMING_BOOKING_STATUSES = ["pending", "confirmed", "in_progress"] as const;
+
+export const DEALERSHIP_VEHICLE_MESSAGES = {
+  notFound: "Vehicle not found",
+  duplicateRegistration: "A vehicle with this registration number already exists",
+  tooManyImages: `Please add at most ${MAX_VEHICLE_IMAGES} photos`,
+  imagesList: "Photos must be a list of uploaded photo paths",
+  hasUpcomingBookings: "This vehicle has upcoming bookings and cannot be deleted. Set its status to Out of Service instead, and delete it once those bookings are over.",
+  body: "The request body must be a JSON object",
+} as const;
+
+export type DealershipVehicle = Vehicle & { images: VehicleImage[] };
+const withImages = { images: { orderBy: { position: "asc" } } } satisfies Prisma.VehicleInclude;
+const newestFirst = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.VehicleOrderByWithRelationInput[];
+
+export type DealershipVehicleStats = { total: number; available: number; booked: number; maintenance: number; outOfService: number };
+
+/** The dealership's vehicles with their photos, newest first. */
+export async function listOwnVehicles(services: Services, viewer: Viewer, page: { limit?: number; offset?: number } = {}): Promise<DealershipVehicle[]> {
+  const dealership = await currentDealership(services, viewer);
+  return services.db.vehicle.findMany({
+    where: { dealershipId: dealership.id },
+    include: withImages,
+    orderBy: newestFirst,
+    take: Math.min(Math.max(page.limit ?? MAX_OWN_VEHICLES, 1), MAX_OWN_VEHICLES),
+    skip: Math.max(page.offset ?? 0, 0),
+  });
+}
+
+/** The dashboard's stat cards: Total, Available, Booked (status rented), Maintenance (and Out of Service). */
+export async function ownVehicleStats(services: Services, viewer: Viewer): Promise<DealershipVehicleStats> {
+  const dealership = await currentDealership(services, viewer);
+  const groups = await services.db.vehicle.groupBy({ by: ["status"], where: { dealershipId: dealership.id }, _count: { _all: true } });
+  const count = (status: string) => groups.find((g) => g.status === status)?._count._all ?? 0;
+  return {
+    total: groups.reduce((sum, g) => sum + g._count._all, 0),
+    available: count("available"),
+    booked: count("rented"),
+    maintenance: count("maintenance"),
+    outOfService: count("out_of_service"),
+  };
+}
+
+/** One of the dealership's vehicles; another dealership's (or the rental fleet's) is 404. */
+export async function getOwnVehicle(services: Services, viewer: Viewer, id: string): Promise<DealershipVehicle> {
+  const dealership = await currentDealership(services, viewer);
+  const vehicle = await services.db.vehicle.findFirst({ where: { id: String(id), dealershipId: dealership.id }, include: withImages });
+  if (!vehicle) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
+  return vehicle;
+}
+
+/** The body as an object; `images`, when given, must be a list of text (null: no photos). */
+function asObject(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {};
+  if (typeof input !== "object" || Array.isArray(input)) throw badInput(DEALERSHIP_VEHICLE_MESSAGES.body);
+  const body = { ...(input as Record<string, unknown>) };
+  if (body.images === null) body.images = [];
+  if (body.images !== undefined && (!Array.isArray(body.images) || body.images.some((image) => typeof image !== "string"))) {
+    throw badInput(DEALERSHIP_VEHICLE_MESSAGES.imagesList, { images: DEALERSHIP_VEHICLE_MESSAGES.imagesList });
+  }
+  if (Array.isArray(body.images)) body.images = (body.images as string[]).filter((image) => image.trim() !== "");
+  return body;
+}
+
+/**
+ * The photo list a client sends: its own stored vehicle_photo uploads (upload URLs or
+ * "/objects/uploads/<uuid>" paths), normalised, duplicates dropped, at most MAX_VEHICLE_IMAGES.
+ */
+async function resolveImages(services: Services, viewer: Viewer, images: string[]): Promise<string[]> {
+  const distinct = [...new Set(images)];
+  if (distinct.length > MAX_VEHICLE_IMAGES) throw badInput(DEALERSHIP_VEHICLE_MESSAGES.tooManyImages, { images: DEALERSHIP_VEHICLE_MESSAGES.tooManyImages });
+  const resolved: string[] = [];
+  for (const [i, image] of distinct.entries()) resolved.push(await resolveOwnedObject(services, viewer, image, ["vehicle_photo"], `images.${i}`));
+  return [...new Set(resolved)];
+}
+
+const imageRows = (urls: string[]) => urls.map((url, position) => ({ url, position }));
+
+function vehicleColumns(data: DealershipVehicleData) {
+  return {
+    registrationNumber: data.registrationNumber,
+    make: data.make,
+    model: data.model,
+    year: data.year,
+    category: data.category,
+    transmission: data.transmission,
+    status: data.status,
+    mileage: data.mileage,
+    dailyRate: data.dailyRate,
+    salesPrice: data.salesPrice ?? null,
+  };
+}
+
+async function refuseTakenRegistration(services: Services, registrationNumber: string, exceptId?: string) {
+  const taken = await services.db.vehicle.findFirst({
+    where: { registrationNumber, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (taken) throw conflict(DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
+}
+
+/**
+ * Adds a vehicle to the dealership's inventory: the add form's rules and defaults (status
+ * available, mileage 0), a registration number no other vehicle has (409), its own photos.
+ */
+export async function createOwnVehicle(services: Services, viewer: Viewer, input: unknown): Promise<DealershipVehicle> {
+  const dealership = await currentDealership(services, viewer);
+  const data = parseInput(createDealershipVehicleSchema(), asObject(input));
+  const images = await resolveImages(services, viewer, data.images);
+  await refuseTakenRegistration(services, data.registrationNumber);
+  try {
+    return await services.db.vehicle.create({
+      data: { ...vehicleColumns(data), dealershipId: dealership.id, features: [], images: { create: imageRows(images) } },
+      include: withImages,
+    });
+  } catch (error) {
+    // Two adds of one registration number at once: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
+    throw error;
+  }
+}
+
+/** The form values of a stored vehicle, for merging an edit into. */
+function formValuesOf(vehicle: DealershipVehicle): Record<string, unknown> {
+  return {
+    registrationNumber: vehicle.registrationNumber,
+    make: vehicle.make,
+    model: vehicle.model,
+    year: vehicle.year,
+    category: vehicle.category,
+    transmission: vehicle.transmission,
+    // A status the form does not offer (rented) is kept unless the edit sets one.
+    status: (DEALERSHIP_FORM_STATUSES as readonly string[]).includes(vehicle.status) ? vehicle.status : undefined,
+    mileage: vehicle.mileage,
+    dailyRate: vehicle.dailyRate.toFixed(2),
+    ...(vehicle.salesPrice !== null ? { salesPrice: vehicle.salesPrice.toFixed(2) } : {}),
+    images: vehicle.images.map((image) => image.url),
+  };
+}
+
+/**
+ * Edits one of the dealership's vehicles (PUT). Fields left out keep their values; the result is
+ * checked with the add form's rules, so an edit can never store what adding could not. A null
+ * salesPrice removes the price (the car leaves the for-sale listing); a given `images` list
+ * replaces the photos. Another dealership's vehicle: 404, nothing changed.
+ */
+export async function updateOwnVehicle(services: Services, viewer: Viewer, id: string, input: unknown): Promise<DealershipVehicle> {
+  const dealership = await currentDealership(services, viewer);
+  const body = asObject(input);
+  const existing = await services.db.vehicle.findFirst({ where: { id: String(id), dealershipId: dealership.id }, include: withImages });
+  if (!existing) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
+
+  const merged: Record<string, unknown> = { ...formValuesOf(existing) };
+  for (const [key, value] of Object.entries(body)) if (value !== undefined) merged[key] = value;
+  if (body.salesPrice === null) delete merged.salesPrice;
+  const data = parseInput(createDealershipVehicleSchema(), merged);
+  const statusGiven = body.status !== undefined;
+  const imagesGiven = body.images !== undefined;
+  const images = imagesGiven ? await resolveImages(services, viewer, data.images) : null;
+  if (data.registrationNumber !== existing.registrationNumber) await refuseTakenRegistration(services, data.registrationNumber, existing.id);
+
+  try {
+    return await services.db.vehicle.update({
+      where: { id: existing.id, dealershipId: dealership.id },
+      data: {
+        ...vehicleColumns(data),
+        status: statusGiven ? data.status : existing.status,
+        ...(images ? { images: { deleteMany: {}, create: imageRows(images) } } : {}),
+      },
+      include: withImages,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
+    // Deleted meanwhile.
+    if ((error as { code?: unknown })?.code === "P2025") throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
+    throw error;
+  }
+}
+
+/**
+ * Deletes one of the dealership's vehicles (its photos rows and leads go with it). Refused with
+ * 409 while a booking still needs the car (pending, confirmed or in progress, not yet returned):
+ * one conditional DELETE, so a booking made at the same moment either blocks it or fails.
+ */
+export async function deleteOwnVehicle(services: Services, viewer: Viewer, id: string): Promise<void> {
+  const dealership = await currentDealership(services, viewer);
+  const upcoming = { status: { in: [...UPCOMING_BOOKING_STATUSES] }, returnDate: { gt: new Date() } } satisfies Prisma.BookingWhereInput;
+  const { count } = await services.db.vehicle.deleteMany({ where: { id: String(id), dealershipId: dealership.id, bookings: { none: upcoming } } });
+  if (count === 1) return;
+  const exists = await services.db.vehicle.findFirst({ where: { id: String(id), dealershipId: dealership.id }, select: { id: true } });
+  if (!exists) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
+  throw conflict(DEALERSHIP_VEHICLE_MESSAGES.hasUpcomingBookings);
+}
+
+/** SPEC 3 "Dealership vehicle": money as text, photos as a list of paths. */
+export function dealershipVehicleJson(v: DealershipVehicle) {
+  return {
+    id: v.id,
+    registrationNumber: v.registrationNumber,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    category: v.category,
+    transmission: v.transmission,
+    status: v.status,
+    mileage: v.mileage,
+    dailyRate: v.dailyRate.toFixed(2),
+    salesPrice: v.salesPrice?.toFixed(2) ?? null,
+    images: v.images.map((image) => image.url),
+    dealershipId: v.dealershipId,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+export type DealershipVehicleJson = ReturnType<typeof dealershipVehicleJson>;

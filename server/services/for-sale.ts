@@ -1,0 +1,231 @@
+// The public Cars for Sale listing and its "Contact Seller" enquiries. Listed: vehicles that
+// belong to an active dealership and carry a sales price above zero. Search, filters, sorting
+// and paging are done here (one SQL query plus its count); the details never include the
+// dealership's email, phone or password. An enquiry stores a lead for the vehicle's dealership
+// and writes the dealership's email to the outbox in the same transaction.
+import type { Prisma } from "../db";
+import {
+  CONTACT_SELLER_MESSAGES,
+  contactSellerSchema,
+  formatRand,
+  forSaleSearchSchema,
+  bandRange,
+  searchWords,
+  type ContactSellerData,
+  type ForSaleSearch,
+} from "../domain";
+import { AppError, notFound } from "../errors";
+import type { Services } from "./context";
+import { enqueueEmail, nudgeMailer } from "./mail";
+import { hit } from "./rate-limit";
+import { parseInput } from "./validation";
+import type { Viewer } from "./viewer";
+
+export const FOR_SALE_NOT_FOUND = "This vehicle is not for sale";
+export const ENQUIRY_RATE_LIMITED = "You have sent several enquiries in a short time. Please wait a while before sending another.";
+
+/** Contact Seller limits: per client address, and per vehicle and buyer (email or phone). */
+export const ENQUIRY_LIMITS = {
+  perAddress: { limit: 5, windowSeconds: 60 * 60 },
+  perVehicleContact: { limit: 3, windowSeconds: 24 * 60 * 60 },
+} as const;
+
+/** Listed for sale: an active dealership's vehicle with a sales price above zero. */
+export const LISTED: Prisma.VehicleWhereInput = {
+  dealershipId: { not: null },
+  dealership: { is: { isActive: true } },
+  salesPrice: { gt: 0 },
+};
+
+/**
+ * Case-insensitive "contains" on both databases: SQLite's LIKE already ignores ASCII case;
+ * PostgreSQL needs `mode: "insensitive"` (ILIKE), which the SQLite-typed client does not know.
+ */
+function containsText(services: Services, value: string): Prisma.StringFilter {
+  return (services.provider === "postgresql" ? { contains: value, mode: "insensitive" } : { contains: value }) as Prisma.StringFilter;
+}
+
+/** The listing's WHERE for a parsed search. */
+export function forSaleWhere(services: Services, search: ForSaleSearch): Prisma.VehicleWhereInput {
+  const and: Prisma.VehicleWhereInput[] = [LISTED];
+  for (const word of searchWords(search.search)) {
+    and.push({
+      OR: [
+        { make: containsText(services, word) },
+        { model: containsText(services, word) },
+        { dealership: { is: { companyName: containsText(services, word) } } },
+        ...(/^\d{4}$/.test(word) ? [{ year: Number(word) }] : []),
+      ],
+    });
+  }
+  for (const word of searchWords(search.make)) and.push({ make: containsText(services, word) });
+  for (const word of searchWords(search.model)) and.push({ model: containsText(services, word) });
+  if (search.category) and.push({ category: search.category });
+  if (search.transmission) and.push({ transmission: search.transmission });
+  const band = search.priceBand ? bandRange(search.priceBand) : null;
+  if (band) and.push({ salesPrice: { gte: band.min, ...(band.max !== null ? { lt: band.max } : {}) } });
+  return { AND: and };
+}
+
+const ORDER: Record<ForSaleSearch["sort"], Prisma.VehicleOrderByWithRelationInput[]> = {
+  newest: [{ createdAt: "desc" }, { id: "desc" }],
+  price_asc: [{ salesPrice: "asc" }, { createdAt: "desc" }, { id: "desc" }],
+  price_desc: [{ salesPrice: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+};
+
+/** What a buyer sees of a listed vehicle: never its registration number or the dealership's contact details. */
+const forSaleSelect = {
+  id: true,
+  make: true,
+  model: true,
+  year: true,
+  category: true,
+  transmission: true,
+  mileage: true,
+  salesPrice: true,
+  createdAt: true,
+  images: { select: { url: true }, orderBy: { position: "asc" } },
+  dealership: { select: { companyName: true, city: true } },
+} satisfies Prisma.VehicleSelect;
+type ForSaleRow = Prisma.VehicleGetPayload<{ select: typeof forSaleSelect }>;
+
+export type ForSaleVehicle = {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  category: string;
+  transmission: string;
+  mileage: number;
+  /** Rand as a decimal string, e.g. "185000.00". */
+  salesPrice: string;
+  images: string[];
+  dealership: { companyName: string; city: string | null };
+  createdAt: string;
+};
+
+function forSaleVehicle(row: ForSaleRow): ForSaleVehicle {
+  return {
+    id: row.id,
+    make: row.make,
+    model: row.model,
+    year: row.year,
+    category: row.category,
+    transmission: row.transmission,
+    mileage: row.mileage,
+    salesPrice: row.salesPrice!.toFixed(2),
+    images: row.images.map((image) => image.url),
+    dealership: { companyName: row.dealership!.companyName, city: row.dealership!.city },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type ForSalePage = { vehicles: ForSaleVehicle[]; total: number; limit: number; offset: number };
+
+/** One page of the listing and the total number of matches ("{n} vehicle(s) available for sale"). */
+export async function listCarsForSale(services: Services, input: unknown): Promise<ForSalePage> {
+  const search = parseInput(forSaleSearchSchema, input);
+  const where = forSaleWhere(services, search);
+  const [total, rows] = await services.db.$transaction([
+    services.db.vehicle.count({ where }),
+    services.db.vehicle.findMany({ where, select: forSaleSelect, orderBy: ORDER[search.sort], take: search.limit, skip: search.offset }),
+  ]);
+  return { vehicles: rows.map(forSaleVehicle), total, limit: search.limit, offset: search.offset };
+}
+
+/** The details of a listed vehicle; anything not listed (no price, inactive dealership, rental fleet) is 404. */
+export async function getCarForSale(services: Services, id: string): Promise<ForSaleVehicle> {
+  const row = await services.db.vehicle.findFirst({ where: { AND: [LISTED, { id: String(id) }] }, select: forSaleSelect });
+  if (!row) throw notFound(FOR_SALE_NOT_FOUND);
+  return forSaleVehicle(row);
+}
+
+const hashed = (value: string) => new Bun.CryptoHasher("sha256").update(value.trim().toLowerCase()).digest("hex");
+export const enquiryAddressKey = (clientAddress: string) => `enquiry:address:${hashed(clientAddress)}`;
+export const enquiryContactKey = (vehicleId: string, contact: string) => `enquiry:contact:${hashed(`${vehicleId}|${contact}`)}`;
+
+async function limited(services: Services, key: string, limit: { limit: number; windowSeconds: number }) {
+  try {
+    await hit(services, key, limit.limit, limit.windowSeconds);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") throw new AppError("TOO_MANY_REQUESTS", ENQUIRY_RATE_LIMITED);
+    throw error;
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+
+type EnquiryVehicle = { id: string; make: string; model: string; year: number; registrationNumber: string; salesPrice: Prisma.Decimal | null };
+type EnquiryDealership = { id: string; companyName: string; contactPerson: string; contactEmail: string };
+
+/** The email the dealership receives: the car, the buyer's message and how to reach them. */
+export function enquiryEmail(services: Services, dealership: EnquiryDealership, vehicle: EnquiryVehicle, form: ContactSellerData) {
+  const car = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const price = vehicle.salesPrice ? formatRand(vehicle.salesPrice.toFixed(2)) : "";
+  const portal = `${services.config.publicUrl}/dealership/dashboard`;
+  const contact = [...(form.email ? [`Email: ${form.email}`] : []), ...(form.phone ? [`Phone: ${form.phone}`] : [])];
+  const text = [
+    `Hi ${dealership.contactPerson},`,
+    "",
+    `${form.name} is interested in your ${car} (${vehicle.registrationNumber}), listed for sale at ${price} on CapeDrive.`,
+    "",
+    "Their message:",
+    "",
+    form.message,
+    "",
+    "Reply to them:",
+    ...contact,
+    "",
+    `All your enquiries are in the dealership portal: ${portal}`,
+    "",
+    "CapeDrive",
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">
+<p>Hi ${escapeHtml(dealership.contactPerson)},</p>
+<p><strong>${escapeHtml(form.name)}</strong> is interested in your ${escapeHtml(car)} (${escapeHtml(vehicle.registrationNumber)}), listed for sale at ${escapeHtml(price)} on CapeDrive.</p>
+<p>Their message:</p>
+<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(form.message)}</blockquote>
+<p>Reply to them:<br>${contact.map(escapeHtml).join("<br>")}</p>
+<p>All your enquiries are in the <a href="${escapeHtml(portal)}">dealership portal</a>.</p>
+<p>CapeDrive</p>
+</body></html>`;
+  return { subject: `New enquiry about your ${car}`, text, html };
+}
+
+export type EnquiryReceipt = { success: true; message: string };
+
+/**
+ * Contact Seller: stores a lead for a listed vehicle's dealership and emails the dealership (both
+ * in one transaction). Rate limited per client address and per vehicle and buyer (429). A filled
+ * honeypot (`website`) gets the same answer but stores and sends nothing.
+ */
+export async function contactSeller(services: Services, viewer: Viewer, vehicleId: string, input: unknown): Promise<EnquiryReceipt> {
+  const form = parseInput(contactSellerSchema, input);
+  const vehicle = await services.db.vehicle.findFirst({
+    where: { AND: [LISTED, { id: String(vehicleId) }] },
+    select: {
+      id: true, make: true, model: true, year: true, registrationNumber: true, salesPrice: true,
+      dealership: { select: { id: true, companyName: true, contactPerson: true, contactEmail: true } },
+    },
+  });
+  if (!vehicle?.dealership) throw notFound(FOR_SALE_NOT_FOUND);
+  const receipt: EnquiryReceipt = { success: true, message: CONTACT_SELLER_MESSAGES.sent };
+
+  await limited(services, enquiryAddressKey(viewer.clientAddress), ENQUIRY_LIMITS.perAddress);
+  if (form.website) {
+    services.log.info(`for sale: enquiry about ${vehicle.id} dropped (honeypot filled)`);
+    return receipt;
+  }
+  await limited(services, enquiryContactKey(vehicle.id, form.email ?? form.phone!.replace(/\D/g, "")), ENQUIRY_LIMITS.perVehicleContact);
+
+  const dealership = vehicle.dealership;
+  await services.db.$transaction(async (tx) => {
+    await tx.lead.create({
+      data: { vehicleId: vehicle.id, dealershipId: dealership.id, name: form.name, email: form.email ?? null, phone: form.phone ?? null, message: form.message },
+    });
+    await enqueueEmail(tx, { to: dealership.contactEmail, ...enquiryEmail(services, dealership, vehicle, form) });
+  });
+  nudgeMailer(services);
+  return receipt;
+}
