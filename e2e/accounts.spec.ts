@@ -502,6 +502,20 @@ test.describe("customer accounts", () => {
     expect(await page.evaluate(() => localStorage.getItem("capedrive.token"))).toBeNull();
   });
 
+  test("signing out in one tab signs the other tab out too", async ({ page, context, request }, testInfo) => {
+    const token = await createCustomer(request, { name: "Bongani Khumalo", email: uniqueEmail("bongani", testInfo), password: "secret123" });
+    await signInWithToken(page, token);
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1, name: "Hi, Bongani" })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto("/profile");
+    await other.getByRole("button", { name: "Sign Out" }).click();
+    await expect(other).toHaveURL(/\/$/);
+    // The first tab notices (storage event): its Home screen gives way to the landing page.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: TAGLINE })).toBeVisible();
+  });
+
   test("the landing page loads no session code; screens load their own chunks", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (r) => {

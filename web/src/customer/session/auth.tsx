@@ -8,7 +8,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { gql, useClient, useQuery, type CombinedError } from "urql";
 import { dropCustomerToken, storeCustomerToken, useCustomerToken } from "../../lib/session.ts";
-import { resetCustomerClient } from "./client.ts";
 import { ME_QUERY, USER_FIELDS, type MeData, type User } from "./user.ts";
 
 const SIGN_UP = gql`
@@ -98,9 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // handled by the client itself (it signs out and starts a new client).
   const meIsNull = token !== null && !me.fetching && me.data !== undefined && me.data.me === null;
   useEffect(() => {
-    if (!meIsNull) return;
-    dropCustomerToken();
-    resetCustomerClient();
+    if (meIsNull) dropCustomerToken(); // the client resets itself when the token goes
   }, [meIsNull]);
 
   const signUp = useCallback(
@@ -141,11 +138,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     // Tell the server first (the token stops working at once), then forget everything locally
     // whatever the answer: a customer who asked to sign out is signed out on this device.
+    // Dropping the token replaces the GraphQL client (client.ts), so no cached result survives.
     try {
       await client.mutation(SIGN_OUT, {}, { requestPolicy: "network-only" }).toPromise();
     } finally {
       dropCustomerToken();
-      resetCustomerClient();
     }
   }, [client]);
 

@@ -139,6 +139,18 @@ describe("customer GraphQL client (SPEC 4, 7, 9)", () => {
     expect(calls).toHaveLength(2);
   });
 
+  test("the token going away or changing (any tab) replaces the client; signing in keeps it", () => {
+    dropCustomerToken();
+    const signedOut = getCustomerClient();
+    storeCustomerToken("first");
+    expect(getCustomerClient()).toBe(signedOut);
+    storeCustomerToken("second-account");
+    const second = getCustomerClient();
+    expect(second).not.toBe(signedOut);
+    dropCustomerToken();
+    expect(getCustomerClient()).not.toBe(second);
+  });
+
   test("the shared client signs out once on a 401", async () => {
     storeCustomerToken("expired");
     answer = () => Response.json({ message: "expired" }, { status: 401 });

@@ -9,7 +9,7 @@
  */
 import { cacheExchange, type Cache } from "@urql/exchange-graphcache";
 import { Client, fetchExchange, mapExchange } from "urql";
-import { customerToken, dropCustomerToken } from "../../lib/session.ts";
+import { customerToken, dropCustomerToken, subscribeCustomerToken } from "../../lib/session.ts";
 import { ME_QUERY, type MeData, type User } from "./user.ts";
 
 type AuthResult = { token: string; user: User };
@@ -71,10 +71,9 @@ export function createCustomerClient(onUnauthorized: () => void): Client {
 let client: Client | null = null;
 const listeners = new Set<() => void>();
 
+/** A 401 on a request that carried a token: the session is over (the client resets below). */
 function signOutLocally(): void {
-  if (customerToken() === null) return; // several 401s in a row: sign out once
   dropCustomerToken();
-  resetCustomerClient();
 }
 
 export function getCustomerClient(): Client {
@@ -87,6 +86,16 @@ export function resetCustomerClient(): void {
   client = createCustomerClient(() => queueMicrotask(signOutLocally));
   for (const listener of [...listeners]) listener();
 }
+
+// Whenever the stored token goes away or is replaced (sign-out here, a 401, a sign-out or another
+// sign-in in another tab), every cached result of the previous session goes with it. Signing
+// in from signed out keeps the cache: it holds nothing personal, plus the new `me`.
+let lastToken = customerToken();
+subscribeCustomerToken(() => {
+  const previous = lastToken;
+  lastToken = customerToken();
+  if (previous !== null && lastToken !== previous) resetCustomerClient();
+});
 
 export function subscribeCustomerClient(listener: () => void): () => void {
   listeners.add(listener);
