@@ -168,6 +168,12 @@ test.describe("customer accounts", () => {
     await page.getByLabel("Nationality").selectOption("South African");
     await page.getByLabel("ID Number", { exact: true }).fill("9003155009087");
     await page.getByLabel("License Number").fill("DL123456789");
+    // The server's own rule: an expired licence is refused, with its message on the field.
+    await page.getByLabel("Expiry Date").fill("2020-01-31");
+    await page.getByRole("button", { name: "Complete Profile", exact: true }).click();
+    await expectToast(page, "Error", "Your driver's license has expired");
+    await expectFieldError(page, "Expiry Date", "Your driver's license has expired");
+    await expect(page).toHaveURL(/\/profile-completion$/);
     await page.getByLabel("Expiry Date").fill("2031-06-30");
     await expect(page.getByLabel("Address")).not.toHaveAttribute("aria-invalid", "true");
     await snap(page, testInfo, "profile-completion-filled");
