@@ -28,6 +28,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).default("CapeDrive <no-reply@capedrive.local>"),
   GEOCODER_URL: z.url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://nominatim.openstreetmap.org"),
+  ADMIN_SIGNUP_CODE: z.string().min(12, "must be at least 12 characters").optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -55,6 +56,8 @@ export type Config = {
   trustProxy: boolean;
   google: { clientId?: string; jwksUrl: string };
   mail: { smtpUrl?: string; from: string };
+  /** The invitation code that opens admin sign-up once an admin exists; unset, only the first admin may sign up. */
+  adminSignupCode?: string;
   /** Base URL of a Nominatim-compatible geocoder (no trailing slash). */
   geocoderUrl: string;
   /** S3-compatible object storage; files stay under DATA_DIR/objects when unset. */
@@ -63,7 +66,7 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-const secretVariables = new Set(["TOKEN_SECRET", "DATABASE_URL"]);
+const secretVariables = new Set(["TOKEN_SECRET", "DATABASE_URL", "ADMIN_SIGNUP_CODE"]);
 
 export function databaseTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { provider: "postgresql", url: databaseUrl };
@@ -123,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    adminSignupCode: e.ADMIN_SIGNUP_CODE,
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ""),
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }

@@ -2,6 +2,7 @@
  * Pure domain rules shared by the server, the web app (browser bundle) and the CLI.
  * No I/O here: nothing but the standard library's Date and Intl, and zod.
  */
+export * from "./admin.ts";
 export * from "./booking.ts";
 export * from "./catalogue.ts";
 export * from "./draft.ts";

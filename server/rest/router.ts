@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { ViewerOf } from "../app";
 import type { Services } from "../services/context";
 import { listAllVehicles, parseVehicleSearch } from "../services/vehicles";
+import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { dealershipRoutes } from "./dealership";
 import { forSaleRoutes } from "./for-sale";
@@ -22,6 +23,7 @@ export function restRouter(services: Services, viewerOf: ViewerOf) {
     .use(passwordRoutes(services, viewerOf))
     .use(objectRoutes(services, viewerOf))
     .use(profileRoutes(services, viewerOf))
+    .use(adminRoutes(services, viewerOf))
     .use(dealershipRoutes(services, viewerOf))
     .use(forSaleRoutes(services, viewerOf))
     .use(bookingRoutes(services, viewerOf))

@@ -2,6 +2,7 @@
 // (customer, admin, dealership) and whose `sid` names a row in `sessions`; a token is accepted
 // only while that row exists and has not expired, so signing out ends it at once.
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { apiKeyOfRequest, resolveApiKey } from "./api-keys";
 import type { Services } from "./context";
 import type { Audience, Viewer } from "./viewer";
 
@@ -81,6 +82,14 @@ export function bearerToken(request: Request): string | null {
  * work with a stale token in the browser, and protected ones answer 401 "session has expired".
  */
 export async function resolveViewer(services: Services, request: Request, clientAddress: string): Promise<Viewer> {
+  // An API key (`Authorization: Bearer rk_...`, or `X-API-Key` without a bearer token); an
+  // unknown or revoked one is anonymous and marked, so protected calls answer 401 saying so.
+  const apiKey = apiKeyOfRequest(request);
+  if (apiKey) {
+    const key = await resolveApiKey(services, apiKey);
+    if (!key) return { kind: "anonymous", clientAddress, sessionExpired: true, invalidApiKey: true };
+    return { kind: "apiKey", apiKeyId: key.apiKeyId, permissions: key.permissions, clientAddress };
+  }
   const token = bearerToken(request);
   if (!token) return { kind: "anonymous", clientAddress };
   const session = await verifySessionToken(services, token);
@@ -88,8 +97,12 @@ export async function resolveViewer(services: Services, request: Request, client
   switch (session.audience) {
     case "customer":
       return { kind: "customer", userId: session.subjectId, sessionId: session.sessionId, clientAddress };
-    case "admin":
+    case "admin": {
+      // A disabled (or deleted) admin's sessions stop working at once.
+      const admin = await services.db.adminUser.findUnique({ where: { id: session.subjectId }, select: { isActive: true } });
+      if (!admin?.isActive) return { kind: "anonymous", clientAddress, sessionExpired: true };
       return { kind: "admin", adminId: session.subjectId, sessionId: session.sessionId, clientAddress };
+    }
     case "dealership":
       return { kind: "dealership", dealershipId: session.subjectId, sessionId: session.sessionId, clientAddress };
   }

@@ -5,19 +5,41 @@ export type Audience = "customer" | "admin" | "dealership";
 export type Viewer =
   /** `sessionExpired`: a token came with the request but is no longer valid (expired, signed out,
    *  tampered with). Public operations, sign-in included, still work; protected ones answer 401. */
-  | { kind: "anonymous"; clientAddress: string; sessionExpired?: boolean }
+  | { kind: "anonymous"; clientAddress: string; sessionExpired?: boolean; invalidApiKey?: boolean }
   | { kind: "customer"; userId: string; sessionId: string; clientAddress: string }
   | { kind: "admin"; adminId: string; sessionId: string; clientAddress: string }
   | { kind: "dealership"; dealershipId: string; sessionId: string; clientAddress: string }
   | { kind: "apiKey"; apiKeyId: string; permissions: string[]; clientAddress: string };
 
 export type CustomerViewer = Extract<Viewer, { kind: "customer" }>;
+export type AdminViewer = Extract<Viewer, { kind: "admin" }>;
+export type ApiKeyViewer = Extract<Viewer, { kind: "apiKey" }>;
 
 import { forbidden, unauthenticated } from "../errors";
 
 /** The 401 for a request that needs someone signed in. */
 export function signInRequired(viewer: Viewer) {
+  if (viewer.kind === "anonymous" && viewer.invalidApiKey) return unauthenticated(INVALID_API_KEY);
   return viewer.kind === "anonymous" && viewer.sessionExpired ? unauthenticated("Your session has expired. Please sign in again.") : unauthenticated();
+}
+
+export const INVALID_API_KEY = "This API key is not valid or has been revoked";
+export const ADMINS_ONLY = "This is for administrators only";
+
+/** The signed-in admin, or 401; other areas' tokens and API keys are refused with 403. */
+export function requireAdmin(viewer: Viewer): AdminViewer {
+  if (viewer.kind === "admin") return viewer;
+  if (viewer.kind === "anonymous") throw signInRequired(viewer);
+  throw forbidden(viewer.kind === "apiKey" ? "API keys cannot do this: it needs a signed-in administrator" : ADMINS_ONLY);
+}
+
+/** A signed-in admin, or an API key holding `permission`; else 401 or 403. */
+export function requireAdminOrKey(viewer: Viewer, permission: string): AdminViewer | ApiKeyViewer {
+  if (viewer.kind === "apiKey") {
+    if (viewer.permissions.includes(permission)) return viewer;
+    throw forbidden(`This API key does not have the ${permission} permission`);
+  }
+  return requireAdmin(viewer);
 }
 
 /** The signed-in customer, or 401. Other areas' tokens are refused with 403. */

@@ -1,0 +1,213 @@
+// Bookings for admins: the list (booking + customer + optional vehicle, SPEC 3 "Admin booking
+// list entry"), status changes (any of the five) and vehicle assignment. Anything that puts a
+// vehicle on a period (assignment, or reopening a cancelled or completed booking that has a
+// vehicle) runs under the customer booking's vehicle lock (bookings.ts withVehicleLock) and
+// checks overlaps there, so it races safely with customer bookings: exactly one wins.
+import type { Booking, User, Vehicle } from "../../prisma/generated/sqlite/client";
+import { z } from "zod";
+import type { Prisma } from "../db";
+import {
+  assignVehicleSchema,
+  BOOKING_STATUSES,
+  bookingNumber,
+  bookingStatusUpdateSchema,
+  categoryLabel,
+  isBlockingBookingStatus,
+  isFinalBookingStatus,
+  pageSchema,
+  TRANSMISSION_LABELS,
+} from "../domain";
+import { badInput, conflict, notFound } from "../errors";
+import { recordAudit } from "./audit";
+import { withVehicleLock } from "./bookings";
+import type { Services } from "./context";
+import { parseInput } from "./validation";
+import { blockingBookingsWhere, clampPage } from "./vehicles";
+import { requireAdminOrKey, type Viewer } from "./viewer";
+
+export const ADMIN_BOOKING_MESSAGES = {
+  notFound: "Booking not found",
+  vehicleNotFound: "Vehicle not found",
+  vehicleNotAvailable: "This vehicle is not available. Only vehicles with status available can be assigned.",
+  vehicleTaken: "This vehicle is already booked for an overlapping period",
+  finalBooking: (status: string) => `A vehicle cannot be assigned to a ${status} booking`,
+  reopenTaken: "The assigned vehicle is booked by someone else for this period. Assign another vehicle first.",
+} as const;
+
+const entryInclude = {
+  include: {
+    user: { select: { id: true, name: true, email: true, phone: true } },
+    vehicle: { select: { id: true, make: true, model: true, year: true, registrationNumber: true, dailyRate: true, category: true, transmission: true, status: true } },
+  },
+} satisfies { include: Prisma.BookingInclude };
+type EntryRow = Booking & {
+  user: Pick<User, "id" | "name" | "email" | "phone">;
+  vehicle: Pick<Vehicle, "id" | "make" | "model" | "year" | "registrationNumber" | "dailyRate" | "category" | "transmission" | "status"> | null;
+};
+
+/** "Thandi Nkosi" -> firstName "Thandi", lastName "Nkosi" (everything after the first word). */
+function splitName(name: string) {
+  const [first = "", ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(" ") };
+}
+
+export type AdminBookingEntry = ReturnType<typeof adminBookingEntry>;
+
+/** The admin booking list entry (SPEC 3), with the dashboard's aliases carCategory, deliveryDateTime and totalPrice. */
+export function adminBookingEntry(b: EntryRow) {
+  const totalAmount = b.totalAmount.toFixed(2);
+  return {
+    id: b.id,
+    bookingNumber: bookingNumber(b.id, "admin"),
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+    status: b.status,
+    category: b.category,
+    transmission: b.transmission,
+    pickupDate: b.pickupDate.toISOString(),
+    returnDate: b.returnDate.toISOString(),
+    duration: b.duration,
+    totalAmount,
+    deliveryLocation: b.deliveryLocation,
+    deliveryCoordinates: b.deliveryCoordinates,
+    returnLocation: b.returnLocation,
+    returnCoordinates: b.returnCoordinates,
+    specialRequests: b.specialRequests,
+    userId: b.userId,
+    vehicleId: b.vehicleId,
+    carCategory: b.category,
+    deliveryDateTime: b.pickupDate.toISOString(),
+    totalPrice: totalAmount,
+    user: { id: b.user.id, name: b.user.name, ...splitName(b.user.name), email: b.user.email, phone: b.user.phone },
+    vehicle: b.vehicle
+      ? {
+          id: b.vehicle.id,
+          make: b.vehicle.make,
+          model: b.vehicle.model,
+          year: b.vehicle.year,
+          registrationNumber: b.vehicle.registrationNumber,
+          dailyRate: b.vehicle.dailyRate.toFixed(2),
+        }
+      : null,
+  };
+}
+
+const bookingListSchema = pageSchema.extend({
+  status: z.enum(BOOKING_STATUSES, { error: "Unknown booking status" }).optional(),
+});
+
+/** Bookings, newest first, paged (at most 100), optionally of one status. Admins or bookings:read. */
+export async function listAdminBookings(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: AdminBookingEntry[]; total: number }> {
+  requireAdminOrKey(viewer, "bookings:read");
+  const q = parseInput(bookingListSchema, query);
+  const where: Prisma.BookingWhereInput = q.status ? { status: q.status } : {};
+  const [rows, total] = await Promise.all([
+    services.db.booking.findMany({ ...entryInclude, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...clampPage(q.limit, q.offset) }),
+    services.db.booking.count({ where }),
+  ]);
+  return { items: rows.map(adminBookingEntry), total };
+}
+
+/** The most recent bookings (dashboard). */
+export async function recentBookings(services: Services, take: number): Promise<AdminBookingEntry[]> {
+  const rows = await services.db.booking.findMany({ ...entryInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
+  return rows.map(adminBookingEntry);
+}
+
+const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");
+
+async function findEntry(db: Prisma.TransactionClient, id: string): Promise<EntryRow> {
+  const row = id ? await db.booking.findUnique({ where: { id }, ...entryInclude }) : null;
+  if (!row) throw notFound(ADMIN_BOOKING_MESSAGES.notFound);
+  return row;
+}
+
+const statusView = (b: EntryRow) => ({ status: b.status, vehicleId: b.vehicleId });
+
+/**
+ * Sets a booking's status to any of the five (admins, or a key with bookings:write). Reopening a
+ * cancelled or completed booking that has a vehicle checks, under the vehicle's lock, that no
+ * other booking took the vehicle for the period meanwhile (409 otherwise).
+ */
+export async function updateBookingStatus(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingEntry> {
+  const actor = requireAdminOrKey(viewer, "bookings:write");
+  const { status } = parseInput(bookingStatusUpdateSchema, input);
+  const bookingId = idOf(id);
+  const current = await findEntry(services.db, bookingId);
+  const change = async (tx: Prisma.TransactionClient) => {
+    const before = await findEntry(tx, bookingId);
+    if (before.status === status) return before;
+    if (before.vehicleId && !isBlockingBookingStatus(before.status) && isBlockingBookingStatus(status)) {
+      const clash = await tx.booking.findFirst({
+        where: { id: { not: before.id }, vehicleId: before.vehicleId, ...blockingBookingsWhere({ pickup: before.pickupDate, returnAt: before.returnDate }) },
+        select: { id: true },
+      });
+      if (clash) throw conflict(ADMIN_BOOKING_MESSAGES.reopenTaken);
+    }
+    await tx.booking.update({ where: { id: before.id }, data: { status } });
+    const after = await findEntry(tx, before.id);
+    await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
+    return after;
+  };
+  const row = current.vehicleId ? await withVehicleLock(services, current.vehicleId, change) : await services.db.$transaction(change);
+  return adminBookingEntry(row);
+}
+
+/** "Medium automatic" */
+const kindText = (category: string, transmission: string) => `${categoryLabel(category)} ${TRANSMISSION_LABELS[transmission as keyof typeof TRANSMISSION_LABELS]?.toLowerCase() ?? transmission}`;
+
+/**
+ * Assigns a vehicle to an open booking (admins, or a key with bookings:write): the vehicle must be
+ * available, of the booking's category and transmission, and free for the booking's period. The
+ * checks and the change run under the vehicle's lock, like a customer booking.
+ */
+export async function assignBookingVehicle(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingEntry> {
+  const actor = requireAdminOrKey(viewer, "bookings:write");
+  const { vehicleId } = parseInput(assignVehicleSchema, input);
+  const bookingId = idOf(id);
+  await findEntry(services.db, bookingId);
+  const row = await withVehicleLock(services, vehicleId, async (tx) => {
+    const before = await findEntry(tx, bookingId);
+    if (isFinalBookingStatus(before.status)) throw conflict(ADMIN_BOOKING_MESSAGES.finalBooking(before.status));
+    if (before.vehicleId === vehicleId) return before;
+    const vehicle = await tx.vehicle.findUnique({ where: { id: vehicleId }, select: { status: true, category: true, transmission: true } });
+    if (!vehicle) throw notFound(ADMIN_BOOKING_MESSAGES.vehicleNotFound);
+    if (vehicle.status !== "available") throw conflict(ADMIN_BOOKING_MESSAGES.vehicleNotAvailable);
+    if (vehicle.category !== before.category || vehicle.transmission !== before.transmission) {
+      const message = `This vehicle is a ${kindText(vehicle.category, vehicle.transmission)}; the booking is for a ${kindText(before.category, before.transmission)}`;
+      throw badInput(message, { vehicleId: message });
+    }
+    const clash = await tx.booking.findFirst({
+      where: { id: { not: before.id }, vehicleId, ...blockingBookingsWhere({ pickup: before.pickupDate, returnAt: before.returnDate }) },
+      select: { id: true },
+    });
+    if (clash) throw conflict(ADMIN_BOOKING_MESSAGES.vehicleTaken);
+    // Guarded on what was read, so a concurrent change of this booking is never overwritten.
+    const changed = await tx.booking.updateMany({ where: { id: before.id, status: before.status, vehicleId: before.vehicleId }, data: { vehicleId } });
+    if (changed.count !== 1) throw conflict("This booking changed meanwhile. Please reload and try again.");
+    const after = await findEntry(tx, before.id);
+    await recordAudit(tx, actor, { action: "booking.assign_vehicle", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
+    return after;
+  });
+  return adminBookingEntry(row);
+}
+
+/**
+ * Vehicles that could be assigned to a booking: available, of its category and transmission, and
+ * free for its period. For the assignment picker (admins, or a key with vehicles:read).
+ */
+export async function assignableVehicles(services: Services, viewer: Viewer, id: unknown) {
+  requireAdminOrKey(viewer, "vehicles:read");
+  const booking = await findEntry(services.db, idOf(id));
+  return services.db.vehicle.findMany({
+    where: {
+      status: "available",
+      category: booking.category,
+      transmission: booking.transmission,
+      bookings: { none: { id: { not: booking.id }, ...blockingBookingsWhere({ pickup: booking.pickupDate, returnAt: booking.returnDate }) } },
+    },
+    include: { images: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } },
+    orderBy: [{ make: "asc" }, { model: "asc" }, { registrationNumber: "asc" }],
+    take: 100,
+  });
+}

@@ -1,0 +1,85 @@
+// Customers for admins (or a key with customers:read): the admin customer shape of SPEC 3,
+// searched by name, email or phone on the server, paged; and the Customers screen's figures.
+// Identity documents are paths only: their files are served to admins alone (uploads.ts).
+import type { User } from "../../prisma/generated/sqlite/client";
+import { z } from "zod";
+import type { Prisma } from "../db";
+import { capeTownDateTimeToUtc, capeTownToday, pageSchema } from "../domain";
+import { notFound } from "../errors";
+import { publicUser, type PublicUser } from "./auth";
+import type { Services } from "./context";
+import { parseInput } from "./validation";
+import { clampPage } from "./vehicles";
+import { requireAdminOrKey, type Viewer } from "./viewer";
+
+const customerListSchema = pageSchema.extend({
+  search: z.string({ error: "search must be text" }).trim().max(100, "search is too long").optional(),
+  profileCompleted: z
+    .union([z.boolean(), z.enum(["true", "false"])], { error: "profileCompleted must be true or false" })
+    .transform((v) => v === true || v === "true")
+    .optional(),
+});
+
+function customerWhere(services: Services, q: z.output<typeof customerListSchema>): Prisma.UserWhereInput {
+  const contains = (value: string) => (services.provider === "postgresql" ? ({ contains: value, mode: "insensitive" } as Prisma.StringFilter) : { contains: value });
+  const search = q.search;
+  const digits = search?.replace(/\D/g, "") ?? "";
+  return {
+    ...(q.profileCompleted !== undefined ? { profileCompleted: q.profileCompleted } : {}),
+    ...(search
+      ? {
+          OR: [
+            { name: contains(search) },
+            { email: contains(search.toLowerCase()) },
+            { phone: contains(search) },
+            // "082 123 4567" finds "0821234567" and the other way round (whole digit runs only).
+            ...(digits.length >= 3 && digits !== search ? [{ phone: contains(digits) }] : []),
+          ],
+        }
+      : {}),
+  };
+}
+
+/** Customers, newest first, paged (at most 100); `search` matches name, email or phone. */
+export async function listCustomers(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: PublicUser[]; total: number }> {
+  const { items, total } = await listCustomerRows(services, viewer, query);
+  return { items: items.map(publicUser), total };
+}
+
+/** The same list as Prisma rows (GraphQL exposes them as User). */
+export async function listCustomerRows(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: User[]; total: number }> {
+  requireAdminOrKey(viewer, "customers:read");
+  const q = parseInput(customerListSchema, query);
+  const where = customerWhere(services, q);
+  const [items, total] = await Promise.all([
+    services.db.user.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...clampPage(q.limit, q.offset) }),
+    services.db.user.count({ where }),
+  ]);
+  return { items, total };
+}
+
+export async function getCustomer(services: Services, viewer: Viewer, id: unknown): Promise<User> {
+  requireAdminOrKey(viewer, "customers:read");
+  const userId = typeof id === "string" ? id.trim() : "";
+  const user = userId ? await services.db.user.findUnique({ where: { id: userId } }) : null;
+  if (!user) throw notFound("Customer not found");
+  return user;
+}
+
+export type CustomerStats = { total: number; completedProfiles: number; newThisMonth: number };
+
+/** The first instant of the current month on Cape Town's calendar. */
+export function startOfCapeTownMonth(now: Date = new Date()): Date {
+  return capeTownDateTimeToUtc(`${capeTownToday(now).slice(0, 8)}01`, "00:00");
+}
+
+/** Total customers, completed profiles, and customers who signed up this month (Cape Town time). */
+export async function customerStats(services: Services, viewer: Viewer, now: Date = new Date()): Promise<CustomerStats> {
+  requireAdminOrKey(viewer, "customers:read");
+  const [total, completedProfiles, newThisMonth] = await Promise.all([
+    services.db.user.count(),
+    services.db.user.count({ where: { profileCompleted: true } }),
+    services.db.user.count({ where: { createdAt: { gte: startOfCapeTownMonth(now) } } }),
+  ]);
+  return { total, completedProfiles, newThisMonth };
+}

@@ -1,0 +1,77 @@
+// Service areas for admins: list (admins, or a key with service-areas:read), create, edit,
+// activate/deactivate and delete (admins). A polygon must be GeoJSON (a Polygon, or a Feature
+// with one; object or JSON text) with closed rings of at least 3 distinct points and valid
+// coordinates (domain geo.ts validateServiceAreaPolygon); it is stored as a bare Polygon.
+import type { ServiceArea } from "../../prisma/generated/sqlite/client";
+import type { Prisma } from "../db";
+import { serviceAreaSchema } from "../domain";
+import { badInput, notFound } from "../errors";
+import { recordAudit } from "./audit";
+import type { Services } from "./context";
+import { parseInput } from "./validation";
+import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
+
+export type PublicServiceArea = { id: string; name: string; isActive: boolean; polygon: unknown; createdAt: string; updatedAt: string };
+
+export function publicServiceArea(area: ServiceArea): PublicServiceArea {
+  return { id: area.id, name: area.name, isActive: area.isActive, polygon: area.polygon, createdAt: area.createdAt.toISOString(), updatedAt: area.updatedAt.toISOString() };
+}
+
+const auditView = (area: ServiceArea) => ({ name: area.name, isActive: area.isActive, polygon: area.polygon });
+
+function jsonObject(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {};
+  if (typeof input !== "object" || Array.isArray(input)) throw badInput("The request body must be a JSON object");
+  const fields = { ...(input as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(fields)) if (value === null && key !== "polygon") delete fields[key];
+  return fields;
+}
+
+/** Every service area, by name (at most 500: a handful in practice). */
+export async function listServiceAreas(services: Services, viewer: Viewer): Promise<PublicServiceArea[]> {
+  requireAdminOrKey(viewer, "service-areas:read");
+  const rows = await services.db.serviceArea.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], take: 500 });
+  return rows.map(publicServiceArea);
+}
+
+async function findArea(db: Prisma.TransactionClient, id: unknown): Promise<ServiceArea> {
+  const areaId = typeof id === "string" ? id.trim() : "";
+  const area = areaId ? await db.serviceArea.findUnique({ where: { id: areaId } }) : null;
+  if (!area) throw notFound("Service area not found");
+  return area;
+}
+
+export async function createServiceArea(services: Services, viewer: Viewer, input: unknown): Promise<PublicServiceArea> {
+  const admin = requireAdmin(viewer);
+  const data = parseInput(serviceAreaSchema, jsonObject(input));
+  const area = await services.db.$transaction(async (tx) => {
+    const created = await tx.serviceArea.create({ data: { name: data.name, isActive: data.isActive, polygon: data.polygon as never } });
+    await recordAudit(tx, admin, { action: "service_area.create", entity: "service_area", entityId: created.id, after: auditView(created) });
+    return created;
+  });
+  return publicServiceArea(area);
+}
+
+/** Edits an area; fields left out keep their values (so `{isActive:false}` deactivates it). */
+export async function updateServiceArea(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<PublicServiceArea> {
+  const admin = requireAdmin(viewer);
+  const current = await findArea(services.db, id);
+  const data = parseInput(serviceAreaSchema, { name: current.name, isActive: current.isActive, polygon: current.polygon, ...jsonObject(input) });
+  const area = await services.db.$transaction(async (tx) => {
+    const before = await findArea(tx, current.id);
+    const updated = await tx.serviceArea.update({ where: { id: current.id }, data: { name: data.name, isActive: data.isActive, polygon: data.polygon as never } });
+    await recordAudit(tx, admin, { action: "service_area.update", entity: "service_area", entityId: current.id, before: auditView(before), after: auditView(updated) });
+    return updated;
+  });
+  return publicServiceArea(area);
+}
+
+export async function deleteServiceArea(services: Services, viewer: Viewer, id: unknown): Promise<void> {
+  const admin = requireAdmin(viewer);
+  const current = await findArea(services.db, id);
+  await services.db.$transaction(async (tx) => {
+    const before = await findArea(tx, current.id);
+    await tx.serviceArea.delete({ where: { id: current.id } });
+    await recordAudit(tx, admin, { action: "service_area.delete", entity: "service_area", entityId: current.id, before: auditView(before) });
+  });
+}

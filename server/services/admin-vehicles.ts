@@ -1,0 +1,256 @@
+// The admin fleet: list, add, edit and delete vehicles in the admin vehicle shape of SPEC 3
+// (pricePerDay, licensePlate, features, imageUrl, status, lastKnownLocation), mapped to the
+// stored vehicle (dailyRate, registrationNumber, features Json, vehicle_images). The admin
+// vehicle form's rules (createAdminVehicleSchema) hold on the server too.
+import type { Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
+import { z } from "zod";
+import type { Prisma } from "../db";
+import { CATEGORY_IDS, createAdminVehicleSchema, isMoneyAmount, pageSchema, toMoneyString, TRANSMISSIONS, VEHICLE_STATUSES, type AdminVehicleData } from "../domain";
+import { badInput, conflict, notFound } from "../errors";
+import { recordAudit } from "./audit";
+import { isUniqueViolation } from "./auth";
+import { withVehicleLock } from "./bookings";
+import type { Services } from "./context";
+import { objectPathOf, resolveOwnedObject } from "./uploads";
+import { parseInput } from "./validation";
+import { clampPage } from "./vehicles";
+import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
+
+export const VEHICLE_MESSAGES = {
+  duplicatePlate: "A vehicle with this license plate already exists",
+  hasUpcomingBookings: "This vehicle has upcoming bookings. Set it to out of service instead.",
+  notFound: "Vehicle not found",
+} as const;
+
+export type VehicleWithImages = Vehicle & { images: VehicleImage[] };
+const withImages = { include: { images: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } } } satisfies { include: Prisma.VehicleInclude };
+
+export type AdminVehicle = {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  category: Vehicle["category"];
+  transmission: Vehicle["transmission"];
+  /** Rand per day as two-decimal text ("450.00"), from the stored dailyRate. */
+  pricePerDay: string;
+  features: string[];
+  /** The first photo, or null. */
+  imageUrl: string | null;
+  images: string[];
+  /** The registration number. */
+  licensePlate: string;
+  status: Vehicle["status"];
+  mileage: number;
+  lastKnownLocation: unknown;
+  /** Set for a dealership's vehicle for sale; null for the rental fleet. */
+  dealershipId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function featuresOf(vehicle: Pick<Vehicle, "features">): string[] {
+  return Array.isArray(vehicle.features) ? vehicle.features.filter((f): f is string => typeof f === "string") : [];
+}
+
+export function adminVehicle(v: VehicleWithImages): AdminVehicle {
+  return {
+    id: v.id,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    category: v.category,
+    transmission: v.transmission,
+    pricePerDay: v.dailyRate.toFixed(2),
+    features: featuresOf(v),
+    imageUrl: v.images[0]?.url ?? null,
+    images: v.images.map((image) => image.url),
+    licensePlate: v.registrationNumber,
+    status: v.status,
+    mileage: v.mileage,
+    lastKnownLocation: v.lastKnownLocation ?? null,
+    dealershipId: v.dealershipId,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a vehicle. */
+const auditView = (v: VehicleWithImages) => {
+  const { createdAt: _c, updatedAt: _u, ...rest } = adminVehicle(v);
+  return rest;
+};
+
+const vehicleListSchema = pageSchema.extend({
+  status: z.enum(VEHICLE_STATUSES, { error: "Unknown vehicle status" }).optional(),
+  category: z.enum(CATEGORY_IDS, { error: "Unknown category" }).optional(),
+  transmission: z.enum(TRANSMISSIONS, { error: "Unknown transmission" }).optional(),
+  /** fleet (default): the rental fleet; dealership: vehicles of dealerships; all: both. */
+  owner: z.enum(["fleet", "dealership", "all"], { error: "owner must be fleet, dealership or all" }).default("fleet"),
+  search: z.string().trim().max(100).optional(),
+});
+
+function vehicleListWhere(services: Services, q: z.output<typeof vehicleListSchema>): Prisma.VehicleWhereInput {
+  const contains = (value: string) => (services.provider === "postgresql" ? ({ contains: value, mode: "insensitive" } as Prisma.StringFilter) : { contains: value });
+  return {
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.category ? { category: q.category } : {}),
+    ...(q.transmission ? { transmission: q.transmission } : {}),
+    ...(q.owner === "fleet" ? { dealershipId: null } : q.owner === "dealership" ? { dealershipId: { not: null } } : {}),
+    ...(q.search
+      ? { OR: [{ make: contains(q.search) }, { model: contains(q.search) }, { registrationNumber: contains(q.search.toUpperCase()) }] }
+      : {}),
+  };
+}
+
+/** The fleet for admins (or a key with vehicles:read), by make and model, paged (at most 100). */
+export async function listAdminVehicles(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: AdminVehicle[]; total: number }> {
+  requireAdminOrKey(viewer, "vehicles:read");
+  const q = parseInput(vehicleListSchema, query);
+  const where = vehicleListWhere(services, q);
+  const [rows, total] = await Promise.all([
+    services.db.vehicle.findMany({ ...withImages, where, orderBy: [{ make: "asc" }, { model: "asc" }, { registrationNumber: "asc" }], ...clampPage(q.limit, q.offset) }),
+    services.db.vehicle.count({ where }),
+  ]);
+  return { items: rows.map(adminVehicle), total };
+}
+
+export async function getAdminVehicle(services: Services, viewer: Viewer, id: unknown): Promise<AdminVehicle> {
+  requireAdminOrKey(viewer, "vehicles:read");
+  return adminVehicle(await findVehicle(services.db, id));
+}
+
+async function findVehicle(db: Prisma.TransactionClient, id: unknown): Promise<VehicleWithImages> {
+  const vehicleId = typeof id === "string" ? id.trim() : "";
+  const vehicle = vehicleId ? await db.vehicle.findUnique({ where: { id: vehicleId }, ...withImages }) : null;
+  if (!vehicle) throw notFound(VEHICLE_MESSAGES.notFound);
+  return vehicle;
+}
+
+/** The form's values of a stored vehicle (pricePerDay as a number, as the form holds it). */
+function formValues(v: VehicleWithImages) {
+  return {
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    category: v.category,
+    transmission: v.transmission,
+    pricePerDay: Number(v.dailyRate.toFixed(2)),
+    features: featuresOf(v),
+    licensePlate: v.registrationNumber,
+    status: v.status,
+  };
+}
+
+/** The body must be a JSON object; pricePerDay may come as money text ("450.00", what lists answer). */
+function formInput(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {};
+  if (typeof input !== "object" || Array.isArray(input)) throw badInput("The request body must be a JSON object");
+  const fields = { ...(input as Record<string, unknown>) };
+  if (typeof fields.pricePerDay === "string" && fields.pricePerDay.trim() !== "" && isMoneyAmount(fields.pricePerDay)) fields.pricePerDay = Number(fields.pricePerDay);
+  // GraphQL sends null for fields left out.
+  for (const [key, value] of Object.entries(fields)) if (value === null) delete fields[key];
+  return fields;
+}
+
+/**
+ * The photo to store: unchanged when it is the current one; our own object storage only for an
+ * upload this admin made for a vehicle photo; otherwise an http(s) URL as given; "" for none.
+ */
+async function imageToStore(services: Services, viewer: Viewer, value: string | undefined, current: string | null): Promise<string | null> {
+  if (!value) return null;
+  if (value === current) return current;
+  if (objectPathOf(value)) return resolveOwnedObject(services, viewer, value, ["vehicle_photo"], "imageUrl");
+  if (value.startsWith("/")) throw badInput("Please upload the photo again", { imageUrl: "Please upload the photo again" });
+  return value;
+}
+
+function vehicleData(data: AdminVehicleData) {
+  return {
+    make: data.make,
+    model: data.model,
+    year: data.year,
+    category: data.category,
+    transmission: data.transmission,
+    dailyRate: toMoneyString(data.pricePerDay),
+    features: data.features,
+    registrationNumber: data.licensePlate,
+    status: data.status,
+  };
+}
+
+async function plateTaken(db: Prisma.TransactionClient, plate: string, exceptId?: string) {
+  const other = await db.vehicle.findUnique({ where: { registrationNumber: plate }, select: { id: true } });
+  return other !== null && other.id !== exceptId;
+}
+
+/** Adds a vehicle to the rental fleet (201 in REST). */
+export async function createAdminVehicle(services: Services, viewer: Viewer, input: unknown, now?: Date): Promise<AdminVehicle> {
+  const admin = requireAdmin(viewer);
+  const data = parseInput(createAdminVehicleSchema(now), formInput(input));
+  const image = await imageToStore(services, viewer, data.imageUrl, null);
+  if (await plateTaken(services.db, data.licensePlate)) throw conflict(VEHICLE_MESSAGES.duplicatePlate);
+  try {
+    const created = await services.db.$transaction(async (tx) => {
+      const row = await tx.vehicle.create({
+        data: { ...vehicleData(data), ...(image ? { images: { create: [{ url: image, position: 0 }] } } : {}) },
+        ...withImages,
+      });
+      await recordAudit(tx, admin, { action: "vehicle.create", entity: "vehicle", entityId: row.id, after: auditView(row) });
+      return row;
+    });
+    return adminVehicle(created);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(VEHICLE_MESSAGES.duplicatePlate);
+    throw error;
+  }
+}
+
+/**
+ * Edits a vehicle. Fields left out keep their values; the result must pass every rule of the
+ * form. imageUrl replaces the first photo ("" removes it); other photos are kept.
+ */
+export async function updateAdminVehicle(services: Services, viewer: Viewer, id: unknown, input: unknown, now?: Date): Promise<AdminVehicle> {
+  const admin = requireAdmin(viewer);
+  const current = await findVehicle(services.db, id);
+  const fields = formInput(input);
+  const data = parseInput(createAdminVehicleSchema(now), { ...formValues(current), ...fields });
+  const currentImage = current.images[0]?.url ?? null;
+  // Left out: the photo stays as it is (whatever an older client or a dealership stored there).
+  const image = "imageUrl" in fields ? await imageToStore(services, viewer, data.imageUrl, currentImage) : currentImage;
+  if (await plateTaken(services.db, data.licensePlate, current.id)) throw conflict(VEHICLE_MESSAGES.duplicatePlate);
+  try {
+    const updated = await services.db.$transaction(async (tx) => {
+      const before = await findVehicle(tx, current.id);
+      const first = before.images[0] ?? null;
+      if (image && first && first.url !== image) await tx.vehicleImage.update({ where: { id: first.id }, data: { url: image } });
+      if (image && !first) await tx.vehicleImage.create({ data: { vehicleId: current.id, url: image, position: 0 } });
+      if (!image && first) await tx.vehicleImage.delete({ where: { id: first.id } });
+      const row = await tx.vehicle.update({ where: { id: current.id }, data: vehicleData(data), ...withImages });
+      await recordAudit(tx, admin, { action: "vehicle.update", entity: "vehicle", entityId: row.id, before: auditView(before), after: auditView(row) });
+      return row;
+    });
+    return adminVehicle(updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(VEHICLE_MESSAGES.duplicatePlate);
+    throw error;
+  }
+}
+
+/**
+ * Deletes a vehicle, unless it has bookings that are not over yet (return still ahead) and not
+ * cancelled or completed: 409, retire it to out_of_service instead. Runs under the vehicle's
+ * booking lock, so a booking made at the same moment either blocks the delete or waits for it.
+ * Past bookings keep their history (their vehicle becomes none).
+ */
+export async function deleteAdminVehicle(services: Services, viewer: Viewer, id: unknown, now = new Date()): Promise<void> {
+  const admin = requireAdmin(viewer);
+  const current = await findVehicle(services.db, id);
+  await withVehicleLock(services, current.id, async (tx) => {
+    const before = await findVehicle(tx, current.id);
+    const upcoming = await tx.booking.count({ where: { vehicleId: current.id, status: { notIn: ["cancelled", "completed"] }, returnDate: { gt: now } } });
+    if (upcoming > 0) throw conflict(VEHICLE_MESSAGES.hasUpcomingBookings);
+    await tx.vehicle.delete({ where: { id: current.id } });
+    await recordAudit(tx, admin, { action: "vehicle.delete", entity: "vehicle", entityId: current.id, before: auditView(before) });
+  });
+}
