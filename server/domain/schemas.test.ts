@@ -13,6 +13,8 @@ import {
   createAdminVehicleSchema,
   createDealershipVehicleSchema,
   dealershipLoginSchema,
+  dealershipOnboardSchema,
+  dealershipPasswordSchema,
   dealershipVehicleDefaults,
   dealershipVehicleSchema,
   forgotPasswordSchema,
@@ -202,6 +204,34 @@ describe("profileCompletionSchema", () => {
       dateOfBirth: ["Please enter a valid date"],
       driversLicenseExpiryDate: ["Please enter a valid date"],
     });
+  });
+});
+
+describe("dealership onboarding", () => {
+  test("messages", () => {
+    expect(errors(dealershipOnboardSchema, { dealershipCode: " ", companyName: "", contactPerson: " ", contactEmail: "nope" })).toEqual({
+      dealershipCode: ["Dealership code is required"],
+      companyName: ["Company name is required"],
+      contactPerson: ["Contact person is required"],
+      contactEmail: ["Please enter a valid email address"],
+    });
+    expect(errors(dealershipOnboardSchema, { dealershipCode: "-AB", companyName: "A", contactPerson: "B", contactEmail: "" }).dealershipCode).toEqual([
+      "Dealership code must be 2 to 32 letters, digits, - or _, starting with a letter or digit",
+    ]);
+    expect(errors(dealershipOnboardSchema, { dealershipCode: "A B", companyName: "A", contactPerson: "B", contactEmail: "" }).contactEmail).toEqual(["Email is required"]);
+    expect(errors(dealershipPasswordSchema, "1234567")).toEqual({ "": ["Password must be at least 8 characters"] });
+  });
+  test("trims, lower-cases the email, keeps the code's case, drops empty optionals", () => {
+    expect(parsed(dealershipOnboardSchema, { dealershipCode: " Atlantic-01 ", companyName: " Atlantic Motors ", contactPerson: " Sam ", contactEmail: " Sales@Atlantic.Example ", city: null })).toEqual({
+      dealershipCode: "Atlantic-01",
+      companyName: "Atlantic Motors",
+      contactPerson: "Sam",
+      contactEmail: "sales@atlantic.example",
+      contactPhone: undefined,
+      address: undefined,
+      city: undefined,
+    });
+    expect(parsed(dealershipPasswordSchema, "12345678")).toBe("12345678");
   });
 });
 

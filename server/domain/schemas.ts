@@ -305,6 +305,33 @@ export const dealershipLoginSchema = z.object({
 });
 export type DealershipLoginData = z.output<typeof dealershipLoginSchema>;
 
+/**
+ * A new dealership account (operators onboard dealerships with `rentals-cli dealership
+ * onboard`). Codes are kept as typed but compared case-insensitively, so "atlantic01" cannot
+ * join an existing "ATLANTIC01".
+ */
+export const DEALERSHIP_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$/;
+export const dealershipOnboardSchema = z.object({
+  dealershipCode: z
+    .string({ error: "Dealership code is required" })
+    .trim()
+    .min(1, { error: "Dealership code is required", abort: true })
+    .regex(DEALERSHIP_CODE_PATTERN, "Dealership code must be 2 to 32 letters, digits, - or _, starting with a letter or digit"),
+  companyName: requiredText("Company name is required"),
+  contactPerson: requiredText("Contact person is required"),
+  contactEmail: emailField("Please enter a valid email address", "Email is required"),
+  contactPhone: optionalText,
+  address: optionalText,
+  city: optionalText,
+});
+export type DealershipOnboardInput = z.input<typeof dealershipOnboardSchema>;
+export type DealershipOnboardData = z.output<typeof dealershipOnboardSchema>;
+
+/** A password an operator sets for a dealership (new or reset): as long as an admin's. */
+export const dealershipPasswordSchema = z
+  .string({ error: "Password must be at least 8 characters" })
+  .min(ADMIN_PASSWORD_MIN_LENGTH, "Password must be at least 8 characters");
+
 /** The dealership add-vehicle form and POST /api/dealership/vehicles. */
 export function createDealershipVehicleSchema(now?: Date) {
   return z.object({
