@@ -6,7 +6,7 @@ import type { ServiceArea } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
 import { serviceAreaSchema } from "../domain";
 import { badInput, notFound } from "../errors";
-import { recordAudit } from "./audit";
+import { recordAudit, type Actor } from "./audit";
 import type { Services } from "./context";
 import { parseInput } from "./validation";
 import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
@@ -30,6 +30,11 @@ function jsonObject(input: unknown): Record<string, unknown> {
 /** Every service area, by name (at most 500: a handful in practice). */
 export async function listServiceAreas(services: Services, viewer: Viewer): Promise<PublicServiceArea[]> {
   requireAdminOrKey(viewer, "service-areas:read");
+  return listAllServiceAreas(services);
+}
+
+/** listServiceAreas without a viewer (rentals-cli on the server host). */
+export async function listAllServiceAreas(services: Services): Promise<PublicServiceArea[]> {
   const rows = await services.db.serviceArea.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], take: 500 });
   return rows.map(publicServiceArea);
 }
@@ -42,7 +47,11 @@ async function findArea(db: Prisma.TransactionClient, id: unknown): Promise<Serv
 }
 
 export async function createServiceArea(services: Services, viewer: Viewer, input: unknown): Promise<PublicServiceArea> {
-  const admin = requireAdmin(viewer);
+  return createServiceAreaAs(services, requireAdmin(viewer), input);
+}
+
+/** createServiceArea for an actor already allowed to (an admin, or an operator through rentals-cli). */
+export async function createServiceAreaAs(services: Services, admin: Actor, input: unknown): Promise<PublicServiceArea> {
   const data = parseInput(serviceAreaSchema, jsonObject(input));
   const area = await services.db.$transaction(async (tx) => {
     const created = await tx.serviceArea.create({ data: { name: data.name, isActive: data.isActive, polygon: data.polygon as never } });

@@ -5,7 +5,7 @@
 import type { ApiKey } from "../../prisma/generated/sqlite/client";
 import { API_KEY_PREFIX, apiKeyIssueSchema, isApiKeyPermission, type ApiKeyPermission } from "../domain";
 import { notFound } from "../errors";
-import { recordAudit } from "./audit";
+import { recordAudit, type Actor } from "./audit";
 import type { Services } from "./context";
 import { parseInput } from "./validation";
 import { requireAdmin, type Viewer } from "./viewer";
@@ -55,7 +55,11 @@ const auditView = (row: ApiKey) => ({ name: row.name, prefix: row.prefix, permis
 
 /** Issues a key; the answer is the only time the key itself is ever seen. */
 export async function issueApiKey(services: Services, viewer: Viewer, input: unknown): Promise<{ key: string; apiKey: PublicApiKey }> {
-  const admin = requireAdmin(viewer);
+  return issueApiKeyAs(services, requireAdmin(viewer), input);
+}
+
+/** issueApiKey for an actor already allowed to (an admin, or an operator through rentals-cli). */
+export async function issueApiKeyAs(services: Services, admin: Actor, input: unknown): Promise<{ key: string; apiKey: PublicApiKey }> {
   const data = parseInput(apiKeyIssueSchema, input);
   const key = generateApiKey();
   const row = await services.db.$transaction(async (tx) => {
@@ -71,13 +75,22 @@ export async function issueApiKey(services: Services, viewer: Viewer, input: unk
 /** Every key, newest first (active and revoked). */
 export async function listApiKeys(services: Services, viewer: Viewer): Promise<PublicApiKey[]> {
   requireAdmin(viewer);
+  return listAllApiKeys(services);
+}
+
+/** listApiKeys without a viewer (rentals-cli on the server host). */
+export async function listAllApiKeys(services: Services): Promise<PublicApiKey[]> {
   const rows = await services.db.apiKey.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 500 });
   return rows.map(publicApiKey);
 }
 
 /** Revokes a key: it stops working at once. Revoking a revoked key changes nothing. */
 export async function revokeApiKey(services: Services, viewer: Viewer, id: unknown): Promise<PublicApiKey> {
-  const admin = requireAdmin(viewer);
+  return revokeApiKeyAs(services, requireAdmin(viewer), id);
+}
+
+/** revokeApiKey for an actor already allowed to (an admin, or an operator through rentals-cli). */
+export async function revokeApiKeyAs(services: Services, admin: Actor, id: unknown): Promise<PublicApiKey> {
   const keyId = typeof id === "string" ? id.trim() : "";
   const row = await services.db.$transaction(async (tx) => {
     const current = keyId ? await tx.apiKey.findUnique({ where: { id: keyId } }) : null;

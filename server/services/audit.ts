@@ -11,7 +11,9 @@ import { clampPage } from "./vehicles";
 import { requireAdmin, type AdminViewer, type ApiKeyViewer, type Viewer } from "./viewer";
 import { z } from "zod";
 
-export type Actor = AdminViewer | ApiKeyViewer | { kind: "admin"; adminId: string };
+/** Someone at the server host running rentals-cli: `name` is their OS account (user@host). */
+export type OperatorActor = { kind: "operator"; name: string };
+export type Actor = AdminViewer | ApiKeyViewer | { kind: "admin"; adminId: string } | OperatorActor;
 export type AuditEntry = { action: string; entity: string; entityId?: string | null; before?: unknown; after?: unknown };
 
 /** JSON-safe copy (Dates become ISO text, Decimals text); undefined stays undefined (no value). */
@@ -23,8 +25,8 @@ function snapshot(value: unknown): Prisma.InputJsonValue | undefined {
 export async function recordAudit(tx: Prisma.TransactionClient, actor: Actor, entry: AuditEntry): Promise<void> {
   await tx.auditLog.create({
     data: {
-      actorType: actor.kind === "apiKey" ? "apiKey" : "admin",
-      actorId: actor.kind === "apiKey" ? actor.apiKeyId : actor.adminId,
+      actorType: actor.kind,
+      actorId: actor.kind === "apiKey" ? actor.apiKeyId : actor.kind === "operator" ? actor.name : actor.adminId,
       action: entry.action,
       entity: entry.entity,
       entityId: entry.entityId ?? null,
@@ -38,7 +40,7 @@ export type PublicAuditEntry = {
   id: string;
   actorType: string;
   actorId: string | null;
-  /** The admin's name and email, or the API key's name and prefix, when they still exist. */
+  /** The admin's name and email, or the API key's name and prefix, when they still exist; the operator's account. */
   actorName: string | null;
   action: string;
   entity: string;
@@ -74,6 +76,7 @@ async function withActorNames(services: Services, rows: AuditLog[]): Promise<Pub
   const names = new Map<string, string>([
     ...admins.map((a) => [`admin:${a.id}`, `${a.firstName} ${a.lastName} (${a.email})`] as const),
     ...keys.map((k) => [`apiKey:${k.id}`, `API key ${k.name} (${k.prefix}…)`] as const),
+    ...ids("operator").map((name) => [`operator:${name}`, `Operator ${name} (rentals-cli)`] as const),
   ]);
   return rows.map((r) => ({
     id: r.id,

@@ -3,12 +3,15 @@
 // and a wrong password get the same 401; an inactive dealership is told so (403) only once its
 // password was right, so the answer never tells a stranger which codes exist.
 import type { Dealership } from "../../prisma/generated/sqlite/client";
-import type { DealershipLoginData } from "../domain";
-import { forbidden, unauthenticated } from "../errors";
+import { dealershipOnboardSchema, dealershipPasswordSchema, type DealershipLoginData } from "../domain";
+import { conflict, forbidden, notFound, unauthenticated } from "../errors";
+import { recordAudit, type Actor } from "./audit";
+import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
-import { hashPassword, verifyPassword } from "./passwords";
+import { generatePassword, hashPassword, verifyPassword } from "./passwords";
 import { hit, resetLimit, SIGN_IN_LIMITS } from "./rate-limit";
-import { createSession, endSession } from "./sessions";
+import { createSession, endAllSessions, endSession } from "./sessions";
+import { parseInput } from "./validation";
 import { requireDealership, type Viewer } from "./viewer";
 
 export type { Dealership };
@@ -99,4 +102,126 @@ export async function currentDealership(services: Services, viewer: Viewer): Pro
 export async function signOutDealership(services: Services, viewer: Viewer): Promise<void> {
   const { sessionId } = requireDealership(viewer);
   await endSession(services, sessionId);
+}
+
+// Operator tooling (rentals-cli): onboarding, listing, password resets and (de)activation. These
+// run on the server host without a session; the caller names the actor for the audit log.
+
+export const DEALERSHIP_OPERATOR_MESSAGES = {
+  duplicateCode: "A dealership with this code already exists",
+  duplicateEmail: "A dealership with this contact email already exists",
+  notFound: "No dealership has this code",
+} as const;
+
+/** A dealership as operators see it (never the password hash). */
+export function operatorDealership(d: Dealership) {
+  return { ...dealershipAccount(d), isActive: d.isActive, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() };
+}
+export type OperatorDealership = ReturnType<typeof operatorDealership>;
+
+/** What the audit log keeps of a dealership (no password hash). */
+const dealershipAuditView = (d: Dealership) => {
+  const { passwordHash: _secret, createdAt: _c, updatedAt: _u, ...rest } = d;
+  return rest;
+};
+
+/** A password given by the operator (checked), or a generated one. */
+function chosenPassword(password: string | undefined): { password: string; generated: boolean } {
+  if (password === undefined) return { password: generatePassword(), generated: true };
+  return { password: parseInput(dealershipPasswordSchema, password), generated: false };
+}
+
+/**
+ * Onboards a dealership: a unique code (in any case) and contact email, and a password (the
+ * operator's, or a generated one returned here, the only time it is seen). Two onboardings at
+ * once cannot both take one code: the checks and the insert hold the dealership write lock.
+ */
+export async function onboardDealership(
+  services: Services,
+  actor: Actor,
+  input: unknown,
+  password?: string,
+): Promise<{ dealership: OperatorDealership; password: string; generated: boolean }> {
+  const data = parseInput(dealershipOnboardSchema, input);
+  const chosen = chosenPassword(password);
+  const passwordHash = await hashPassword(chosen.password);
+  let created: Dealership;
+  try {
+    created = await services.db.$transaction(
+      async (tx) => {
+        // PostgreSQL: an advisory lock for the check-then-insert; SQLite: the database write
+        // lock, taken by the transaction's first write.
+        if (services.provider === "postgresql") await tx.$queryRaw`SELECT pg_advisory_xact_lock(72707371)::text AS locked`;
+        else await tx.$executeRaw`DELETE FROM dealerships WHERE 0`;
+        const sameCode = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "dealerships" WHERE lower("dealershipCode") = lower(${data.dealershipCode}) LIMIT 1`;
+        if (sameCode.length > 0) throw conflict(DEALERSHIP_OPERATOR_MESSAGES.duplicateCode);
+        if (await tx.dealership.findUnique({ where: { contactEmail: data.contactEmail }, select: { id: true } })) throw conflict(DEALERSHIP_OPERATOR_MESSAGES.duplicateEmail);
+        const row = await tx.dealership.create({ data: { ...data, passwordHash } });
+        await recordAudit(tx, actor, { action: "dealership.onboard", entity: "dealership", entityId: row.id, after: dealershipAuditView(row) });
+        return row;
+      },
+      { maxWait: 10_000, timeout: 15_000 },
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DEALERSHIP_OPERATOR_MESSAGES.duplicateCode);
+    throw error;
+  }
+  return { dealership: operatorDealership(created), ...chosen };
+}
+
+/** Every dealership, by code (at most 1000). */
+export async function listDealershipsForOperator(services: Services): Promise<OperatorDealership[]> {
+  const rows = await services.db.dealership.findMany({ orderBy: [{ dealershipCode: "asc" }, { id: "asc" }], take: 1000 });
+  return rows.map(operatorDealership);
+}
+
+async function requireDealershipByCode(services: Services, code: string): Promise<Dealership> {
+  const dealership = code.trim() ? await findDealershipByCode(services, code.trim()) : null;
+  if (!dealership) throw notFound(DEALERSHIP_OPERATOR_MESSAGES.notFound);
+  return dealership;
+}
+
+/**
+ * Sets a new password (the operator's or a generated one, returned here once), ends every
+ * session of the dealership and clears its sign-in lockout.
+ */
+export async function resetDealershipPassword(
+  services: Services,
+  actor: Actor,
+  code: string,
+  password?: string,
+): Promise<{ dealership: OperatorDealership; password: string; generated: boolean }> {
+  const current = await requireDealershipByCode(services, code);
+  const chosen = chosenPassword(password);
+  const passwordHash = await hashPassword(chosen.password);
+  const updated = await services.db.$transaction(async (tx) => {
+    const updated = await tx.dealership.update({ where: { id: current.id }, data: { passwordHash } });
+    await recordAudit(tx, actor, { action: "dealership.reset_password", entity: "dealership", entityId: current.id });
+    return updated;
+  });
+  await endAllSessions(services, current.id);
+  await resetLimit(services, dealershipCodeKey(updated.dealershipCode));
+  return { dealership: operatorDealership(updated), ...chosen };
+}
+
+/**
+ * Activates or deactivates a dealership. Deactivation ends its sessions (its portal calls
+ * already answer 403, and its cars leave the for-sale listing). No change: `changed` is false.
+ */
+export async function setDealershipActive(services: Services, actor: Actor, code: string, isActive: boolean): Promise<{ dealership: OperatorDealership; changed: boolean }> {
+  const current = await requireDealershipByCode(services, code);
+  if (current.isActive === isActive) return { dealership: operatorDealership(current), changed: false };
+  const updated = await services.db.$transaction(async (tx) => {
+    const updated = await tx.dealership.update({ where: { id: current.id }, data: { isActive } });
+    await recordAudit(tx, actor, {
+      action: isActive ? "dealership.activate" : "dealership.deactivate",
+      entity: "dealership",
+      entityId: current.id,
+      before: dealershipAuditView(current),
+      after: dealershipAuditView(updated),
+    });
+    return updated;
+  });
+  if (!isActive) await endAllSessions(services, current.id);
+  return { dealership: operatorDealership(updated), changed: true };
 }
