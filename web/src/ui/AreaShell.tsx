@@ -46,9 +46,10 @@ const areaTag = css({
 
 /**
  * Full-width layout for the admin and dealership areas: skip link, a sticky header with the logo
- * and the area name (and `actions` on the right), then the page in <main>.
+ * and the area name (and `actions` on the right; an optional `nav` row below), then the page in
+ * <main>.
  */
-export function AreaShell({ area, actions }: { area: string; actions?: ReactNode }) {
+export function AreaShell({ area, actions, nav }: { area: string; actions?: ReactNode; nav?: ReactNode }) {
   return (
     <div className={css({ minH: "100dvh", display: "flex", flexDirection: "column", bg: "bg.subtle" })}>
       <a href="#main" className={skip}>
@@ -60,6 +61,7 @@ export function AreaShell({ area, actions }: { area: string; actions?: ReactNode
           <span className={areaTag}>{area}</span>
           {actions ? <div className={css({ ml: "auto", display: "flex", gap: "2" })}>{actions}</div> : null}
         </div>
+        {nav}
       </header>
       <main
         id="main"
