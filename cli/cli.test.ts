@@ -1,0 +1,523 @@
+// rentals-cli as operators run it: the real CLI in a subprocess against a temporary database
+// (SQLite, or a fresh PostgreSQL database when TEST_DATABASE_URL is set), with the real server
+// on the same database to check each command's effect over HTTP. Every run is recorded so the
+// last test can prove that secrets appear exactly once on stdout and never anywhere else.
+import { createClient } from "@libsql/client";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startServer, type RunningServer } from "../server/boot";
+import { API_KEY_PERMISSIONS } from "../server/domain";
+import { createTestDatabase, startTestServer, testConfig, type TestDatabase, type TestServer } from "../server/testing/harness";
+
+setDefaultTimeout(60_000);
+
+const root = join(import.meta.dir, "..");
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const migrationCount = readdirSync(join(root, "prisma", onPostgres ? "postgresql" : "sqlite", "migrations"), { withFileTypes: true }).filter((e) => e.isDirectory()).length;
+const geojson = join(root, "prisma", "seed", "cape-town-service-area.geojson");
+
+type Run = { args: string[]; code: number; stdout: string; stderr: string };
+const runs: Run[] = [];
+/** Secrets the CLI made or was given, with how often each must be on stdout (given ones: never). */
+const secrets: { value: string; onStdout: 0 | 1 }[] = [];
+
+let server: TestServer;
+let scratch: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  scratch = server.database.dataDir;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The CLI's environment: the server's database, a talkative LOG_LEVEL, nothing else from the test runner. */
+function envFor(database: TestDatabase, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? scratch,
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    LOG_LEVEL: "debug",
+    ...extra,
+  };
+}
+
+async function cli(args: string[], options: { stdin?: string; database?: TestDatabase; env?: Record<string, string> } = {}): Promise<Run> {
+  const proc = Bun.spawn([process.execPath, "cli/main.ts", ...args], {
+    cwd: root,
+    env: envFor(options.database ?? server.database, options.env),
+    stdin: options.stdin === undefined ? "ignore" : new Blob([options.stdin]),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const run = { args, code, stdout, stderr };
+  runs.push(run);
+  return run;
+}
+
+/** A run that must succeed. */
+async function ok(args: string[], options: Parameters<typeof cli>[1] = {}): Promise<Run> {
+  const run = await cli(args, options);
+  if (run.code !== 0) throw new Error(`rentals-cli ${args.join(" ")} exited ${run.code}: ${run.stderr}`);
+  return run;
+}
+
+/** A refusal: exit 1 with exactly one line on stderr, naming the reason. */
+async function refused(args: string[], reason: string | RegExp, options: Parameters<typeof cli>[1] = {}) {
+  const run = await cli(args, options);
+  expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+  const lines = run.stderr.trimEnd().split("\n");
+  expect(lines).toHaveLength(1);
+  if (typeof reason === "string") expect(lines[0]).toBe(`rentals-cli: ${reason}`);
+  else expect(lines[0]).toMatch(reason);
+  return run;
+}
+
+async function usage(args: string[], mentions: string) {
+  const run = await cli(args);
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe("");
+  expect(run.stderr).toContain(mentions);
+}
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+const dealerSignIn = (dealershipCode: string, password: string) => post("/api/dealership/signin", { dealershipCode, password });
+const adminSignIn = (email: string, password: string) => post("/api/admin/signin", { email, password });
+
+let n = 0;
+const unique = () => `${++n}${crypto.randomUUID().replaceAll("-", "").slice(0, 6)}`;
+
+/** An admin made by the CLI and signed in over HTTP, for reading the admin API. */
+let adminAuth: Record<string, string> | undefined;
+async function asAdmin(): Promise<Record<string, string>> {
+  if (adminAuth) return adminAuth;
+  const email = `reader-${unique()}@capedrive.example`;
+  const password = `reader password ${unique()}`;
+  secrets.push({ value: password, onStdout: 0 });
+  await ok(["admin", "create", "--email", email, "--first-name", "Rita", "--last-name", "Reader", "--password-stdin"], { stdin: password });
+  const response = await adminSignIn(email, password);
+  expect(response.status).toBe(200);
+  adminAuth = { authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
+  return adminAuth;
+}
+
+describe("dealerships", () => {
+  test("onboard prints a password once that signs in over HTTP; reset-password replaces it; deactivate gives 403; activate restores", async () => {
+    const code = `ATL${unique()}`;
+    const onboard = await ok(["dealership", "onboard", "--code", code, "--company", "Atlantic Motors", "--contact-person", "Sam Jacobs", "--email", `${code.toLowerCase()}@dealer.example`, "--phone", "021 555 0100", "--city", "Cape Town"]);
+    const first = /Initial password \(shown only now; give it to the dealership\): (\S+)/.exec(onboard.stdout)?.[1];
+    expect(first).toBeDefined();
+    secrets.push({ value: first!, onStdout: 1 });
+    expect(onboard.stdout).toContain(`Dealership onboarded: ${code} (Atlantic Motors`);
+
+    const signedIn = await dealerSignIn(code.toLowerCase(), first!);
+    expect(signedIn.status).toBe(200);
+    const { token, dealership } = (await signedIn.json()) as { token: string; dealership: { companyName: string; dealershipCode: string } };
+    expect(dealership).toMatchObject({ companyName: "Atlantic Motors", dealershipCode: code });
+
+    const reset = await ok(["dealership", "reset-password", code.toLowerCase(), "--json"]);
+    const resetJson = JSON.parse(reset.stdout) as { password: string; dealership: { dealershipCode: string } };
+    expect(resetJson.dealership.dealershipCode).toBe(code);
+    expect(resetJson.password).not.toBe(first);
+    secrets.push({ value: resetJson.password, onStdout: 1 });
+    expect((await get("/api/dealership/me", { authorization: `Bearer ${token}` })).status).toBe(401); // its sessions ended
+    expect((await dealerSignIn(code, first!)).status).toBe(401);
+    expect((await dealerSignIn(code, resetJson.password)).status).toBe(200);
+
+    const off = await ok(["dealership", "deactivate", code]);
+    expect(off.stdout.trim()).toBe(`Dealership ${code} deactivated; its sessions ended`);
+    const forbidden = await dealerSignIn(code, resetJson.password);
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { message: string }).message).toBe("This dealership account is not active");
+    expect((await ok(["dealership", "deactivate", code])).stdout.trim()).toBe(`Dealership ${code} was already deactivated`);
+
+    const list = JSON.parse((await ok(["dealership", "list", "--json"])).stdout) as { dealershipCode: string; isActive: boolean; contactPhone: string }[];
+    expect(list.find((d) => d.dealershipCode === code)).toMatchObject({ isActive: false, contactPhone: "021 555 0100" });
+    expect((await ok(["dealership", "list"])).stdout).toMatch(new RegExp(`^${code}\\s+Atlantic Motors\\s+Sam Jacobs\\s+\\S+\\s+Cape Town\\s+no$`, "m"));
+
+    await ok(["dealership", "activate", code]);
+    expect((await dealerSignIn(code, resetJson.password)).status).toBe(200);
+  });
+
+  test("onboard --json, and --password-stdin (the password never appears in any output)", async () => {
+    const code = `WL${unique()}`;
+    const json = JSON.parse((await ok(["dealership", "onboard", "--code", code, "--company", "Winelands", "--contact-person", "Lee", "--email", `${code}@dealer.example`, "--json"])).stdout);
+    secrets.push({ value: json.password, onStdout: 1 });
+    expect(json.password).toMatch(/^[A-Za-z2-9]{5}-[A-Za-z2-9]{5}-[A-Za-z2-9]{5}$/);
+    expect(json.dealership).toMatchObject({ dealershipCode: code, companyName: "Winelands", contactEmail: `${code.toLowerCase()}@dealer.example`, isActive: true });
+    expect(json.dealership).not.toHaveProperty("passwordHash");
+    expect((await dealerSignIn(code, json.password)).status).toBe(200);
+
+    const own = `Own${unique()}`;
+    const chosen = `chosen dealer password ${unique()}`;
+    secrets.push({ value: chosen, onStdout: 0 });
+    const run = await ok(["dealership", "onboard", "--code", own, "--company", "Own Motors", "--contact-person", "Kim", "--email", `${own}@dealer.example`, "--password-stdin"], { stdin: `${chosen}\n` });
+    expect(run.stdout).toContain("Password: the one from standard input (not shown)");
+    expect((await dealerSignIn(own, chosen)).status).toBe(200);
+
+    const again = `chosen reset password ${unique()}`;
+    secrets.push({ value: again, onStdout: 0 });
+    const reset = await ok(["dealership", "reset-password", own, "--password-stdin", "--json"], { stdin: again });
+    expect(JSON.parse(reset.stdout)).not.toHaveProperty("password");
+    expect((await dealerSignIn(own, chosen)).status).toBe(401);
+    expect((await dealerSignIn(own, again)).status).toBe(200);
+  });
+
+  test("refusals: duplicate code (any case) or email, unknown code, short password, bad code: exit 1 with one line", async () => {
+    const code = `DUP${unique()}`;
+    await ok(["dealership", "onboard", "--code", code, "--company", "Dup", "--contact-person", "D", "--email", `${code}@dealer.example`, "--json"]).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
+    await refused(["dealership", "onboard", "--code", code.toLowerCase(), "--company", "Other", "--contact-person", "O", "--email", `other-${code}@dealer.example`], "A dealership with this code already exists");
+    await refused(["dealership", "onboard", "--code", `X${code}`, "--company", "Other", "--contact-person", "O", "--email", `${code.toUpperCase()}@DEALER.EXAMPLE`], "A dealership with this contact email already exists");
+    await refused(["dealership", "onboard", "--code", "has space", "--company", "Other", "--contact-person", "O", "--email", `o-${code}@dealer.example`], /Dealership code must be 2 to 32 letters/);
+    await refused(["dealership", "onboard", "--code", `S${code}`, "--company", "S", "--contact-person", "S", "--email", `s-${code}@dealer.example`, "--password-stdin"], "Password must be at least 8 characters", { stdin: "short" });
+    for (const command of ["reset-password", "deactivate", "activate"]) await refused(["dealership", command, "NO-SUCH-CODE"], "No dealership has this code");
+    const list = JSON.parse((await ok(["dealership", "list", "--json"])).stdout) as { dealershipCode: string }[];
+    expect(list.filter((d) => d.dealershipCode.toLowerCase() === code.toLowerCase() || d.dealershipCode === "has space")).toHaveLength(1);
+  });
+});
+
+describe("admins", () => {
+  test("create with --password-stdin signs in over HTTP; disable: sign-in 403 and its token stops; enable restores", async () => {
+    const email = `ada-${unique()}@capedrive.example`;
+    const password = `ada's password ${unique()}`;
+    secrets.push({ value: password, onStdout: 0 });
+    const created = await ok(["admin", "create", "--email", email.toUpperCase(), "--first-name", "Ada", "--last-name", "Lovelace", "--password-stdin", "--json"], { stdin: `${password}\n` });
+    expect(JSON.parse(created.stdout)).toMatchObject({ email, firstName: "Ada", lastName: "Lovelace", role: "admin", isActive: true });
+    const signIn = await adminSignIn(email, password);
+    expect(signIn.status).toBe(200);
+    const token = ((await signIn.json()) as { token: string }).token;
+    expect((await get("/api/admin/me", { authorization: `Bearer ${token}` })).status).toBe(200);
+
+    expect((await ok(["admin", "disable", email])).stdout.trim()).toBe(`Admin ${email} disabled; their sessions ended`);
+    expect((await get("/api/admin/dashboard", { authorization: `Bearer ${token}` })).status).toBe(401);
+    const disabled = await adminSignIn(email, password);
+    expect(disabled.status).toBe(403);
+    expect(((await disabled.json()) as { message: string }).message).toBe("This account is disabled");
+    const list = JSON.parse((await ok(["admin", "list", "--json"])).stdout) as { email: string; isActive: boolean }[];
+    expect(list.find((a) => a.email === email)?.isActive).toBe(false);
+    expect(JSON.stringify(list)).not.toContain("argon2");
+
+    expect(JSON.parse((await ok(["admin", "enable", email, "--json"])).stdout)).toMatchObject({ changed: true, admin: { email, isActive: true } });
+    expect((await adminSignIn(email, password)).status).toBe(200);
+    expect((await ok(["admin", "list"])).stdout).toMatch(new RegExp(`^${email.replace(/[.]/g, "\\.")}\\s+Ada Lovelace\\s+admin\\s+yes\\s+\\d{4}-`, "m"));
+  });
+
+  test("create on a terminal: the password is asked twice and never echoed", async () => {
+    const email = `tty-${unique()}@capedrive.example`;
+    const password = `typed password ${unique()}`;
+    secrets.push({ value: password, onStdout: 0 });
+    // `script` (util-linux, in every Debian) gives the CLI a pseudo-terminal.
+    const command = [process.execPath, "cli/main.ts", "admin", "create", "--email", email, "--first-name", "Tia", "--last-name", "Typist"].map((a) => `'${a}'`).join(" ");
+    const proc = Bun.spawn(["script", "-qec", command, "/dev/null"], { cwd: root, env: envFor(server.database), stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const reader = proc.stdout.getReader();
+    let screen = "";
+    const waitFor = async (text: string) => {
+      while (!screen.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the CLI ended before "${text}": ${screen}`);
+        screen += new TextDecoder().decode(value);
+      }
+    };
+    await waitFor("Password: ");
+    proc.stdin.write(`${password}\r`);
+    await proc.stdin.flush();
+    await waitFor("Repeat password: ");
+    proc.stdin.write(`${password}\r`);
+    await proc.stdin.flush();
+    await waitFor("Admin created");
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      screen += new TextDecoder().decode(value);
+    }
+    proc.stdin.end();
+    expect(await proc.exited).toBe(0);
+    runs.push({ args: ["(terminal) admin create"], code: 0, stdout: screen, stderr: await new Response(proc.stderr).text() });
+    expect(screen).not.toContain(password);
+    expect((await adminSignIn(email, password)).status).toBe(200);
+  });
+
+  test("refusals and bad usage: duplicate email, unknown email, short password, no terminal, empty stdin", async () => {
+    const email = `dup-${unique()}@capedrive.example`;
+    secrets.push({ value: "duplicate pass 1", onStdout: 0 });
+    await ok(["admin", "create", "--email", email, "--first-name", "D", "--last-name", "U", "--password-stdin"], { stdin: "duplicate pass 1" });
+    await refused(["admin", "create", "--email", email, "--first-name", "D", "--last-name", "U", "--password-stdin"], "An admin with this email already exists", { stdin: "duplicate pass 1" });
+    await refused(["admin", "create", "--email", `short-${unique()}@capedrive.example`, "--first-name", "S", "--last-name", "P", "--password-stdin"], "Password must be at least 8 characters", { stdin: "1234567" });
+    await refused(["admin", "create", "--email", "not-an-email", "--first-name", "S", "--last-name", "P", "--password-stdin"], "Invalid email address", { stdin: "long enough pass" });
+    await refused(["admin", "create", "--email", `empty-${unique()}@capedrive.example`, "--first-name", "E", "--last-name", "S", "--password-stdin"], "No password on standard input", { stdin: "" });
+    for (const command of ["disable", "enable"]) await refused(["admin", command, "nobody@capedrive.example"], "No admin has this email");
+    const noTty = await cli(["admin", "create", "--email", `notty-${unique()}@capedrive.example`, "--first-name", "N", "--last-name", "T"]);
+    expect(noTty.code).toBe(2);
+    expect(noTty.stderr.trim()).toBe("rentals-cli: No terminal to ask for the password on: pipe it in with --password-stdin");
+    // No password flag exists at all.
+    await usage(["admin", "create", "--email", `flag-${unique()}@capedrive.example`, "--first-name", "F", "--last-name", "L", "--password", "in the clear"], "unknown option '--password'");
+  });
+});
+
+describe("API keys", () => {
+  test("an issued key works over HTTP within its permission; list never shows it; a revoked key stops", async () => {
+    const issued = await ok(["api-key", "issue", "--name", "Fleet tracker", "--permission", "bookings:read"]);
+    const key = /Key \(shown only now; it cannot be recovered\): (rk_\S+)/.exec(issued.stdout)?.[1];
+    expect(key).toMatch(/^rk_[A-Za-z0-9_-]{43}$/);
+    secrets.push({ value: key!, onStdout: 1 });
+    const id = /API key issued: Fleet tracker \(id (\S+)\)/.exec(issued.stdout)?.[1];
+
+    const bookings = await get("/api/admin/bookings", { authorization: `Bearer ${key}` });
+    expect(bookings.status).toBe(200);
+    expect(Array.isArray(await bookings.json())).toBe(true);
+    expect((await get("/api/admin/bookings", { "x-api-key": key! })).status).toBe(200);
+    expect((await get("/api/admin/customers", { authorization: `Bearer ${key}` })).status).toBe(403);
+
+    const listed = await ok(["api-key", "list"]);
+    expect(listed.stdout).toContain(`${key!.slice(0, 11)}…`);
+    const listJson = JSON.parse((await ok(["api-key", "list", "--json"])).stdout) as { id: string; prefix: string; permissions: string[]; isActive: boolean }[];
+    expect(listJson.find((k) => k.id === id)).toMatchObject({ prefix: key!.slice(0, 11), permissions: ["bookings:read"], isActive: true });
+
+    expect((await ok(["api-key", "revoke", id!])).stdout.trim()).toBe(`API key Fleet tracker (${id}) revoked`);
+    const revoked = await get("/api/admin/bookings", { authorization: `Bearer ${key}` });
+    expect(revoked.status).toBe(401);
+    expect(((await revoked.json()) as { message: string }).message).toBe("This API key is not valid or has been revoked");
+    expect(JSON.parse((await ok(["api-key", "list", "--json"])).stdout).find((k: { id: string }) => k.id === id).isActive).toBe(false);
+  });
+
+  test("--json issue with several permissions; refusals and bad usage", async () => {
+    const json = JSON.parse((await ok(["api-key", "issue", "--name", "Reporting", "--permission", "vehicles:read", "service-areas:read", "--json"])).stdout) as { key: string; apiKey: { permissions: string[]; name: string } };
+    secrets.push({ value: json.key, onStdout: 1 });
+    expect(json.apiKey).toMatchObject({ name: "Reporting", permissions: ["vehicles:read", "service-areas:read"] });
+    expect((await get("/api/admin/vehicles", { "x-api-key": json.key })).status).toBe(200);
+    expect((await get("/api/admin/bookings", { "x-api-key": json.key })).status).toBe(403);
+
+    await refused(["api-key", "revoke", "00000000-0000-0000-0000-000000000000"], "API key not found");
+    await usage(["api-key", "issue", "--name", "Bad", "--permission", "everything"], `Allowed choices are ${API_KEY_PERMISSIONS.join(", ")}`);
+    await usage(["api-key", "issue", "--name", "No permission"], "required option '--permission <permission...>' not specified");
+    await usage(["api-key", "revoke"], "missing required argument 'id'");
+  });
+});
+
+describe("service areas", () => {
+  test("import the Cape Town GeoJSON, then list shows it (CLI and HTTP)", async () => {
+    const imported = await ok(["service-area", "import", geojson]);
+    expect(imported.stdout).toMatch(/^Service area imported: Cape Town metro and Stellenbosch \(id \S+, active, 7 points\)$/m);
+    const named = JSON.parse((await ok(["service-area", "import", geojson, "--name", "Renamed area", "--inactive", "--json"])).stdout);
+    expect(named).toMatchObject({ name: "Renamed area", isActive: false, polygon: { type: "Polygon" } });
+
+    const list = JSON.parse((await ok(["service-area", "list", "--json"])).stdout) as { name: string; isActive: boolean }[];
+    expect(list.map((a) => [a.name, a.isActive])).toEqual(expect.arrayContaining([["Cape Town metro and Stellenbosch", true], ["Renamed area", false]]));
+    expect((await ok(["service-area", "list"])).stdout).toMatch(/Cape Town metro and Stellenbosch\s+yes\s+7/);
+    const overHttp = (await (await get("/api/admin/service-areas", await asAdmin())).json()) as { name: string }[];
+    expect(overHttp.map((a) => a.name)).toEqual(expect.arrayContaining(["Cape Town metro and Stellenbosch", "Renamed area"]));
+  });
+
+  test("bad GeoJSON, no name, not JSON, no file: exit 1 with the reason, nothing stored", async () => {
+    const before = JSON.parse((await ok(["service-area", "list", "--json"])).stdout).length;
+    const file = (name: string, content: unknown) => {
+      const path = join(scratch, name);
+      writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+      return path;
+    };
+    const open = file("open.geojson", { type: "Feature", properties: { name: "Open ring" }, geometry: { type: "Polygon", coordinates: [[[18, -33], [19, -33], [19, -34], [18, -34]]] } });
+    await refused(["service-area", "import", open], "The outer ring must be closed: its last point must equal its first");
+    const point = file("point.geojson", { type: "Feature", properties: { name: "A point" }, geometry: { type: "Point", coordinates: [18, -33] } });
+    await refused(["service-area", "import", point], "The Feature's geometry must be a Polygon");
+    const latitude = file("lat.geojson", { type: "Polygon", coordinates: [[[18, -95], [19, -33], [19, -34], [18, -95]]] });
+    await refused(["service-area", "import", latitude, "--name", "Off the globe"], "Latitude must be between -90 and 90 (the outer ring, point 1)");
+    const nameless = file("nameless.geojson", { type: "Polygon", coordinates: [[[18, -33], [19, -33], [19, -34], [18, -33]]] });
+    await refused(["service-area", "import", nameless], "Name is required: pass --name, or give the Feature a properties.name");
+    await refused(["service-area", "import", file("broken.geojson", "{ not json")], /^rentals-cli: .*broken\.geojson is not valid JSON/);
+    await refused(["service-area", "import", join(scratch, "missing.geojson")], /^rentals-cli: No such file: .*missing\.geojson$/);
+    const two = file("two.geojson", { type: "FeatureCollection", features: [{}, {}] });
+    await refused(["service-area", "import", two], /must hold exactly one Feature \(it is a FeatureCollection of 2\)/);
+    expect(JSON.parse((await ok(["service-area", "list", "--json"])).stdout)).toHaveLength(before);
+  });
+});
+
+describe("the database", () => {
+  test("status, migrate and seed demo on a new database; seed demo refuses a database with data", async () => {
+    const database = await createTestDatabase();
+    let demoServer: RunningServer | undefined;
+    try {
+      const before = JSON.parse((await ok(["db", "status", "--json"], { database })).stdout);
+      expect(before).toMatchObject({ applied: [], modified: [] });
+      expect(before.pending).toHaveLength(migrationCount);
+      expect(before.database).toMatch(onPostgres ? /^PostgreSQL 127\.0\.0\.1:5432\/capedrive_test_/ : /^SQLite .*capedrive\.db$/);
+      expect(before.database).not.toContain("postgres:postgres");
+
+      const migrated = await ok(["db", "migrate"], { database });
+      expect(migrated.stdout).toContain(`${migrationCount} applied now, ${migrationCount} in total, 0 pending`);
+      const after = JSON.parse((await ok(["db", "status", "--json"], { database })).stdout);
+      expect(after).toMatchObject({ pending: [], modified: [] });
+      expect(after.applied).toHaveLength(migrationCount);
+      expect((await ok(["db", "status"], { database })).stdout).toContain("Pending (0): none");
+      expect((await ok(["db", "migrate", "--json"], { database })).stdout).toContain('"appliedNow": []');
+
+      const seeded = await ok(["seed", "demo"], { database });
+      const adminLine = /Admin\s+(\S+) \/ (\S+)/.exec(seeded.stdout);
+      const dealerLine = /Dealership\s+(\S+) \/ (\S+)/.exec(seeded.stdout);
+      expect(adminLine && dealerLine).toBeTruthy();
+      secrets.push({ value: adminLine![2]!, onStdout: 1 }, { value: dealerLine![2]!, onStdout: 1 });
+      await refused(["seed", "demo"], "The database is not empty: demo data goes only into an empty database", { database });
+
+      // The printed details sign in to a server on that database.
+      demoServer = await startServer(testConfig(database), { print: () => {} });
+      const admin = await fetch(`${demoServer.url}/api/admin/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: adminLine![1], password: adminLine![2] }) });
+      expect(admin.status).toBe(200);
+      const dealer = await fetch(`${demoServer.url}/api/dealership/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dealershipCode: dealerLine![1], password: dealerLine![2] }) });
+      expect(dealer.status).toBe(200);
+    } finally {
+      await demoServer?.stop();
+      await database.drop();
+    }
+  });
+
+  test("status on the server's database: nothing pending", async () => {
+    const status = JSON.parse((await ok(["db", "status", "--json"])).stdout);
+    expect(status).toMatchObject({ pending: [], modified: [] });
+    expect(status.applied).toHaveLength(migrationCount);
+  });
+
+  if (onPostgres) {
+    test("backup on PostgreSQL: how to use pg_dump (no password), exit 1", async () => {
+      const run = await cli(["db", "backup", join(scratch, "capedrive.dump")]);
+      expect(run.code).toBe(1);
+      const url = new URL(server.database.databaseUrl!);
+      expect(run.stdout).toContain(`pg_dump --host=${url.hostname} --port=${url.port} --username=${url.username} --dbname=${url.pathname.slice(1)} --format=custom --file=${join(scratch, "capedrive.dump")}`);
+      expect(run.stdout + run.stderr).not.toContain(`:${url.password}@`);
+      expect(run.stdout + run.stderr).not.toContain(`PGPASSWORD=${url.password}`);
+      expect(run.stderr.trimEnd().split("\n")).toEqual(["rentals-cli: db backup copies SQLite databases only; for PostgreSQL use the pg_dump command above"]);
+      expect(existsSync(join(scratch, "capedrive.dump"))).toBe(false);
+    });
+  } else {
+    test("backup on SQLite: a consistent copy that opens and holds the data; an existing file is kept unless --force", async () => {
+      const code = `BK${unique()}`;
+      await ok(["dealership", "onboard", "--code", code, "--company", "Backup Motors", "--contact-person", "B", "--email", `${code}@dealer.example`, "--json"]).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
+      const file = join(scratch, "backup.db");
+      const run = await ok(["db", "backup", file]);
+      expect(run.stdout).toMatch(/^Backed up SQLite .*capedrive\.db to .*backup\.db \(\d+ bytes\)$/m);
+
+      const copy = createClient({ url: `file:${file}` });
+      try {
+        const dealers = await copy.execute({ sql: `SELECT count(*) AS n FROM "dealerships" WHERE "dealershipCode" = ?`, args: [code] });
+        expect(Number(dealers.rows[0]!.n)).toBe(1);
+        const migrations = await copy.execute(`SELECT count(*) AS n FROM "_prisma_migrations"`);
+        expect(Number(migrations.rows[0]!.n)).toBe(migrationCount);
+        expect((await copy.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
+      } finally {
+        copy.close();
+      }
+
+      await refused(["db", "backup", file], `${file} already exists (use --force to overwrite it)`);
+      const later = `BL${unique()}`;
+      await ok(["dealership", "onboard", "--code", later, "--company", "Later Motors", "--contact-person", "L", "--email", `${later}@dealer.example`, "--json"]).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
+      expect(JSON.parse((await ok(["db", "backup", file, "--force", "--json"])).stdout)).toMatchObject({ file, bytes: expect.any(Number) });
+      const fresh = createClient({ url: `file:${file}` });
+      try {
+        expect(Number((await fresh.execute({ sql: `SELECT count(*) AS n FROM "dealerships" WHERE "dealershipCode" = ?`, args: [later] })).rows[0]!.n)).toBe(1);
+      } finally {
+        fresh.close();
+      }
+      await refused(["db", "backup", join(scratch, "no-such-folder", "x.db")], /^rentals-cli: The folder .*no-such-folder does not exist$/);
+      expect(readdirSync(scratch).filter((name) => name.endsWith(".partial"))).toEqual([]);
+    });
+  }
+});
+
+describe("usage", () => {
+  test("unknown command, unknown option, missing argument or option: exit 2", async () => {
+    await usage(["frobnicate"], "unknown command 'frobnicate'");
+    await usage(["admin", "promote"], "unknown command 'promote'");
+    await usage(["admin", "list", "--verbose"], "unknown option '--verbose'");
+    await usage(["admin", "disable"], "missing required argument 'email'");
+    await usage(["dealership", "onboard", "--code", "X1", "--company", "X"], "required option '--contact-person <name>' not specified");
+    await usage(["service-area", "import"], "missing required argument 'file'");
+    await usage(["db", "backup"], "missing required argument 'file'");
+    await usage(["admin", "list", "extra"], "too many arguments");
+    const bare = await cli([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain("Usage: rentals-cli");
+    const badConfig = await cli(["admin", "list"], { env: { DATABASE_URL: "mysql://nope" } });
+    expect(badConfig.code).toBe(2);
+    expect(badConfig.stderr.trim()).toBe("rentals-cli: Invalid configuration: DATABASE_URL: must start with postgres://, postgresql:// or file:");
+  });
+
+  test("--help on every command, with examples", async () => {
+    const commands = [
+      [],
+      ["admin", "create"],
+      ["admin", "list"],
+      ["admin", "disable"],
+      ["admin", "enable"],
+      ["dealership", "onboard"],
+      ["dealership", "list"],
+      ["dealership", "reset-password"],
+      ["dealership", "deactivate"],
+      ["dealership", "activate"],
+      ["api-key", "issue"],
+      ["api-key", "list"],
+      ["api-key", "revoke"],
+      ["service-area", "import"],
+      ["service-area", "list"],
+      ["db", "migrate"],
+      ["db", "status"],
+      ["db", "backup"],
+      ["seed", "demo"],
+    ];
+    for (const command of commands) {
+      const run = await cli([...command, "--help"]);
+      expect({ command, code: run.code, stderr: run.stderr }).toEqual({ command, code: 0, stderr: "" });
+      expect(run.stdout).toContain(`Usage: rentals-cli ${command.join(" ")}`.trimEnd());
+      expect(run.stdout).toContain("Examples:");
+      expect(run.stdout).toContain(`$ rentals-cli ${command.join(" ")}`.trimEnd());
+    }
+    for (const group of ["admin", "dealership", "api-key", "service-area", "db", "seed"]) {
+      const run = await cli([group, "--help"]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`Usage: rentals-cli ${group}`);
+    }
+  });
+});
+
+describe("audit and secrets", () => {
+  test("every change made by the CLI is in the audit log, by the operator", async () => {
+    const response = await get("/api/admin/audit-log?limit=100", await asAdmin());
+    expect(response.status).toBe(200);
+    const entries = (await response.json()) as { actorType: string; actorName: string | null; action: string }[];
+    const byOperator = entries.filter((e) => e.actorType === "operator");
+    expect(new Set(byOperator.map((e) => e.action))).toEqual(
+      new Set([
+        "admin.create",
+        "admin.disable",
+        "admin.enable",
+        "dealership.onboard",
+        "dealership.reset_password",
+        "dealership.deactivate",
+        "dealership.activate",
+        "api_key.issue",
+        "api_key.revoke",
+        "service_area.create",
+      ]),
+    );
+    expect(entries.length).toBe(byOperator.length); // nothing else changed anything
+    expect(byOperator.every((e) => /^Operator \S+@\S+ \(rentals-cli\)$/.test(e.actorName ?? ""))).toBe(true);
+    const body = JSON.stringify(entries);
+    for (const secret of secrets) expect(body).not.toContain(secret.value);
+  });
+
+  test("secrets: printed once on stdout when made, never on stderr, never in listings, never echoed when given", async () => {
+    expect(secrets.length).toBeGreaterThanOrEqual(12);
+    expect(secrets.filter((s) => typeof s.value !== "string" || s.value.length < 8).map((s) => `${s.value}`)).toEqual([]);
+    const stdout = runs.map((r) => r.stdout).join("\n");
+    const stderr = runs.map((r) => r.stderr).join("\n");
+    for (const secret of secrets) {
+      expect({ secret: secret.value, onStdout: stdout.split(secret.value).length - 1 }).toEqual({ secret: secret.value, onStdout: secret.onStdout });
+      expect(stderr).not.toContain(secret.value);
+    }
+    // LOG_LEVEL=debug made no log lines (time, level, message) on either stream.
+    expect((stdout + stderr).match(/^\d{4}-\d\d-\d\dT\S+ (debug|info |warn |error)/m)).toBeNull();
+  });
+});

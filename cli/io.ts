@@ -1,0 +1,109 @@
+// Terminal input and output for rentals-cli: secrets read without echo (a hidden prompt on a
+// terminal, or standard input with --password-stdin), plain tables, JSON, and the two kinds of
+// failure with their exit codes (1 refused, 2 bad usage).
+
+/** A refused operation (exit 1): the message is the one-line reason printed on stderr. */
+export class Refused extends Error {}
+/** Bad usage (exit 2): a missing terminal for a prompt, a bad configuration... */
+export class UsageError extends Error {}
+
+/** Writes to stdout and waits until it is handed over (so an exit right after loses nothing). */
+export function write(text: string, stream: NodeJS.WriteStream = process.stdout): Promise<void> {
+  return new Promise((resolve) => stream.write(text, () => resolve()));
+}
+
+export const print = (text = "") => write(text + "\n");
+export const printError = (text: string) => write(text + "\n", process.stderr);
+export const printJson = (value: unknown) => print(JSON.stringify(value, null, 2));
+
+/** A plain table: a header row, then one row per item; empty cells show "-". */
+export function table(headers: string[], rows: (string | number | boolean | null | undefined)[][]): string {
+  const cells = [headers, ...rows.map((row) => row.map((c) => (c === null || c === undefined || c === "" ? "-" : typeof c === "boolean" ? (c ? "yes" : "no") : String(c))))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  return cells.map((row) => row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")).join("\n");
+}
+
+/** Everything on standard input, without the final line break (as `docker login --password-stdin`). */
+async function readStdin(): Promise<string> {
+  const text = await Bun.stdin.text();
+  return text.replace(/\r?\n$/, "");
+}
+
+/** Keys typed ahead of a prompt (two lines pasted at once): the next prompt reads them first. */
+let typedAhead = "";
+
+/**
+ * Reads one line from the terminal without echoing it. Ctrl-C aborts (exit 130), Backspace
+ * deletes, other control keys (arrows...) are ignored.
+ */
+function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  // No echo before the question shows, so nothing typed after it is ever echoed.
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  process.stderr.write(question);
+  return new Promise((resolve, reject) => {
+    let value = "";
+    const finish = () => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write("\n");
+    };
+    const onData = (chunk: string) => {
+      for (let i = 0; i < chunk.length; i++) {
+        const ch = chunk[i]!;
+        if (ch === "\r" || ch === "\n") {
+          typedAhead = chunk.slice(i + 1).replace(/^\n/, "");
+          finish();
+          return resolve(value);
+        }
+        if (ch === "\u0003") {
+          finish();
+          return reject(new Interrupted());
+        }
+        if (ch === "\u0004") {
+          if (value !== "") continue;
+          finish();
+          return reject(new Refused("No password given"));
+        }
+        if (ch === "\u007f" || ch === "\b") value = Array.from(value).slice(0, -1).join("");
+        else if (ch === "\u001b") return; // an escape sequence (arrow keys...): ignore the rest of it
+        else if (ch >= " ") value += ch;
+      }
+    };
+    stdin.on("data", onData);
+    if (typedAhead) {
+      const ahead = typedAhead;
+      typedAhead = "";
+      onData(ahead);
+    }
+    if (stdin.listenerCount("data") > 0) stdin.resume();
+  });
+}
+
+/** Ctrl-C at a prompt. */
+export class Interrupted extends Error {}
+
+/**
+ * A new password: from standard input with --password-stdin, else asked twice on the terminal
+ * without echo. Never from a command-line flag (it would show in `ps` and in shell history).
+ */
+export async function readNewPassword(options: { passwordStdin?: boolean }, what = "Password"): Promise<string> {
+  if (options.passwordStdin) {
+    const password = await readStdin();
+    if (password === "") throw new Refused("No password on standard input");
+    return password;
+  }
+  if (!process.stdin.isTTY) throw new UsageError("No terminal to ask for the password on: pipe it in with --password-stdin");
+  const first = await promptHidden(`${what}: `);
+  if (first === "") throw new Refused("No password given");
+  const second = await promptHidden(`Repeat ${what.toLowerCase()}: `);
+  if (first !== second) throw new Refused("The passwords do not match");
+  return first;
+}
+
+/** The password from standard input when --password-stdin is given; otherwise none (generate one). */
+export async function readOptionalPassword(options: { passwordStdin?: boolean }): Promise<string | undefined> {
+  return options.passwordStdin ? readNewPassword(options) : undefined;
+}
