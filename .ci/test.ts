@@ -17,7 +17,7 @@ const steps: Step[] = [
   { name: "domain rules in Tokyo time", run: () => $`bun test server/domain`.env({ ...process.env, TZ: "Asia/Tokyo" }) },
   { name: "booking rules over HTTP in New York time", run: () => $`bun test server/services/bookings.test.ts`.env({ ...process.env, TZ: "America/New_York", TEST_DATABASE_URL: undefined } as Record<string, string>) },
   { name: "all bun tests on SQLite", run: () => $`bun test`.env({ ...process.env, TEST_DATABASE_URL: undefined } as Record<string, string>) },
-  { name: "database tests on PostgreSQL", run: () => $`bun test server`.env({ ...process.env, TEST_DATABASE_URL: postgresUrl }) },
+  { name: "database tests on PostgreSQL", run: () => $`bun test server ./cli`.env({ ...process.env, TEST_DATABASE_URL: postgresUrl }) },
   { name: "production build", run: () => $`bun run build` },
   { name: "browser journeys (Playwright, Chromium)", run: () => $`bunx playwright test` },
 ];
