@@ -1,0 +1,74 @@
+// Backups: a SQLite copy taken while a writer holds the database open (WAL content included),
+// the refusals, and the pg_dump advice that never shows the password. SQLite files of their own,
+// whatever TEST_DATABASE_URL says (PostgreSQL backups are pg_dump's job).
+import { createClient } from "@libsql/client";
+import { afterAll, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { databaseTarget } from "../config";
+import { backupSqlite, BackupRefused, pgDumpAdvice } from "./backup";
+
+const folder = mkdtempSync(join(tmpdir(), "capedrive-backup-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const sqlite = (name: string) => databaseTarget(`file:${join(folder, name)}`, folder) as Extract<ReturnType<typeof databaseTarget>, { provider: "sqlite" }>;
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BackupRefused);
+  return (error as Error).message;
+}
+
+test("a live WAL database is copied whole, into a file that opens; the target is never half-written", async () => {
+  const target = sqlite("live.db");
+  const writer = createClient({ url: target.url });
+  try {
+    await writer.execute("PRAGMA journal_mode = WAL");
+    await writer.execute("PRAGMA wal_autocheckpoint = 0"); // keep the rows in the WAL file
+    await writer.execute("CREATE TABLE t (x INTEGER)");
+    await writer.batch(Array.from({ length: 500 }, (_, i) => ({ sql: "INSERT INTO t VALUES (?)", args: [i] })), "write");
+    expect(existsSync(`${target.file}-wal`)).toBe(true);
+
+    const result = await backupSqlite(target, join(folder, "copy.db"));
+    expect(result.file).toBe(join(folder, "copy.db"));
+    expect(result.bytes).toBeGreaterThan(0);
+    const copy = createClient({ url: `file:${result.file}` });
+    try {
+      expect(Number((await copy.execute("SELECT count(*) AS n FROM t")).rows[0]!.n)).toBe(500);
+      expect((await copy.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
+    } finally {
+      copy.close();
+    }
+    expect(readdirSync(folder).filter((f) => f.endsWith(".partial"))).toEqual([]);
+  } finally {
+    writer.close();
+  }
+});
+
+test("refusals: an existing file without --force, a missing folder, no database, the database itself", async () => {
+  const target = sqlite("refuse.db");
+  const client = createClient({ url: target.url });
+  await client.execute("CREATE TABLE t (x INTEGER)");
+  client.close();
+  const existing = join(folder, "existing.db");
+  writeFileSync(existing, "keep me");
+  expect(await refusal(backupSqlite(target, existing))).toBe(`${existing} already exists (use --force to overwrite it)`);
+  expect(await Bun.file(existing).text()).toBe("keep me");
+  expect((await backupSqlite(target, existing, { force: true })).bytes).toBeGreaterThan(7);
+  expect(await refusal(backupSqlite(target, join(folder, "nope", "x.db")))).toBe(`The folder ${join(folder, "nope")} does not exist`);
+  expect(await refusal(backupSqlite(sqlite("missing.db"), join(folder, "y.db")))).toBe(`There is no database at ${join(folder, "missing.db")}`);
+  expect(await refusal(backupSqlite(target, target.file, { force: true }))).toBe("The backup file cannot be the database itself");
+  expect(readdirSync(folder).filter((f) => f.endsWith(".partial"))).toEqual([]);
+});
+
+test("pg_dump advice names host, port, user and database, never the password", () => {
+  const advice = pgDumpAdvice({ provider: "postgresql", url: "postgres://cap%40ops:s3cr%3Ft@db.example:6543/cap_prod?sslmode=require" }, "/backups/cape drive.dump");
+  expect(advice).toContain("PGSSLMODE=require pg_dump --host=db.example --port=6543 --username=cap@ops --dbname=cap_prod --format=custom --file='/backups/cape drive.dump'");
+  expect(advice).not.toContain("s3cr");
+  const plain = pgDumpAdvice({ provider: "postgresql", url: "postgresql://db.internal/capedrive" }, "x.dump");
+  expect(plain).toContain("pg_dump --host=db.internal --port=5432 --dbname=capedrive --format=custom --file=x.dump");
+});
