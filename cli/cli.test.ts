@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from "../server/boot";
 import { API_KEY_PERMISSIONS } from "../server/domain";
 import { createTestDatabase, startTestServer, testConfig, type TestDatabase, type TestServer } from "../server/testing/harness";
 
-setDefaultTimeout(60_000);
+setDefaultTimeout(120_000); // dozens of subprocesses a test, on a machine that may be busy
 
 const root = join(import.meta.dir, "..");
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -367,6 +367,14 @@ describe("the database", () => {
       demoServer = await startServer(testConfig(database), { print: () => {} });
       const admin = await fetch(`${demoServer.url}/api/admin/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: adminLine![1], password: adminLine![2] }) });
       expect(admin.status).toBe(200);
+      const { token } = (await admin.json()) as { token: string };
+      const audit = (await (await fetch(`${demoServer.url}/api/admin/audit-log`, { headers: { authorization: `Bearer ${token}` } })).json()) as { actorType: string; action: string; after: unknown }[];
+      expect(audit.map((e) => [e.actorType, e.action]).reverse()).toEqual([
+        ["operator", "database.migrate"],
+        ["operator", "demo.seed"],
+      ]);
+      expect(audit[1]!.after).toEqual({ applied: before.pending });
+      expect(JSON.stringify(audit)).not.toContain(adminLine![2]!);
       const dealer = await fetch(`${demoServer.url}/api/dealership/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dealershipCode: dealerLine![1], password: dealerLine![2] }) });
       expect(dealer.status).toBe(200);
     } finally {

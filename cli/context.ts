@@ -8,6 +8,7 @@ import { migrate } from "../server/db/migrate";
 import { createLogger } from "../server/log";
 import type { OperatorActor } from "../server/services/audit";
 import type { Services } from "../server/services/context";
+import { recordOperatorEvent } from "../server/services/operators";
 import { printError, UsageError } from "./io";
 
 export function cliConfig(): Config {
@@ -44,18 +45,22 @@ const severity = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as co
 
 /**
  * Runs `fn` with services over the configured database, after applying pending migrations (as
- * the server does when it starts, so `admin create` works on a new installation).
+ * the server does when it starts, so `admin create` works on a new installation); migrations
+ * applied here are announced on stderr (unless `quiet`) and recorded in the audit log.
  */
-export async function withServices<T>(fn: (services: Services, actor: OperatorActor) => Promise<T>): Promise<T> {
+export async function withServices<T>(fn: (services: Services, actor: OperatorActor, applied: string[]) => Promise<T>, options: { quiet?: boolean } = {}): Promise<T> {
   const config = cliConfig();
   const applied = await migrate(config.database);
-  if (applied.length > 0) await printError(`Applied ${applied.length} pending migration${applied.length === 1 ? "" : "s"} to ${describeDatabase(config.database)}`);
+  if (applied.length > 0 && !options.quiet) await printError(`Applied ${applied.length} pending migration${applied.length === 1 ? "" : "s"} to ${describeDatabase(config.database)}`);
   const database = openDatabase(config.database);
   // Warnings and errors only, on stderr: stdout is the command's answer.
   const level = severity[config.logLevel] > severity.warn ? config.logLevel : "warn";
   const log = createLogger(level, (line) => process.stderr.write(line + "\n"));
+  const services: Services = { db: database.db, provider: database.provider, log, config };
+  const actor = operatorActor();
   try {
-    return await fn({ db: database.db, provider: database.provider, log, config }, operatorActor());
+    if (applied.length > 0) await recordOperatorEvent(services, actor, { action: "database.migrate", entity: "database", after: { applied } });
+    return await fn(services, actor, applied);
   } finally {
     await database.close();
   }

@@ -6,13 +6,13 @@ import { resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { API_KEY_PERMISSIONS, adminSignUpSchema } from "../server/domain";
 import { backupSqlite, BackupRefused, pgDumpAdvice } from "../server/db/backup";
-import { migrate, migrationStatus } from "../server/db/migrate";
+import { migrationStatus } from "../server/db/migrate";
 import { AppError } from "../server/errors";
 import { createServiceAreaAs, listAllServiceAreas } from "../server/services/admin-service-areas";
 import { issueApiKeyAs, listAllApiKeys, revokeApiKeyAs } from "../server/services/api-keys";
 import { listDealershipsForOperator, onboardDealership, resetDealershipPassword, setDealershipActive } from "../server/services/dealership-auth";
 import { isDatabaseEmpty, seedDemo } from "../server/services/demo";
-import { createAdmin, listAdmins, setAdminActive } from "../server/services/operators";
+import { createAdmin, listAdmins, recordOperatorEvent, setAdminActive } from "../server/services/operators";
 import { parseInput } from "../server/services/validation";
 import { cliConfig, describeDatabase, withServices } from "./context";
 import { Interrupted, print, printError, printJson, readNewPassword, readOptionalPassword, Refused, table, UsageError } from "./io";
@@ -258,12 +258,7 @@ function buildProgram(): Command {
     .addHelpText("after", examples("rentals-cli db migrate", "DATABASE_URL=postgres://capedrive@db.internal:5432/capedrive rentals-cli db migrate"))
     .action(async (o: Json) => {
       const config = cliConfig();
-      const modified: string[] = [];
-      const applied = await migrate(config.database, (line) => {
-        const m = /^migration (\S+) was changed/.exec(line);
-        if (m) modified.push(m[1]!);
-      });
-      const status = await migrationStatus(config.database);
+      const { applied, status } = await withServices(async (_services, _actor, applied) => ({ applied, status: await migrationStatus(config.database) }), { quiet: true });
       if (o.json) return printJson({ database: describeDatabase(config.database), appliedNow: applied, ...status });
       await print(
         [
@@ -320,9 +315,12 @@ function buildProgram(): Command {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli seed demo", "DATA_DIR=/tmp/capedrive-demo rentals-cli seed demo --json") + "\nRefused (exit 1) when the database already holds vehicles, admins or dealerships.\n")
     .action(async (o: Json) => {
-      const { credentials, file } = await withServices(async (services) => {
+      const { credentials, file } = await withServices(async (services, actor) => {
         if (!(await isDatabaseEmpty(services))) throw new Refused("The database is not empty: demo data goes only into an empty database");
-        return seedDemo(services);
+        const seeded = await seedDemo(services);
+        const { admin, dealership, otherDealerships } = seeded.credentials;
+        await recordOperatorEvent(services, actor, { action: "demo.seed", entity: "database", after: { admin: admin.email, dealerships: [dealership, ...otherDealerships].map((d) => d.dealershipCode) } });
+        return seeded;
       });
       if (o.json) return printJson({ ...credentials, file });
       await print(

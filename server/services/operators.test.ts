@@ -16,7 +16,7 @@ import {
   setDealershipActive,
   signInDealership,
 } from "./dealership-auth";
-import { createAdmin, listAdmins, OPERATOR_MESSAGES, setAdminActive } from "./operators";
+import { createAdmin, listAdmins, OPERATOR_MESSAGES, recordOperatorEvent, setAdminActive } from "./operators";
 import { createSession, verifySessionToken } from "./sessions";
 import type { Viewer } from "./viewer";
 
@@ -191,4 +191,10 @@ describe("API keys and service areas as the operator", () => {
     expect((await listAllServiceAreas(services)).map((a) => a.id)).toContain(area.id);
     expect((await auditRows(area.id))[0]).toMatchObject({ actorType: "operator", action: "service_area.create" });
   });
+});
+
+test("an operator event (not one entity's) is audited", async () => {
+  const entityId = `event-${unique()}`;
+  await recordOperatorEvent(services, operator, { action: "database.migrate", entity: "database", entityId, after: { applied: ["x"] } });
+  expect(await auditRows(entityId)).toMatchObject([{ actorType: "operator", actorId: "ops@host", action: "database.migrate", after: { applied: ["x"] } }]);
 });

@@ -75,3 +75,11 @@ export async function setAdminActive(services: Services, actor: Actor, email: st
   if (!isActive) await endAllSessions(services, updated.id);
   return { admin: publicAdmin(updated), changed: true };
 }
+
+/**
+ * An audit row for an operator's change that is not one entity's (migrations applied, demo data
+ * seeded). Never give it secrets.
+ */
+export async function recordOperatorEvent(services: Services, actor: Actor, entry: { action: string; entity: string; entityId?: string; after?: unknown }): Promise<void> {
+  await services.db.$transaction((tx) => recordAudit(tx, actor, entry));
+}
