@@ -39,7 +39,8 @@ export function blockingBookingsWhere(period: AvailabilityPeriod): Prisma.Bookin
 /**
  * The rentable fleet, filtered on exact category and transmission (SPEC 5, "Vehicle list"), and,
  * given a period, without the vehicles booked during it. One SQL query: the period becomes a
- * NOT EXISTS over bookings (served by the bookings (vehicleId, pickupDate, returnDate) index).
+ * NOT EXISTS over bookings (served by the bookings (vehicleId, status, returnDate, pickupDate) index,
+ * without reading the booking rows).
  */
 export function vehicleWhere(filter: VehicleFilter): Prisma.VehicleWhereInput {
   return {
