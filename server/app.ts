@@ -14,6 +14,10 @@ const json = (status: number, body: unknown) => Response.json(body, { status });
 const unknownApi = () => json(404, { message: "No such API endpoint", code: "NOT_FOUND" });
 const noSuchObject = () => json(404, { message: "No such object", code: "NOT_FOUND" });
 
+/** `bun run bench` only (BENCH_ROUTES=1): a trivial JSON route, the baseline every figure is compared with. */
+const benchRoutes = () =>
+  process.env.BENCH_ROUTES === "1" ? new Elysia().get("/api/bench/ping", () => ({ ok: true, service: "capedrive" })) : new Elysia();
+
 /** Resolves (once per request, only when a route asks) who is making the request. */
 export type ViewerOf = (request: Request) => Promise<Viewer>;
 
@@ -42,6 +46,7 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
       const up = await databaseIsUp(services);
       return json(up ? 200 : 503, { status: up ? "ok" : "unavailable", database: services.provider });
     })
+    .use(benchRoutes())
     .all("/graphql", async ({ request }) => yoga.fetch(request, { viewer: await viewerOf(request) }))
     .use(restRouter(services, viewerOf))
     // GET routes match before ALL routes in Elysia, so the 404s are registered for GET as well,

@@ -1,6 +1,8 @@
 /**
  * Production build of the web app: `bun web/build.ts` (from anywhere).
  *
+ * `bun web/build.ts --outdir <dir>` writes the same build elsewhere.
+ *
  * 1. Panda: `panda codegen` (web/styled-system) + `panda cssgen --minify` (styled-system/styles.css).
  * 2. Bun.build of web/index.html into web/dist: production React, code splitting (one chunk per
  *    lazy route), minified, every URL absolute ("/...") so deep links such as /booking/datetime
@@ -13,7 +15,10 @@ import { join, relative, resolve } from "node:path";
 
 const webDir = import.meta.dir;
 const rootDir = resolve(webDir, "..");
-const outdir = join(webDir, "dist");
+// `--outdir <dir>` builds elsewhere (the benchmarks and the bundle budget test build into a temp
+// folder, so a server serving web/dist is never disturbed).
+const outdirFlag = process.argv.indexOf("--outdir");
+const outdir = outdirFlag > 0 && process.argv[outdirFlag + 1] ? resolve(process.argv[outdirFlag + 1]!) : join(webDir, "dist");
 const panda = join(rootDir, "node_modules", ".bin", "panda");
 
 async function run(cmd: string[]): Promise<void> {

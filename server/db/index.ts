@@ -21,7 +21,7 @@ export type Database = { db: Db; provider: DatabaseTarget["provider"]; close(): 
  * The adapter is given our @libsql/client 0.18 instead, which keeps a small pool and gets a
  * transaction's connection back when it commits or rolls back. server/db/connections.test.ts guards it.
  */
-class PooledPrismaLibSql extends PrismaLibSql {
+export class PooledPrismaLibSql extends PrismaLibSql {
   override createClient(config: LibSqlConfig) {
     return createLibSqlClient(config) as unknown as ReturnType<PrismaLibSql["createClient"]>;
   }

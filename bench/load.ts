@@ -1,0 +1,141 @@
+// One load run with autocannon (programmatic API) against a server on loopback, and what we read
+// of the server process meanwhile: its peak resident memory (VmHWM, reset before each scenario
+// through /proc/<pid>/clear_refs) and the CPU time it spent.
+import { readFileSync, writeFileSync } from "node:fs";
+import autocannon from "autocannon";
+
+export type LoadRequest = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
+
+export type Scenario = {
+  id: string;
+  title: string;
+  /** graphql-read scenarios count towards the "GraphQL reads >= 35% of the baseline" target. */
+  kind: "baseline" | "graphql-read" | "rest-read" | "write";
+  request: LoadRequest;
+  /** A new body per request (booking creation: one free vehicle and period each); null when none is left. */
+  nextBody?: () => string | null;
+  /** GraphQL answers 200 with `errors` on failure: such responses count as errors too. */
+  graphql?: boolean;
+};
+
+export type LoadResult = {
+  connections: number;
+  seconds: number;
+  requests: number;
+  rps: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  errors: number;
+  non2xx: number;
+  /** 2xx answers that carried GraphQL errors. */
+  graphqlErrors: number;
+  timeouts: number;
+  bytesPerRequest: number;
+  /** Server CPU time (user + system) per request, ms. */
+  serverCpuMsPerRequest: number | null;
+};
+
+export function runLoad(baseUrl: string, scenario: Scenario, connections: number, seconds: number, serverPid?: number): Promise<LoadResult> {
+  const { request } = scenario;
+  const headers = { ...(request.body || scenario.nextBody ? { "content-type": "application/json" } : {}), ...request.headers };
+  const cpuBefore = serverPid ? cpuMs(serverPid) : null;
+  let exhausted = false;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        timeout: 10,
+        ...(scenario.graphql ? { verifyBody: (body: string) => !body.includes('"errors"') } : {}),
+        requests: [
+          {
+            method: request.method,
+            path: request.path,
+            headers,
+            ...(request.body !== undefined ? { body: request.body } : {}),
+            ...(scenario.nextBody
+              ? {
+                  setupRequest: (req: Record<string, unknown>) => {
+                    const body = scenario.nextBody!();
+                    if (body === null) {
+                      if (!exhausted) {
+                        exhausted = true;
+                        setImmediate(() => instance.stop());
+                      }
+                      return { ...req, body: "{}" };
+                    }
+                    return { ...req, body };
+                  },
+                }
+              : {}),
+          },
+        ],
+      },
+      (error: Error | null, result: AutocannonResult) => {
+        if (error) return reject(error);
+        const cpuAfter = serverPid ? cpuMs(serverPid) : null;
+        const total = result.requests.total;
+        const elapsed = result.duration;
+        resolve({
+          connections,
+          seconds: round(elapsed, 2),
+          requests: total,
+          rps: round(total / elapsed, 1),
+          latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: round(result.latency.mean, 2) },
+          errors: result.errors,
+          non2xx: result.non2xx,
+          graphqlErrors: result.mismatches ?? 0,
+          timeouts: result.timeouts,
+          bytesPerRequest: total > 0 ? Math.round(result.throughput.total / total) : 0,
+          serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && total > 0 ? round((cpuAfter - cpuBefore) / total, 3) : null,
+        });
+      },
+    );
+  });
+}
+
+type AutocannonResult = {
+  requests: { total: number; average: number };
+  latency: { p50: number; p90: number; p99: number; max: number; mean: number };
+  throughput: { total: number };
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches?: number;
+};
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** User + system CPU time of a process so far, in ms (from /proc/<pid>/stat, clock ticks of 10 ms). */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14, 15)
+  } catch {
+    return null;
+  }
+}
+
+/** VmHWM (peak resident set) and VmRSS of a process, in MiB. */
+export function memoryOf(pid: number): { peakMiB: number; rssMiB: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+    return { peakMiB: round(kb("VmHWM") / 1024, 1), rssMiB: round(kb("VmRSS") / 1024, 1) };
+  } catch {
+    return null;
+  }
+}
+
+/** Resets the process's peak RSS to its current RSS (Linux: writing 5 to clear_refs). False when not allowed. */
+export function resetPeakMemory(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,138 @@
+// No N+1 on the lists the benchmark drives: on data made by the benchmark's seeder (small size),
+// each GraphQL operation (and its REST twin) costs the same number of SQL statements for a page
+// of 5 rows as for a page of 50, relations included. Counted with Prisma's query events on a
+// server of our own (SQLite, or PostgreSQL with TEST_DATABASE_URL). No timing is asserted here.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as PostgresClient } from "../prisma/generated/postgresql/client";
+import { PrismaClient as SqliteClient } from "../prisma/generated/sqlite/client";
+import { createHandler } from "../server/app";
+import { PooledPrismaLibSql, type Db } from "../server/db";
+import { migrate } from "../server/db/migrate";
+import { createLogger } from "../server/log";
+import type { Services } from "../server/services/context";
+import { createSession } from "../server/services/sessions";
+import { createTestDatabase, graphql, testConfig, type TestDatabase } from "../server/testing/harness";
+import { seedBenchDatabase, type SeedResult } from "./seed";
+
+let database: TestDatabase;
+let db: Db;
+let http: ReturnType<typeof Bun.serve>;
+let url: string;
+let seed: SeedResult;
+let reader: Record<string, string>;
+let admin: Record<string, string>;
+let queries: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig(database);
+  await migrate(config.database);
+  const log = [{ emit: "event", level: "query" }] as const;
+  db =
+    config.database.provider === "sqlite"
+      ? new SqliteClient({ adapter: new PooledPrismaLibSql({ url: config.database.url, timeout: 10_000 }), log: [...log] })
+      : (new PostgresClient({ adapter: new PrismaPg({ connectionString: config.database.url }), log: [...log] }) as unknown as Db);
+  (db as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => queries.push(e.query));
+  const services: Services = { db, provider: config.database.provider, log: createLogger("silent"), config };
+  // Few customers, so the reader has well over 50 bookings.
+  seed = await seedBenchDatabase(db, config.database.provider, { vehicles: 30, customers: 6, bookings: 600, dealerships: 2, stockPerDealership: 30 }, () => {});
+  const adminRow = await db.adminUser.findUniqueOrThrow({ where: { email: seed.admin.email } });
+  reader = { authorization: `Bearer ${(await createSession(services, "customer", seed.reader.id)).token}` };
+  admin = { authorization: `Bearer ${(await createSession(services, "admin", adminRow.id)).token}` };
+  http = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: createHandler(services).fetch });
+  url = `http://127.0.0.1:${http.port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await http?.stop(true);
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+/** Runs `request` and returns how many SQL statements it caused. */
+async function countQueries(request: () => Promise<unknown>): Promise<number> {
+  await Bun.sleep(20); // let stray events of earlier work arrive first
+  queries = [];
+  await request();
+  await Bun.sleep(20);
+  return queries.length;
+}
+
+async function gqlRows(query: string, variables: Record<string, unknown>, headers: Record<string, string>, rows: (data: any) => unknown[]) {
+  const { status, body } = await graphql(url, query, variables, headers);
+  expect(status).toBe(200);
+  expect(body.errors).toBeUndefined();
+  return rows(body.data);
+}
+
+/** The statement counts for a page of 5 and a page of 50 (and checks both pages are full). */
+async function forPages(run: (limit: number) => Promise<unknown[]>): Promise<[number, number]> {
+  let rows: unknown[] = [];
+  const small = await countQueries(async () => (rows = await run(5)));
+  expect(rows.length).toBe(5);
+  const large = await countQueries(async () => (rows = await run(50)));
+  expect(rows.length).toBe(50);
+  return [small, large];
+}
+
+describe("SQL statements per operation do not grow with the page size", () => {
+  test("the seeded reader has more than 50 bookings", () => {
+    expect(seed.reader.bookings).toBeGreaterThan(50);
+  });
+
+  test("GraphQL adminBookings with customers and vehicles", async () => {
+    const query = `query($n: Int) { adminBookings(limit: $n) { total items { id status totalPrice user { id name email } vehicle { id make registrationNumber } } } }`;
+    const [small, large] = await forPages((n) => gqlRows(query, { n }, admin, (d) => d.adminBookings.items));
+    console.log(`adminBookings: ${small} SQL statements for 5 rows, ${large} for 50`);
+    expect(large).toBe(small);
+    // session + admin check + bookings (with users and vehicles) + count
+    expect(small).toBeLessThanOrEqual(6);
+  });
+
+  test("REST GET /api/admin/bookings", async () => {
+    const run = async (n: number) => {
+      const response = await fetch(`${url}/api/admin/bookings?limit=${n}`, { headers: admin });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { items?: unknown[] } | unknown[];
+      return Array.isArray(body) ? body : (body.items ?? []);
+    };
+    const [small, large] = await forPages(run);
+    expect(large).toBe(small);
+  });
+
+  test("GraphQL myBookings with vehicles and photos", async () => {
+    const query = `query($n: Int) { myBookings(limit: $n) { id bookingNumber status canCancel vehicle { id make model images } } }`;
+    const [small, large] = await forPages((n) => gqlRows(query, { n }, reader, (d) => d.myBookings));
+    console.log(`myBookings: ${small} SQL statements for 5 rows, ${large} for 50`);
+    expect(large).toBe(small);
+    expect(small).toBeLessThanOrEqual(5);
+  });
+
+  test("GraphQL vehicles for a period, with photos", async () => {
+    const pickupDate = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    const returnDate = new Date(Date.now() + 34 * 86_400_000).toISOString();
+    const query = `query($n: Int, $p: String, $r: String) { vehicles(pickupDate: $p, returnDate: $r, limit: $n) { id make images } }`;
+    const counts: number[] = [];
+    for (const n of [2, 8]) {
+      counts.push(await countQueries(async () => {
+        const rows = await gqlRows(query, { n, p: pickupDate, r: returnDate }, {}, (d) => d.vehicles);
+        expect(rows.length).toBe(n);
+      }));
+    }
+    expect(counts[1]).toBe(counts[0]!);
+    expect(counts[0]).toBeLessThanOrEqual(2);
+  });
+
+  test("GraphQL carsForSale with photos and dealerships", async () => {
+    const query = `query($n: Int) { carsForSale(limit: $n, sort: price_asc) { total vehicles { id make salesPrice images dealership { companyName } } } }`;
+    const counts: number[] = [];
+    for (const n of [5, 40]) {
+      counts.push(await countQueries(async () => {
+        const rows = await gqlRows(query, { n }, {}, (d) => d.carsForSale.vehicles);
+        expect(rows.length).toBe(n);
+      }));
+    }
+    expect(counts[1]).toBe(counts[0]!);
+  });
+});

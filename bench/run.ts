@@ -1,0 +1,427 @@
+// `bun run bench`: speed, scale and page weight, measured side by side (issue 8).
+//
+//   bun run bench                          full size on SQLite (2,000 vehicles, 20,000 customers, 200,000 bookings)
+//   DATABASE_URL=postgres://u:p@127.0.0.1:5432/postgres bun run bench    the same on a new PostgreSQL database
+//   bun run bench --scale 0.05 --duration 2 --no-lighthouse               a quick run while developing
+//
+// Options: --scale N (default 1), --duration S per scenario and level (default 5), --warmup S
+// (default 1), --connections 1,8,32, --only id,id (scenario ids; add "baseline" for the ratios), --no-web (no build, page
+// weight or Lighthouse), --no-lighthouse, --no-load, --keep (keep the database and data dir),
+// --reuse DIR (a SQLite data dir kept with --keep: no seeding), --profile (the server writes a CPU profile to bench/results/profiles/ when it stops),
+// --out FILE (default bench/results/latest.json; "-" writes nothing).
+//
+// Steps: 1. build the web app into a temp folder (web/dist is left alone); 2. a fresh database,
+// migrated and seeded (bench/seed.ts); 3. the production server (`bun server/main.ts`) in its own
+// process on a loopback port (LOG_LEVEL=warn, BENCH_ROUTES=1 for the baseline route); 4. sign-ins;
+// 5. page weight and Lighthouse against that server; 6. each scenario at each concurrency level
+// with autocannon, the server's peak memory read from /proc; 7. results to JSON and a markdown
+// table. Timings are only reported here, never asserted: the machine is shared.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { migrate } from "../server/db/migrate";
+import { openDatabase } from "../server/db";
+import { addDays, capeTownDateTimeToUtc, capeTownToday } from "../server/domain";
+import { createBenchDatabase } from "./database";
+import { lighthouse, type LighthouseResult } from "./lighthouse";
+import { memoryOf, resetPeakMemory, runLoad, type LoadResult, type Scenario } from "./load";
+import { allAssets, buildWeb, landingWeight, observedPageWeight, type ObservedWeight, type Weight } from "./page-weight";
+import { seedBenchDatabase, sizeFor, type SeedResult } from "./seed";
+
+const ROOT = resolve(import.meta.dir, "..");
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: "string", default: "1" },
+    duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    connections: { type: "string", default: "1,8,32" },
+    only: { type: "string" },
+    "no-web": { type: "boolean", default: false },
+    "no-lighthouse": { type: "boolean", default: false },
+    "no-load": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    reuse: { type: "string" },
+    profile: { type: "boolean", default: false },
+    out: { type: "string", default: join(ROOT, "bench", "results", "latest.json") },
+  },
+});
+const scale = Number(args.scale);
+const duration = Number(args.duration);
+const warmup = Number(args.warmup);
+const levels = args.connections!.split(",").map(Number).filter((n) => n > 0);
+const only = args.only ? new Set(args.only.split(",")) : null;
+if (!(scale > 0) || !(duration > 0) || levels.length === 0) {
+  console.error("usage: bun run bench [--scale 0.05] [--duration 5] [--connections 1,8,32] [--only ids] [--no-web] [--no-lighthouse] [--no-load] [--keep] [--out file]");
+  process.exit(2);
+}
+
+const started = Date.now();
+let slotsUsed = 0;
+const log = (line: string) => console.log(line);
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+async function cleanup() {
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch (error) {
+      console.error(`cleanup: ${(error as Error).message}`);
+    }
+  }
+  cleanups.length = 0;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanup().then(() => process.exit(130)));
+
+try {
+  await main();
+} finally {
+  await cleanup();
+}
+
+async function main() {
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "?", memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverageAtStart: loadavg().map((n) => Math.round(n * 100) / 100), bun: Bun.version };
+  log(`CapeDrive benchmark: scale ${scale}, ${duration} s per scenario and level, connections ${levels.join("/")}, ${machine.cpus} CPUs, load average ${machine.loadAverageAtStart.join(" ")}`);
+
+  // 1. Web build into a temp folder ------------------------------------------------------------
+  let webDist = join(ROOT, "web", "dist");
+  let landing: Weight | null = null;
+  if (!args["no-web"]) {
+    const outdir = mkdtempSync(join(tmpdir(), "capedrive-bench-web-"));
+    cleanups.push(() => rmSync(outdir, { recursive: true, force: true }));
+    const t = performance.now();
+    await buildWeb(outdir);
+    webDist = outdir;
+    landing = await landingWeight(outdir);
+    log(`web build: ${((performance.now() - t) / 1000).toFixed(1)} s; landing (static graph) JS ${kb(landing.js)}, CSS ${kb(landing.css)} gzipped`);
+  }
+
+  // 2. Database --------------------------------------------------------------------------------
+  // --reuse DIR: a SQLite data dir kept by an earlier `--keep` run (no new seeding; pending
+  // migrations are applied, so an index change can be measured on the same data).
+  const database = args.reuse
+    ? await createBenchDatabase({ dataDir: resolve(args.reuse), keep: true })
+    : await createBenchDatabase({ databaseUrl: process.env.DATABASE_URL, keep: args.keep });
+  cleanups.push(() => database.drop());
+  log(`database: ${database.description}${args.reuse ? " (reused)" : ""}`);
+  await migrate(database.target, log);
+  const seedFile = join(database.dataDir, "seed.json");
+  let seed: SeedResult;
+  if (args.reuse) {
+    seed = await Bun.file(seedFile).json();
+    for (const slot of seed.freeSlots) Object.assign(slot, { pickup: new Date(slot.pickup), returnAt: new Date(slot.returnAt) });
+  } else {
+    const seeding = openDatabase(database.target);
+    try {
+      seed = await seedBenchDatabase(seeding.db, database.provider, sizeFor(scale), log);
+    } finally {
+      await seeding.close();
+    }
+  }
+  // Slots the booking scenario takes are gone from the database: keep only the rest for a --reuse.
+  cleanups.push(() => (args.keep || args.reuse) && writeFileSync(seedFile, JSON.stringify({ ...seed, freeSlots: seed.freeSlots.slice(slotsUsed) })));
+
+  // 3. The production server in its own process ----------------------------------------------
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // --profile: the server writes a CPU profile (markdown) into bench/results/profiles when it stops.
+  const profileDir = join(ROOT, "bench", "results", "profiles");
+  const profileFlags = args.profile ? ["--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : [];
+  const server = Bun.spawn([process.execPath, ...profileFlags, join(ROOT, "server", "main.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      TOKEN_SECRET: "benchmark-token-secret-that-is-long-enough-0123456789",
+      WEB_DIST: webDist,
+      BENCH_ROUTES: "1",
+      SMTP_URL: "",
+      NODE_ENV: "production",
+    },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  cleanups.push(async () => {
+    server.kill("SIGTERM");
+    await Promise.race([server.exited, Bun.sleep(15_000)]);
+  });
+  await waitForHealth(baseUrl, server);
+  const memoryAtStart = memoryOf(server.pid);
+  log(`server: pid ${server.pid} on ${baseUrl}, ${memoryAtStart?.rssMiB ?? "?"} MiB resident after start`);
+
+  // 4. Sign-ins (one each; the benchmark then reuses the tokens) ------------------------------
+  const reader = await signIn(`${baseUrl}/api/auth/signin`, seed.reader.email, seed.password);
+  const booker = await signIn(`${baseUrl}/api/auth/signin`, seed.booker.email, seed.password);
+  const admin = await signIn(`${baseUrl}/api/admin/signin`, seed.admin.email, seed.password);
+
+  // 5. Page weight and Lighthouse -------------------------------------------------------------
+  let pages: ObservedWeight[] = [];
+  let lighthouseResults: LighthouseResult[] = [];
+  if (!args["no-web"]) {
+    pages = await observedPageWeight(baseUrl, webDist, [
+      { path: "/", area: "customer" },
+      { path: "/booking/category", area: "customer", token: reader },
+      { path: "/cars-for-sale", area: "customer" },
+      { path: "/admin/dashboard", area: "admin", token: admin },
+    ]);
+    for (const page of pages) log(`page weight ${page.path}${page.signedIn ? " (signed in)" : ""}: JS ${kb(page.js)}, CSS ${kb(page.css)} gzipped, ${page.files.length} files${page.finalPath !== page.path ? ` (ended on ${page.finalPath})` : ""}`);
+    if (!args["no-lighthouse"]) {
+      for (const path of ["/", "/cars-for-sale"]) {
+        const result = await lighthouse(baseUrl + path);
+        lighthouseResults.push({ ...result, url: path });
+        log(result.error ? `lighthouse ${path}: failed: ${result.error}` : `lighthouse ${path}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}`);
+      }
+    }
+  }
+
+  // 6. Load ------------------------------------------------------------------------------------
+  const scenarios = buildScenarios(seed, { reader, booker, admin });
+  const runs: ScenarioRun[] = [];
+  if (!args["no-load"]) {
+    const selected = scenarios.filter((s) => !only || only.has(s.id));
+    for (const scenario of selected) {
+      // A short warm-up (JIT, caches, connections) that is not counted.
+      if (warmup > 0 && scenario.kind !== "write") await runLoad(baseUrl, scenario, Math.max(...levels), warmup);
+      const canReset = resetPeakMemory(server.pid);
+      const results: LoadResult[] = [];
+      for (const connections of levels) {
+        const result = await runLoad(baseUrl, scenario, connections, duration, server.pid);
+        results.push(result);
+        const errors = result.errors + result.non2xx + result.graphqlErrors;
+        log(`  ${scenario.id.padEnd(22)} c=${String(connections).padStart(2)}  ${String(result.rps).padStart(8)} req/s  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  errors ${errors}`);
+      }
+      const memory = memoryOf(server.pid);
+      runs.push({ scenario, results, peakMemoryMiB: memory?.peakMiB ?? null, peakIsPerScenario: canReset });
+    }
+  }
+  const memoryAtEnd = memoryOf(server.pid);
+
+  // 7. Results ---------------------------------------------------------------------------------
+  const baseline = runs.find((r) => r.scenario.kind === "baseline");
+  const scenariosOut = runs.map((run) => ({
+    id: run.scenario.id,
+    title: run.scenario.title,
+    kind: run.scenario.kind,
+    request: `${run.scenario.request.method} ${run.scenario.request.path}`,
+    peakMemoryMiB: run.peakMemoryMiB,
+    levels: run.results.map((result) => {
+      const base = baseline?.results.find((b) => b.connections === result.connections);
+      return { ...result, ratioToBaseline: base && base.rps > 0 ? Math.round((result.rps / base.rps) * 1000) / 1000 : null };
+    }),
+  }));
+  const top = Math.max(...levels);
+  const at = (id: string) => scenariosOut.find((s) => s.id === id)?.levels.find((l) => l.connections === top);
+  const graphqlReads = scenariosOut.filter((s) => s.kind === "graphql-read");
+  const customerLanding = pages.find((p) => p.path === "/");
+  const lhFor = (path: string) => lighthouseResults.find((r) => r.url === path);
+  const targets = [
+    target(`available vehicles p99 < 25 ms at ${top} connections`, at("gql-available-vehicles")?.latencyMs.p99, (v) => v < 25, "ms"),
+    ...graphqlReads.map((s) => target(`${s.id}: >= 35% of baseline req/s at ${top} connections`, s.levels.find((l) => l.connections === top)?.ratioToBaseline, (v) => v >= 0.35, "x")),
+    target("landing JS <= 120 KB gzipped (static graph)", landing ? landing.js / 1024 : customerLanding ? customerLanding.js / 1024 : undefined, (v) => v <= 120, "KB"),
+    ...["/", "/cars-for-sale"].flatMap((path) => [
+      target(`Lighthouse mobile performance ${path} >= 95`, lhFor(path)?.performance, (v) => v >= 95, ""),
+      target(`Lighthouse mobile accessibility ${path} >= 95`, lhFor(path)?.accessibility, (v) => v >= 95, ""),
+    ]),
+  ];
+  const result = {
+    generatedAt: new Date().toISOString(),
+    command: commandLine(),
+    note: "Measured on a shared 2-core machine: the load generator runs in the benchmark's own process beside the server, and other work may have been running. Compare ratios to the baseline of the same run rather than absolute figures across runs.",
+    machine: { ...machine, loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100) },
+    database: { provider: database.provider, size: seed.size, counts: seed.counts, seedSeconds: Math.round(seed.seconds * 10) / 10, readerBookings: seed.reader.bookings },
+    settings: { scale, durationSeconds: duration, warmupSeconds: warmup, connections: levels },
+    server: { memoryAtStartMiB: memoryAtStart?.rssMiB ?? null, peakMemoryMiB: memoryAtEnd?.peakMiB ?? null, note: "peakMemoryMiB per scenario: VmHWM of the server process, reset (clear_refs) before the scenario's first level" },
+    scenarios: scenariosOut,
+    pageWeight: {
+      method: "landingStatic: index.html's scripts/styles + their static import closure in the build. pages: scripts and stylesheets Chromium fetched to show each page (signed in where needed) until network idle, each sized as gzip -6 of the built file.",
+      landingStatic: landing && { jsKB: kb1(landing.js), cssKB: kb1(landing.css), files: landing.files },
+      pages: pages.map((p) => ({ path: p.path, finalPath: p.finalPath, signedIn: p.signedIn, jsKB: kb1(p.js), cssKB: kb1(p.css), files: p.files })),
+      allAssets: args["no-web"] ? [] : allAssets(webDist),
+    },
+    lighthouse: lighthouseResults,
+    targets,
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+  if (args.out !== "-") {
+    mkdirSync(dirname(resolve(args.out!)), { recursive: true });
+    writeFileSync(resolve(args.out!), JSON.stringify(result, null, 2) + "\n");
+    log(`\nwrote ${resolve(args.out!)}`);
+  }
+  console.log("\n" + markdown(result));
+}
+
+type ScenarioRun = { scenario: Scenario; results: LoadResult[]; peakMemoryMiB: number | null; peakIsPerScenario: boolean };
+
+function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: string; admin: string }): Scenario[] {
+  // A two-week period starting three weeks from today, 09:00 to 09:00 Cape Town time.
+  const from = addDays(capeTownToday(), 21);
+  const pickupDate = capeTownDateTimeToUtc(from, "09:00").toISOString();
+  const returnDate = capeTownDateTimeToUtc(addDays(from, 14), "09:00").toISOString();
+  const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  return [
+    { id: "baseline", title: "Baseline: trivial JSON route", kind: "baseline", request: { method: "GET", path: "/api/bench/ping" } },
+    {
+      id: "gql-available-vehicles",
+      title: "GraphQL vehicles: medium, two weeks (the web app's query)",
+      kind: "graphql-read",
+      graphql: true,
+      request: {
+        method: "POST",
+        path: "/graphql",
+        body: gql(
+          `query AvailableVehicles($category: VehicleCategory, $transmission: Transmission, $pickupDate: String, $returnDate: String) {
+            vehicles(category: $category, transmission: $transmission, pickupDate: $pickupDate, returnDate: $returnDate, limit: 100) { id make model year category transmission dailyRate images }
+          }`,
+          { category: "medium", transmission: "automatic", pickupDate, returnDate },
+        ),
+      },
+    },
+    { id: "rest-vehicles", title: "GET /api/vehicles (the whole fleet, up to 1000, with photos)", kind: "rest-read", request: { method: "GET", path: "/api/vehicles" } },
+    {
+      id: "gql-my-bookings",
+      title: `GraphQL myBookings (${seed.reader.bookings} bookings, with vehicles)`,
+      kind: "graphql-read",
+      graphql: true,
+      request: {
+        method: "POST",
+        path: "/graphql",
+        headers: bearer(tokens.reader),
+        body: gql(`query MyBookings { myBookings(limit: 100) { id bookingNumber category transmission pickupDate returnDate deliveryLocation returnLocation totalAmount duration status createdAt canCancel cancelBlockedReason vehicle { id make model year } } }`),
+      },
+    },
+    { id: "rest-my-bookings", title: `GET /api/bookings (${seed.reader.bookings} bookings)`, kind: "rest-read", request: { method: "GET", path: "/api/bookings", headers: bearer(tokens.reader) } },
+    {
+      id: "gql-admin-bookings",
+      title: "GraphQL adminBookings (page of 20, customers and vehicles)",
+      kind: "graphql-read",
+      graphql: true,
+      request: {
+        method: "POST",
+        path: "/graphql",
+        headers: bearer(tokens.admin),
+        body: gql(`query AdminBookings { adminBookings(limit: 20) { total items { id bookingNumber status carCategory transmission deliveryDateTime returnDate totalPrice deliveryLocation user { id name email phone } vehicle { id make model registrationNumber } } } }`),
+      },
+    },
+    { id: "rest-admin-bookings", title: "GET /api/admin/bookings (page of 50)", kind: "rest-read", request: { method: "GET", path: "/api/admin/bookings", headers: bearer(tokens.admin) } },
+    {
+      id: "gql-cars-for-sale",
+      title: "GraphQL carsForSale: search, automatic, R100k-200k, price ascending",
+      kind: "graphql-read",
+      graphql: true,
+      request: {
+        method: "POST",
+        path: "/graphql",
+        body: gql(
+          `query CarsForSale($search: String, $transmission: Transmission, $priceBand: String, $sort: ForSaleSort) {
+            carsForSale(search: $search, transmission: $transmission, priceBand: $priceBand, sort: $sort, limit: 12) { total vehicles { id make model year category transmission mileage salesPrice images dealership { companyName city } } }
+          }`,
+          { search: "toyota", transmission: "automatic", priceBand: "100k-200k", sort: "price_asc" },
+        ),
+      },
+    },
+    { id: "rest-cars-for-sale", title: "GET /api/for-sale?category=medium&priceBand=200k-300k", kind: "rest-read", request: { method: "GET", path: "/api/for-sale?category=medium&priceBand=200k-300k&sort=newest" } },
+    {
+      id: "rest-create-booking",
+      title: "POST /api/bookings (a free vehicle and day each)",
+      kind: "write",
+      request: { method: "POST", path: "/api/bookings", headers: bearer(tokens.booker) },
+      nextBody: () => {
+        const s = seed.freeSlots[slotsUsed++];
+        if (!s) return null;
+        return JSON.stringify({
+          category: s.category,
+          transmission: s.transmission,
+          vehicleId: s.vehicleId,
+          pickupDate: s.pickup.toISOString(),
+          returnDate: s.returnAt.toISOString(),
+          deliveryLocation: "12 Long Street, Cape Town",
+          deliveryCoordinates: "-33.9249,18.4241",
+          returnLocation: "Cape Town International Airport",
+          returnCoordinates: "-33.9715,18.6021",
+        });
+      },
+    },
+  ];
+}
+
+function target(name: string, value: number | null | undefined, ok: (v: number) => boolean, unit: string) {
+  if (value === null || value === undefined || Number.isNaN(value)) return { name, value: null, unit, met: null as boolean | null };
+  return { name, value: Math.round(value * 1000) / 1000, unit, met: ok(value) };
+}
+
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const body = (await response.json()) as { token?: string; message?: string };
+  if (!response.ok || !body.token) throw new Error(`sign-in as ${email} failed: ${response.status} ${body.message ?? ""}`);
+  return body.token;
+}
+
+async function waitForHealth(baseUrl: string, server: { exitCode: number | null }) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(100);
+  }
+  throw new Error("the server did not answer /healthz within 120 s");
+}
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port!;
+  await probe.stop(true);
+  return port;
+}
+
+function commandLine() {
+  const provider = process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? "DATABASE_URL=postgres://... " : "";
+  return `${provider}bun run bench${process.argv.length > 2 ? " " + process.argv.slice(2).join(" ") : ""}`;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb1 = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function markdown(r: any): string {
+  const lines: string[] = [];
+  const c = r.database.counts;
+  lines.push(`**${r.database.provider}**, ${c.vehicles.toLocaleString("en-US")} rental vehicles, ${c.forSaleVehicles.toLocaleString("en-US")} for sale, ${c.customers.toLocaleString("en-US")} customers, ${c.bookings.toLocaleString("en-US")} bookings (seeded in ${r.database.seedSeconds} s); ${r.settings.durationSeconds} s per level; ${r.machine.cpus} CPUs, load ${r.machine.loadAverageAtStart.join("/")} at start. \`${r.command}\``);
+  lines.push("");
+  if (r.scenarios.length > 0) {
+    lines.push("| Scenario | Conns | req/s | p50 ms | p99 ms | errors | vs baseline | peak RSS MiB |");
+    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const s of r.scenarios) {
+      for (const [i, l] of s.levels.entries()) {
+        const errors = l.errors + l.non2xx + l.graphqlErrors;
+        lines.push(`| ${i === 0 ? s.id : ""} | ${l.connections} | ${l.rps.toLocaleString("en-US")} | ${l.latencyMs.p50} | ${l.latencyMs.p99} | ${errors} | ${l.ratioToBaseline === null ? "" : `${Math.round(l.ratioToBaseline * 100)}%`} | ${i === 0 ? (s.peakMemoryMiB ?? "") : ""} |`);
+      }
+    }
+    lines.push("");
+  }
+  if (r.pageWeight.pages.length > 0 || r.pageWeight.landingStatic) {
+    lines.push("| Page (gzipped) | JS KB | CSS KB | files |");
+    lines.push("|---|---:|---:|---:|");
+    if (r.pageWeight.landingStatic) lines.push(`| / (static import graph) | ${r.pageWeight.landingStatic.jsKB} | ${r.pageWeight.landingStatic.cssKB} | ${r.pageWeight.landingStatic.files.length} |`);
+    for (const p of r.pageWeight.pages) lines.push(`| ${p.path}${p.signedIn ? " (signed in)" : ""}${p.finalPath !== p.path ? ` → ${p.finalPath}` : ""} | ${p.jsKB} | ${p.cssKB} | ${p.files.length} |`);
+    lines.push("");
+  }
+  if (r.lighthouse.length > 0) {
+    lines.push("| Lighthouse (mobile) | performance | accessibility | LCP ms | TBT ms | CLS |");
+    lines.push("|---|---:|---:|---:|---:|---:|");
+    for (const l of r.lighthouse) lines.push(`| ${l.url} | ${l.performance ?? l.error ?? ""} | ${l.accessibility ?? ""} | ${l.lcpMs ?? ""} | ${l.tbtMs ?? ""} | ${l.cls ?? ""} |`);
+    lines.push("");
+  }
+  lines.push("| Target | value | met |");
+  lines.push("|---|---:|---|");
+  for (const t of r.targets) lines.push(`| ${t.name} | ${t.value === null ? "n/a" : `${t.unit === "x" ? `${Math.round(t.value * 100)}%` : t.value}${t.unit && t.unit !== "x" ? ` ${t.unit}` : ""}`} | ${t.met === null ? "not measured" : t.met ? "yes" : "**no**"} |`);
+  return lines.join("\n");
+}
