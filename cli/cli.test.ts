@@ -348,8 +348,18 @@ describe("the database", () => {
       expect(before.database).toMatch(onPostgres ? /^PostgreSQL 127\.0\.0\.1:5432\/capedrive_test_/ : /^SQLite .*capedrive\.db$/);
       expect(before.database).not.toContain("postgres:postgres");
 
-      const migrated = await ok(["db", "migrate"], { database });
-      expect(migrated.stdout).toContain(`${migrationCount} applied now, ${migrationCount} in total, 0 pending`);
+      // SQLite (the embedded file under DATA_DIR): commands migrate it first, as the server does
+      // at start. PostgreSQL: they refuse until `db migrate`, so a mistyped DATABASE_URL never
+      // gets our tables.
+      if (onPostgres) {
+        await refused(["admin", "list"], /^rentals-cli: PostgreSQL 127\.0\.0\.1:5432\/capedrive_test_\w+ has \d+ pending migrations?: apply with `rentals-cli db migrate` \(or start the server\) first$/, { database });
+        const migrated = await ok(["db", "migrate"], { database });
+        expect(migrated.stdout).toContain(`${migrationCount} applied now, ${migrationCount} in total, 0 pending`);
+      } else {
+        const listed = await ok(["admin", "list"], { database });
+        expect(listed.stderr).toMatch(new RegExp(`^Applied ${migrationCount} pending migrations? to SQLite .*capedrive\\.db\n$`));
+        expect((await ok(["db", "migrate"], { database })).stdout).toContain(`0 applied now, ${migrationCount} in total, 0 pending`);
+      }
       const after = JSON.parse((await ok(["db", "status", "--json"], { database })).stdout);
       expect(after).toMatchObject({ pending: [], modified: [] });
       expect(after.applied).toHaveLength(migrationCount);

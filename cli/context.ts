@@ -4,12 +4,12 @@
 import { hostname, userInfo } from "node:os";
 import { ConfigError, loadConfig, type Config, type DatabaseTarget } from "../server/config";
 import { openDatabase } from "../server/db";
-import { migrate } from "../server/db/migrate";
+import { migrate, migrationStatus } from "../server/db/migrate";
 import { createLogger } from "../server/log";
 import type { OperatorActor } from "../server/services/audit";
 import type { Services } from "../server/services/context";
 import { recordOperatorEvent } from "../server/services/operators";
-import { printError, UsageError } from "./io";
+import { printError, Refused, UsageError } from "./io";
 
 export function cliConfig(): Config {
   try {
@@ -44,13 +44,25 @@ export function operatorActor(): OperatorActor {
 const severity = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 
 /**
- * Runs `fn` with services over the configured database, after applying pending migrations (as
- * the server does when it starts, so `admin create` works on a new installation); migrations
- * applied here are announced on stderr (unless `quiet`) and recorded in the audit log.
+ * Runs `fn` with services over the configured database. SQLite (the embedded file under
+ * DATA_DIR) is migrated first, as the server does when it starts, so `admin create` works on a
+ * new installation. PostgreSQL is migrated only by `db migrate` (`migrate: true`) or a server
+ * start; with migrations pending a command is refused, so a mistyped DATABASE_URL never gets
+ * our tables. Migrations applied here are announced on stderr (unless `quiet`) and audited.
  */
-export async function withServices<T>(fn: (services: Services, actor: OperatorActor, applied: string[]) => Promise<T>, options: { quiet?: boolean } = {}): Promise<T> {
+export async function withServices<T>(
+  fn: (services: Services, actor: OperatorActor, applied: string[]) => Promise<T>,
+  options: { quiet?: boolean; migrate?: boolean } = {},
+): Promise<T> {
   const config = cliConfig();
-  const applied = await migrate(config.database);
+  let applied: string[] = [];
+  if (config.database.provider === "postgresql" && !options.migrate) {
+    const { pending } = await migrationStatus(config.database);
+    if (pending.length > 0) {
+      const s = pending.length === 1 ? "" : "s";
+      throw new Refused(`${describeDatabase(config.database)} has ${pending.length} pending migration${s}: apply with \`rentals-cli db migrate\` (or start the server) first`);
+    }
+  } else applied = await migrate(config.database);
   if (applied.length > 0 && !options.quiet) await printError(`Applied ${applied.length} pending migration${applied.length === 1 ? "" : "s"} to ${describeDatabase(config.database)}`);
   const database = openDatabase(config.database);
   // Warnings and errors only, on stderr: stdout is the command's answer.

@@ -258,7 +258,7 @@ function buildProgram(): Command {
     .addHelpText("after", examples("rentals-cli db migrate", "DATABASE_URL=postgres://capedrive@db.internal:5432/capedrive rentals-cli db migrate"))
     .action(async (o: Json) => {
       const config = cliConfig();
-      const { applied, status } = await withServices(async (_services, _actor, applied) => ({ applied, status: await migrationStatus(config.database) }), { quiet: true });
+      const { applied, status } = await withServices(async (_services, _actor, applied) => ({ applied, status: await migrationStatus(config.database) }), { quiet: true, migrate: true });
       if (o.json) return printJson({ database: describeDatabase(config.database), appliedNow: applied, ...status });
       await print(
         [
