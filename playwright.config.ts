@@ -19,6 +19,11 @@ import { defineConfig, devices } from "@playwright/test";
  * permission prompt auto-accepted (`--use-fake-ui-for-media-stream`); tests that use the
  * camera also grant the "camera" permission in their context.
  *
+ * Addresses: the booking screens look places up through the server's geocoder; its GEOCODER_URL
+ * points at the Nominatim stand-in of server/testing/nominatim.ts, which Playwright starts as a
+ * second web server on a fixed loopback port (E2E_GEOCODER_PORT, default E2E_PORT + 4; see
+ * e2e/nominatim-server.ts). Tests give the browser a position with Playwright's `geolocation`.
+ *
  * By default Playwright starts the real product server (`bun server/main.ts`) on a fixed port
  * with a fresh data directory and the demo seed. Set E2E_BASE_URL to test an already running
  * server instead (then no server is started), e.g.
@@ -37,6 +42,8 @@ process.env.E2E_MAIL_DIR ??= join(tmpdir(), `capedrive-e2e-mail-${process.pid}-$
 const jwksPort = Number(process.env.E2E_JWKS_PORT ?? PORT + 3);
 process.env.E2E_JWKS_PORT ??= String(jwksPort);
 process.env.E2E_GOOGLE_KEY_FILE ??= join(`${process.env.E2E_MAIL_DIR}-keys`, "google-private.jwk.json");
+// Addresses: the Nominatim stand-in (e2e/nominatim-server.ts) on a fixed loopback port.
+const geocoderPort = Number(process.env.E2E_GEOCODER_PORT ?? PORT + 4);
 const googleClientId = (process.env.E2E_GOOGLE_CLIENT_ID ??= "capedrive-e2e.apps.googleusercontent.com");
 
 const chromium = {
@@ -78,7 +85,7 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
-      testIgnore: /accounts-desktop\.spec\.ts$/,
+      testIgnore: /-desktop\.spec\.ts$/,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
@@ -90,30 +97,42 @@ export default defineConfig({
     {
       name: "desktop",
       // The customer journeys run on the phone; the desktop project takes its own screenshots.
-      testIgnore: /accounts\.spec\.ts$/,
+      testIgnore: /(accounts|bookings)\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
     },
   ],
   webServer: external
     ? undefined
-    : {
-        command: "bun server/main.ts",
-        url: `${baseURL}/healthz`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        stdout: "pipe",
-        stderr: "pipe",
-        env: {
-          PORT: String(PORT),
-          HOST: "127.0.0.1",
-          DATA_DIR: dataDir,
-          SEED_DEMO: "true",
-          LOG_LEVEL: "warn",
-          NODE_ENV: "production",
-          PUBLIC_URL: baseURL,
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-          GOOGLE_CLIENT_ID: googleClientId,
-          GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
+    : [
+        {
+          command: "bun e2e/nominatim-server.ts",
+          url: `http://127.0.0.1:${geocoderPort}/search?q=ready`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          stdout: "pipe",
+          stderr: "pipe",
+          env: { E2E_GEOCODER_PORT: String(geocoderPort) },
         },
-      },
+        {
+          command: "bun server/main.ts",
+          url: `${baseURL}/healthz`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: "pipe",
+          stderr: "pipe",
+          env: {
+            PORT: String(PORT),
+            HOST: "127.0.0.1",
+            DATA_DIR: dataDir,
+            SEED_DEMO: "true",
+            LOG_LEVEL: "warn",
+            NODE_ENV: "production",
+            PUBLIC_URL: baseURL,
+            SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+            GOOGLE_CLIENT_ID: googleClientId,
+            GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
+            GEOCODER_URL: `http://127.0.0.1:${geocoderPort}`,
+          },
+        },
+      ],
 });

@@ -48,7 +48,8 @@ function nearest(lat: number, lon: number): Place | null {
   return bestDistance < 0.5 ? best : null;
 }
 
-export function startNominatimStandIn(): NominatimStandIn {
+/** Listens on a random loopback port unless `port` is given (Playwright's runs use a fixed one). */
+export function startNominatimStandIn(options: { port?: number } = {}): NominatimStandIn {
   const standIn: NominatimStandIn = {
     url: "",
     requests: [],
@@ -59,7 +60,7 @@ export function startNominatimStandIn(): NominatimStandIn {
     },
   };
   const server = Bun.serve({
-    port: 0,
+    port: options.port ?? 0,
     hostname: "127.0.0.1",
     async fetch(request) {
       const url = new URL(request.url);

@@ -21,8 +21,13 @@ const sessionScreens: RouteObject[] = [
   { path: "home", lazy: () => import("./screens/Home.tsx") },
   { path: "profile", lazy: () => import("./screens/Profile.tsx") },
   { path: "profile-completion", lazy: () => import("./screens/ProfileCompletion.tsx") },
-  // /booking/category, /booking/datetime, /booking/delivery-location, /booking/return-location,
-  // /booking/confirmation, /booking/success, /bookings, /cars-for-sale: to come.
+  { path: "booking/category", lazy: () => import("./screens/booking/Category.tsx") },
+  { path: "booking/datetime", lazy: () => import("./screens/booking/DateTime.tsx") },
+  { path: "booking/delivery-location", lazy: () => import("./screens/booking/DeliveryLocation.tsx") },
+  { path: "booking/return-location", lazy: () => import("./screens/booking/ReturnLocation.tsx") },
+  { path: "booking/confirmation", lazy: () => import("./screens/booking/Confirmation.tsx") },
+  { path: "booking/success", lazy: () => import("./screens/booking/Success.tsx") },
+  { path: "bookings", lazy: () => import("./screens/MyBookings.tsx") },
 ];
 
 const screens: RouteObject[] = [

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
+import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { ButtonLink } from "../../ui/Button.tsx";
@@ -14,6 +15,8 @@ import { Notice } from "../../ui/Notice.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { HomeSkeletonBody } from "../HomeSkeleton.tsx";
+import { BookingCard, BookingSkeletons } from "../booking/BookingCard.tsx";
+import { MY_BOOKINGS_QUERY, type MyBookingsData } from "../booking/documents.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { AccountLoadError } from "../components/SessionStates.tsx";
 import { CarIcon, ChevronRightIcon, TagIcon } from "../components/icons.tsx";
@@ -46,11 +49,18 @@ function firstName(name: string): string {
 }
 
 /**
- * The bookings block. Until the bookings issue lands there is nothing to list, so it shows the
- * empty state; later it receives the customer's bookings and shows the first two with a
- * "View all" link to /bookings.
+ * The bookings block: the first two of the customer's bookings (newest first) with a "View all"
+ * link to /bookings, skeletons while they load, or the empty state with "Book Your First Car".
  */
-export function RecentBookings({ bookings, renderBooking }: { bookings: readonly { id: string }[]; renderBooking?: (booking: { id: string }) => ReactNode }) {
+export function RecentBookings<T extends { id: string }>({
+  bookings,
+  renderBooking,
+  loading = false,
+}: {
+  bookings: readonly T[];
+  renderBooking?: (booking: T) => ReactNode;
+  loading?: boolean;
+}) {
   const shown = bookings.slice(0, HOME_BOOKINGS_SHOWN);
   return (
     <section aria-labelledby="home-bookings" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
@@ -64,7 +74,9 @@ export function RecentBookings({ bookings, renderBooking }: { bookings: readonly
           </Link>
         ) : null}
       </div>
-      {shown.length > 0 && renderBooking ? (
+      {loading && shown.length === 0 ? (
+        <BookingSkeletons count={HOME_BOOKINGS_SHOWN} />
+      ) : shown.length > 0 && renderBooking ? (
         <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
           {shown.map((booking) => (
             <li key={booking.id}>{renderBooking(booking)}</li>
@@ -85,6 +97,17 @@ export function RecentBookings({ bookings, renderBooking }: { bookings: readonly
         </Card>
       )}
     </section>
+  );
+}
+
+function HomeBookings() {
+  const [result] = useQuery<MyBookingsData>({ query: MY_BOOKINGS_QUERY, requestPolicy: "cache-and-network" });
+  return (
+    <RecentBookings
+      bookings={result.data?.myBookings ?? []}
+      loading={result.data === undefined && !result.error}
+      renderBooking={(booking) => <BookingCard booking={booking} />}
+    />
   );
 }
 
@@ -186,7 +209,7 @@ export function HomeScreen() {
             </div>
           )}
 
-          <RecentBookings bookings={[]} />
+          <HomeBookings />
 
           <section aria-labelledby="home-more" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
             <h2 id="home-more" className={sectionTitle}>

@@ -27,6 +27,13 @@ function authUpdater(field: "signUp" | "signIn" | "signInWithGoogle") {
   };
 }
 
+/** Drops every cached Query field of these names, whatever their arguments. */
+function invalidateQueryFields(cache: Cache, names: readonly string[]): void {
+  for (const field of cache.inspectFields("Query")) {
+    if (names.includes(field.fieldName)) cache.invalidate("Query", field.fieldName, field.arguments ?? undefined);
+  }
+}
+
 export function createCustomerClient(onUnauthorized: () => void): Client {
   return new Client({
     url: "/graphql",
@@ -45,12 +52,23 @@ export function createCustomerClient(onUnauthorized: () => void): Client {
           GoogleAuthPayload: () => null,
           PublicConfig: () => null,
           UploadTicket: () => null,
+          Quote: () => null,
+          GeocodeResult: () => null,
+          GeocodeAddress: () => null,
+          // Cars for Sale: a page of results, the seller as buyers see it, an enquiry's receipt.
+          ForSalePage: () => null,
+          ForSaleSeller: () => null,
+          ContactSellerResult: () => null,
         },
         updates: {
           Mutation: {
             signUp: authUpdater("signUp"),
             signIn: authUpdater("signIn"),
             signInWithGoogle: authUpdater("signInWithGoogle"),
+            // A new booking: the bookings list and the free vehicles change (SPEC 4: "invalidates
+            // the booking list"). A cancellation updates its booking in place and frees the car.
+            createBooking: (_result, _args, cache) => invalidateQueryFields(cache, ["myBookings", "vehicles"]),
+            cancelBooking: (_result, _args, cache) => invalidateQueryFields(cache, ["vehicles"]),
           },
         },
       }),

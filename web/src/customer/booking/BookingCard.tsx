@@ -1,0 +1,106 @@
+/**
+ * A booking as the customer sees it (SPEC 2, "My Bookings"; SPEC 9): the category, "Booking #"
+ * with the last 6 characters of the id, the status badge (confirmed green, completed grey,
+ * cancelled red, anything else blue), pick-up and return as US English short month, day, year
+ * and 12-hour time in Cape Town time, the route "delivery → return" and the total.
+ */
+import type { ReactNode } from "react";
+import { css } from "styled-system/css";
+import { BOOKING_STATUS_LABELS, bookingNumber, isBookingStatus, statusBadgeTone } from "../../../../server/domain/booking.ts";
+import { TRANSMISSION_LABELS, categoryLabel } from "../../../../server/domain/catalogue.ts";
+import { formatRand } from "../../../../server/domain/money.ts";
+import { formatBookingCardDate, formatBookingCardTime } from "../../../../server/domain/time.ts";
+import { Badge } from "../../ui/Badge.tsx";
+import { Card } from "../../ui/Card.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import type { Booking } from "./documents.ts";
+import { RouteIcon } from "./icons.tsx";
+
+function statusLabel(status: string): string {
+  return isBookingStatus(status) ? BOOKING_STATUS_LABELS[status] : status;
+}
+
+/** "Mar 5, 2025, 10:00 AM" (formatBookingCardDateTime), wrapping only after the date's comma. */
+function CardDateTime({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <>—</>;
+  return (
+    <>
+      {formatBookingCardDate(date)},{" "}
+      <span className={css({ whiteSpace: "nowrap" })}>{formatBookingCardTime(date)}</span>
+    </>
+  );
+}
+
+function safeRand(amount: string): string {
+  try {
+    return formatRand(amount);
+  } catch {
+    return amount;
+  }
+}
+
+const label = css({ textStyle: "caption", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.05em" });
+
+export function BookingCard({ booking, children, headingLevel = 3 }: { booking: Booking; children?: ReactNode; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const number = booking.bookingNumber || bookingNumber(booking.id, "customer");
+  const vehicle = booking.vehicle ? `${booking.vehicle.make} ${booking.vehicle.model}` : null;
+  return (
+    <Card as="article" padding="md" className={css({ display: "flex", flexDirection: "column", gap: "3" })} aria-label={`Booking #${number}`} data-booking-id={booking.id}>
+      <div className={css({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: "3" })}>
+        <div className={css({ minW: "0" })}>
+          <Heading className={css({ fontWeight: "700", fontSize: "lg" })}>{categoryLabel(booking.category)}</Heading>
+          <p className={css({ textStyle: "small", color: "fg.muted", fontVariantNumeric: "tabular-nums" })}>Booking #{number}</p>
+          <p className={css({ textStyle: "small", color: "fg.muted" })}>
+            {vehicle ? `${vehicle} · ` : ""}
+            {TRANSMISSION_LABELS[booking.transmission] ?? booking.transmission}
+          </p>
+        </div>
+        <Badge tone={statusBadgeTone(booking.status)} data-status={booking.status}>
+          {statusLabel(booking.status)}
+        </Badge>
+      </div>
+      <dl className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3" })}>
+        <div>
+          <dt className={label}>Pick-up</dt>
+          <dd className={css({ fontWeight: "600", fontSize: "sm" })}><CardDateTime iso={booking.pickupDate} /></dd>
+        </div>
+        <div>
+          <dt className={label}>Return</dt>
+          <dd className={css({ fontWeight: "600", fontSize: "sm" })}><CardDateTime iso={booking.returnDate} /></dd>
+        </div>
+        <div className={css({ gridColumn: "1 / -1" })}>
+          <dt className={label}>Route</dt>
+          <dd className={css({ display: "flex", gap: "1.5", fontSize: "sm", overflowWrap: "anywhere" })}>
+            <RouteIcon size={16} className={css({ flexShrink: 0, mt: "0.5", color: "fg.muted" })} />
+            <span>
+              {booking.deliveryLocation} → {booking.returnLocation}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between", pt: "3", borderTopWidth: "1px", borderColor: "border.default" })}>
+        <span className={css({ color: "fg.muted", fontSize: "sm" })}>Total</span>
+        <span className={css({ fontWeight: "800", fontSize: "lg" })} data-testid="booking-total">
+          {safeRand(booking.totalAmount)}
+        </span>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** Placeholders while the bookings load (SPEC 2: 3 on My Bookings). */
+export function BookingSkeletons({ count = 3 }: { count?: number }) {
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3" })} aria-busy="true" data-testid="booking-skeletons">
+      <span className={css({ srOnly: true })} role="status">
+        Loading your bookings…
+      </span>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className={css({ height: "48", width: "full", borderRadius: "card" })} />
+      ))}
+    </div>
+  );
+}

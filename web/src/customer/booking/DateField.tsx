@@ -1,0 +1,197 @@
+/**
+ * A date typed as dd/mm/yyyy (SPEC 5) with a calendar popover (Ark UI DatePicker).
+ *
+ * The text is the source of truth: every keystroke goes through the domain's sanitiseDateInput
+ * (only digits and slashes, slashes inserted, at most 10 characters), and the text counts only
+ * when parseDisplayDate reads a real date that round-trips. The calendar works with value
+ * objects: its value is the typed date as a CalendarDate, and a picked day is written back as
+ * dd/mm/yyyy from the CalendarDate's ISO form (never from the locale-formatted valueAsString).
+ * Days before `min` ("yyyy-mm-dd", Cape Town) are disabled.
+ */
+import { DatePicker, parseDate } from "@ark-ui/react/date-picker";
+import { Portal } from "@ark-ui/react/portal";
+import { useId } from "react";
+import { css, cx } from "styled-system/css";
+import { field } from "styled-system/recipes";
+import { CAPE_TOWN_TIME_ZONE, formatDisplayDate, parseDisplayDate, sanitiseDateInput, type IsoDate } from "../../../../server/domain/time.ts";
+import { CalendarIcon, ChevronRightIcon } from "../components/icons.tsx";
+
+const navButton = css({
+  width: "10",
+  height: "10",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  borderRadius: "full",
+  color: "fg.default",
+  cursor: "pointer",
+  _hover: { bg: "bg.muted" },
+  _disabled: { opacity: 0.3, cursor: "not-allowed", _hover: { bg: "transparent" } },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "1px" },
+});
+
+const dayButton = css({
+  width: "10",
+  height: "10",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  borderRadius: "full",
+  fontSize: "sm",
+  fontWeight: "500",
+  cursor: "pointer",
+  color: "fg.default",
+  _hover: { bg: "brand.subtle" },
+  "&[data-today]": { fontWeight: "800", color: "brand.text", textDecoration: "underline", textUnderlineOffset: "3px" },
+  "&[data-selected]": { bg: "brand.solid", color: "white", _hover: { bg: "brand.solidHover" } },
+  "&[data-disabled]": { color: "slate.300", cursor: "not-allowed", textDecoration: "line-through", _hover: { bg: "transparent" } },
+  "&[data-outside-range]": { visibility: "hidden" },
+  "&[data-focus]": { outline: "2px solid", outlineColor: "focusRing" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing" },
+});
+
+function toPickerValue(iso: IsoDate | null) {
+  if (!iso) return [];
+  try {
+    return [parseDate(iso)];
+  } catch {
+    return [];
+  }
+}
+
+export function DateField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  min,
+  error,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  onBlur?: () => void;
+  /** First selectable day, "yyyy-mm-dd". */
+  min: IsoDate;
+  error?: string | undefined;
+  hint?: string;
+}) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const classes = field();
+  const iso = parseDisplayDate(value);
+  const minValue = toPickerValue(min)[0];
+
+  return (
+    <div className={classes.root}>
+      <label htmlFor={inputId} className={classes.label}>
+        {label}
+      </label>
+      <div className={css({ position: "relative" })}>
+        <input
+          id={inputId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="dd/mm/yyyy"
+          maxLength={10}
+          value={value}
+          onChange={(event) => onChange(sanitiseDateInput(event.target.value, value))}
+          onBlur={onBlur}
+          className={cx(classes.input, css({ pr: "12", fontVariantNumeric: "tabular-nums" }))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined}
+        />
+        <DatePicker.Root
+          value={toPickerValue(iso)}
+          onValueChange={(details) => {
+            const picked = details.value[0];
+            if (picked) onChange(formatDisplayDate(picked.toString().slice(0, 10)));
+          }}
+          min={minValue}
+          timeZone={CAPE_TOWN_TIME_ZONE}
+          locale="en-ZA"
+          startOfWeek={1}
+          closeOnSelect
+          lazyMount
+          unmountOnExit
+          positioning={{ placement: "bottom-end", gutter: 6 }}
+          className={css({ position: "absolute", top: "0", right: "1", bottom: "0", display: "flex", alignItems: "center" })}
+        >
+          <DatePicker.Control>
+            <DatePicker.Trigger className={navButton} aria-label={`Open calendar for ${label.toLowerCase()}`}>
+              <CalendarIcon />
+            </DatePicker.Trigger>
+          </DatePicker.Control>
+          <Portal>
+            <DatePicker.Positioner className={css({ zIndex: "50" })}>
+              <DatePicker.Content
+                className={css({
+                  bg: "bg.surface",
+                  borderRadius: "2xl",
+                  borderWidth: "1px",
+                  borderColor: "border.default",
+                  boxShadow: "raised",
+                  p: "3",
+                  _focusVisible: { outline: "none" },
+                })}
+              >
+                <DatePicker.View view="day">
+                  <DatePicker.Context>
+                    {(api) => (
+                      <>
+                        <DatePicker.ViewControl className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", mb: "2" })}>
+                          <DatePicker.PrevTrigger className={navButton} aria-label="Previous month">
+                            <ChevronRightIcon className={css({ transform: "rotate(180deg)" })} />
+                          </DatePicker.PrevTrigger>
+                          <DatePicker.RangeText className={css({ fontWeight: "650" })} />
+                          <DatePicker.NextTrigger className={navButton} aria-label="Next month">
+                            <ChevronRightIcon />
+                          </DatePicker.NextTrigger>
+                        </DatePicker.ViewControl>
+                        <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                          <DatePicker.TableHead>
+                            <DatePicker.TableRow>
+                              {api.weekDays.map((weekDay, index) => (
+                                <DatePicker.TableHeader key={index} className={css({ textStyle: "caption", color: "fg.muted", pb: "1" })}>
+                                  {weekDay.narrow}
+                                </DatePicker.TableHeader>
+                              ))}
+                            </DatePicker.TableRow>
+                          </DatePicker.TableHead>
+                          <DatePicker.TableBody>
+                            {api.weeks.map((week, index) => (
+                              <DatePicker.TableRow key={index}>
+                                {week.map((day, dayIndex) => (
+                                  <DatePicker.TableCell key={dayIndex} value={day} className={css({ p: "0.5" })}>
+                                    <DatePicker.TableCellTrigger className={dayButton}>{day.day}</DatePicker.TableCellTrigger>
+                                  </DatePicker.TableCell>
+                                ))}
+                              </DatePicker.TableRow>
+                            ))}
+                          </DatePicker.TableBody>
+                        </DatePicker.Table>
+                      </>
+                    )}
+                  </DatePicker.Context>
+                </DatePicker.View>
+              </DatePicker.Content>
+            </DatePicker.Positioner>
+          </Portal>
+        </DatePicker.Root>
+      </div>
+      {hint ? (
+        <p id={hintId} className={classes.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={classes.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * The delivery and return location screens (SPEC 2): "Use my current location", a typed address
+ * with "Use This Address", and on the return screen "Same as delivery location" (only when a
+ * delivery location exists). After a choice: "Location Selected" with "Change Location". The
+ * confirm button is enabled only with a choice. Without a category, or without dates, the flow
+ * goes back to the step that is missing.
+ */
+import { useState, type FormEvent } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { useClient } from "urql";
+import { css } from "styled-system/css";
+import { Button } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Card.tsx";
+import { Field } from "../../ui/Field.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { CheckCircleIcon, MapPinIcon } from "../components/icons.tsx";
+import { AlertDialog } from "./AlertDialog.tsx";
+import { ActionBar, BookingScreen } from "./BookingScreen.tsx";
+import { GEOCODE_SEARCH, REVERSE_GEOCODE, type GeocodeResult } from "./documents.ts";
+import { updateBookingDraft, useBookingDraft, type WebBookingDraft } from "./draft.ts";
+import { LocateIcon, SwapIcon } from "./icons.tsx";
+import { GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress, type ChosenLocation } from "./location.ts";
+
+type Kind = "delivery" | "return";
+
+const TEXT = {
+  delivery: {
+    title: "Set delivery location",
+    description: "Where should we bring the car?",
+    addressLabel: "Delivery address",
+    confirm: "Confirm Delivery Location",
+    back: "/booking/datetime",
+    next: "/booking/return-location",
+    step: 3,
+  },
+  return: {
+    title: "Set return location",
+    description: "Where should we collect the car at the end?",
+    addressLabel: "Return address",
+    confirm: "Confirm Return Location",
+    back: "/booking/delivery-location",
+    next: "/booking/confirmation",
+    step: 4,
+  },
+} as const;
+
+function fieldsOf(kind: Kind, draft: WebBookingDraft): ChosenLocation {
+  return kind === "delivery"
+    ? { location: draft.deliveryLocation, coordinates: draft.deliveryCoordinates, note: draft.deliveryNote }
+    : { location: draft.returnLocation, coordinates: draft.returnCoordinates, note: draft.returnNote };
+}
+
+function store(kind: Kind, chosen: ChosenLocation): void {
+  if (kind === "delivery") updateBookingDraft({ deliveryLocation: chosen.location, deliveryCoordinates: chosen.coordinates, deliveryNote: chosen.note });
+  else updateBookingDraft({ returnLocation: chosen.location, returnCoordinates: chosen.coordinates, returnNote: chosen.note });
+}
+
+const optionButton = css({
+  display: "flex",
+  alignItems: "center",
+  gap: "4",
+  width: "full",
+  p: "4",
+  textAlign: "left",
+  borderRadius: "card",
+  borderWidth: "1.5px",
+  borderColor: "border.default",
+  bg: "bg.surface",
+  cursor: "pointer",
+  transition: "border-color 150ms, background-color 150ms",
+  _hover: { borderColor: "ocean.300", bg: "brand.subtle" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
+  _disabled: { opacity: 0.6, cursor: "progress" },
+});
+
+const optionIcon = css({
+  flexShrink: 0,
+  width: "11",
+  height: "11",
+  borderRadius: "full",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  bg: "brand.subtle",
+  color: "brand.text",
+});
+
+export function LocationStep({ kind }: { kind: Kind }) {
+  const text = TEXT[kind];
+  const draft = useBookingDraft();
+  const client = useClient();
+  const navigate = useNavigate();
+  const chosen = fieldsOf(kind, draft);
+  const [address, setAddress] = useState("");
+  const [busy, setBusy] = useState<"locating" | "searching" | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  if (draft.category === "") return <Navigate to="/booking/category" replace />;
+  if (draft.pickupDate === "" || draft.returnDate === "") return <Navigate to="/booking/datetime" replace />;
+  if (kind === "return" && draft.deliveryLocation === "") return <Navigate to="/booking/delivery-location" replace />;
+
+  const useCurrentLocation = async () => {
+    setBusy("locating");
+    try {
+      const point = await currentPosition();
+      const result = await client
+        .query<{ reverseGeocode: GeocodeResult | null }>(REVERSE_GEOCODE, { lat: point.lat, lon: point.lon }, { requestPolicy: "network-only" })
+        .toPromise();
+      store(kind, locationFromFix(point, result.data?.reverseGeocode));
+    } catch (error) {
+      setAlert(error instanceof GeolocationProblem ? error.message : "Unable to get your location. Please enter your address manually.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const useTypedAddress = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = address.trim();
+    if (!typed) return;
+    setBusy("searching");
+    try {
+      const result = await client
+        .query<{ geocodeSearch: GeocodeResult[] }>(GEOCODE_SEARCH, { q: typed }, { requestPolicy: "network-only" })
+        .toPromise();
+      store(kind, locationFromTypedAddress(typed, result.data?.geocodeSearch));
+      setAddress("");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const selected = chosen.location !== "";
+
+  return (
+    <BookingScreen back={text.back} step={text.step} title={text.title} description={text.description}>
+      {selected ? (
+        <Card padding="lg" className={css({ display: "flex", flexDirection: "column", gap: "4", borderColor: "success.border", bg: "success.bg/40" })}>
+          <div className={css({ display: "flex", gap: "3", alignItems: "flex-start" })}>
+            <span className={css({ color: "success.solid", mt: "0.5" })}>
+              <CheckCircleIcon size={24} />
+            </span>
+            <div className={css({ minW: "0" })}>
+              <h2 className={css({ fontWeight: "700" })}>Location Selected</h2>
+              <p className={css({ mt: "1", overflowWrap: "anywhere" })} data-testid="selected-location">
+                {chosen.location}
+              </p>
+              {chosen.note ? <p className={css({ textStyle: "small", color: "fg.muted", mt: "1", overflowWrap: "anywhere" })}>{chosen.note}</p> : null}
+            </div>
+          </div>
+          <Button variant="outline" onClick={() => store(kind, { location: "", coordinates: "", note: "" })}>
+            Change Location
+          </Button>
+        </Card>
+      ) : (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+          {kind === "return" && draft.deliveryLocation ? (
+            <button
+              type="button"
+              className={optionButton}
+              disabled={busy !== null}
+              onClick={() => store("return", { location: draft.deliveryLocation, coordinates: draft.deliveryCoordinates, note: "Same as delivery location" })}
+            >
+              <span className={optionIcon}>
+                <SwapIcon />
+              </span>
+              <span className={css({ display: "flex", flexDirection: "column", minW: "0" })}>
+                <span className={css({ fontWeight: "650" })}>Same as delivery location</span>
+                <span className={css({ textStyle: "small", color: "fg.muted", overflowWrap: "anywhere" })}>{draft.deliveryLocation}</span>
+              </span>
+            </button>
+          ) : null}
+
+          <button type="button" className={optionButton} disabled={busy !== null} onClick={useCurrentLocation} aria-busy={busy === "locating" || undefined}>
+            <span className={optionIcon}>{busy === "locating" ? <Spinner /> : <LocateIcon />}</span>
+            <span className={css({ display: "flex", flexDirection: "column" })}>
+              <span className={css({ fontWeight: "650" })}>Use my current location</span>
+              <span className={css({ textStyle: "small", color: "fg.muted" })}>{busy === "locating" ? "Finding where you are…" : "We'll ask your phone where you are"}</span>
+            </span>
+          </button>
+
+          <div className={css({ display: "flex", alignItems: "center", gap: "3", color: "fg.muted", textStyle: "small", my: "1" })} aria-hidden="true">
+            <span className={css({ flex: "1", height: "1px", bg: "border.default" })} />
+            or type an address
+            <span className={css({ flex: "1", height: "1px", bg: "border.default" })} />
+          </div>
+
+          <form onSubmit={useTypedAddress} className={css({ display: "flex", flexDirection: "column", gap: "3" })} noValidate>
+            <Field
+              label={kind === "return" ? "Different address" : text.addressLabel}
+              autoComplete="street-address"
+              placeholder="e.g. 12 Long Street, Cape Town"
+              value={address}
+              onChange={(event) => setAddress(event.target.value)}
+              maxLength={200}
+            />
+            <Button type="submit" variant="outline" disabled={address.trim() === "" || busy !== null} aria-busy={busy === "searching" || undefined}>
+              {busy === "searching" ? <Spinner /> : <MapPinIcon size={18} />}
+              {busy === "searching" ? "Finding address…" : "Use This Address"}
+            </Button>
+          </form>
+        </div>
+      )}
+
+      <ActionBar>
+        <Button size="lg" fullWidth disabled={!selected} onClick={() => navigate(text.next)}>
+          {text.confirm}
+        </Button>
+      </ActionBar>
+
+      <AlertDialog title="Location unavailable" message={alert} onClose={() => setAlert(null)} />
+    </BookingScreen>
+  );
+}

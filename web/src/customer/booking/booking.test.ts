@@ -1,0 +1,113 @@
+import { describe, expect, test } from "bun:test";
+import { DEFAULT_TYPED_ADDRESS_COORDINATES, GEOLOCATION_OPTIONS } from "../../../../server/domain/geo.ts";
+import { clearBookingDraft, emptyWebDraft, getBookingDraft, parseStoredDraft, subscribeBookingDraft, updateBookingDraft } from "./draft.ts";
+import { GEOLOCATION_FAILED, GEOLOCATION_UNSUPPORTED, GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress } from "./location.ts";
+
+describe("booking draft (SPEC 3)", () => {
+  test("defaults: no category, manual, nothing chosen, zero total and duration", () => {
+    expect(emptyWebDraft()).toEqual({
+      category: "",
+      transmission: "manual",
+      vehicleId: "",
+      pickupDate: "",
+      returnDate: "",
+      deliveryLocation: "",
+      deliveryCoordinates: "",
+      returnLocation: "",
+      returnCoordinates: "",
+      totalAmount: 0,
+      duration: 0,
+      vehicleName: "",
+      deliveryNote: "",
+      returnNote: "",
+    });
+  });
+
+  test("what is read back keeps the fields of the right shape only", () => {
+    expect(parseStoredDraft(null)).toEqual(emptyWebDraft());
+    expect(parseStoredDraft("not json")).toEqual(emptyWebDraft());
+    expect(parseStoredDraft("[1,2]").category).toBe("");
+    const draft = parseStoredDraft(
+      JSON.stringify({
+        category: "medium",
+        transmission: "automatic",
+        vehicleId: "v1",
+        pickupDate: "2026-12-04T08:00:00.000Z",
+        returnDate: "yesterday",
+        deliveryLocation: "Long Street",
+        deliveryCoordinates: 42,
+        totalAmount: 1300,
+        duration: -1,
+      }),
+    );
+    expect(draft.category).toBe("medium");
+    expect(draft.transmission).toBe("automatic");
+    expect(draft.vehicleId).toBe("v1");
+    expect(draft.pickupDate).toBe("2026-12-04T08:00:00.000Z");
+    expect(draft.returnDate).toBe(""); // not an instant
+    expect(draft.deliveryLocation).toBe("Long Street");
+    expect(draft.deliveryCoordinates).toBe(""); // not text
+    expect(draft.totalAmount).toBe(1300);
+    expect(draft.duration).toBe(0); // negative refused
+    expect(parseStoredDraft(JSON.stringify({ category: "huge", transmission: "cvt" }))).toMatchObject({ category: "", transmission: "manual" });
+  });
+
+  test("partly updated, told to listeners, cleared back to the defaults", () => {
+    clearBookingDraft();
+    let told = 0;
+    const stop = subscribeBookingDraft(() => told++);
+    updateBookingDraft({ category: "small", vehicleId: "v9" });
+    expect(getBookingDraft()).toMatchObject({ category: "small", vehicleId: "v9", transmission: "manual" });
+    updateBookingDraft({ category: "small" }); // no change: nobody is told
+    expect(told).toBe(1);
+    clearBookingDraft();
+    expect(getBookingDraft()).toEqual(emptyWebDraft());
+    expect(told).toBe(2);
+    stop();
+  });
+});
+
+function fakeGeolocation(outcome: "ok" | "denied", record: unknown[] = []): Geolocation {
+  return {
+    getCurrentPosition(success: PositionCallback, failure?: PositionErrorCallback | null, options?: PositionOptions) {
+      record.push(options);
+      if (outcome === "ok") success({ coords: { latitude: -33.924868, longitude: 18.424055 } } as GeolocationPosition);
+      else failure?.({ code: 1, message: "User denied Geolocation" } as GeolocationPositionError);
+    },
+    watchPosition: () => 0,
+    clearWatch: () => {},
+  };
+}
+
+describe("locations (SPEC 5, 8, 9)", () => {
+  test("the phone's position: high accuracy, 10 s timeout, 60 s cache", async () => {
+    const options: unknown[] = [];
+    expect(await currentPosition(fakeGeolocation("ok", options))).toEqual({ lat: -33.924868, lon: 18.424055 });
+    expect(options).toEqual([{ enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 }]);
+    expect(options[0]).toEqual({ ...GEOLOCATION_OPTIONS });
+  });
+
+  test("no geolocation, or refused: the spec's alert texts", async () => {
+    await expect(currentPosition(undefined)).rejects.toThrow(new GeolocationProblem(GEOLOCATION_UNSUPPORTED));
+    expect(GEOLOCATION_UNSUPPORTED).toBe("Location services are not supported on this device.");
+    await expect(currentPosition(fakeGeolocation("denied"))).rejects.toThrow(GEOLOCATION_FAILED);
+    expect(GEOLOCATION_FAILED).toBe("Unable to get your location. Please enter your address manually.");
+  });
+
+  test("a fix is described by the geocoder's address, else 'GPS Location' with rounded coordinates", () => {
+    const point = { lat: -33.92486812, lon: 18.42405533 };
+    const address = { displayName: "Long Street, Cape Town", lat: -33.9249, lon: 18.4241, coordinates: "-33.9249,18.4241" };
+    expect(locationFromFix(point, address)).toEqual({ location: "Long Street, Cape Town", coordinates: "-33.924868,18.424055", note: "From your phone's location" });
+    expect(locationFromFix(point, null).location).toBe("GPS Location (-33.9249, 18.4241)");
+    expect(locationFromFix(point, { ...address, displayName: "  " }).location).toBe("GPS Location (-33.9249, 18.4241)");
+  });
+
+  test("a typed address keeps the customer's words; the map's point when found, else the Stellenbosch default", () => {
+    const found = [{ displayName: "Dorp Street, Stellenbosch", lat: -33.938, lon: 18.859, coordinates: "-33.938,18.859" }];
+    expect(locationFromTypedAddress("  Dorp Street  ", found)).toEqual({ location: "Dorp Street", coordinates: "-33.938,18.859", note: "Found on the map: Dorp Street, Stellenbosch" });
+    const fallback = locationFromTypedAddress("7 Unknown Lane", []);
+    expect(fallback.coordinates).toBe(DEFAULT_TYPED_ADDRESS_COORDINATES);
+    expect(fallback.note).toContain("couldn't find this address");
+    expect(locationFromTypedAddress("7 Unknown Lane", undefined).coordinates).toBe(DEFAULT_TYPED_ADDRESS_COORDINATES);
+  });
+});

@@ -1,0 +1,6 @@
+/** Set delivery location (/booking/delivery-location, SPEC 2): see booking/LocationStep.tsx. */
+import { LocationStep } from "../../booking/LocationStep.tsx";
+
+export function Component() {
+  return <LocationStep kind="delivery" />;
+}
