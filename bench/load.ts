@@ -10,7 +10,7 @@ export type Scenario = {
   id: string;
   title: string;
   /** graphql-read scenarios count towards the "GraphQL reads >= 35% of the baseline" target. */
-  kind: "baseline" | "graphql-read" | "rest-read" | "write";
+  kind: "baseline" | "graphql-read" | "graphql-read-uncached" | "rest-read" | "write";
   request: LoadRequest;
   /** A new body per request (booking creation: one free vehicle and period each); null when none is left. */
   nextBody?: () => string | null;

@@ -221,6 +221,7 @@ async function main() {
   const lhFor = (path: string) => lighthouseResults.find((r) => r.url === path);
   const targets = [
     target(`available vehicles p99 < 25 ms at ${top} connections`, at("gql-available-vehicles")?.latencyMs.p99, (v) => v < 25, "ms"),
+    target(`(the same without the cache: every request queries the database)`, at("gql-available-vehicles-db")?.latencyMs.p99, (v) => v < 25, "ms"),
     ...graphqlReads.map((s) => target(`${s.id}: >= 35% of baseline req/s at ${top} connections`, s.levels.find((l) => l.connections === top)?.ratioToBaseline, (v) => v >= 0.35, "x")),
     target("landing JS <= 120 KB gzipped (static graph)", landing ? landing.js / 1024 : customerLanding ? customerLanding.js / 1024 : undefined, (v) => v <= 120, "KB"),
     ...["/", "/cars-for-sale"].flatMap((path) => [
@@ -258,29 +259,45 @@ async function main() {
 type ScenarioRun = { scenario: Scenario; results: LoadResult[]; peakMemoryMiB: number | null; peakIsPerScenario: boolean };
 
 function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: string; admin: string }): Scenario[] {
-  // A two-week period starting three weeks from today, 09:00 to 09:00 Cape Town time.
-  const from = addDays(capeTownToday(), 21);
-  const pickupDate = capeTownDateTimeToUtc(from, "09:00").toISOString();
-  const returnDate = capeTownDateTimeToUtc(addDays(from, 14), "09:00").toISOString();
   const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const cycle = (bodies: string[]) => {
+    let i = 0;
+    return () => bodies[i++ % bodies.length]!;
+  };
+  // Customers pick their own dates: two-week periods starting on each of the next 28 days (09:00
+  // to 09:00 Cape Town time), either transmission, one category: 56 different queries in turn.
+  const availableVehicles = `query AvailableVehicles($category: VehicleCategory, $transmission: Transmission, $pickupDate: String, $returnDate: String) {
+    vehicles(category: $category, transmission: $transmission, pickupDate: $pickupDate, returnDate: $returnDate, limit: 100) { id make model year category transmission dailyRate images }
+  }`;
+  const periods = Array.from({ length: 28 }, (_, day) => {
+    const from = addDays(capeTownToday(), 7 + day);
+    return { pickupDate: capeTownDateTimeToUtc(from, "09:00").toISOString(), returnDate: capeTownDateTimeToUtc(addDays(from, 14), "09:00").toISOString() };
+  });
+  const vehicleBodies = periods.flatMap((period) => (["automatic", "manual"] as const).map((transmission) => gql(availableVehicles, { category: "medium", transmission, ...period })));
+  const carsForSale = `query CarsForSale($search: String, $transmission: Transmission, $priceBand: String, $sort: ForSaleSort) {
+    carsForSale(search: $search, transmission: $transmission, priceBand: $priceBand, sort: $sort, limit: 12) { total vehicles { id make model year category transmission mileage salesPrice images dealership { companyName city } } }
+  }`;
+  const forSaleBodies = ["toyota", "volkswagen", null].flatMap((search) =>
+    ["under-100k", "100k-200k", "200k-300k", "over-300k"].map((priceBand) => gql(carsForSale, { search, transmission: "automatic", priceBand, sort: "price_asc" })),
+  );
   return [
     { id: "baseline", title: "Baseline: trivial JSON route", kind: "baseline", request: { method: "GET", path: "/api/bench/ping" } },
     {
       id: "gql-available-vehicles",
-      title: "GraphQL vehicles: medium, two weeks (the web app's query)",
+      title: "GraphQL vehicles: medium, two weeks, 56 periods in turn (the web app's query)",
       kind: "graphql-read",
       graphql: true,
-      request: {
-        method: "POST",
-        path: "/graphql",
-        body: gql(
-          `query AvailableVehicles($category: VehicleCategory, $transmission: Transmission, $pickupDate: String, $returnDate: String) {
-            vehicles(category: $category, transmission: $transmission, pickupDate: $pickupDate, returnDate: $returnDate, limit: 100) { id make model year category transmission dailyRate images }
-          }`,
-          { category: "medium", transmission: "automatic", pickupDate, returnDate },
-        ),
-      },
+      request: { method: "POST", path: "/graphql" },
+      nextBody: cycle(vehicleBodies),
+    },
+    {
+      id: "gql-available-vehicles-db",
+      title: "The same with Cache-Control: no-cache (every request queries the database)",
+      kind: "graphql-read-uncached",
+      graphql: true,
+      request: { method: "POST", path: "/graphql", headers: { "cache-control": "no-cache" } },
+      nextBody: cycle(vehicleBodies),
     },
     { id: "rest-vehicles", title: "GET /api/vehicles (the whole fleet, up to 1000, with photos)", kind: "rest-read", request: { method: "GET", path: "/api/vehicles" } },
     {
@@ -311,19 +328,11 @@ function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: stri
     { id: "rest-admin-bookings", title: "GET /api/admin/bookings (page of 50)", kind: "rest-read", request: { method: "GET", path: "/api/admin/bookings", headers: bearer(tokens.admin) } },
     {
       id: "gql-cars-for-sale",
-      title: "GraphQL carsForSale: search, automatic, R100k-200k, price ascending",
+      title: "GraphQL carsForSale: search, automatic, price band, price ascending (12 searches in turn)",
       kind: "graphql-read",
       graphql: true,
-      request: {
-        method: "POST",
-        path: "/graphql",
-        body: gql(
-          `query CarsForSale($search: String, $transmission: Transmission, $priceBand: String, $sort: ForSaleSort) {
-            carsForSale(search: $search, transmission: $transmission, priceBand: $priceBand, sort: $sort, limit: 12) { total vehicles { id make model year category transmission mileage salesPrice images dealership { companyName city } } }
-          }`,
-          { search: "toyota", transmission: "automatic", priceBand: "100k-200k", sort: "price_asc" },
-        ),
-      },
+      request: { method: "POST", path: "/graphql" },
+      nextBody: cycle(forSaleBodies),
     },
     { id: "rest-cars-for-sale", title: "GET /api/for-sale?category=medium&priceBand=200k-300k", kind: "rest-read", request: { method: "GET", path: "/api/for-sale?category=medium&priceBand=200k-300k&sort=newest" } },
     {
@@ -388,8 +397,12 @@ function commandLine() {
   return `${provider}bun run bench${process.argv.length > 2 ? " " + process.argv.slice(2).join(" ") : ""}`;
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const kb1 = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+function kb(bytes: number) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+function kb1(bytes: number) {
+  return Math.round((bytes / 1024) * 10) / 10;
+}
 
 function markdown(r: any): string {
   const lines: string[] = [];

@@ -6,6 +6,7 @@ import { clientAddressOf, resolveViewer } from "./services/sessions";
 import type { Viewer } from "./services/viewer";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services/context";
+import { createPublicCache } from "./public-cache";
 import { databaseIsUp } from "./services/health";
 import { readObject } from "./services/uploads";
 import { webApp } from "./web";
@@ -110,6 +111,9 @@ export const securityHeaders: Record<string, string> = {
 export function createHandler(services: Services) {
   const socketAddresses = new WeakMap<Request, string>();
   const app = createApp(services, socketAddresses);
+  // Public, viewer-independent reads (the fleet for a period, Cars for Sale) answered from a
+  // short-lived cache that this server's writes clear at once (./public-cache.ts).
+  const publicCache = createPublicCache(services.db);
   let inFlight = 0;
   let drained: (() => void) | undefined;
   async function fetch(request: Request, server?: { requestIP(request: Request): { address: string } | null }): Promise<Response> {
@@ -119,7 +123,13 @@ export function createHandler(services: Services) {
     inFlight++;
     let response: Response;
     try {
-      response = await app.handle(request);
+      const read = await publicCache.classify(request);
+      if (read) {
+        if (address) socketAddresses.set(read.request, address);
+        response = await publicCache.respond(read, (r) => app.handle(r));
+      } else {
+        response = await app.handle(request);
+      }
     } catch (error) {
       services.log.error(`unhandled: ${(error as Error)?.stack ?? String(error)}`);
       response = json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });

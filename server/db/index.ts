@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import type { DatabaseTarget } from "../config";
+import { trackChanges } from "./changes";
 
 export type Db = SqliteClient;
 export type { Prisma } from "../../prisma/generated/sqlite/client";
@@ -27,10 +28,12 @@ export class PooledPrismaLibSql extends PrismaLibSql {
   }
 }
 
+/** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
 export function openDatabase(target: DatabaseTarget): Database {
-  const db =
+  const client =
     target.provider === "sqlite"
       ? new SqliteClient({ adapter: new PooledPrismaLibSql({ url: target.url, timeout: 10_000 }) })
-      : (new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) }) as unknown as Db);
+      : new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) });
+  const db = trackChanges(client);
   return { db, provider: target.provider, close: () => db.$disconnect() };
 }

@@ -87,7 +87,16 @@ export function listVehicles({ db }: Services, filter: VehicleFilter = {}, shape
   });
 }
 
-/** GET /api/vehicles: the whole rentable fleet (up to REST_VEHICLE_LIST_LIMIT), with images. */
-export function listAllVehicles(services: Services, filter: VehicleFilter = {}) {
-  return listVehicles(services, { ...filter, limit: REST_VEHICLE_LIST_LIMIT }, withImages, { maxPageSize: REST_VEHICLE_LIST_LIMIT });
+/**
+ * GET /api/vehicles: the whole rentable fleet (up to REST_VEHICLE_LIST_LIMIT), with images in
+ * display order. The photos are sorted here rather than by SQL: Prisma cannot split an ordered
+ * `IN (...)` over SQLite's 999 bound parameters, so with ~1,000 vehicles the ordered include
+ * failed ("query parameter limit ... exceeded"; found by `bun run bench` on a 2,000-car fleet).
+ */
+export async function listAllVehicles(services: Services, filter: VehicleFilter = {}): Promise<Prisma.VehicleGetPayload<typeof withImages>[]> {
+  const rows = (await listVehicles(services, { ...filter, limit: REST_VEHICLE_LIST_LIMIT }, { include: { images: true } }, { maxPageSize: REST_VEHICLE_LIST_LIMIT })) as Prisma.VehicleGetPayload<typeof withImages>[];
+  for (const row of rows) {
+    row.images.sort((a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+  return rows;
 }

@@ -1,0 +1,78 @@
+// Change counters per kind of data, bumped by every write this process makes through Prisma, so
+// caches of public reads (server/public-cache.ts) can tell at once that what they hold is out of
+// date. Counted by a Prisma client extension in openDatabase, so no service has to remember to
+// report its writes. Raw statements ($executeRaw) bump every counter (they may touch anything).
+// Writes by other server instances are not seen here: caches also expire on their own.
+import type { Db } from "./index";
+
+export const CHANGE_TAGS = ["catalogue", "bookings"] as const;
+export type ChangeTag = (typeof CHANGE_TAGS)[number];
+
+/** Which counters a write to a model bumps. Models not listed change nothing cached. */
+const TAGS_OF_MODEL: Record<string, readonly ChangeTag[]> = {
+  Vehicle: ["catalogue"],
+  VehicleImage: ["catalogue"],
+  Dealership: ["catalogue"],
+  Booking: ["bookings"],
+};
+
+const WRITES = new Set([
+  "create",
+  "createMany",
+  "createManyAndReturn",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "upsert",
+  "delete",
+  "deleteMany",
+  "$executeRaw",
+  "$executeRawUnsafe",
+]);
+
+export class ChangeCounters {
+  readonly #counts: Record<ChangeTag, number> = { catalogue: 0, bookings: 0 };
+
+  bump(tags: readonly ChangeTag[]): void {
+    for (const tag of tags) this.#counts[tag]++;
+  }
+
+  /** A value that differs whenever a write to any of `tags` has happened since. */
+  version(tags: readonly ChangeTag[]): string {
+    return tags.map((tag) => this.#counts[tag]).join(".");
+  }
+
+  /** Called after every Prisma operation with its model and operation name. */
+  observe(model: string | undefined, operation: string): void {
+    if (!WRITES.has(operation)) return;
+    this.bump(model ? (TAGS_OF_MODEL[model] ?? []) : CHANGE_TAGS);
+  }
+}
+
+const registry = new WeakMap<object, ChangeCounters>();
+
+/** The counters of a client made by openDatabase; undefined for any other client (then nothing is cached). */
+export function changeCounters(db: Db): ChangeCounters | undefined {
+  return registry.get(db);
+}
+
+type Extendable = { $extends(extension: unknown): unknown };
+
+/** Returns the client extended to count its writes (the counters are bumped once the write has run). */
+export function trackChanges(client: Extendable): Db {
+  const counters = new ChangeCounters();
+  const extended = client.$extends({
+    query: {
+      async $allOperations({ model, operation, args, query }: { model?: string; operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) {
+        try {
+          return await query(args);
+        } finally {
+          // Also after a failed write: part of it may have happened (a batch, a raw statement).
+          counters.observe(model, operation);
+        }
+      },
+    },
+  }) as Db;
+  registry.set(extended, counters);
+  return extended;
+}

@@ -1,0 +1,141 @@
+// The public read cache (server/public-cache.ts): viewer-independent reads are answered from it
+// until this server writes what they depend on (or the TTL passes); anything private, any
+// mutation and any error goes to the server every time. Real server, fresh database.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Db } from "./db";
+import { trackChanges } from "./db/changes";
+import { createPublicCache } from "./public-cache";
+import { bookingRequest, call, capeTown, newCustomer, newVehicle } from "./testing/bookings";
+import { startTestServer, type TestServer } from "./testing/harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query, variables }) });
+  return { cache: response.headers.get("x-cache"), status: response.status, body: (await response.json()) as any };
+}
+
+const VEHICLES = `query($p: String, $r: String) { vehicles(category: small, pickupDate: $p, returnDate: $r) { id make } }`;
+
+describe("over HTTP", () => {
+  test("the fleet for a period: kept, then dropped as soon as a booking takes a vehicle", async () => {
+    const vehicle = await newVehicle(server.services, { make: "Cached" });
+    const period = { p: capeTown(10).toISOString(), r: capeTown(12).toISOString() };
+    const first = await gql(VEHICLES, period);
+    expect(first.cache).toBe("miss");
+    expect(first.body.data.vehicles.map((v: { id: string }) => v.id)).toContain(vehicle.id);
+    const second = await gql(VEHICLES, period);
+    expect(second.cache).toBe("hit");
+    expect(second.body).toEqual(first.body);
+    // The security headers are added to cached answers too.
+    const raw = await fetch(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: VEHICLES, variables: period }) });
+    expect(raw.headers.get("content-security-policy")).toContain("default-src 'self'");
+
+    const rider = await newCustomer(server.services);
+    const booked = await call(server.url, "POST", "/api/bookings", { auth: rider.auth, body: bookingRequest(vehicle, capeTown(10), capeTown(12)) });
+    expect(booked.status).toBe(201);
+    const after = await gql(VEHICLES, period);
+    expect(after.cache).toBe("miss");
+    expect(after.body.data.vehicles.map((v: { id: string }) => v.id)).not.toContain(vehicle.id);
+  });
+
+  test("a signed-in customer gets the same cached public answer; their own bookings are never cached", async () => {
+    const rider = await newCustomer(server.services);
+    const period = { p: capeTown(20).toISOString(), r: capeTown(22).toISOString() };
+    await gql(VEHICLES, period);
+    expect((await gql(VEHICLES, period, rider.auth)).cache).toBe("hit");
+    const mine = `{ myBookings { id } }`;
+    expect((await gql(mine, {}, rider.auth)).cache).toBeNull();
+    expect((await gql(mine, {}, rider.auth)).cache).toBeNull();
+    // A document mixing a public and a private field is private.
+    expect((await gql(`{ vehicles { id } myBookings { id } }`, {}, rider.auth)).cache).toBeNull();
+  });
+
+  test("mutations and errors are not cached", async () => {
+    const bad = { p: "not a date", r: "nor this" };
+    const first = await gql(VEHICLES, bad);
+    expect(first.body.errors?.length).toBeGreaterThan(0);
+    expect((await gql(VEHICLES, bad)).cache).toBe("miss");
+    const mutation = await gql(`mutation { signIn(input: { email: "nobody@example.com", password: "x" }) { token } }`);
+    expect(mutation.cache).toBeNull();
+  });
+
+  test("GET /api/vehicles and /api/for-sale: kept until a vehicle changes", async () => {
+    const a = await fetch(`${server.url}/api/vehicles?category=large`);
+    expect(a.headers.get("x-cache")).toBe("miss");
+    const before = (await a.json()) as unknown[];
+    expect((await fetch(`${server.url}/api/vehicles?category=large`)).headers.get("x-cache")).toBe("hit");
+    expect((await fetch(`${server.url}/api/for-sale`)).headers.get("x-cache")).toBe("miss");
+    expect((await fetch(`${server.url}/api/for-sale`)).headers.get("x-cache")).toBe("hit");
+    await newVehicle(server.services, { category: "large" });
+    const b = await fetch(`${server.url}/api/vehicles?category=large`);
+    expect(b.headers.get("x-cache")).toBe("miss");
+    expect(((await b.json()) as unknown[]).length).toBe(before.length + 1);
+    expect((await fetch(`${server.url}/api/for-sale`)).headers.get("x-cache")).toBe("miss");
+  });
+
+  test("requests with an API key, or asking for a fresh answer, always reach the server", async () => {
+    await fetch(`${server.url}/api/for-sale?sort=newest`);
+    expect((await fetch(`${server.url}/api/for-sale?sort=newest`, { headers: { "x-api-key": "rk_not-a-real-key" } })).headers.get("x-cache")).toBeNull();
+    expect((await fetch(`${server.url}/api/for-sale?sort=newest`, { headers: { "cache-control": "no-cache" } })).headers.get("x-cache")).toBeNull();
+    expect((await fetch(`${server.url}/api/for-sale?sort=newest`)).headers.get("x-cache")).toBe("hit");
+  });
+});
+
+describe("the cache itself", () => {
+  const fakeDb = () => trackChanges({ $extends: () => ({}) }) as Db;
+
+  test("answers expire after the TTL", async () => {
+    let clock = 1_000;
+    const cache = createPublicCache(fakeDb(), { ttlMs: 2_000, now: () => clock });
+    let runs = 0;
+    const compute = async () => {
+      runs++;
+      return Response.json({ data: { n: runs } });
+    };
+    const read = (await cache.classify(new Request("http://x/api/for-sale?page=1")))!;
+    expect((await (await cache.respond(read, compute)).json()) as unknown).toEqual({ data: { n: 1 } });
+    clock += 1_999;
+    expect((await (await cache.respond(read, compute)).json()) as unknown).toEqual({ data: { n: 1 } });
+    clock += 2;
+    expect((await (await cache.respond(read, compute)).json()) as unknown).toEqual({ data: { n: 2 } });
+  });
+
+  test("concurrent misses for one key run the server once", async () => {
+    const cache = createPublicCache(fakeDb());
+    let runs = 0;
+    const compute = async () => {
+      runs++;
+      await Bun.sleep(20);
+      return Response.json({ ok: true });
+    };
+    const read = (await cache.classify(new Request("http://x/api/vehicles")))!;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.respond(read, compute)));
+    expect(runs).toBe(1);
+    for (const answer of answers) expect(await answer.json()).toEqual({ ok: true });
+  });
+
+  test("non-200 answers pass through and are not kept", async () => {
+    const cache = createPublicCache(fakeDb());
+    let runs = 0;
+    const compute = async () => {
+      runs++;
+      return Response.json({ message: "nope" }, { status: 404 });
+    };
+    const read = (await cache.classify(new Request("http://x/api/for-sale/unknown")))!;
+    expect((await cache.respond(read, compute)).status).toBe(404);
+    expect((await cache.respond(read, compute)).status).toBe(404);
+    expect(runs).toBe(2);
+  });
+
+  test("a client not made by openDatabase caches nothing", async () => {
+    const cache = createPublicCache({} as Db);
+    expect(await cache.classify(new Request("http://x/api/vehicles"))).toBeNull();
+  });
+});
