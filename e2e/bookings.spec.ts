@@ -460,6 +460,7 @@ test.describe("booking rules", () => {
       await snapScreen(page, testInfo, "booking-location-denied", { fullPage: false });
       await alert.getByRole("button", { name: "OK" }).click();
       await expect(alert).toHaveCount(0);
+      await expect(page.getByLabel("Delivery address")).toBeFocused(); // ready to type the address
 
       // Somewhere the geocoder knows no address: "GPS Location" with rounded coordinates.
       await context.grantPermissions(["geolocation"]);

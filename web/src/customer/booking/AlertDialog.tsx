@@ -7,9 +7,27 @@ import { Portal } from "@ark-ui/react/portal";
 import { Button } from "../../ui/Button.tsx";
 import { dialogStyles } from "../components/dialog.ts";
 
-export function AlertDialog({ title, message, onClose }: { title: string; message: string | null; onClose: () => void }) {
+export function AlertDialog({
+  title,
+  message,
+  onClose,
+  finalFocus,
+}: {
+  title: string;
+  message: string | null;
+  onClose: () => void;
+  /** Where focus goes once the alert is closed (e.g. the field the message asks to fill). */
+  finalFocus?: () => HTMLElement | null;
+}) {
   return (
-    <Dialog.Root role="alertdialog" open={message !== null} onOpenChange={(details) => (details.open ? undefined : onClose())} lazyMount unmountOnExit>
+    <Dialog.Root
+      role="alertdialog"
+      open={message !== null}
+      onOpenChange={(details) => (details.open ? undefined : onClose())}
+      finalFocusEl={finalFocus}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop className={dialogStyles.backdrop} />
         <Dialog.Positioner className={dialogStyles.positioner}>

@@ -5,7 +5,7 @@
  * confirm button is enabled only with a choice. Without a category, or without dates, the flow
  * goes back to the step that is missing.
  */
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useClient } from "urql";
 import { css } from "styled-system/css";
@@ -94,6 +94,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
   const [address, setAddress] = useState("");
   const [busy, setBusy] = useState<"locating" | "searching" | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
+  const addressInput = useRef<HTMLInputElement>(null);
 
   if (draft.category === "") return <Navigate to="/booking/category" replace />;
   if (draft.pickupDate === "" || draft.returnDate === "") return <Navigate to="/booking/datetime" replace />;
@@ -187,6 +188,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
 
           <form onSubmit={useTypedAddress} className={css({ display: "flex", flexDirection: "column", gap: "3" })} noValidate>
             <Field
+              ref={addressInput}
               label={kind === "return" ? "Different address" : text.addressLabel}
               autoComplete="street-address"
               placeholder="e.g. 12 Long Street, Cape Town"
@@ -208,7 +210,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
         </Button>
       </ActionBar>
 
-      <AlertDialog title="Location unavailable" message={alert} onClose={() => setAlert(null)} />
+      <AlertDialog title="Location unavailable" message={alert} onClose={() => setAlert(null)} finalFocus={() => addressInput.current} />
     </BookingScreen>
   );
 }

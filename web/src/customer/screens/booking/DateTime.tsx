@@ -108,7 +108,7 @@ export function DateTimeScreen() {
   const rate = dailyRateCents(draft.category) / 100;
 
   return (
-    <BookingScreen back="/booking/category" step={2} title="Select dates & times" description="All times are Cape Town time.">
+    <BookingScreen back="/booking/category?view=vehicles" step={2} title="Select dates & times" description="All times are Cape Town time.">
       <Card padding="md" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
         <h2 className={css({ textStyle: "heading" })}>Pick-up</h2>
         <div className={css({ display: "grid", gridTemplateColumns: "minmax(0, 1.15fr) minmax(0, 1fr)", gap: "3", alignItems: "start" })}>
@@ -176,7 +176,7 @@ export function DateTimeScreen() {
       </Card>
 
       <ActionBar>
-        <ButtonLink to="/booking/category" variant="outline" size="lg">
+        <ButtonLink to="/booking/category?view=vehicles" variant="outline" size="lg">
           Back
         </ButtonLink>
         <Button size="lg" disabled={!periodReady || carTaken} onClick={() => navigate("/booking/delivery-location")}>
