@@ -21,6 +21,7 @@ import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { withVehicleLock } from "./bookings";
 import type { Services } from "./context";
+import { cachedCount } from "./counts";
 import { parseInput } from "./validation";
 import { blockingBookingsWhere, clampPage } from "./vehicles";
 import { requireAdminOrKey, type Viewer } from "./viewer";
@@ -103,7 +104,7 @@ export async function listAdminBookings(services: Services, viewer: Viewer, quer
   const where: Prisma.BookingWhereInput = q.status ? { status: q.status } : {};
   const [rows, total] = await Promise.all([
     services.db.booking.findMany({ ...entryInclude, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...clampPage(q.limit, q.offset) }),
-    services.db.booking.count({ where }),
+    cachedCount(services.db, ["bookings"], `bookings:status=${q.status ?? "*"}`, () => services.db.booking.count({ where })),
   ]);
   return { items: rows.map(adminBookingEntry), total };
 }

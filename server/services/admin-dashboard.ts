@@ -5,6 +5,7 @@
 import { ADMIN_RECENT_BOOKINGS_LIMIT, fleetUtilisation } from "../domain";
 import { recentBookings, type AdminBookingEntry } from "./admin-bookings";
 import type { Services } from "./context";
+import { cachedCount } from "./counts";
 import { requireAdmin, type Viewer } from "./viewer";
 
 export type AdminDashboard = {
@@ -24,8 +25,8 @@ export async function adminDashboard(services: Services, viewer: Viewer): Promis
   const [totalVehicles, availableVehicles, activeBookings, totalBookings, recent] = await Promise.all([
     db.vehicle.count({ where: fleet }),
     db.vehicle.count({ where: { ...fleet, status: "available" } }),
-    db.booking.count({ where: { status: { in: ["confirmed", "in_progress"] } } }),
-    db.booking.count(),
+    cachedCount(db, ["bookings"], "bookings:active", () => db.booking.count({ where: { status: { in: ["confirmed", "in_progress"] } } })),
+    cachedCount(db, ["bookings"], "bookings:status=*", () => db.booking.count()),
     recentBookings(services, ADMIN_RECENT_BOOKINGS_LIMIT),
   ]);
   return { totalVehicles, availableVehicles, activeBookings, totalBookings, fleetUtilization: fleetUtilisation(activeBookings, totalVehicles), recentBookings: recent };
