@@ -91,7 +91,7 @@ describe("over HTTP", () => {
 describe("the cache itself", () => {
   const fakeDb = () => trackChanges({ $extends: () => ({}) }) as Db;
 
-  test("answers expire after the TTL", async () => {
+  test("answers expire after the TTL (served stale once while refreshing)", async () => {
     let clock = 1_000;
     const cache = createPublicCache(fakeDb(), { ttlMs: 2_000, now: () => clock });
     let runs = 0;
@@ -103,8 +103,18 @@ describe("the cache itself", () => {
     expect((await (await cache.respond(read, compute)).json()) as unknown).toEqual({ data: { n: 1 } });
     clock += 1_999;
     expect((await (await cache.respond(read, compute)).json()) as unknown).toEqual({ data: { n: 1 } });
+    // Expired: answered once more while it refreshes behind...
     clock += 2;
+    const stale = await cache.respond(read, compute);
+    expect(stale.headers.get("x-cache")).toBe("stale");
+    expect((await stale.json()) as unknown).toEqual({ data: { n: 1 } });
+    await Bun.sleep(5);
     expect((await (await cache.respond(read, compute)).json()) as unknown).toEqual({ data: { n: 2 } });
+    // ...but past a second TTL, the client waits for a fresh answer.
+    clock += 4_001;
+    const late = await cache.respond(read, compute);
+    expect(late.headers.get("x-cache")).toBe("miss");
+    expect((await late.json()) as unknown).toEqual({ data: { n: 3 } });
   });
 
   test("concurrent misses for one key run the server once", async () => {

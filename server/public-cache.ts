@@ -3,7 +3,8 @@
 // (GraphQL `carsForSale` / `carForSale`, GET /api/for-sale[/:id]), plus `quote`. What they answer
 // depends on the request alone, never on who asks, so one answer serves everyone.
 //
-// An answer is kept for at most TTL_MS and dropped at once when this process writes anything it
+// An answer is fresh for TTL_MS, then served at most one more TTL while a single request refreshes
+// it behind (so an expiry never makes clients wait), and dropped at once when this process writes anything it
 // depends on (server/db/changes.ts counts every Prisma write by model: vehicles, photos and
 // dealerships for the catalogue; bookings for availability). Writes by other instances are seen
 // when the answer expires, so a list may be up to TTL_MS old there; a booking is still checked
@@ -125,21 +126,30 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     const key = read.key;
     const version = counters.version(read.tags);
     const cached = entries.get(key);
-    if (cached && cached.version === version && cached.expires > now()) return answer(cached, "hit");
-    let pending = inflight.get(key);
-    let computed: Response | undefined;
-    if (!pending) {
-      pending = (async () => {
-        computed = await compute(read.request);
-        return store(key, read.tags, counters, version, computed);
-      })();
-      inflight.set(key, pending);
-      pending.finally(() => inflight.delete(key)).catch(() => {});
+    if (cached && cached.version === version) {
+      const time = now();
+      if (cached.expires > time) return answer(cached, "hit");
+      // Expired, but nothing it depends on changed here: answer it once more while one request
+      // refreshes it behind (at most one more TTL), so an expiry never makes clients wait.
+      if (cached.expires + ttlMs > time) {
+        if (!inflight.has(key)) run(key, read, version, compute).catch(() => {});
+        return answer(cached, "stale");
+      }
     }
+    let computed: Response | undefined;
+    const pending = inflight.get(key) ?? run(key, read, version, async (request) => (computed = await compute(request)));
     const entry = await pending;
     if (entry) return answer(entry, "miss");
     // Not kept (an error, not JSON, too big): the request that ran it gets its answer; others run their own.
     return computed ?? compute(read.request.clone());
+  }
+
+  /** Computes and stores an answer; concurrent requests for the key wait for this one. */
+  function run(key: string, read: PublicRead, version: string, compute: (request: Request) => Promise<Response>): Promise<Entry | null> {
+    const pending = (async () => store(key, read.tags, counters!, version, await compute(read.request)))();
+    inflight.set(key, pending);
+    pending.finally(() => inflight.delete(key)).catch(() => {});
+    return pending;
   }
 
   async function store(key: string, tags: readonly ChangeTag[], counters: ChangeCounters, version: string, response: Response): Promise<Entry | null> {
@@ -173,6 +183,6 @@ function hasErrors(body: Uint8Array): boolean {
   return decoder.decode(body).includes('"errors"');
 }
 
-function answer(entry: Entry, state: "hit" | "miss"): Response {
+function answer(entry: Entry, state: "hit" | "stale" | "miss"): Response {
   return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: entry.status, headers: { "Content-Type": entry.contentType, "X-Cache": state } });
 }
