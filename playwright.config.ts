@@ -33,7 +33,10 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
-const dataDir = join(tmpdir(), `capedrive-e2e-${process.pid}-${Date.now().toString(36)}`);
+// The server's data directory; the dealership journey reads the demo sign-in details it writes
+// there (demo-credentials.txt). With E2E_BASE_URL, point E2E_DATA_DIR at that server's DATA_DIR,
+// or set E2E_DEALERSHIP_CODE and E2E_DEALERSHIP_PASSWORD.
+const dataDir = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `capedrive-e2e-${process.pid}-${Date.now().toString(36)}`));
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? PORT + 2);
 // Set once in the runner; the test workers it starts inherit the same values.
 process.env.E2E_SMTP_PORT ??= String(smtpPort);

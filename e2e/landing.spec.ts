@@ -114,9 +114,11 @@ test.describe("404 page", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "CapeDrive home" })).toHaveAttribute("href", "/admin/dashboard");
     await snap(page, testInfo, "admin-not-found");
 
-    await page.goto("/dealership/vehicles/123/edit");
+    await page.goto("/dealership/no-such-screen");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
     await expect(page.getByRole("banner")).toContainText("Dealership portal");
+    await expect(page.locator("[data-customer-frame]")).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "CapeDrive home" })).toHaveAttribute("href", "/dealership/dashboard");
     await snap(page, testInfo, "dealership-not-found");
     expect(problems).toEqual([]);
   });

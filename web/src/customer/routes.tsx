@@ -15,6 +15,9 @@ import { IndexScreen } from "./IndexScreen.tsx";
  * react-hook-form or zod. Each module exports `Component`. Paths not listed show the 404 page.
  */
 const sessionScreens: RouteObject[] = [
+  // Cars for Sale: public (no sign-in needed), filters in the URL; /cars-for-sale/{id} is a car's details.
+  { path: "cars-for-sale", lazy: () => import("./forsale/CarsForSale.tsx") },
+  { path: "cars-for-sale/:id", lazy: () => import("./forsale/CarDetails.tsx") },
   { path: "signup", lazy: () => import("./screens/SignUp.tsx") },
   { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
   { path: "reset-password", lazy: () => import("./screens/ResetPassword.tsx") },

@@ -1,6 +1,120 @@
+/**
+ * Full-width dealership layout (SPEC 1, 2). Loaded lazily: customers never download the
+ * dealership area. It brings the portal's own GraphQL client (session/client.ts), the toasts, and
+ * the header's navigation for a signed-in dealership (Dashboard, Leads with the unread count,
+ * Sign Out). `RequireDealership` guards every screen but sign-in (SPEC 4: missing token ->
+ * /dealership/signin).
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { gql, Provider, useQuery } from "urql";
+import { css, cx } from "styled-system/css";
+import { button } from "styled-system/recipes";
 import { AreaShell } from "../ui/AreaShell.tsx";
+import { Button } from "../ui/Button.tsx";
+import { CarIcon, InboxIcon, LogOutIcon } from "../ui/icons.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+import { notifySuccess, Toasts } from "../ui/toast.tsx";
+import { useDealershipAuth } from "./session/auth.ts";
+import { getDealershipClient, subscribeDealershipClient } from "./session/client.ts";
+import { useDealershipToken } from "./session/store.ts";
 
-/** Full-width dealership layout. Loaded lazily: customers never download the dealership area. */
+export const SIGN_IN_PATH = "/dealership/signin";
+
+const UNREAD_LEADS = gql`
+  query DealershipUnreadLeads {
+    dealershipLeads(limit: 1) {
+      unread
+    }
+  }
+`;
+
+const navLink = cx(
+  button({ variant: "ghost", size: "sm" }),
+  css({ "&[aria-current=page]": { bg: "brand.subtle" }, position: "relative" }),
+);
+
+const label = css({ display: { base: "none", md: "inline" } });
+
+const countBadge = css({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  minW: "5",
+  height: "5",
+  px: "1.5",
+  borderRadius: "full",
+  bg: "accent.solid",
+  color: "white",
+  fontSize: "xs",
+  fontWeight: "700",
+  lineHeight: "1",
+});
+
+function HeaderNav() {
+  const navigate = useNavigate();
+  const { signOut } = useDealershipAuth();
+  const [signingOut, setSigningOut] = useState(false);
+  const { pathname } = useLocation();
+  const [leads, refetchLeads] = useQuery<{ dealershipLeads: { unread: number } }>({ query: UNREAD_LEADS });
+  const unread = leads.data?.dealershipLeads.unread ?? 0;
+  // New enquiries arrive at any time: the count is fetched again on every page change.
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = "";
+    refetchLeads({ requestPolicy: "cache-and-network" });
+  }, [pathname, refetchLeads]);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } finally {
+      setSigningOut(false);
+    }
+    notifySuccess("Signed out", "You have signed out of the dealership portal.");
+    navigate(SIGN_IN_PATH, { replace: true });
+  }
+
+  return (
+    <nav aria-label="Dealership portal" className={css({ display: "flex", alignItems: "center", gap: "1" })}>
+      <NavLink to="/dealership/dashboard" className={navLink} aria-label="Dashboard">
+        <CarIcon size={18} />
+        <span className={label}>Dashboard</span>
+      </NavLink>
+      <NavLink to="/dealership/leads" className={navLink} aria-label={unread > 0 ? `Leads, ${unread} unread` : "Leads"}>
+        <InboxIcon size={18} />
+        <span className={label}>Leads</span>
+        {unread > 0 ? (
+          <span className={countBadge} aria-hidden="true">
+            {unread}
+          </span>
+        ) : null}
+      </NavLink>
+      <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
+        {signingOut ? <Spinner /> : <LogOutIcon size={18} />}
+        Sign Out
+      </Button>
+    </nav>
+  );
+}
+
 export function DealershipLayout() {
-  return <AreaShell area="Dealership portal" />;
+  const client = useSyncExternalStore(subscribeDealershipClient, getDealershipClient, getDealershipClient);
+  const token = useDealershipToken();
+  return (
+    <Provider value={client}>
+      <AreaShell area="Dealership portal" actions={token ? <HeaderNav /> : undefined} />
+      <Toasts />
+    </Provider>
+  );
+}
+
+/** Every portal screen but sign-in: without a token, go to sign-in (and come back afterwards). */
+export function RequireDealership() {
+  const token = useDealershipToken();
+  const location = useLocation();
+  if (!token) return <Navigate to={SIGN_IN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return <Outlet />;
 }

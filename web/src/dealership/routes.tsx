@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { AppLoading } from "../ui/AppRoot.tsx";
 import { NotFound } from "../ui/NotFound.tsx";
 import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
@@ -6,14 +6,26 @@ import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
 /**
  * Dealership area (SPEC 2, "Dealership routes"), full width, under /dealership.
  *
- * Only a route table lives here; the layout and every screen are lazy route modules, e.g.
- *   { path: "signin", lazy: () => import("./screens/SignIn.tsx") }
- *   { path: "vehicles/add", lazy: () => import("./screens/AddVehicle.tsx") }
- * Unknown /dealership/* paths (including /dealership/vehicles/{id}/edit, which SPEC 2 leaves
- * without a route) show the 404 page inside the dealership layout.
+ * Only a route table lives here (it is part of the main bundle); the layout and every screen are
+ * lazy route modules. /dealership/signin is open; the other screens sit under RequireDealership
+ * (no token -> sign-in). /dealership/vehicles/{id}/edit is the edit screen SPEC 2 points to
+ * without a route; /dealership/leads lists Contact Seller enquiries. Unknown /dealership/* paths
+ * show the 404 page inside the dealership layout.
  */
+const signedInScreens: RouteObject[] = [
+  { path: "dashboard", lazy: () => import("./screens/Dashboard.tsx") },
+  { path: "vehicles/add", lazy: () => import("./screens/AddVehicle.tsx") },
+  { path: "vehicles/:id/edit", lazy: () => import("./screens/EditVehicle.tsx") },
+  { path: "leads", lazy: () => import("./screens/Leads.tsx") },
+];
+
 const screens: RouteObject[] = [
-  // signin, dashboard, vehicles/add: to come.
+  { index: true, element: <Navigate to="/dealership/dashboard" replace /> },
+  { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
+  {
+    lazy: { Component: async () => (await import("./DealershipLayout.tsx")).RequireDealership },
+    children: signedInScreens,
+  },
 ];
 
 function DealershipNotFound() {

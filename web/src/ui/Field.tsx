@@ -105,3 +105,44 @@ export function SelectField({ label, error, hint, id, className, rootClassName, 
     </div>
   );
 }
+
+type TextAreaFieldProps = ComponentProps<"textarea"> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  rootClassName?: string;
+};
+
+/** A labelled <textarea> with hint and error, styled like the text fields. */
+export function TextAreaField({ label, error, hint, id, className, rootClassName, rows = 4, ...textarea }: TextAreaFieldProps) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const classes = field();
+  return (
+    <div className={cx(classes.root, rootClassName)}>
+      <label htmlFor={inputId} className={classes.label}>
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        rows={rows}
+        className={cx(classes.input, css({ resize: "vertical", lineHeight: "1.5" }), className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        {...textarea}
+      />
+      {hint ? (
+        <p id={hintId} className={classes.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={classes.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

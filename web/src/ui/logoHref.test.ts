@@ -7,6 +7,11 @@ describe("logoHref (SPEC: Header logo)", () => {
     expect(logoHref("/admin/vehicles")).toBe("/admin/dashboard");
     expect(logoHref("/admin/signin")).toBe("/admin/dashboard");
   });
+  test("dealership paths go to the dealership dashboard", () => {
+    expect(logoHref("/dealership")).toBe("/dealership/dashboard");
+    expect(logoHref("/dealership/signin")).toBe("/dealership/dashboard");
+    expect(logoHref("/dealership/vehicles/abc/edit")).toBe("/dealership/dashboard");
+  });
   test("landing, sign-in and sign-up go to /", () => {
     expect(logoHref("/")).toBe("/");
     expect(logoHref("/signin")).toBe("/");
@@ -17,6 +22,6 @@ describe("logoHref (SPEC: Header logo)", () => {
     expect(logoHref("/booking/category")).toBe("/home");
     expect(logoHref("/administrator")).toBe("/home");
     expect(logoHref("/signing")).toBe("/home");
-    expect(logoHref("/dealership/dashboard")).toBe("/home");
+    expect(logoHref("/dealerships")).toBe("/home");
   });
 });

@@ -1,0 +1,165 @@
+/**
+ * Cars for Sale on a phone (SPEC 2, 9; no sign-in needed): search, filter by price band, the
+ * filters in a shared URL surviving a reload, "Load more", the empty state, a car's details, and
+ * Contact Seller with its validation then success. Screenshots: e2e/screenshots/phone-for-sale-*.png.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { snap, waitForMail } from "./support.ts";
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "The Cars for Sale journey runs on the phone project");
+});
+
+const count = (page: Page) => page.getByTestId("for-sale-count");
+const cards = (page: Page) => page.locator("main ul > li").filter({ has: page.getByRole("link", { name: "View Details" }) });
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+}
+
+test("a visitor searches, filters by price, shares the URL, opens a car and contacts the seller", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+
+  // From the landing page's world: no account, straight to the list.
+  await page.goto("/cars-for-sale");
+  await expect(page.getByRole("heading", { level: 1, name: "Cars for Sale" })).toBeVisible();
+  await expect(count(page)).toHaveText(/^\d+ vehicles available for sale$/);
+  const total = Number((await count(page).textContent())!.split(" ")[0]);
+  expect(total).toBeGreaterThanOrEqual(8); // the demo stock of two dealerships
+  await expect(page.locator("[data-customer-frame]")).toBeVisible();
+
+  // Six cards a page, then "Load more".
+  await expect(cards(page)).toHaveCount(6);
+  const first = cards(page).first();
+  await expect(first.getByRole("button", { name: "Contact Seller" })).toBeVisible();
+  await expect(first).toContainText(/R\d{1,3}(,\d{3})+/);
+  await expect(first).toContainText(/\d+ km/);
+  await noSidewaysScroll(page);
+  await snap(page, testInfo, "for-sale-list");
+  await page.getByRole("button", { name: /Load more/ }).click();
+  await expect(cards(page)).toHaveCount(Math.min(total, 12));
+
+  // Search (debounced, into the URL).
+  await page.getByRole("searchbox", { name: "Search cars for sale" }).fill("volkswagen");
+  await expect(page).toHaveURL(/[?&]q=volkswagen/);
+  await expect(count(page)).toHaveText("2 vehicles available for sale");
+  await expect(cards(page)).toHaveCount(2);
+
+  // Filters: price range R100,000–R200,000.
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(page.getByRole("button", { name: "Filters" })).toHaveAttribute("aria-expanded", "true");
+  const filters = page.getByRole("region", { name: "Filters" });
+  for (const band of ["Under R100,000", "R100,000–R200,000", "R200,000–R300,000", "Over R300,000"]) await expect(filters.getByText(band, { exact: true })).toBeVisible();
+  await filters.getByText("R100,000–R200,000", { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]price=100k-200k/);
+  await expect(count(page)).toHaveText("1 vehicle available for sale");
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText("Polo Vivo");
+  await expect(cards(page).first()).toContainText("R149,900");
+  await snap(page, testInfo, "for-sale-filters");
+
+  // The URL is the filtered list: reload (or share) it and the filters are still there.
+  const shared = page.url();
+  await page.reload();
+  await expect(count(page)).toHaveText("1 vehicle available for sale");
+  await expect(page.getByRole("searchbox", { name: "Search cars for sale" })).toHaveValue("volkswagen");
+  await expect(page.getByRole("button", { name: /Filters/ })).toContainText("1");
+  await expect(page.getByRole("list", { name: "Active filters" })).toContainText("R100,000–R200,000");
+  const other = await page.context().newPage();
+  await other.goto(shared);
+  await expect(other.getByTestId("for-sale-count")).toHaveText("1 vehicle available for sale");
+  await other.close();
+
+  // Category and transmission filters, sort, Clear All.
+  await page.getByRole("button", { name: /Filters/ }).click();
+  await page.getByRole("region", { name: "Filters" }).getByText("Any price", { exact: true }).click();
+  await page.getByRole("searchbox", { name: "Search cars for sale" }).fill("");
+  await expect(page).not.toHaveURL(/q=/);
+  await page.getByRole("region", { name: "Filters" }).getByText("Large", { exact: true }).click();
+  await page.getByRole("region", { name: "Filters" }).getByText("Automatic", { exact: true }).click();
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(page.getByRole("region", { name: "Filters" })).toHaveCount(0);
+  await page.getByLabel("Sort").selectOption("price_desc");
+  await expect(page).toHaveURL(/category=large/);
+  await expect(page).toHaveURL(/transmission=automatic/);
+  await expect(page).toHaveURL(/sort=price_desc/);
+  await expect(count(page)).toHaveText("2 vehicles available for sale");
+  await expect(cards(page).first()).toContainText("Fortuner");
+  await expect(cards(page).nth(1)).toContainText("Ranger");
+  await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Large");
+  await page.getByRole("button", { name: /Filters/ }).click();
+  await page.getByRole("button", { name: "Clear All" }).click();
+  await expect(page).toHaveURL(/\/cars-for-sale$/);
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(count(page)).toHaveText(/^\d+ vehicles available for sale$/);
+
+  // Nothing matches: the empty state, and Clear Search brings every car back.
+  await page.getByRole("searchbox", { name: "Search cars for sale" }).fill("Lamborghini");
+  await expect(page.getByRole("heading", { name: "No vehicles found" })).toBeVisible();
+  await expect(count(page)).toHaveText("0 vehicles available for sale");
+  await snap(page, testInfo, "for-sale-empty");
+  await page.getByRole("button", { name: "Clear Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/cars-for-sale$/);
+  await expect(page.getByRole("searchbox", { name: "Search cars for sale" })).toHaveValue("");
+  await expect(cards(page)).toHaveCount(6);
+
+  // Details of the Polo Vivo, reached from a filtered list; Back returns to that list.
+  await page.goto(shared);
+  await cards(page).first().getByRole("link", { name: "View Details" }).click();
+  await expect(page).toHaveURL(/\/cars-for-sale\/[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("2020 Volkswagen Polo Vivo");
+  const main = page.getByRole("main");
+  await expect(main).toContainText("R149,900");
+  await expect(main).toContainText("2020");
+  await expect(main).toContainText("72,500 km");
+  await expect(main).toContainText("Manual");
+  await expect(main).toContainText("Atlantic Motors");
+  await expect(main).toContainText("Cape Town");
+  await noSidewaysScroll(page);
+  await snap(page, testInfo, "for-sale-details");
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(shared);
+  await expect(count(page)).toHaveText("1 vehicle available for sale");
+  await cards(page).first().getByRole("link", { name: "View Details" }).click();
+
+  // Contact Seller: the form's rules first...
+  await page.getByRole("button", { name: "Contact Seller" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Contact Seller" })).toBeVisible();
+  await expect(dialog.getByLabel("Message")).toHaveValue(/2020 Volkswagen Polo Vivo/);
+  // The honeypot is neither seen nor announced.
+  const trap = await dialog.getByLabel("Leave this field empty").boundingBox();
+  expect(trap!.x + trap!.width).toBeLessThanOrEqual(0); // off screen
+  await expect(dialog.getByLabel("Leave this field empty")).toHaveAttribute("tabindex", "-1");
+  await expect(dialog.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
+  await dialog.getByLabel("Message").fill("");
+  await dialog.getByRole("button", { name: "Send Message" }).click();
+  await expect(dialog.getByText("Please enter your name")).toBeVisible();
+  await expect(dialog.getByText("Please give an email address or a phone number so the seller can reply")).toBeVisible();
+  await expect(dialog.getByText("Please enter a message for the seller")).toBeVisible();
+  await dialog.getByLabel("Email").fill("not-an-email");
+  await dialog.getByRole("button", { name: "Send Message" }).click();
+  await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
+  await snap(page, testInfo, "for-sale-enquiry-errors", { fullPage: false });
+
+  // ...then a phone number is enough, and the enquiry is sent.
+  await dialog.getByLabel("Your name").fill("Ayanda Nkosi");
+  await dialog.getByLabel("Email").fill("");
+  await dialog.getByLabel("Phone number").fill("082 555 1234");
+  await dialog.getByLabel("Message").fill("Hi, is the Polo Vivo still available? I can view it this week.");
+  await dialog.getByRole("button", { name: "Send Message" }).click();
+  await expect(dialog.getByRole("heading", { name: "Message sent" })).toBeVisible();
+  await expect(dialog).toContainText("Your message has been sent to the seller. They will contact you soon.");
+  await snap(page, testInfo, "for-sale-enquiry-sent", { fullPage: false });
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const mail = await waitForMail("sales@atlanticmotors.example", /Ayanda Nkosi/);
+  expect(mail.text).toContain("082 555 1234");
+
+  // A car that is not for sale.
+  await page.goto("/cars-for-sale/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This car is no longer for sale");
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,285 @@
+/**
+ * The dealership portal on a desktop (SPEC 2, 4, 5, 8): sign in with a demo dealership, add a car
+ * with photos, edit it, see a buyer's enquiry sent through the public Contact Seller form, delete
+ * the car, sign out; and the session rules (missing token, 401, 403). Screenshots:
+ * e2e/screenshots/desktop-dealership-*.png.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { DEALERSHIP_INFO_KEY, DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
+import { createCustomer, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "The dealership portal journeys run on the desktop project");
+});
+
+const stat = (page: Page, label: string) => page.locator("section[aria-labelledby=stats-heading] li").filter({ hasText: label });
+const vehicleCard = (page: Page, name: string | RegExp) => page.locator("main li").filter({ has: page.getByRole("heading", { name }) });
+
+function unique(): string {
+  return `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+}
+
+async function noProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/401|403|Unauthorized|Forbidden/i.test(message.text())) problems.push(message.text());
+  });
+  return problems;
+}
+
+/** Closes the toast on screen (if any), so a screenshot shows the page itself. */
+async function dismissToast(page: Page) {
+  const open = toast(page);
+  if ((await open.count()) > 0) await open.locator("[data-part=close-trigger]").click();
+  await expect(open).toHaveCount(0);
+}
+
+async function signIn(page: Page, code: string, password: string) {
+  await page.getByLabel("Dealership code", { exact: true }).fill(code);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test("a dealership signs in, adds a car with photos, edits it, sees a buyer's enquiry, deletes the car and signs out", async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const problems = await noProblems(page);
+  const login = demoDealership("ATLANTIC01");
+  const plate = `CA ${unique()}`;
+  const model = `Picanto ${unique()}`;
+  const name = `Kia ${model}`;
+
+  // No token: the portal sends the visitor to sign-in.
+  await page.goto("/dealership/dashboard");
+  await expect(page).toHaveURL(/\/dealership\/signin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dealership sign in" })).toBeVisible();
+  await expect(page.locator("[data-customer-frame]")).toHaveCount(0);
+  await snap(page, testInfo, "dealership-signin");
+
+  // The login schema's messages.
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Dealership code is required")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await expect(page.getByLabel("Dealership code", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await snap(page, testInfo, "dealership-signin-errors");
+
+  // A wrong password.
+  await signIn(page, login.dealershipCode, "not-the-password");
+  await expectToast(page, "Sign in failed", "Please check your dealership code and password");
+  await expect(page).toHaveURL(/\/dealership\/signin$/);
+
+  // Signed in (the code in any case).
+  await signIn(page, login.dealershipCode.toLowerCase(), login.password);
+  await expectToast(page, "Welcome!", "Signed in successfully as Atlantic Motors");
+  await expect(page).toHaveURL(/\/dealership\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Atlantic Motors");
+  await expect(page.getByText("Welcome, Thandiwe Mokoena")).toBeVisible();
+  const stored = await page.evaluate(([tokenKey, infoKey]) => [localStorage.getItem(tokenKey!), localStorage.getItem(infoKey!), localStorage.getItem("capedrive.token")], [DEALERSHIP_TOKEN_KEY, DEALERSHIP_INFO_KEY]);
+  expect(stored[0]).toBeTruthy();
+  expect(JSON.parse(stored[1]!)).toMatchObject({ companyName: "Atlantic Motors", contactPerson: "Thandiwe Mokoena", dealershipCode: "ATLANTIC01" });
+  expect(stored[2]).toBeNull(); // the customer session is untouched
+  for (const label of ["Total", "Available", "Booked", "Maintenance"]) await expect(stat(page, label)).toBeVisible();
+  await expect(stat(page, "Total")).toContainText("4");
+  await expect(vehicleCard(page, /Renault Kwid/)).toContainText("CA 120-551");
+  await expect(vehicleCard(page, /Renault Kwid/)).toContainText("R84,900");
+  await expect(vehicleCard(page, /Renault Kwid/)).toContainText("Available");
+  await dismissToast(page);
+  await snap(page, testInfo, "dealership-dashboard");
+
+  // Add a vehicle: the form starts from the spec's defaults.
+  await page.getByRole("link", { name: "Add Vehicle" }).first().click();
+  await expect(page).toHaveURL(/\/dealership\/vehicles\/add$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Add Vehicle" })).toBeVisible();
+  await expect(page.getByLabel("Year", { exact: true })).toHaveValue(String(new Date().getFullYear()));
+  await expect(page.getByLabel("Category", { exact: true })).toHaveValue("small");
+  await expect(page.getByLabel("Transmission", { exact: true })).toHaveValue("manual");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("available");
+  await expect(page.getByLabel("Mileage (km)", { exact: true })).toHaveValue("0");
+  await expect(page.getByLabel("Daily rate (R)", { exact: true })).toHaveValue("0");
+  await expect(page.getByLabel("Sales price (R, optional)", { exact: true })).toHaveValue("0");
+
+  // The add form's rules, with the domain's messages.
+  await page.getByLabel("Year", { exact: true }).fill("1999");
+  await page.getByLabel("Mileage (km)", { exact: true }).fill("-5");
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expect(page.getByText("Registration number is required")).toBeVisible();
+  await expect(page.getByText("Make is required")).toBeVisible();
+  await expect(page.getByText("Model is required")).toBeVisible();
+  await expect(page.getByText("Year must be 2000 or later")).toBeVisible();
+  await expect(page.getByText("Mileage cannot be negative")).toBeVisible();
+  await expect(page.getByText("Daily rate must be greater than 0")).toBeVisible();
+  await page.getByLabel("Year", { exact: true }).fill(String(new Date().getFullYear() + 2));
+  await page.getByLabel("Year", { exact: true }).blur();
+  await expect(page.getByText(`Year must be ${new Date().getFullYear() + 1} or earlier`)).toBeVisible();
+  await snap(page, testInfo, "dealership-add-errors");
+
+  await page.getByLabel("Registration number", { exact: true }).fill(plate);
+  await page.getByLabel("Make", { exact: true }).fill("Kia");
+  await page.getByLabel("Model", { exact: true }).fill(model);
+  await page.getByLabel("Year", { exact: true }).fill("2022");
+  await page.getByLabel("Category", { exact: true }).selectOption("small");
+  await page.getByLabel("Transmission", { exact: true }).selectOption("automatic");
+  await page.getByLabel("Mileage (km)", { exact: true }).fill("45000");
+  await page.getByLabel("Daily rate (R)", { exact: true }).fill("420");
+  await page.getByLabel("Sales price (R, optional)", { exact: true }).fill("139900");
+
+  // Two photos through the upload flow, then the second becomes the cover.
+  await page.getByLabel("Choose vehicle photos").setInputFiles(["e2e/fixtures/car-side.jpg", "e2e/fixtures/car-front.jpg"]);
+  await expectToast(page, "Upload successful!", "2 photos added.");
+  const photos = page.locator("fieldset li img");
+  await expect(photos).toHaveCount(2);
+  const [first, second] = [await photos.nth(0).getAttribute("src"), await photos.nth(1).getAttribute("src")];
+  expect(first).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Move photo 2 earlier" }).click();
+  await expect(photos.nth(0)).toHaveAttribute("src", second!);
+  await expect(photos.nth(1)).toHaveAttribute("src", first!);
+  await expect(page.getByRole("button", { name: "Move photo 1 earlier" })).toBeHidden(); // the first cannot move earlier
+  await expect(page.getByRole("button", { name: "Move photo 2 later" })).toBeHidden();
+  await expect(page.getByText("Year must be")).toHaveCount(0);
+  await snap(page, testInfo, "dealership-add-filled");
+
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expectToast(page, "Vehicle added", `2022 ${name} is in your inventory.`);
+  await expect(page).toHaveURL(/\/dealership\/dashboard$/);
+  const card = vehicleCard(page, new RegExp(name));
+  await expect(card).toContainText(plate);
+  await expect(card).toContainText("R139,900");
+  await expect(card).toContainText("R420/day");
+  await expect(card).toContainText("2 photos");
+  await expect(stat(page, "Total")).toContainText("5");
+  const cover = card.locator("img").first();
+  await expect(cover).toHaveAttribute("src", second!);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // The same registration number again: the server refuses it and the field says why.
+  await page.getByRole("link", { name: "Add Vehicle" }).first().click();
+  await page.getByLabel("Registration number", { exact: true }).fill(plate.toLowerCase());
+  await page.getByLabel("Make", { exact: true }).fill("Kia");
+  await page.getByLabel("Model", { exact: true }).fill("Rio");
+  await page.getByLabel("Daily rate (R)", { exact: true }).fill("400");
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expectToast(page, "Failed to add vehicle", "A vehicle with this registration number already exists");
+  await expect(page.getByLabel("Registration number", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/dealership\/dashboard$/);
+
+  // Edit: the form is filled from the stored car.
+  await card.getByRole("link", { name: "Edit" }).click();
+  await expect(page).toHaveURL(/\/dealership\/vehicles\/[^/]+\/edit$/);
+  const vehicleId = /vehicles\/([^/]+)\/edit/.exec(page.url())![1]!;
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Vehicle" })).toBeVisible();
+  await expect(page.getByLabel("Registration number", { exact: true })).toHaveValue(plate);
+  await expect(page.getByLabel("Model", { exact: true })).toHaveValue(model);
+  await expect(page.getByLabel("Transmission", { exact: true })).toHaveValue("automatic");
+  await expect(page.getByLabel("Sales price (R, optional)", { exact: true })).toHaveValue("139900");
+  await expect(page.locator("fieldset li img")).toHaveCount(2);
+  await page.getByLabel("Mileage (km)", { exact: true }).fill("46100");
+  await page.getByLabel("Sales price (R, optional)", { exact: true }).fill("134900");
+  await page.getByLabel("Status", { exact: true }).selectOption("maintenance");
+  await page.getByRole("button", { name: "Remove photo 2" }).click();
+  await expect(page.locator("fieldset li img")).toHaveCount(1);
+  await dismissToast(page);
+  await snap(page, testInfo, "dealership-edit");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Vehicle updated", `2022 ${name} was saved.`);
+  await expect(page).toHaveURL(/\/dealership\/dashboard$/);
+  await expect(card).toContainText("R134,900");
+  await expect(card).toContainText("Maintenance");
+  await expect(card).not.toContainText("2 photos");
+  await expect(stat(page, "Maintenance")).toContainText("1");
+
+  // A buyer (no account) sends an enquiry through the public Contact Seller form.
+  const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const buyer = await buyerContext.newPage();
+  const buyerEmail = uniqueEmail("buyer", testInfo);
+  await buyer.goto(`/cars-for-sale/${vehicleId}`);
+  await expect(buyer.getByRole("heading", { level: 1 })).toHaveText(`2022 ${name}`);
+  await expect(buyer.getByText("R134,900")).toBeVisible();
+  await buyer.getByRole("button", { name: "Contact Seller" }).click();
+  const form = buyer.getByRole("dialog");
+  await form.getByLabel("Your name").fill("Lindiwe Dlamini");
+  await form.getByLabel("Email").fill(buyerEmail);
+  await form.getByLabel("Message").fill("Is the Picanto still available? Could I test drive it on Saturday?");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("heading", { name: "Message sent" })).toBeVisible();
+  await buyerContext.close();
+  const mail = await waitForMail("sales@atlanticmotors.example", new RegExp(model));
+  expect(mail.text).toContain("Lindiwe Dlamini");
+
+  // The lead, newest first, with the unread count; then marked read.
+  await page.getByRole("link", { name: /^Leads/ }).click();
+  await expect(page).toHaveURL(/\/dealership\/leads$/);
+  const lead = page.locator("main li").filter({ hasText: "Lindiwe Dlamini" });
+  await expect(lead).toContainText(`2022 Kia ${model}`);
+  await expect(lead).toContainText(plate);
+  await expect(lead).toContainText(buyerEmail);
+  await expect(lead).toContainText("Could I test drive it on Saturday?");
+  await expect(lead).toContainText("New");
+  await expect(lead.getByRole("link", { name: buyerEmail })).toHaveAttribute("href", new RegExp(`^mailto:${buyerEmail.replace(/[.+]/g, "\\$&")}`));
+  await expect(page.getByText(/1 unread/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Leads, 1 unread" })).toBeVisible();
+  await snap(page, testInfo, "dealership-leads");
+  await lead.getByRole("button", { name: "Mark as read" }).click();
+  await expect(lead).toContainText("Read");
+  await expect(lead.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  await expect(page.getByText(/0 unread/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Leads", exact: true })).toBeVisible();
+
+  // Delete, after confirming in the dialog (Cancel first keeps the car).
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await card.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Are you sure you want to delete this vehicle?");
+  await snap(page, testInfo, "dealership-delete-dialog", { fullPage: false });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Vehicle deleted");
+  await expect(card).toHaveCount(0);
+  await expect(stat(page, "Total")).toContainText("4");
+
+  // Sign out: the token and info are gone, and the portal asks for sign-in again.
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/dealership\/signin$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), DEALERSHIP_TOKEN_KEY)).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), DEALERSHIP_INFO_KEY)).toBeNull();
+  await page.goto("/dealership/vehicles/add");
+  await expect(page).toHaveURL(/\/dealership\/signin$/);
+  expect(problems).toEqual([]);
+});
+
+test("a dealership session the server no longer accepts (401), or another area's token (403), signs out to /dealership/signin", async ({ page, request }, testInfo) => {
+  // 401: a token the server does not know.
+  await page.goto("/dealership/signin");
+  await page.evaluate(([key, info]) => {
+    localStorage.setItem(key!, "expired-or-made-up");
+    localStorage.setItem(info!, JSON.stringify({ dealershipCode: "X", companyName: "Gone Motors", contactPerson: "Nobody" }));
+  }, [DEALERSHIP_TOKEN_KEY, DEALERSHIP_INFO_KEY]);
+  await page.goto("/dealership/dashboard");
+  await expect(page).toHaveURL(/\/dealership\/signin$/);
+  await expectToast(page, "Session ended", "Please sign in again.");
+  expect(await page.evaluate((key) => localStorage.getItem(key), DEALERSHIP_TOKEN_KEY)).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), DEALERSHIP_INFO_KEY)).toBeNull();
+
+  // 403: a customer's token is not a dealership's.
+  const customerToken = await createCustomer(request, { name: "Sam Customer", email: uniqueEmail("sam", testInfo), password: "secret123" });
+  await page.evaluate(([key, token]) => localStorage.setItem(key!, token!), [DEALERSHIP_TOKEN_KEY, customerToken]);
+  await page.goto("/dealership/leads");
+  await expect(page).toHaveURL(/\/dealership\/signin$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), DEALERSHIP_TOKEN_KEY)).toBeNull();
+
+  // After signing in again, the dealership lands where it was going.
+  const login = demoDealership("WINELANDS02");
+  await page.goto("/dealership/leads");
+  await expect(page).toHaveURL(/\/dealership\/signin$/);
+  await signIn(page, login.dealershipCode, login.password);
+  await expectToast(page, "Welcome!", "Signed in successfully as Winelands Auto");
+  await expect(page).toHaveURL(/\/dealership\/leads$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+
+  // An id that is not this dealership's car: not found, nothing shown.
+  await page.goto("/dealership/vehicles/00000000-0000-4000-8000-000000000000/edit");
+  await expect(page.getByRole("heading", { level: 1, name: "Vehicle not found" })).toBeVisible();
+});

@@ -1,0 +1,39 @@
+/** Helpers of the dealership and Cars for Sale journeys. */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface DealershipLogin {
+  dealershipCode: string;
+  password: string;
+}
+
+/**
+ * The demo dealerships' sign-in details. The server the Playwright config starts seeds the demo
+ * data and writes them to DATA_DIR/demo-credentials.txt (E2E_DATA_DIR); against another server,
+ * set E2E_DATA_DIR to its data directory, or E2E_DEALERSHIP_CODE and E2E_DEALERSHIP_PASSWORD.
+ */
+export function demoDealerships(): DealershipLogin[] {
+  const code = process.env.E2E_DEALERSHIP_CODE;
+  const password = process.env.E2E_DEALERSHIP_PASSWORD;
+  if (code && password) return [{ dealershipCode: code, password }];
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
+  const file = join(dir, "demo-credentials.txt");
+  if (!existsSync(file)) throw new Error(`${file} is missing: is the server seeded with the demo data (SEED_DEMO=true)?`);
+  const logins: DealershipLogin[] = [];
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const match = /^Dealership\s+(\S+)\s+\/\s+(\S+)/.exec(line.trim());
+    if (match) logins.push({ dealershipCode: match[1]!, password: match[2]! });
+  }
+  if (logins.length === 0) throw new Error(`No dealership sign-in details in ${file}`);
+  return logins;
+}
+
+/** The first demo dealership (Atlantic Motors, Cape Town), or the one from the environment. */
+export function demoDealership(code = "ATLANTIC01"): DealershipLogin {
+  const all = demoDealerships();
+  return all.find((d) => d.dealershipCode.toUpperCase() === code.toUpperCase()) ?? all[0]!;
+}
+
+export const DEALERSHIP_TOKEN_KEY = "capedrive.dealership.token";
+export const DEALERSHIP_INFO_KEY = "capedrive.dealership.info";

@@ -1,0 +1,214 @@
+/**
+ * A car for sale (/cars-for-sale/{id}): its photos, year, mileage, transmission, category, price
+ * in rand without decimals, and the selling dealership's name and city; Contact Seller opens the
+ * enquiry form. The back link returns to the list with the same search and filters.
+ */
+import { useRef, useState, type ReactNode } from "react";
+import { useLocation, useParams } from "react-router";
+import { useQuery } from "urql";
+import { css, cx } from "styled-system/css";
+import { formatKm, formatRandWhole } from "../../lib/format.ts";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { Button, ButtonLink } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Card.tsx";
+import { CarPhoto } from "../../ui/CarPhoto.tsx";
+import { CalendarIcon, CarIcon, GaugeIcon, GearIcon, MailIcon, MapPinIcon, RefreshIcon, StoreIcon, TagIcon } from "../../ui/icons.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { CustomerScreen } from "../CustomerScreen.tsx";
+import { useAuth } from "../session/auth.tsx";
+import { ContactSellerDialog } from "./ContactSellerDialog.tsx";
+import { CAR_FOR_SALE, carName, categoryLabel, transmissionLabel, type CarForSale } from "./queries.ts";
+
+/** The list's URL to go back to: the one the visitor came from (same filters), else the plain list. */
+function listHref(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === "string" && (from === "" || from.startsWith("?")) ? `/cars-for-sale${from}` : "/cars-for-sale";
+}
+
+function Gallery({ car }: { car: CarForSale }) {
+  const strip = useRef<HTMLUListElement>(null);
+  const [current, setCurrent] = useState(0);
+  const name = carName(car);
+  if (car.images.length <= 1) {
+    return <CarPhoto src={car.images[0]} alt={name} eager className={css({ aspectRatio: "4 / 3", width: "full", borderRadius: "card" })} iconSize={56} />;
+  }
+
+  function show(index: number) {
+    const item = strip.current?.children[index] as HTMLElement | undefined;
+    strip.current?.scrollTo({ left: item?.offsetLeft ?? 0, behavior: "smooth" });
+    setCurrent(index);
+  }
+
+  return (
+    <section aria-label={`Photos of the ${name}`} className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+      <div className={css({ position: "relative" })}>
+        <ul
+          ref={strip}
+          className={css({ display: "flex", overflowX: "auto", scrollSnapType: "x mandatory", borderRadius: "card", scrollbarWidth: "none", "&::-webkit-scrollbar": { display: "none" } })}
+          onScroll={(event) => {
+            const el = event.currentTarget;
+            setCurrent(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+          }}
+        >
+          {car.images.map((src, index) => (
+            <li key={src} className={css({ flex: "0 0 100%", scrollSnapAlign: "start" })} aria-label={`Photo ${index + 1} of ${car.images.length}`}>
+              <CarPhoto src={src} alt={`${name}, photo ${index + 1}`} eager={index === 0} className={css({ aspectRatio: "4 / 3", width: "full" })} iconSize={56} />
+            </li>
+          ))}
+        </ul>
+        <span className={css({ position: "absolute", bottom: "3", right: "3", px: "2.5", py: "1", borderRadius: "full", bg: "slate.900/75", color: "white", textStyle: "caption" })} aria-hidden="true">
+          {current + 1} / {car.images.length}
+        </span>
+      </div>
+      <div className={css({ display: "flex", gap: "2", overflowX: "auto", pb: "1" })}>
+        {car.images.map((src, index) => (
+          <button
+            key={src}
+            type="button"
+            onClick={() => show(index)}
+            aria-label={`Show photo ${index + 1}`}
+            aria-current={index === current || undefined}
+            className={cx(
+              css({ flex: "0 0 auto", width: "16", borderRadius: "lg", overflow: "hidden", borderWidth: "2px", borderColor: "transparent", cursor: "pointer", opacity: 0.7, _hover: { opacity: 1 } }),
+              index === current && css({ borderColor: "brand.solid", opacity: 1 }),
+            )}
+          >
+            <CarPhoto src={src} alt="" className={css({ aspectRatio: "4 / 3", width: "full" })} iconSize={16} />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className={css({ display: "flex", alignItems: "center", gap: "3", p: "3", borderRadius: "xl", bg: "bg.subtle" })}>
+      <span className={css({ color: "brand.text", flexShrink: 0 })}>{icon}</span>
+      <div className={css({ display: "flex", flexDirection: "column", minW: "0" })}>
+        <dt className={css({ textStyle: "caption", color: "fg.muted" })}>{label}</dt>
+        <dd className={css({ fontWeight: "650" })}>{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  const { id = "" } = useParams();
+  const location = useLocation();
+  const back = listHref(location.state);
+  const { user } = useAuth();
+  const [result, reexecute] = useQuery<{ carForSale: CarForSale }>({ query: CAR_FOR_SALE, variables: { id } });
+  const [contact, setContact] = useState<CarForSale | null>(null);
+  const car = result.data?.carForSale;
+  usePageTitle(car ? `${carName(car)} for sale` : "Car for sale");
+  const notFound = result.error?.graphQLErrors.some((e) => e.extensions?.code === "NOT_FOUND") ?? false;
+
+  if (!car) {
+    return (
+      <CustomerScreen back={back} footer>
+        {notFound ? (
+          <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "10" })}>
+            <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "16", height: "16", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+              <CarIcon size={32} />
+            </span>
+            <h1 className={css({ textStyle: "title" })}>This car is no longer for sale</h1>
+            <p className={css({ color: "fg.muted" })}>It may have been sold. Have a look at the other cars.</p>
+            <ButtonLink to={back} size="lg">
+              See cars for sale
+            </ButtonLink>
+          </div>
+        ) : result.error ? (
+          <div className={css({ display: "flex", flexDirection: "column", gap: "3" })} role="alert">
+            <Notice tone="danger" title="We couldn't load this car">
+              Please check your connection and try again.
+            </Notice>
+            <Button variant="outline" onClick={() => reexecute({ requestPolicy: "network-only" })}>
+              <RefreshIcon size={18} />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy="true">
+            <span role="status" className={css({ srOnly: true })}>
+              Loading the car…
+            </span>
+            <Skeleton className={css({ aspectRatio: "4 / 3", width: "full", borderRadius: "card" })} />
+            <Skeleton className={css({ height: "8", width: "3/4" })} />
+            <Skeleton className={css({ height: "6", width: "1/3" })} />
+            <Skeleton className={css({ height: "32", width: "full", borderRadius: "card" })} />
+          </div>
+        )}
+      </CustomerScreen>
+    );
+  }
+
+  const seller = car.dealership;
+  return (
+    <CustomerScreen back={back} footer>
+      <article className={css({ display: "flex", flexDirection: "column", gap: "5" })} aria-labelledby="car-title">
+        <Gallery car={car} />
+        <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+          <h1 id="car-title" className={css({ textStyle: "title", overflowWrap: "anywhere" })}>
+            {carName(car)}
+          </h1>
+          <p className={css({ fontSize: "1.75rem", fontWeight: "800", color: "brand.text", letterSpacing: "-0.02em" })}>
+            <span className={css({ srOnly: true })}>Price: </span>
+            {formatRandWhole(car.salesPrice)}
+          </p>
+        </div>
+
+        <dl className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "2" })}>
+          <Fact icon={<CalendarIcon size={20} />} label="Year" value={String(car.year)} />
+          <Fact icon={<GaugeIcon size={20} />} label="Mileage" value={formatKm(car.mileage)} />
+          <Fact icon={<GearIcon size={20} />} label="Transmission" value={transmissionLabel(car.transmission)} />
+          <Fact icon={<TagIcon size={20} />} label="Category" value={categoryLabel(car.category)} />
+        </dl>
+
+        <Card as="section" padding="md" aria-labelledby="seller-title" className={css({ display: "flex", alignItems: "center", gap: "3" })}>
+          <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "12", height: "12", borderRadius: "xl", bg: "brand.subtle", color: "brand.text", flexShrink: 0 })}>
+            <StoreIcon size={24} />
+          </span>
+          <div className={css({ display: "flex", flexDirection: "column", minW: "0" })}>
+            <h2 className={css({ textStyle: "caption", color: "fg.muted" })} id="seller-title">
+              Sold by
+            </h2>
+            <p className={css({ fontWeight: "650", overflowWrap: "anywhere" })}>{seller.companyName}</p>
+            {seller.city ? (
+              <p className={css({ display: "flex", alignItems: "center", gap: "1", textStyle: "small", color: "fg.muted" })}>
+                <MapPinIcon size={14} />
+                {seller.city}
+              </p>
+            ) : null}
+          </div>
+        </Card>
+      </article>
+
+      {/* Always at hand on a phone: sticks to the bottom of the screen while the car is in view. */}
+      <div
+        className={css({
+          position: "sticky",
+          bottom: "0",
+          zIndex: "10",
+          mt: "6",
+          mx: "-5",
+          mb: "-6",
+          px: "5",
+          pt: "3",
+          pb: "calc(token(spacing.3) + env(safe-area-inset-bottom, 0px))",
+          bg: "bg.surface/95",
+          backdropFilter: "blur(8px)",
+          borderTopWidth: "1px",
+          borderColor: "border.default",
+        })}
+      >
+        <Button size="lg" fullWidth onClick={() => setContact(car)}>
+          <MailIcon size={18} />
+          Contact Seller
+        </Button>
+      </div>
+      <ContactSellerDialog car={contact} buyer={user} onClose={() => setContact(null)} />
+    </CustomerScreen>
+  );
+}

@@ -1,0 +1,79 @@
+import { gql } from "urql";
+import { categoryLabel, TRANSMISSION_LABELS, type Transmission } from "../../../../server/domain/catalogue.ts";
+
+export const CAR_FIELDS = gql`
+  fragment ForSaleCarFields on ForSaleVehicle {
+    id
+    make
+    model
+    year
+    category
+    transmission
+    mileage
+    salesPrice
+    images
+    dealership {
+      companyName
+      city
+    }
+  }
+`;
+
+export const CARS_FOR_SALE = gql`
+  query CarsForSale($search: String, $category: VehicleCategory, $transmission: Transmission, $priceBand: String, $sort: ForSaleSort, $offset: Int, $limit: Int) {
+    carsForSale(search: $search, category: $category, transmission: $transmission, priceBand: $priceBand, sort: $sort, offset: $offset, limit: $limit) {
+      total
+      offset
+      limit
+      vehicles {
+        ...ForSaleCarFields
+      }
+    }
+  }
+  ${CAR_FIELDS}
+`;
+
+export const CAR_FOR_SALE = gql`
+  query CarForSale($id: ID!) {
+    carForSale(id: $id) {
+      ...ForSaleCarFields
+    }
+  }
+  ${CAR_FIELDS}
+`;
+
+export const CONTACT_SELLER = gql`
+  mutation ContactSeller($vehicleId: ID!, $input: ContactSellerInput!) {
+    contactSeller(vehicleId: $vehicleId, input: $input) {
+      success
+      message
+    }
+  }
+`;
+
+export interface CarForSale {
+  id: string;
+  make: string;
+  model: string;
+  year: number;
+  category: "small" | "medium" | "large";
+  transmission: Transmission;
+  mileage: number;
+  salesPrice: string;
+  images: string[];
+  dealership: { companyName: string; city: string | null };
+}
+
+export interface CarsForSalePage {
+  total: number;
+  offset: number;
+  limit: number;
+  vehicles: CarForSale[];
+}
+
+export const carName = (car: Pick<CarForSale, "year" | "make" | "model">) => `${car.year} ${car.make} ${car.model}`;
+export const transmissionLabel = (t: string) => TRANSMISSION_LABELS[t as Transmission] ?? t;
+export { categoryLabel };
+
+/** Cards per page ("Load more" fetches the next ones). */
+export const PAGE_SIZE = 6;

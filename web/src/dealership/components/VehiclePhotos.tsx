@@ -1,0 +1,209 @@
+/**
+ * The vehicle form's photos: several images (at most 8), each uploaded as soon as it is chosen
+ * (signed URL, single PUT, with progress); the first is the cover shown on cards; photos can be
+ * moved earlier or later and removed. Keyboard and screen-reader friendly: every control is a
+ * labelled button, and changes are announced.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { useClient } from "urql";
+import { css, cx } from "styled-system/css";
+import { rejectImageFile, UploadError } from "../../lib/upload.ts";
+import { CarPhoto } from "../../ui/CarPhoto.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, PlusIcon, XIcon } from "../../ui/icons.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { notifyError, notifySuccess } from "../../ui/toast.tsx";
+import { MAX_VEHICLE_PHOTOS, moveItem, uploadVehiclePhoto } from "../lib/photos.ts";
+
+const UPLOAD_FAILED_DEFAULT = "Failed to upload photo. Please try again.";
+
+const grid = css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(9.5rem, 1fr))", gap: "3" });
+
+const tile = css({ position: "relative", borderRadius: "xl", overflow: "hidden", borderWidth: "1px", borderColor: "border.default", bg: "bg.surface" });
+
+const tileButton = css({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "8",
+  height: "8",
+  borderRadius: "full",
+  bg: "slate.900/75",
+  color: "white",
+  cursor: "pointer",
+  _hover: { bg: "slate.900" },
+  _disabled: { visibility: "hidden" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "1px" },
+});
+
+const addTile = css({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: "1.5",
+  aspectRatio: "4 / 3",
+  borderRadius: "xl",
+  borderWidth: "2px",
+  borderStyle: "dashed",
+  borderColor: "border.strong",
+  bg: "bg.subtle",
+  color: "brand.text",
+  fontWeight: "600",
+  textStyle: "small",
+  cursor: "pointer",
+  _hover: { bg: "brand.subtle", borderColor: "brand.solid" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
+  _disabled: { opacity: 0.55, cursor: "not-allowed" },
+});
+
+interface Pending {
+  key: string;
+  preview: string;
+  progress: number;
+}
+
+export function VehiclePhotos({
+  value,
+  onChange,
+  onBusyChange,
+  label,
+  error,
+}: {
+  value: string[];
+  onChange: (images: string[]) => void;
+  onBusyChange?: (busy: boolean) => void;
+  label: string;
+  error?: string | undefined;
+}) {
+  const client = useClient();
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const latest = useRef(value);
+  latest.current = value;
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [announcement, setAnnouncement] = useState("");
+  const busy = pending.length > 0;
+  const room = MAX_VEHICLE_PHOTOS - value.length - pending.length;
+
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
+
+  function set(next: string[], message: string) {
+    latest.current = next;
+    onChange(next);
+    setAnnouncement(message);
+  }
+
+  async function uploadAll(files: File[]) {
+    const accepted: File[] = [];
+    for (const file of files) {
+      const problem = rejectImageFile(file);
+      if (problem) notifyError("Upload failed", `${file.name}: ${problem}`);
+      else accepted.push(file);
+    }
+    const allowed = accepted.slice(0, Math.max(0, room));
+    if (accepted.length > allowed.length) notifyError("Too many photos", `A vehicle can have at most ${MAX_VEHICLE_PHOTOS} photos.`);
+    if (allowed.length === 0) return;
+
+    const items = allowed.map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}`, preview: URL.createObjectURL(file) }));
+    setPending((current) => [...current, ...items.map(({ key, preview }) => ({ key, preview, progress: 0 }))]);
+    let added = 0;
+    // One after the other, so the photos keep the order they were chosen in.
+    for (const item of items) {
+      try {
+        const path = await uploadVehiclePhoto(client, item.file, item.file.type, (progress) =>
+          setPending((current) => current.map((p) => (p.key === item.key ? { ...p, progress } : p))),
+        );
+        added += 1;
+        set([...latest.current, path], `Photo ${latest.current.length + 1} uploaded`);
+      } catch (e) {
+        const message = e instanceof UploadError && e.message ? e.message : UPLOAD_FAILED_DEFAULT;
+        notifyError("Upload failed", message);
+      } finally {
+        URL.revokeObjectURL(item.preview);
+        setPending((current) => current.filter((p) => p.key !== item.key));
+      }
+    }
+    if (added > 0) notifySuccess("Upload successful!", added === 1 ? "1 photo added." : `${added} photos added.`);
+  }
+
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
+
+  return (
+    <fieldset className={css({ display: "flex", flexDirection: "column", gap: "3", minW: "0" })} aria-describedby={describedBy}>
+      <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "1.5" })}>{label}</legend>
+      <p id={hintId} className={css({ textStyle: "small", color: "fg.muted", mt: "-1.5" })}>
+        Up to {MAX_VEHICLE_PHOTOS} photos (JPEG, PNG or WebP, at most 10 MB each). The first photo is the cover buyers see first.
+      </p>
+      <ul className={grid}>
+        {value.map((path, index) => {
+          const n = index + 1;
+          return (
+            <li key={path} className={tile}>
+              <CarPhoto src={path} alt={`Photo ${n}`} className={css({ aspectRatio: "4 / 3", width: "full" })} iconSize={28} />
+              {index === 0 ? (
+                <span className={css({ position: "absolute", top: "2", left: "2", px: "2", py: "0.5", borderRadius: "full", bg: "brand.solid", color: "white", textStyle: "caption" })}>Cover</span>
+              ) : null}
+              <button type="button" className={cx(tileButton, css({ position: "absolute", top: "2", right: "2" }))} onClick={() => set(value.filter((p) => p !== path), `Photo ${n} removed`)} aria-label={`Remove photo ${n}`}>
+                <XIcon size={16} />
+              </button>
+              <div className={css({ position: "absolute", bottom: "2", left: "2", right: "2", display: "flex", justifyContent: "space-between" })}>
+                <button type="button" className={tileButton} disabled={index === 0} onClick={() => set(moveItem(value, index, index - 1), `Photo ${n} moved to position ${n - 1}`)} aria-label={`Move photo ${n} earlier`}>
+                  <ChevronLeftIcon size={16} />
+                </button>
+                <button type="button" className={tileButton} disabled={index === value.length - 1} onClick={() => set(moveItem(value, index, index + 1), `Photo ${n} moved to position ${n + 1}`)} aria-label={`Move photo ${n} later`}>
+                  <ChevronRightIcon size={16} />
+                </button>
+              </div>
+            </li>
+          );
+        })}
+        {pending.map((item) => (
+          <li key={item.key} className={tile} aria-label="Uploading photo">
+            <img src={item.preview} alt="" className={css({ aspectRatio: "4 / 3", width: "full", objectFit: "cover", opacity: 0.5 })} />
+            <div className={css({ position: "absolute", inset: "0", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: "2", color: "fg.default", textStyle: "caption" })}>
+              <Spinner size="md" />
+              <progress value={Math.round(item.progress * 100)} max={100} aria-label="Upload progress" className={css({ width: "2/3", height: "1.5", accentColor: "brand.solid" })} />
+            </div>
+          </li>
+        ))}
+        {room > 0 ? (
+          <li>
+            <button type="button" className={cx(addTile, css({ width: "full" }))} onClick={() => input.current?.click()} aria-describedby={hintId}>
+              {value.length === 0 && !busy ? <ImageIcon size={26} /> : <PlusIcon size={24} />}
+              {value.length === 0 && !busy ? "Add photos" : "Add more"}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      <label htmlFor={inputId} className={css({ srOnly: true })}>
+        Choose vehicle photos
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        multiple
+        tabIndex={-1}
+        className={css({ srOnly: true })}
+        onChange={(event) => {
+          const files = [...(event.currentTarget.files ?? [])];
+          event.currentTarget.value = "";
+          void uploadAll(files);
+        }}
+      />
+      {error ? (
+        <p id={errorId} role="alert" className={css({ fontSize: "sm", fontWeight: "500", color: "danger.fg" })}>
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className={css({ srOnly: true })}>
+        {busy ? "Uploading photos…" : announcement}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,89 @@
+/** The dealership vehicle as the portal reads it (SPEC 3, "Dealership vehicle"), and its labels. */
+import { gql } from "urql";
+import { categoryLabel, TRANSMISSION_LABELS, vehicleStatusLabel, type Transmission } from "../../../../server/domain/catalogue.ts";
+import { formatRand, formatRandPerDay, parseMoneyToCents } from "../../../../server/domain/money.ts";
+import type { BadgeTone } from "../../ui/Badge.tsx";
+
+export const VEHICLE_FIELDS = gql`
+  fragment DealershipVehicleFields on DealershipVehicle {
+    id
+    registrationNumber
+    make
+    model
+    year
+    category
+    transmission
+    status
+    mileage
+    dailyRate
+    salesPrice
+    images
+    dealershipId
+  }
+`;
+
+export interface DealershipVehicle {
+  id: string;
+  registrationNumber: string;
+  make: string;
+  model: string;
+  year: number;
+  category: "small" | "medium" | "large";
+  transmission: Transmission;
+  status: "available" | "rented" | "maintenance" | "out_of_service";
+  mileage: number;
+  dailyRate: string;
+  salesPrice: string | null;
+  images: string[];
+  dealershipId: string | null;
+}
+
+/** SPEC 4: the dashboard shows available, booked (status rented), maintenance, out of service. */
+export function statusLabel(status: string): string {
+  return vehicleStatusLabel(status, "dealership");
+}
+
+export function statusTone(status: string): BadgeTone {
+  switch (status) {
+    case "available":
+      return "green";
+    case "rented":
+      return "blue";
+    case "maintenance":
+      return "amber";
+    case "out_of_service":
+      return "red";
+    default:
+      return "grey";
+  }
+}
+
+export const transmissionLabel = (t: string) => TRANSMISSION_LABELS[t as Transmission] ?? t;
+export { categoryLabel };
+
+/** "R450/day"; the text itself if the server ever sent something unreadable. */
+export function dailyRateLabel(rate: string): string {
+  try {
+    return formatRandPerDay(rate);
+  } catch {
+    return rate;
+  }
+}
+
+/** Whether the car is listed on Cars for Sale (a sales price above zero). */
+export function isForSale(salesPrice: string | null | undefined): salesPrice is string {
+  if (!salesPrice) return false;
+  try {
+    return parseMoneyToCents(salesPrice) > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function priceLabel(price: string): string {
+  try {
+    return formatRand(price);
+  } catch {
+    return price;
+  }
+}

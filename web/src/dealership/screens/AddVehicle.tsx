@@ -1,0 +1,52 @@
+/**
+ * Add Vehicle (/dealership/vehicles/add, SPEC 2, 5, 8): the vehicle form with the add form's
+ * defaults; "Vehicle added" and back to the dashboard, or "Failed to add vehicle" with the
+ * server's reason (and its messages on the fields).
+ */
+import { useNavigate } from "react-router";
+import { gql, useMutation } from "urql";
+import { serverMessage } from "../../lib/errors.ts";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { notifyError, notifySuccess } from "../../ui/toast.tsx";
+import { PageHeader, pageStack } from "../components/PageHeader.tsx";
+import { VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
+import { fieldErrorsOf } from "../lib/save.ts";
+import { VEHICLE_FIELDS, type DealershipVehicle } from "../lib/vehicle.ts";
+
+const CREATE_VEHICLE = gql`
+  mutation CreateDealershipVehicle($input: DealershipVehicleInput!) {
+    createDealershipVehicle(input: $input) {
+      ...DealershipVehicleFields
+    }
+  }
+  ${VEHICLE_FIELDS}
+`;
+
+export const DASHBOARD_PATH = "/dealership/dashboard";
+
+export function Component() {
+  usePageTitle("Add vehicle");
+  const navigate = useNavigate();
+  const [, createVehicle] = useMutation<{ createDealershipVehicle: DealershipVehicle }>(CREATE_VEHICLE);
+
+  return (
+    <div className={pageStack}>
+      <PageHeader back={{ to: DASHBOARD_PATH, label: "Back to dashboard" }} title="Add Vehicle" subtitle="Add a car to your inventory. Give it a sales price to list it on Cars for Sale." />
+      <VehicleForm
+        mode="add"
+        cancelTo={DASHBOARD_PATH}
+        onSave={async (data, keepStatus) => {
+          const result = await createVehicle({ input: vehicleInput(data, { keepStatus, mode: "add" }) });
+          const vehicle = result.data?.createDealershipVehicle;
+          if (vehicle) {
+            notifySuccess("Vehicle added", `${vehicle.year} ${vehicle.make} ${vehicle.model} is in your inventory.`);
+            navigate(DASHBOARD_PATH);
+            return null;
+          }
+          notifyError("Failed to add vehicle", serverMessage(result.error) ?? "Please check the form and try again.");
+          return fieldErrorsOf(result.error);
+        }}
+      />
+    </div>
+  );
+}

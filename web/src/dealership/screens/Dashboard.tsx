@@ -1,0 +1,264 @@
+/**
+ * Dealership dashboard (/dealership/dashboard, SPEC 2, 4, 8): the company name, "Welcome,
+ * {contact person}", stat cards Total / Available / Booked / Maintenance, and the inventory as
+ * cards (photo, make/model/year, registration, status badge, daily rate, sales price, Edit and
+ * Delete), with Add Vehicle. Loading skeletons; an empty state; "Failed to fetch vehicles".
+ */
+import { useEffect, useRef, useState } from "react";
+import { gql, useQuery } from "urql";
+import { css, cx } from "styled-system/css";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { Badge } from "../../ui/Badge.tsx";
+import { Button, ButtonLink } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Card.tsx";
+import { CarPhoto } from "../../ui/CarPhoto.tsx";
+import { CarIcon, EditIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../ui/icons.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { notifyError } from "../../ui/toast.tsx";
+import { DeleteVehicleDialog } from "../components/DeleteVehicleDialog.tsx";
+import { PageHeader, pageStack } from "../components/PageHeader.tsx";
+import { isSessionError } from "../session/client.ts";
+import { DEALERSHIP_FIELDS } from "../session/auth.ts";
+import { storeDealershipInfo, useDealershipInfo, type DealershipInfo } from "../session/store.ts";
+import { categoryLabel, dailyRateLabel, isForSale, priceLabel, statusLabel, statusTone, transmissionLabel, VEHICLE_FIELDS, type DealershipVehicle } from "../lib/vehicle.ts";
+
+const DASHBOARD = gql`
+  query DealershipDashboard {
+    dealershipMe {
+      ...DealershipFields
+    }
+    dealershipVehicleStats {
+      total
+      available
+      booked
+      maintenance
+      outOfService
+    }
+    dealershipVehicles {
+      ...DealershipVehicleFields
+    }
+  }
+  ${DEALERSHIP_FIELDS}
+  ${VEHICLE_FIELDS}
+`;
+
+interface DashboardData {
+  dealershipMe: DealershipInfo & { id: string };
+  dealershipVehicleStats: { total: number; available: number; booked: number; maintenance: number; outOfService: number };
+  dealershipVehicles: DealershipVehicle[];
+}
+
+const statGrid = css({ display: "grid", gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" }, gap: { base: "3", md: "4" } });
+const vehicleGrid = css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 17.5rem), 1fr))", gap: { base: "4", md: "5" } });
+
+const STAT_TONES = {
+  total: css({ bg: "brand.solid" }),
+  available: css({ bg: "success.solid" }),
+  booked: css({ bg: "info.fg" }),
+  maintenance: css({ bg: "warning.icon" }),
+} as const;
+
+function StatCard({ label, value, tone }: { label: string; value: number | null; tone: keyof typeof STAT_TONES }) {
+  return (
+    <Card as="li" padding="md" className={css({ display: "flex", flexDirection: "column", gap: "1", p: { base: "4", md: "5" } })}>
+      <span className={css({ display: "flex", alignItems: "center", gap: "2", textStyle: "small", fontWeight: "600", color: "fg.muted" })}>
+        <span className={cx(css({ width: "2.5", height: "2.5", borderRadius: "full" }), STAT_TONES[tone])} aria-hidden="true" />
+        {label}
+      </span>
+      {value === null ? (
+        <Skeleton className={css({ height: "9", width: "12" })} />
+      ) : (
+        <span className={css({ fontSize: "3xl", fontWeight: "800", lineHeight: "1.2", letterSpacing: "-0.02em" })}>{value}</span>
+      )}
+    </Card>
+  );
+}
+
+function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDelete: (vehicle: DealershipVehicle) => void }) {
+  const name = `${vehicle.make} ${vehicle.model}`;
+  const headingId = `vehicle-${vehicle.id}`;
+  return (
+    <Card as="li" padding="none" className={css({ overflow: "hidden", display: "flex", flexDirection: "column" })} aria-labelledby={headingId}>
+      <div className={css({ position: "relative" })}>
+        <CarPhoto src={vehicle.images[0]} alt={`${vehicle.year} ${name}`} className={css({ aspectRatio: "16 / 10", width: "full" })} />
+        <Badge tone={statusTone(vehicle.status)} className={css({ position: "absolute", top: "3", left: "3", boxShadow: "card" })}>
+          {statusLabel(vehicle.status)}
+        </Badge>
+        {vehicle.images.length > 1 ? (
+          <span className={css({ position: "absolute", bottom: "2", right: "2", px: "2", py: "0.5", borderRadius: "full", bg: "slate.900/75", color: "white", textStyle: "caption" })}>
+            {vehicle.images.length} photos
+          </span>
+        ) : null}
+      </div>
+      <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4", flex: "1" })}>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+          <h3 id={headingId} className={css({ textStyle: "heading", overflowWrap: "anywhere" })}>
+            {name} <span className={css({ color: "fg.muted", fontWeight: "500" })}>{vehicle.year}</span>
+          </h3>
+          <p className={css({ textStyle: "small", color: "fg.muted" })}>
+            <span className={css({ fontFamily: "mono", fontWeight: "600", color: "fg.default", bg: "bg.subtle", borderWidth: "1px", borderColor: "border.default", borderRadius: "md", px: "1.5", py: "0.5", mr: "2" })}>
+              {vehicle.registrationNumber}
+            </span>
+            {categoryLabel(vehicle.category)} · {transmissionLabel(vehicle.transmission)}
+          </p>
+        </div>
+        <dl className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3", textStyle: "small" })}>
+          <div>
+            <dt className={css({ color: "fg.muted" })}>Daily rate</dt>
+            <dd className={css({ fontWeight: "650", fontSize: "md" })}>{dailyRateLabel(vehicle.dailyRate)}</dd>
+          </div>
+          <div>
+            <dt className={css({ color: "fg.muted" })}>Sales price</dt>
+            <dd className={css({ fontWeight: "650", fontSize: "md" })}>
+              {isForSale(vehicle.salesPrice) ? priceLabel(vehicle.salesPrice) : <span className={css({ color: "fg.muted", fontWeight: "500", fontSize: "sm" })}>Not for sale</span>}
+            </dd>
+          </div>
+        </dl>
+        <div className={css({ display: "flex", gap: "2", mt: "auto", pt: "1" })}>
+          <ButtonLink to={`/dealership/vehicles/${vehicle.id}/edit`} variant="outline" size="sm" className={css({ flex: "1" })} aria-label={`Edit ${vehicle.year} ${name}`}>
+            <EditIcon size={16} />
+            Edit
+          </ButtonLink>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={css({ flex: "1", color: "danger.fg", _hover: { bg: "danger.bg" } })}
+            onClick={() => onDelete(vehicle)}
+            aria-label={`Delete ${vehicle.year} ${name}`}
+          >
+            <TrashIcon size={16} />
+            Delete
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function VehicleSkeletons() {
+  return (
+    <ul className={vehicleGrid} aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <Card as="li" key={i} padding="none" className={css({ overflow: "hidden" })}>
+          <Skeleton className={css({ aspectRatio: "16 / 10", width: "full", borderRadius: "0" })} />
+          <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4" })}>
+            <Skeleton className={css({ height: "6", width: "2/3" })} />
+            <Skeleton className={css({ height: "4", width: "1/2" })} />
+            <Skeleton className={css({ height: "10", width: "full" })} />
+          </div>
+        </Card>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyInventory() {
+  return (
+    <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12" })}>
+      <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "16", height: "16", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+        <CarIcon size={32} />
+      </span>
+      <h3 className={css({ textStyle: "heading" })}>No vehicles yet</h3>
+      <p className={css({ color: "fg.muted", maxW: "sm" })}>Add your first vehicle. Give it a sales price to list it on Cars for Sale.</p>
+      <ButtonLink to="/dealership/vehicles/add" size="lg">
+        <PlusIcon size={18} />
+        Add Vehicle
+      </ButtonLink>
+    </Card>
+  );
+}
+
+export function Component() {
+  const stored = useDealershipInfo();
+  const [result, reexecute] = useQuery<DashboardData>({ query: DASHBOARD });
+  const [deleting, setDeleting] = useState<DealershipVehicle | null>(null);
+  const me = result.data?.dealershipMe ?? stored;
+  usePageTitle(me ? `${me.companyName} · Dealership` : "Dealership dashboard");
+
+  // Keep the stored info fresh (the company may have been renamed).
+  useEffect(() => {
+    if (result.data?.dealershipMe) storeDealershipInfo(result.data.dealershipMe);
+  }, [result.data?.dealershipMe]);
+
+  // SPEC 8: "Failed to fetch vehicles", once per failure (a dead session redirects instead).
+  const failed = result.error && !isSessionError(result.error) ? result.error : undefined;
+  const lastToasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (failed && lastToasted.current !== failed) {
+      lastToasted.current = failed;
+      notifyError("Failed to fetch vehicles", "Please check your connection and try again.");
+    }
+  }, [failed]);
+
+  const stats = result.data?.dealershipVehicleStats ?? null;
+  const vehicles = result.data?.dealershipVehicles;
+
+  return (
+    <div className={pageStack}>
+      <PageHeader
+        title={me ? me.companyName : <Skeleton className={css({ height: "9", width: "64", maxW: "full" })} />}
+        subtitle={me ? `Welcome, ${me.contactPerson}` : <Skeleton className={css({ height: "5", width: "48" })} />}
+        actions={
+          <ButtonLink to="/dealership/vehicles/add" size="lg">
+            <PlusIcon size={18} />
+            Add Vehicle
+          </ButtonLink>
+        }
+      />
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className={css({ srOnly: true })}>
+          Inventory at a glance
+        </h2>
+        <ul className={statGrid}>
+          <StatCard label="Total" value={stats?.total ?? null} tone="total" />
+          <StatCard label="Available" value={stats?.available ?? null} tone="available" />
+          <StatCard label="Booked" value={stats?.booked ?? null} tone="booked" />
+          <StatCard label="Maintenance" value={stats?.maintenance ?? null} tone="maintenance" />
+        </ul>
+      </section>
+
+      <section aria-labelledby="vehicles-heading" className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy={result.fetching || undefined}>
+        <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: "3" })}>
+          <h2 id="vehicles-heading" className={css({ textStyle: "heading", fontSize: "xl" })}>
+            Your vehicles
+          </h2>
+          {vehicles && vehicles.length > 0 ? (
+            <span className={css({ textStyle: "small", color: "fg.muted" })}>
+              {vehicles.filter((v) => isForSale(v.salesPrice)).length} of {vehicles.length} listed for sale
+            </span>
+          ) : null}
+        </div>
+        {failed && !vehicles ? (
+          <div className={css({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: "3" })} role="alert">
+            <Notice tone="danger" title="Failed to fetch vehicles" className={css({ width: "full" })}>
+              We couldn't load your inventory. Please check your connection and try again.
+            </Notice>
+            <Button variant="outline" onClick={() => reexecute({ requestPolicy: "network-only" })}>
+              <RefreshIcon size={18} />
+              Try again
+            </Button>
+          </div>
+        ) : !vehicles ? (
+          <>
+            <span role="status" className={css({ srOnly: true })}>
+              Loading your vehicles…
+            </span>
+            <VehicleSkeletons />
+          </>
+        ) : vehicles.length === 0 ? (
+          <EmptyInventory />
+        ) : (
+          <ul className={vehicleGrid}>
+            {vehicles.map((vehicle) => (
+              <VehicleCard key={vehicle.id} vehicle={vehicle} onDelete={setDeleting} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <DeleteVehicleDialog vehicle={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Dealership sign in (/dealership/signin, SPEC 2, 4, 5, 8): dealership code and password with
+ * the dealership login schema's messages; "Welcome!" / "Signed in successfully as {company}", or
+ * "Sign in failed" / "Please check your dealership code and password". A dealership that is
+ * already signed in goes straight to the dashboard (or back where the guard sent it from).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { css } from "styled-system/css";
+import type { z } from "zod";
+import { dealershipLoginSchema } from "../../../../server/domain/schemas.ts";
+import { serverMessage } from "../../lib/errors.ts";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Card.tsx";
+import { Field } from "../../ui/Field.tsx";
+import { StoreIcon } from "../../ui/icons.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { notifyError, notifySuccess } from "../../ui/toast.tsx";
+import { errorCode } from "../lib/errors.ts";
+import { useDealershipAuth } from "../session/auth.ts";
+import { useDealershipToken } from "../session/store.ts";
+
+type FormInput = z.input<typeof dealershipLoginSchema>;
+type FormData = z.output<typeof dealershipLoginSchema>;
+
+const DASHBOARD = "/dealership/dashboard";
+
+/** Where to go after signing in: back to the portal page the guard came from, else the dashboard. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === "string" && from.startsWith("/dealership/") && !from.startsWith("/dealership/signin") ? from : DASHBOARD;
+}
+
+export function Component() {
+  usePageTitle("Dealership sign in");
+  const navigate = useNavigate();
+  const location = useLocation();
+  const token = useDealershipToken();
+  const { signIn } = useDealershipAuth();
+  const signingIn = useRef(false);
+  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormData>({
+    resolver: zodResolver(dealershipLoginSchema),
+    defaultValues: { dealershipCode: "", password: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (data) => {
+    signingIn.current = true;
+    const outcome = await signIn(data);
+    if (!outcome.ok) {
+      signingIn.current = false;
+      // An inactive account or too many attempts: the server's words say more than the default.
+      const code = errorCode(outcome.error);
+      const specific = code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? serverMessage(outcome.error) : undefined;
+      notifyError("Sign in failed", specific ?? "Please check your dealership code and password");
+      return;
+    }
+    notifySuccess("Welcome!", `Signed in successfully as ${outcome.dealership.companyName}`);
+    navigate(returnPath(location.state), { replace: true });
+  });
+
+  // Already signed in (and not in the middle of signing in here): to the portal.
+  if (token && !signingIn.current) return <Navigate to={returnPath(location.state)} replace />;
+
+  return (
+    <div className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", md: "center" }, justifyContent: "center", py: { base: "2", md: "10" } })}>
+      <Card variant="elevated" padding="lg" className={css({ width: "full", maxW: "md", display: "flex", flexDirection: "column", gap: "6", p: { base: "6", md: "8" } })}>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+          <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "12", height: "12", borderRadius: "xl", bg: "brand.subtle", color: "brand.text", mb: "1" })}>
+            <StoreIcon size={26} />
+          </span>
+          <h1 className={css({ textStyle: "title" })}>Dealership sign in</h1>
+          <p className={css({ color: "fg.muted" })}>Manage your stock for sale and the enquiries from buyers.</p>
+        </div>
+        <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Dealership sign in">
+          <Field
+            label="Dealership code"
+            autoComplete="username"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="e.g. ATLANTIC01"
+            error={errors.dealershipCode?.message}
+            {...register("dealershipCode")}
+          />
+          <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+          <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            {isSubmitting ? <Spinner /> : null}
+            {isSubmitting ? "Signing In..." : "Sign In"}
+          </Button>
+        </form>
+        <p className={css({ textStyle: "small", color: "fg.muted" })}>
+          Not a CapeDrive dealership yet, or lost your password? Please contact CapeDrive: we set up dealership accounts.
+        </p>
+      </Card>
+    </div>
+  );
+}
