@@ -48,6 +48,9 @@ process.env.E2E_GOOGLE_KEY_FILE ??= join(`${process.env.E2E_MAIL_DIR}-keys`, "go
 // Addresses: the Nominatim stand-in (e2e/nominatim-server.ts) on a fixed loopback port.
 const geocoderPort = Number(process.env.E2E_GEOCODER_PORT ?? PORT + 4);
 const googleClientId = (process.env.E2E_GOOGLE_CLIENT_ID ??= "capedrive-e2e.apps.googleusercontent.com");
+// Admin sign-up is closed once an admin exists (the demo seed makes one); the admin journeys
+// create their admins with this invitation code (set it to the server's with E2E_BASE_URL).
+const adminSignupCode = (process.env.E2E_ADMIN_SIGNUP_CODE ??= "e2e-admin-invitation-code");
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -134,6 +137,7 @@ export default defineConfig({
             SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
             GOOGLE_CLIENT_ID: googleClientId,
             GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
+            ADMIN_SIGNUP_CODE: adminSignupCode,
             GEOCODER_URL: `http://127.0.0.1:${geocoderPort}`,
           },
         },

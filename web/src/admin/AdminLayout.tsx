@@ -1,6 +1,118 @@
+/**
+ * Full-width admin layout (lazy: customers never download the admin area). It brings the admin
+ * session: its own GraphQL client (never the customer's), the toasts, and the header with the
+ * section links and Sign Out once an admin is signed in.
+ */
+import { Portal } from "@ark-ui/react/portal";
+import { useState, useSyncExternalStore } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { Provider } from "urql";
+import { css } from "styled-system/css";
 import { AreaShell } from "../ui/AreaShell.tsx";
+import { Button } from "../ui/Button.tsx";
+import { LogOutIcon } from "../ui/icons.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+import { Toasts, notifySuccess } from "../ui/toast.tsx";
+import { useAdminAuth } from "./session/auth.ts";
+import { getAdminClient, subscribeAdminClient } from "./session/client.ts";
+import { adminDisplayName, useAdminInfo, useAdminToken } from "./session/store.ts";
 
-/** Full-width admin layout. Loaded lazily: customers never download the admin area. */
+export const ADMIN_SECTIONS = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/vehicles", label: "Vehicles" },
+  { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/customers", label: "Customers" },
+  { to: "/admin/service-areas", label: "Service Areas" },
+  { to: "/admin/api-keys", label: "API Keys" },
+  { to: "/admin/audit-log", label: "Audit Log" },
+] as const;
+
+const navRow = css({
+  display: "flex",
+  gap: "1",
+  px: { base: "1", md: "5" },
+  overflowX: "auto",
+  scrollbarWidth: "none",
+  borderTopWidth: "1px",
+  borderColor: "border.default",
+  "& a": {
+    flexShrink: 0,
+    display: "inline-flex",
+    alignItems: "center",
+    minH: "11",
+    px: "3",
+    fontSize: "sm",
+    fontWeight: "600",
+    color: "fg.muted",
+    textDecoration: "none",
+    borderBottomWidth: "3px",
+    borderColor: "transparent",
+    mb: "-1px",
+    _hover: { color: "fg.default" },
+    _focusVisible: { outlineOffset: "-3px" },
+    "&[aria-current=page]": { color: "brand.text", borderColor: "brand.solid" },
+  },
+});
+
+function AdminNav() {
+  return (
+    <nav aria-label="Admin sections" className={navRow}>
+      {ADMIN_SECTIONS.map((section) => (
+        <NavLink key={section.to} to={section.to}>
+          {section.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Sign Out (SPEC 2, dashboard; here on every admin screen): ends the session, "Signed out". */
+export function useAdminSignOut() {
+  const { signOut } = useAdminAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await signOut(() => navigate("/admin/signin", { replace: true }));
+      notifySuccess("Signed out");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { signOut: run, busy };
+}
+
+function AdminActions() {
+  const admin = useAdminInfo();
+  const { signOut, busy } = useAdminSignOut();
+  return (
+    <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
+      {admin ? (
+        <span className={css({ display: { base: "none", md: "flex" }, flexDirection: "column", alignItems: "flex-end", lineHeight: "1.25" })}>
+          <span className={css({ fontSize: "sm", fontWeight: "600" })}>{adminDisplayName(admin)}</span>
+          <span className={css({ fontSize: "xs", color: "fg.muted" })}>{admin.email}</span>
+        </span>
+      ) : null}
+      <Button variant="outline" size="sm" onClick={() => void signOut()} disabled={busy} aria-busy={busy || undefined}>
+        {busy ? <Spinner /> : <LogOutIcon size={16} />}
+        Sign Out
+      </Button>
+    </div>
+  );
+}
+
 export function AdminLayout() {
-  return <AreaShell area="Admin" />;
+  const client = useSyncExternalStore(subscribeAdminClient, getAdminClient, getAdminClient);
+  const token = useAdminToken();
+  return (
+    <Provider value={client}>
+      <AreaShell area="Admin" actions={token ? <AdminActions /> : undefined} nav={token ? <AdminNav /> : undefined} />
+      {/* In a portal beside the dialogs' (outside #root's stacking context), so a toast raised
+          from a dialog shows above it. */}
+      <Portal>
+        <Toasts />
+      </Portal>
+    </Provider>
+  );
 }

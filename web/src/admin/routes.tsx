@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { AppLoading } from "../ui/AppRoot.tsx";
 import { NotFound } from "../ui/NotFound.tsx";
 import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
@@ -7,15 +7,29 @@ import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
  * Admin area (SPEC 2, "Admin routes"), full width, under /admin.
  *
  * This file is only a route table (paths + dynamic imports) and is part of the main bundle; the
- * layout and every screen are lazy route modules, so their code is fetched only on /admin/*.
- * Later screens slot into `screens`, e.g.
- *   { path: "signin", lazy: () => import("./screens/SignIn.tsx") }
- * (the module exports `Component`, optionally `loader`, `ErrorBoundary`, ...).
- * Unknown /admin/* paths show the 404 page inside the admin layout.
+ * layout (with the admin session) and every screen are lazy route modules, so their code is
+ * fetched only on /admin/*. Each screen module exports `Component`.
+ *
+ * Sign-in and sign-up are open; every other screen sits under the guard (session/RequireAdmin),
+ * which sends visitors without an admin session to /admin/signin. /admin/service-areas (linked
+ * from the dashboard in SPEC 2), /admin/api-keys and /admin/audit-log complete the back office.
+ * /admin itself goes to the dashboard; unknown /admin/* paths show the 404 page in the layout.
  */
+const signedInScreens: RouteObject[] = [
+  { path: "dashboard", lazy: () => import("./screens/Dashboard.tsx") },
+  { path: "vehicles", lazy: () => import("./screens/Vehicles.tsx") },
+  { path: "bookings", lazy: () => import("./screens/Bookings.tsx") },
+  { path: "customers", lazy: () => import("./screens/Customers.tsx") },
+  { path: "service-areas", lazy: () => import("./screens/ServiceAreas.tsx") },
+  { path: "api-keys", lazy: () => import("./screens/ApiKeys.tsx") },
+  { path: "audit-log", lazy: () => import("./screens/AuditLog.tsx") },
+];
+
 const screens: RouteObject[] = [
-  // signin, signup, dashboard, vehicles, bookings, customers: to come.
-  // (service-areas has no route in SPEC 2: it stays a 404.)
+  { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+  { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
+  { path: "signup", lazy: () => import("./screens/SignUp.tsx") },
+  { id: "admin-session", lazy: () => import("./session/RequireAdmin.tsx"), children: signedInScreens },
 ];
 
 function AdminNotFound() {

@@ -1,47 +1,8 @@
 /**
- * Uploaded images are served from /objects/... ; private ones (driver's licence, ID) only to
- * their owner with the bearer token, which an <img src> cannot send. So images are fetched with
- * the Authorization header and shown from a blob: URL (allowed by the CSP's img-src).
+ * The customer's own uploaded images (see lib/objectImage.ts): fetched with the customer token
+ * and shown from blob: URLs; forgotten whenever the customer token changes.
  */
-import { useEffect, useState } from "react";
+import { createObjectImageLoader } from "../../lib/objectImage.ts";
 import { customerToken, subscribeCustomerToken } from "../../lib/session.ts";
 
-const cache = new Map<string, Promise<string>>();
-
-// A different customer must never see the previous one's pictures.
-subscribeCustomerToken(() => {
-  for (const url of cache.values()) void url.then((u) => URL.revokeObjectURL(u), () => {});
-  cache.clear();
-});
-
-function load(path: string): Promise<string> {
-  let entry = cache.get(path);
-  if (!entry) {
-    const token = customerToken();
-    entry = fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }).then(async (response) => {
-      if (!response.ok) throw new Error(`Image ${response.status}`);
-      return URL.createObjectURL(await response.blob());
-    });
-    entry.catch(() => cache.delete(path));
-    cache.set(path, entry);
-  }
-  return entry;
-}
-
-/** A displayable URL for an uploaded image path (null while loading, when missing or on error). */
-export function useObjectImage(path: string | null | undefined): { url: string | null; failed: boolean } {
-  const [state, setState] = useState<{ path: string | null; url: string | null; failed: boolean }>({ path: null, url: null, failed: false });
-  useEffect(() => {
-    if (!path) return;
-    let live = true;
-    load(path).then(
-      (url) => live && setState({ path, url, failed: false }),
-      () => live && setState({ path, url: null, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [path]);
-  if (!path || state.path !== path) return { url: null, failed: false };
-  return { url: state.url, failed: state.failed };
-}
+export const { useObjectImage } = createObjectImageLoader(customerToken, subscribeCustomerToken);

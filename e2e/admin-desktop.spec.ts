@@ -1,0 +1,618 @@
+/**
+ * The admin back office on a desktop browser (SPEC 2, 4, 5, 8; issue 5): the way in (sign-in and
+ * sign-up rules, no token or another area's token -> /admin/signin), then one admin's journey
+ * through every screen against the real server: dashboard figures = the API's, a vehicle added,
+ * edited and deleted, a vehicle assigned to a booking and its status changed, a customer found
+ * and their driver's licence opened, service areas pasted and drawn, an API key issued, proved
+ * over HTTP, revoked and proved dead, and the audit log showing it all. Screenshots of every
+ * screen go to e2e/screenshots (the dashboard also at phone width).
+ *
+ * Admins are created through the API with the invitation code (E2E_ADMIN_SIGNUP_CODE, given to
+ * the server as ADMIN_SIGNUP_CODE by playwright.config.ts): the demo seed already made an admin,
+ * so sign-up without the code is closed.
+ */
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { addDays, capeTownDateTimeToUtc, capeTownToday } from "../server/domain/time.ts";
+import { createCustomer, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail } from "./support.ts";
+
+const ADMIN_TOKEN_KEY = "capedrive.admin.token";
+const ADMIN_USER_KEY = "capedrive.admin.user";
+const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
+const PASSWORD = "Harbour-lights-42";
+
+let plateSeq = 0;
+/** A license plate no other test uses ("E2E 3KQ9-01"). */
+function uniquePlate(): string {
+  return `E2E ${Date.now().toString(36).slice(-4).toUpperCase()}${Math.floor(Math.random() * 36 ** 2).toString(36).toUpperCase()}-${String(++plateSeq).padStart(2, "0")}`;
+}
+
+async function createAdmin(request: APIRequestContext, testInfo: TestInfo, firstName = "Nomsa") {
+  const email = uniqueEmail(`admin.${firstName.toLowerCase()}`, testInfo);
+  const data = await graphql<{ adminSignUp: { token: string; admin: { id: string } } }>(
+    request,
+    `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token admin { id } } }`,
+    { input: { email, password: PASSWORD, firstName, lastName: "Dlamini", signupCode: SIGNUP_CODE } },
+  );
+  return { email, token: data.adminSignUp.token, id: data.adminSignUp.admin.id };
+}
+
+async function createVehicle(request: APIRequestContext, token: string, input: Record<string, unknown>) {
+  const data = await graphql<{ createAdminVehicle: { id: string; licensePlate: string } }>(
+    request,
+    `mutation ($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id licensePlate } }`,
+    { input },
+    token,
+  );
+  return data.createAdminVehicle;
+}
+
+/** Uploads a JPEG as the customer; returns its object path. */
+async function uploadAsCustomer(request: APIRequestContext, token: string, purpose: string, bytes: Buffer): Promise<string> {
+  const ticket = await request.post("/api/objects/upload", { data: { purpose }, headers: { authorization: `Bearer ${token}` } });
+  expect(ticket.status()).toBe(200);
+  const { uploadURL, objectPath } = (await ticket.json()) as { uploadURL: string; objectPath: string };
+  const put = await request.put(uploadURL, { data: bytes, headers: { "content-type": "image/jpeg" } });
+  expect(put.status()).toBe(200);
+  return objectPath;
+}
+
+/** A small JPEG of a car-ish shape, for the vehicle photo upload. */
+async function carPhoto(): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400">
+    <rect width="640" height="400" fill="#cfe3ee"/><rect y="290" width="640" height="110" fill="#8a8f96"/>
+    <path d="M90 270 L150 190 Q170 165 210 165 L420 165 Q455 165 480 195 L540 250 Q575 255 575 285 L575 300 L70 300 L70 285 Q70 270 90 270Z" fill="#c2410c"/>
+    <path d="M175 200 L210 178 L300 178 L300 235 L160 235Z M320 178 L420 178 Q440 178 458 198 L490 235 L320 235Z" fill="#e7f1f7"/>
+    <circle cx="170" cy="300" r="42" fill="#1f2833"/><circle cx="170" cy="300" r="18" fill="#bcc7d3"/>
+    <circle cx="470" cy="300" r="42" fill="#1f2833"/><circle cx="470" cy="300" r="18" fill="#bcc7d3"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+function statValue(page: Page, label: string) {
+  return page.getByRole("region", { name: label }).locator("[data-stat-value]");
+}
+
+test.describe("admin back office", () => {
+  test("the way in: sign-in and sign-up rules, and no admin screen without an admin session", async ({ page, request }, testInfo) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+
+    // No token: every admin screen goes to the sign-in form.
+    for (const path of ["/admin/dashboard", "/admin/vehicles", "/admin/api-keys", "/admin"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/signin$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Admin sign in" })).toBeVisible();
+    }
+    await expect(page.getByRole("navigation", { name: "Admin sections" })).toHaveCount(0);
+    await snap(page, testInfo, "admin-signin");
+
+    // The form's own rules, then a wrong password.
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await page.getByLabel("Email").fill("nobody@capedrive.example");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Sign in failed", "Invalid credentials. Please try again.");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    await snap(page, testInfo, "admin-signin-failed");
+
+    // Sign-up: its rules, and closed without the invitation code once an admin exists.
+    await page.getByRole("link", { name: "Create one" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Create an admin account" })).toBeVisible();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Last name is required")).toBeVisible();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await page.getByLabel("First name").fill("Sipho");
+    await page.getByLabel("Last name").fill("Mokoena");
+    const sipho = uniqueEmail("sipho", testInfo);
+    await page.getByLabel("Email").fill(sipho);
+    await page.getByLabel("Password").fill("long-enough-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Sign up failed", "Admin sign-up is closed. Ask an administrator for an invitation code.");
+    await expect(page).toHaveURL(/\/admin\/signup$/);
+    await snap(page, testInfo, "admin-signup-closed");
+    await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/admin/signin");
+
+    // With the code the account is made and signed in.
+    await page.getByLabel("Invitation code").fill(SIGNUP_CODE);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Account created!");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeTruthy();
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), ADMIN_USER_KEY)) ?? "{}")).toMatchObject({ firstName: "Sipho", lastName: "Mokoena", role: "admin" });
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expectToast(page, "Signed out");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    expect(await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [ADMIN_TOKEN_KEY, ADMIN_USER_KEY])).toEqual([null, null]);
+
+    // A customer's session does not open the back office, in its own key or in the admin's.
+    const customerToken = await createCustomer(request, { name: "Lerato Khumalo", email: uniqueEmail("lerato", testInfo), password: "secret123" });
+    await signInWithToken(page, customerToken);
+    await page.goto("/admin/bookings");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    await page.evaluate(([key, token]) => localStorage.setItem(key!, token!), [ADMIN_TOKEN_KEY, customerToken]);
+    await page.goto("/admin/customers");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin sign in" })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeNull();
+    // ...and the customer is still signed in on their side.
+    expect(await page.evaluate(() => localStorage.getItem("capedrive.token"))).toBe(customerToken);
+
+    // A dead admin token (signed out on the server) is dropped on load.
+    const dead = (await graphql<{ adminSignIn: { token: string } }>(request, `mutation ($input: AdminSignInInput!) { adminSignIn(input: $input) { token } }`, { input: { email: sipho, password: "long-enough-password" } })).adminSignIn.token;
+    await graphql(request, "mutation { adminSignOut }", {}, dead);
+    await page.evaluate(([key, token]) => localStorage.setItem(key!, token!), [ADMIN_TOKEN_KEY, dead]);
+    await page.goto("/admin/vehicles");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  test("load errors say so (SPEC 8), and a session that dies after load signs the admin out", async ({ page, request }, testInfo) => {
+    const admin = await createAdmin(request, testInfo, "Zodwa");
+    await page.addInitScript(
+      ([key, userKey, token, user]) => {
+        if (!window.sessionStorage.getItem("seeded")) {
+          window.localStorage.setItem(key!, token!);
+          window.localStorage.setItem(userKey!, user!);
+          window.sessionStorage.setItem("seeded", "1");
+        }
+      },
+      [ADMIN_TOKEN_KEY, ADMIN_USER_KEY, admin.token, JSON.stringify({ email: admin.email, firstName: "Zodwa", lastName: "Dlamini", role: "admin" })],
+    );
+    // The server answers these screens' lists with a failure.
+    const failing = new Map<string, () => { status: number; body: unknown }>([
+      ["AdminDashboard", () => ({ status: 500, body: { message: "Internal Server Error" } })],
+      ["AdminVehicles", () => ({ status: 200, body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null } })],
+      ["AdminBookings", () => ({ status: 200, body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null } })],
+    ]);
+    await page.route("**/graphql", async (route) => {
+      const name = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName ?? "";
+      const fail = failing.get(name);
+      if (!fail) return route.continue();
+      const { status, body } = fail();
+      return route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+    });
+
+    await page.goto("/admin/dashboard");
+    await expectToast(page, "Error loading dashboard", "HTTP 500: Internal Server Error");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Error loading dashboard");
+    await snap(page, testInfo, "admin-dashboard-error");
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Vehicles" }).click();
+    await expectToast(page, "Error loading vehicles", "Database is busy. Please try again.");
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Bookings" }).click();
+    await expectToast(page, "Error loading bookings", "Database is busy. Please try again.");
+    // Retrying once the server is back shows the list.
+    failing.delete("AdminBookings");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("list", { name: "Bookings" }).or(page.getByText("No bookings yet"))).toBeVisible();
+
+    // The session ends on the server while the admin is working: the next load signs them out.
+    failing.set("AuditLog", () => ({ status: 200, body: { errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null } }));
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit Log" }).click();
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    expect(await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [ADMIN_TOKEN_KEY, ADMIN_USER_KEY])).toEqual([null, null]);
+    failing.delete("AuditLog");
+    failing.set("ApiKeys", () => ({ status: 200, body: { errors: [{ message: "Unauthorized" }], data: null } }));
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/audit-log$/); // back where the admin was
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API Keys" }).click();
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+  });
+
+  test("an admin's journey through every screen", async ({ page, request, context, baseURL }, testInfo) => {
+    test.setTimeout(240_000);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+
+    // ---- data, through the API --------------------------------------------------------------
+    const admin = await createAdmin(request, testInfo);
+
+    const plateA = uniquePlate();
+    const plateB = uniquePlate();
+    const vehicleA = await createVehicle(request, admin.token, { make: "Kia", model: "Sorento", year: 2024, category: "large", transmission: "automatic", pricePerDay: 850, licensePlate: plateA, features: ["7 seats"] });
+    const vehicleB = await createVehicle(request, admin.token, { make: "Toyota", model: "Fortuner", year: 2025, category: "large", transmission: "automatic", pricePerDay: 850, licensePlate: plateB, features: ["4x4", "7 seats"] });
+
+    const customerName = `Ayanda Zulu ${Date.now().toString(36)}`;
+    const customerToken = await createCustomer(request, { name: customerName, email: uniqueEmail("ayanda", testInfo), password: "secret123", phone: "082 555 0199" });
+    const licencePath = await uploadAsCustomer(request, customerToken, "drivers_license", readFileSync("e2e/fixtures/drivers-licence.jpg"));
+    await graphql(
+      request,
+      `mutation ($input: CompleteProfileInput!) { completeProfile(input: $input) { id } }`,
+      {
+        input: {
+          dateOfBirth: "1991-09-03",
+          address: "22 Loop Street, Cape Town City Centre",
+          city: "Cape Town",
+          postalCode: "8001",
+          nationality: "South African",
+          idType: "south_african_id",
+          idNumber: "9109035009088",
+          driversLicenseNumber: "CT77889900",
+          driversLicenseExpiryDate: "2030-11-30",
+          driversLicenseImage: licencePath,
+        },
+      },
+      customerToken,
+    );
+    const pickupDay = addDays(capeTownToday(), 40 + Math.floor(Math.random() * 30));
+    const booking = (
+      await graphql<{ createBooking: { id: string; bookingNumber: string } }>(
+        request,
+        `mutation ($input: CreateBookingInput!) { createBooking(input: $input) { id bookingNumber } }`,
+        {
+          input: {
+            category: "large",
+            transmission: "automatic",
+            vehicleId: vehicleA.id,
+            pickupDate: capeTownDateTimeToUtc(pickupDay, "10:00").toISOString(),
+            returnDate: capeTownDateTimeToUtc(addDays(pickupDay, 3), "10:00").toISOString(),
+            deliveryLocation: "22 Loop Street, Cape Town",
+            deliveryCoordinates: "-33.9210,18.4180",
+            returnLocation: "Cape Town International Airport",
+            returnCoordinates: "-33.9715,18.6021",
+          },
+        },
+        customerToken,
+      )
+    ).createBooking;
+    const number = booking.id.slice(-8);
+
+    // ---- sign in --------------------------------------------------------------------------
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Welcome back!");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // ---- dashboard: the API's figures --------------------------------------------------------
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    const recent = page.getByRole("table", { name: "Recent bookings" });
+    // Other journeys may book at the same moment: read the API and the screen until they agree.
+    await expect(async () => {
+      await page.reload();
+      const api = (
+        await graphql<{ adminDashboard: { totalVehicles: number; availableVehicles: number; activeBookings: number; totalBookings: number; fleetUtilization: number; recentBookings: { id: string }[] } }>(
+          request,
+          "{ adminDashboard { totalVehicles availableVehicles activeBookings totalBookings fleetUtilization recentBookings { id } } }",
+          {},
+          admin.token,
+        )
+      ).adminDashboard;
+      await expect(statValue(page, "Total Vehicles")).toHaveText(String(api.totalVehicles), { timeout: 2000 });
+      await expect(page.getByRole("region", { name: "Total Vehicles" })).toContainText(`${api.availableVehicles} available`, { timeout: 500 });
+      await expect(statValue(page, "Active Bookings")).toHaveText(String(api.activeBookings), { timeout: 500 });
+      await expect(statValue(page, "Total Bookings")).toHaveText(String(api.totalBookings), { timeout: 500 });
+      await expect(statValue(page, "Fleet Utilization")).toHaveText(`${api.fleetUtilization}%`, { timeout: 500 });
+      expect(api.fleetUtilization).toBe(Math.round((api.activeBookings / api.totalVehicles) * 100));
+      expect(api.recentBookings.length).toBe(Math.min(5, api.totalBookings));
+      await expect(recent.locator("tbody tr")).toHaveCount(api.recentBookings.length, { timeout: 500 });
+      expect(await recent.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-booking-id")))).toEqual(api.recentBookings.map((b) => b.id));
+    }).toPass({ timeout: 30_000 });
+    for (const name of ["Manage Vehicles", "View Bookings", "Service Areas", "Customers", "API Keys", "Audit Log"]) {
+      await expect(page.getByRole("main").getByRole("link", { name: new RegExp(`^${name}`) }).last()).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/admin/bookings");
+    await snap(page, testInfo, "admin-dashboard");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(statValue(page, "Total Vehicles")).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: "e2e/screenshots/phone-admin-dashboard.png", fullPage: true, animations: "disabled", caret: "hide" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // ---- vehicles: add (with every rule), edit, delete -------------------------------------
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Vehicles" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Vehicles" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first()).toBeVisible();
+    await snap(page, testInfo, "admin-vehicles");
+
+    await page.getByRole("button", { name: "Add Vehicle" }).first().click();
+    const form = page.getByRole("dialog", { name: "Add Vehicle" });
+    await expect(form).toBeVisible();
+    // Defaults: medium, manual, this year, available.
+    await expect(form.getByLabel("Category")).toHaveValue("medium");
+    await expect(form.getByLabel("Transmission")).toHaveValue("manual");
+    await expect(form.getByLabel("Year")).toHaveValue(capeTownToday().slice(0, 4));
+    await expect(form.getByLabel("Status")).toHaveValue("available");
+    await form.getByRole("button", { name: "Add Vehicle" }).click();
+    for (const message of ["Make is required", "Model is required", "License plate is required", "Price must be greater than 0"]) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    await form.getByLabel("Year").fill("1899");
+    await form.getByLabel("Image URL").fill("not a url");
+    await form.getByRole("button", { name: "Add Vehicle" }).click();
+    await expect(form.getByText("Year must be 1900 or later")).toBeVisible();
+    await expect(form.getByText("Please enter a valid URL")).toBeVisible();
+    await snap(page, testInfo, "admin-vehicle-form-errors", { fullPage: false });
+
+    const plateX = uniquePlate();
+    await form.getByLabel("Make").fill("Volkswagen");
+    await form.getByLabel("Model").fill("Polo Vivo");
+    await form.getByLabel("Year").fill("2024");
+    await form.getByLabel("License plate").fill(plateX.toLowerCase());
+    await form.getByLabel("Category").selectOption("small");
+    await form.getByLabel("Price per day (R)").fill("480");
+    await form.getByLabel("Image URL").fill("");
+    await form.getByRole("textbox", { name: "Features", exact: true }).fill("Bluetooth, Air conditioning, USB charging, Cruise control,");
+    await expect(form.getByRole("list", { name: "Features added" }).getByRole("listitem")).toHaveCount(4);
+    await form.getByLabel("Upload vehicle photo").setInputFiles({ name: "polo.jpg", mimeType: "image/jpeg", buffer: await carPhoto() });
+    await expectToast(page, "Upload successful!");
+    await expect(form.getByLabel("Image URL")).toHaveValue(/^\/objects\/uploads\//);
+    await snap(page, testInfo, "admin-vehicle-form", { fullPage: false });
+    await form.getByRole("button", { name: "Add Vehicle" }).click();
+    await expectToast(page, "Vehicle added");
+    await expect(form).toHaveCount(0);
+
+    await page.getByLabel("Search").fill(plateX);
+    const cardX = page.getByRole("listitem", { name: "Volkswagen Polo Vivo 2024" });
+    await expect(cardX).toHaveCount(1);
+    await expect(cardX).toContainText(plateX); // upper-cased by the form's rule
+    await expect(cardX).toContainText("R480/day");
+    await expect(cardX).toContainText("Small · Manual");
+    await expect(cardX).toContainText("Available");
+    await expect(cardX.getByRole("list", { name: "Features" })).toContainText("+1 more");
+    await expect(cardX.getByRole("img", { name: "Volkswagen Polo Vivo" })).toHaveAttribute("src", /^\/objects\/uploads\//);
+    await expect(cardX.getByRole("img", { name: "Volkswagen Polo Vivo" })).toHaveJSProperty("complete", true);
+
+    await cardX.getByRole("button", { name: /^Edit/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Volkswagen Polo Vivo" });
+    await expect(edit.getByLabel("Price per day (R)")).toHaveValue("480");
+    await edit.getByLabel("Price per day (R)").fill("0");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(edit.getByText("Price must be greater than 0")).toBeVisible();
+    await edit.getByLabel("Price per day (R)").fill("495");
+    await edit.getByLabel("Status").selectOption("maintenance");
+    await edit.getByRole("button", { name: "Remove Cruise control" }).click();
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Vehicle updated");
+    await expect(cardX).toContainText("R495/day");
+    await expect(cardX).toContainText("Maintenance");
+    await expect(cardX.getByRole("list", { name: "Features" })).not.toContainText("+1 more");
+
+    await cardX.getByRole("button", { name: /^Delete/ }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete vehicle" });
+    await expect(confirm).toContainText("Are you sure you want to delete this vehicle?");
+    await snap(page, testInfo, "admin-vehicle-delete", { fullPage: false });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Vehicle deleted");
+    await expect(cardX).toHaveCount(0);
+    await expect(page.getByText("No vehicles match these filters")).toBeVisible();
+
+    // ---- bookings: assign a vehicle, change the status -------------------------------------
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Bookings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+    const card = page.locator(`[data-booking-id="${booking.id}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("heading", { name: `Booking #${number}` })).toBeVisible();
+    await expect(card).toContainText(customerName);
+    await expect(card).toContainText("082 555 0199");
+    await expect(card).toContainText("Large · Automatic");
+    await expect(card).toContainText("22 Loop Street, Cape Town");
+    await expect(card).toContainText("Cape Town International Airport");
+    await expect(card).toContainText("10:00 AM");
+    await expect(card.locator("[data-assigned-vehicle]")).toContainText(plateA);
+    await card.scrollIntoViewIfNeeded();
+    await snap(page, testInfo, "admin-bookings");
+
+    await card.getByRole("button", { name: "Change Vehicle" }).click();
+    const assign = page.getByRole("dialog", { name: `Assign a vehicle to booking #${number}` });
+    const select = assign.getByLabel("Vehicle");
+    await expect(select.locator("option", { hasText: plateB })).toHaveCount(1);
+    // Only free vehicles of the booking's kind: never the one it already has.
+    await expect(select.locator("option", { hasText: plateA })).toHaveCount(0);
+    await select.selectOption({ label: (await select.locator("option", { hasText: plateB }).textContent())! });
+    await snap(page, testInfo, "admin-assign-vehicle", { fullPage: false });
+    await assign.getByRole("button", { name: "Assign Vehicle" }).click();
+    await expectToast(page, "Vehicle assigned");
+    await expect(card.locator("[data-assigned-vehicle]")).toContainText(plateB);
+
+    await card.getByLabel(`Status of booking #${number}`).selectOption("in_progress");
+    await expectToast(page, "Status updated");
+    await expect(card.getByText("In Progress", { exact: true }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.locator(`[data-booking-id="${booking.id}"]`).getByLabel(`Status of booking #${number}`)).toHaveValue("in_progress");
+
+    // The assigned vehicle cannot be deleted while the booking is ahead: the server says so.
+    await page.goto("/admin/vehicles");
+    await page.getByLabel("Search").fill(plateB);
+    const cardB = page.getByRole("listitem", { name: "Toyota Fortuner 2025" });
+    await expect(cardB).toHaveCount(1);
+    await cardB.getByRole("button", { name: /^Delete/ }).click();
+    await page.getByRole("alertdialog", { name: "Delete vehicle" }).getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Error deleting vehicle", "This vehicle has upcoming bookings. Set it to out of service instead.");
+    await expect(cardB).toHaveCount(1);
+
+    // ---- customers: search, details, documents ----------------------------------------------
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Customers" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+    const stats = (await graphql<{ customerStats: { total: number; completedProfiles: number; newThisMonth: number } }>(request, "{ customerStats { total completedProfiles newThisMonth } }", {}, admin.token)).customerStats;
+    await expect(statValue(page, "Total customers")).not.toHaveText("0");
+    expect(Number(await statValue(page, "Total customers").textContent())).toBeLessThanOrEqual(stats.total);
+    await page.getByRole("searchbox", { name: "Search customers" }).fill(customerName.split(" ").pop()!);
+    const rows = page.getByRole("table", { name: "Customers" }).locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(customerName);
+    await expect(rows.first()).toContainText("082 555 0199");
+    await expect(rows.first()).toContainText("Cape Town");
+    await expect(rows.first()).toContainText("Complete");
+    await snap(page, testInfo, "admin-customers");
+    await rows.first().getByRole("button", { name: `View ${customerName}` }).click();
+    const detail = page.getByRole("dialog", { name: customerName });
+    await expect(detail).toContainText("22 Loop Street, Cape Town City Centre");
+    await expect(detail).toContainText("9109035009088");
+    await expect(detail).toContainText("CT77889900");
+    const licence = detail.getByRole("img", { name: "Driver's licence" });
+    await expect(licence).toHaveAttribute("src", /^blob:/);
+    await expect(licence).toHaveJSProperty("naturalWidth", 480);
+    await expect(detail.getByRole("figure").filter({ hasText: "Profile picture" })).toContainText("Not provided");
+    await snap(page, testInfo, "admin-customer-detail", { fullPage: false });
+    await page.keyboard.press("Escape");
+    await expect(detail).toHaveCount(0);
+    // The licence is private: without the admin's token the server does not hand it out.
+    expect((await request.get(licencePath)).status()).toBe(404);
+
+    // ---- service areas: paste one, draw one ---------------------------------------------------
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Service Areas" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Service Areas" })).toBeVisible();
+    const areaTable = page.getByRole("table", { name: "Service areas" });
+    await expect(areaTable.locator("tbody tr").first()).toBeVisible();
+    const pastedName = `Sea Point pasted ${Date.now().toString(36)}`;
+    const drawnName = `Durbanville drawn ${Date.now().toString(36)}`;
+
+    await page.getByRole("button", { name: "New Service Area" }).first().click();
+    let editor = page.getByRole("dialog", { name: "New service area" });
+    await editor.getByLabel("Name").fill(pastedName);
+    await editor.getByRole("tab", { name: "Paste GeoJSON" }).click();
+    const open = { type: "Polygon", coordinates: [[[18.37, -33.91], [18.4, -33.91], [18.4, -33.94], [18.37, -33.94]]] };
+    await editor.getByLabel("GeoJSON").fill(JSON.stringify(open));
+    await expect(editor.locator("[data-geojson-error]")).toHaveText("The outer ring must be closed: its last point must equal its first");
+    await editor.getByRole("button", { name: "Create Service Area" }).click();
+    await expect(editor.locator("[data-polygon-error]")).toHaveText("The outer ring must be closed: its last point must equal its first");
+    const closedRing = { type: "Feature", properties: {}, geometry: { ...open, coordinates: [[...open.coordinates[0]!, [18.37, -33.91]]] } };
+    await editor.getByLabel("GeoJSON").fill(JSON.stringify(closedRing, null, 2));
+    await expect(editor.getByText("Valid polygon: 4 points.")).toBeVisible();
+    await snap(page, testInfo, "admin-service-area-paste", { fullPage: false });
+    await editor.getByRole("button", { name: "Create Service Area" }).click();
+    await expectToast(page, "Service area created", pastedName);
+    const pastedRow = areaTable.locator("tbody tr", { hasText: pastedName });
+    await expect(pastedRow).toContainText("4");
+    await expect(pastedRow.getByRole("switch", { name: `${pastedName} active` })).toHaveAttribute("aria-checked", "true");
+
+    await page.getByRole("button", { name: "New Service Area" }).first().click();
+    editor = page.getByRole("dialog", { name: "New service area" });
+    await editor.getByLabel("Name").fill(drawnName);
+    const map = editor.locator("[data-map] svg");
+    const box = (await map.boundingBox())!;
+    // A quadrilateral in the middle of the map, clicked point by point.
+    for (const [fx, fy] of [[0.45, 0.3], [0.6, 0.32], [0.58, 0.45], [0.44, 0.43]] as const) {
+      await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+    }
+    const vertexList = editor.locator("[data-vertex-list] li");
+    await expect(vertexList).toHaveCount(4);
+    await editor.getByRole("button", { name: "Undo" }).click();
+    await expect(vertexList).toHaveCount(3);
+    await page.mouse.click(box.x + box.width * 0.44, box.y + box.height * 0.43);
+    await expect(vertexList).toHaveCount(4);
+    await editor.getByRole("button", { name: "Create Service Area" }).click();
+    await expect(editor.locator("[data-polygon-error]")).toHaveText("Close the polygon first: click its first point or Close Polygon");
+    await editor.getByRole("button", { name: "Close Polygon" }).click();
+    await expect(editor.getByText("Coordinates (4 points, closed)")).toBeVisible();
+    await expect(vertexList.first()).toHaveText(/^1\.-3\d\.\d{5}, 1[89]\.\d{5}$/);
+    await snap(page, testInfo, "admin-service-area-draw", { fullPage: false });
+    await editor.getByRole("button", { name: "Create Service Area" }).click();
+    await expectToast(page, "Service area created", drawnName);
+    const drawnRow = areaTable.locator("tbody tr", { hasText: drawnName });
+    await expect(drawnRow).toContainText("4");
+    const stored = (await graphql<{ serviceAreas: { name: string; polygon: { coordinates: number[][][] } }[] }>(request, "{ serviceAreas { name polygon } }", {}, admin.token)).serviceAreas.find((a) => a.name === drawnName)!;
+    expect(stored.polygon.coordinates[0]).toHaveLength(5);
+    for (const [lon, lat] of stored.polygon.coordinates[0]!) {
+      expect(lon).toBeGreaterThan(18.2);
+      expect(lon).toBeLessThan(19.1);
+      expect(lat).toBeGreaterThan(-34.5);
+      expect(lat).toBeLessThan(-33.5);
+    }
+
+    await pastedRow.getByRole("switch", { name: `${pastedName} active` }).click();
+    await expectToast(page, "Service area deactivated", pastedName);
+    await expect(pastedRow.getByRole("switch", { name: `${pastedName} active` })).toHaveAttribute("aria-checked", "false");
+    await snap(page, testInfo, "admin-service-areas");
+    await drawnRow.getByRole("button", { name: `Delete ${drawnName}` }).click();
+    await page.getByRole("alertdialog", { name: "Delete service area" }).getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Service area deleted", drawnName);
+    await expect(drawnRow).toHaveCount(0);
+
+    // ---- API keys: issue, prove, revoke, prove dead ----------------------------------------
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API Keys" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "API Keys" })).toBeVisible();
+    const keyName = `Fleet tracker ${Date.now().toString(36)}`;
+    await page.getByRole("button", { name: "Issue API Key" }).first().click();
+    const issue = page.getByRole("dialog", { name: "Issue an API key" });
+    await issue.getByRole("button", { name: "Issue Key" }).click();
+    await expect(issue.getByText("Name is required")).toBeVisible();
+    await expect(issue.getByText("Choose at least one permission")).toBeVisible();
+    await issue.getByLabel("Name").fill(keyName);
+    await issue.getByRole("checkbox", { name: /bookings:read/ }).check();
+    await issue.getByRole("button", { name: "Issue Key" }).click();
+    const shown = page.getByRole("dialog", { name: "Your new API key" });
+    await expect(shown).toContainText("you will not see it again");
+    const key = await shown.locator("[data-api-key]").inputValue();
+    expect(key).toMatch(/^rk_[A-Za-z0-9_-]{20,}$/);
+    await shown.getByRole("button", { name: "Copy" }).click();
+    await expect(shown.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await snap(page, testInfo, "admin-api-key-issued", { fullPage: false });
+    await shown.getByRole("button", { name: "Done" }).click();
+    await expect(shown).toHaveCount(0);
+    const keyRow = page.getByRole("table", { name: "API keys" }).locator("tbody tr", { hasText: keyName });
+    await expect(keyRow).toContainText(key.slice(0, 11));
+    await expect(keyRow).toContainText("bookings:read");
+    await expect(keyRow).toContainText("Active");
+    // The key is never shown again.
+    await expect(page.getByText(key)).toHaveCount(0);
+
+    // Over HTTP, as a partner system would call: it reads bookings, and only that.
+    const withKey = { headers: { "X-API-Key": key } };
+    const before = await fetch(`${baseURL}/api/admin/bookings`, withKey);
+    expect(before.status).toBe(200);
+    expect(((await before.json()) as { id: string }[]).length).toBeGreaterThan(0);
+    expect((await fetch(`${baseURL}/api/admin/vehicles`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(403);
+    await page.reload();
+    await expect(keyRow).not.toContainText("Never"); // lastUsed is set
+
+    await keyRow.getByRole("button", { name: `Revoke ${keyName}` }).click();
+    const revoke = page.getByRole("alertdialog", { name: "Revoke API key" });
+    await expect(revoke).toContainText(keyName);
+    await revoke.getByRole("button", { name: "Revoke" }).click();
+    await expectToast(page, "API key revoked");
+    await expect(keyRow).toContainText("Revoked");
+    await expect(keyRow.getByRole("button", { name: `Revoke ${keyName}` })).toHaveCount(0);
+    const after = await fetch(`${baseURL}/api/admin/bookings`, withKey);
+    expect(after.status).toBe(401);
+    await snap(page, testInfo, "admin-api-keys");
+
+    // ---- audit log: every change above ----------------------------------------------------
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit Log" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
+    // Only this admin's entries matter here: the log is shared with the other journeys.
+    const log = (await graphql<{ auditLog: { items: { action: string; actorId: string | null }[] } }>(request, "{ auditLog(limit: 100) { items { action actorId } } }", {}, admin.token)).auditLog.items
+      .filter((entry) => entry.actorId === admin.id)
+      .map((entry) => entry.action);
+    for (const action of ["api_key.revoke", "api_key.issue", "service_area.delete", "service_area.update", "service_area.create", "booking.status", "booking.assign_vehicle", "vehicle.delete", "vehicle.update", "vehicle.create"]) {
+      expect(log).toContain(action);
+    }
+    await page.getByLabel("Record type").selectOption("api_key");
+    const revokeEntry = page.locator('[data-audit-action="api_key.revoke"]').first();
+    await expect(revokeEntry).toContainText("API key revoked");
+    await expect(revokeEntry).toContainText("Nomsa Dlamini");
+    await page.getByLabel("Record type").selectOption("vehicle");
+    const update = page.locator('[data-audit-action="vehicle.update"]', { hasText: "Nomsa Dlamini" }).first();
+    await update.locator("summary").click();
+    const priceRow = update.locator('[data-diff-field="pricePerDay"]');
+    await expect(priceRow).toContainText("480.00");
+    await expect(priceRow).toContainText("495.00");
+    await expect(update.locator('[data-diff-field="status"]')).toContainText("maintenance");
+    await expect(update.locator('[data-diff-field="make"]')).toHaveCount(0); // unchanged
+    await snap(page, testInfo, "admin-audit-log");
+
+    // ---- sign out -----------------------------------------------------------------------------
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expectToast(page, "Signed out");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    await page.goto("/admin/audit-log");
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    await expect(toast(page)).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The back office's dialogs on Ark UI's Dialog: `AdminDialog` (a form or a detail view, wider
+ * than the customer's phone-width sheet) and `ConfirmDialog` (an alertdialog asking "Are you
+ * sure...?", e.g. SPEC 8's "Are you sure you want to delete this vehicle?").
+ */
+import { Dialog } from "@ark-ui/react/dialog";
+import { Portal } from "@ark-ui/react/portal";
+import { useState, type ReactNode } from "react";
+import { css, cx } from "styled-system/css";
+import { Button } from "../../ui/Button.tsx";
+import { dialogStyles } from "../../ui/dialog.ts";
+import { Spinner } from "../../ui/Spinner.tsx";
+
+const contentBase = css({
+  position: "relative",
+  width: "full",
+  maxH: { base: "92dvh", sm: "calc(100dvh - 2rem)" },
+  overflowY: "auto",
+  bg: "bg.surface",
+  color: "fg.default",
+  borderTopRadius: "2xl",
+  borderBottomRadius: { base: "0", sm: "2xl" },
+  boxShadow: "raised",
+  px: { base: "5", md: "6" },
+  pt: "6",
+  pb: "calc(token(spacing.5) + env(safe-area-inset-bottom, 0px))",
+  display: "flex",
+  flexDirection: "column",
+  gap: "4",
+  _focusVisible: { outline: "none" },
+  "&[data-state=open]": { animation: "fadeIn 0.15s ease-out" },
+});
+
+const sizes = {
+  sm: css({ maxW: "md" }),
+  md: css({ maxW: "xl" }),
+  lg: css({ maxW: "3xl" }),
+  xl: css({ maxW: "5xl" }),
+};
+
+export type DialogSize = keyof typeof sizes;
+
+function CloseIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M18 6 6 18" />
+      <path d="m6 6 12 12" />
+    </svg>
+  );
+}
+
+export function AdminDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = "md",
+  children,
+  role = "dialog",
+  closeOnInteractOutside = true,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: DialogSize;
+  children: ReactNode;
+  role?: "dialog" | "alertdialog";
+  closeOnInteractOutside?: boolean;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit role={role} closeOnInteractOutside={closeOnInteractOutside}>
+      <Portal>
+        <Dialog.Backdrop className={dialogStyles.backdrop} />
+        <Dialog.Positioner className={dialogStyles.positioner}>
+          <Dialog.Content className={cx(contentBase, sizes[size])}>
+            <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
+            {description ? <Dialog.Description className={dialogStyles.description}>{description}</Dialog.Description> : null}
+            {children}
+            <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close">
+              <CloseIcon />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Buttons at the foot of a dialog: stacked on phones (main action on top), in a row above. */
+export const dialogActions = css({
+  display: "flex",
+  flexDirection: "column-reverse",
+  gap: "3",
+  pt: "2",
+  sm: { flexDirection: "row", justifyContent: "flex-end" },
+});
+
+/** Keeps a long form's buttons in view at the foot of the dialog while it scrolls. */
+export const stickyActions = css({
+  position: "sticky",
+  bottom: "calc(-1 * (token(spacing.5) + env(safe-area-inset-bottom, 0px)))",
+  mx: { base: "-5", md: "-6" },
+  px: { base: "5", md: "6" },
+  py: "3",
+  mb: "calc(-1 * (token(spacing.5) + env(safe-area-inset-bottom, 0px)))",
+  pb: "calc(token(spacing.3) + token(spacing.5) + env(safe-area-inset-bottom, 0px))",
+  bg: "bg.surface",
+  borderTopWidth: "1px",
+  borderColor: "border.default",
+  zIndex: "1",
+});
+
+/**
+ * "Are you sure...?" The confirm button runs `onConfirm`; the dialog stays open (busy) until it
+ * settles, then closes, whatever the outcome (the caller says how it went in a toast).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  onConfirm,
+  tone = "danger",
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  onConfirm: () => Promise<unknown>;
+  tone?: "danger" | "solid";
+}) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      onOpenChange(false);
+    }
+  };
+  return (
+    <AdminDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title={title} description={message} size="sm" role="alertdialog">
+      <div className={dialogActions}>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant={tone} onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <Spinner /> : null}
+          {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
+        </Button>
+      </div>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, test } from "bun:test";
+import { actionLabel, auditDiff, displayValue, entityLabel, recordSummary, splitActor } from "./diff.ts";
+
+describe("audit log before/after", () => {
+  test("an update lists only the fields that changed, in the record's order", () => {
+    const before = { id: "v1", make: "VW", pricePerDay: "480.00", features: ["A", "B"], status: "available" };
+    const after = { id: "v1", make: "VW", pricePerDay: "495.00", features: ["A"], status: "maintenance" };
+    expect(auditDiff(before, after)).toEqual([
+      { field: "pricePerDay", kind: "changed", before: "480.00", after: "495.00" },
+      { field: "features", kind: "changed", before: '["A","B"]', after: '["A"]' },
+      { field: "status", kind: "changed", before: "available", after: "maintenance" },
+    ]);
+    expect(auditDiff(before, after, { includeUnchanged: true }).map((r) => `${r.field}:${r.kind}`)).toEqual([
+      "id:unchanged",
+      "make:unchanged",
+      "pricePerDay:changed",
+      "features:changed",
+      "status:changed",
+    ]);
+  });
+
+  test("a creation lists every field as added; a deletion as removed", () => {
+    expect(auditDiff(null, { name: "Key", isActive: true })).toEqual([
+      { field: "name", kind: "added", before: null, after: "Key" },
+      { field: "isActive", kind: "added", before: null, after: "true" },
+    ]);
+    expect(auditDiff({ name: "Area" }, null)).toEqual([{ field: "name", kind: "removed", before: "Area", after: null }]);
+  });
+
+  test("fields only on one side, null values and bare values", () => {
+    expect(auditDiff({ a: 1 }, { b: 2 })).toEqual([
+      { field: "b", kind: "added", before: null, after: "2" },
+      { field: "a", kind: "removed", before: "1", after: null },
+    ]);
+    expect(auditDiff({ imageUrl: null }, { imageUrl: "/objects/x" })).toEqual([{ field: "imageUrl", kind: "changed", before: "null", after: "/objects/x" }]);
+    expect(auditDiff("old", "new")).toEqual([{ field: "value", kind: "changed", before: "old", after: "new" }]);
+    expect(auditDiff(null, null)).toEqual([]);
+    expect(displayValue({ a: [1] })).toBe('{"a":[1]}');
+  });
+
+  test("labels for actions and records", () => {
+    expect(actionLabel("vehicle.update")).toBe("Vehicle updated");
+    expect(actionLabel("api_key.issue")).toBe("API key issued");
+    expect(actionLabel("api_key.revoke")).toBe("API key revoked");
+    expect(actionLabel("booking.assign_vehicle")).toBe("Booking vehicle assigned");
+    expect(actionLabel("booking.status")).toBe("Booking status changed");
+    expect(actionLabel("admin.sign_up")).toBe("Admin signed up");
+    expect(actionLabel("dealership.reset_password")).toBe("Dealership password reset");
+    expect(actionLabel("thing.frobnicate_all")).toBe("Thing frobnicate all");
+    expect(entityLabel("service_area")).toBe("Service area");
+    expect(entityLabel("rate_limit")).toBe("Rate limit");
+  });
+
+  test("who and what an entry is about", () => {
+    expect(splitActor("Ada Admin (ada@capedrive.example)")).toEqual({ name: "Ada Admin", detail: "ada@capedrive.example" });
+    expect(splitActor("operator")).toEqual({ name: "operator", detail: null });
+    expect(splitActor(null)).toEqual({ name: null, detail: null });
+    expect(recordSummary(null, { make: "VW", model: "Polo", licensePlate: "CA 1" })).toBe("VW Polo · CA 1");
+    expect(recordSummary({ name: "Sea Point", polygon: {} }, null)).toBe("Sea Point");
+    expect(recordSummary(null, { name: "Tracker", prefix: "rk_abcdefgh" })).toBe("Tracker · rk_abcdefgh…");
+    expect(recordSummary({ status: "confirmed" }, { status: "in_progress" })).toBe("in_progress");
+    expect(recordSummary(null, null)).toBeNull();
+  });
+});

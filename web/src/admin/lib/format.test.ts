@@ -1,0 +1,32 @@
+import { describe, expect, test } from "bun:test";
+import { bookingStatusLabel, dateLabel, dateTimeLabel, plural, rand, relativeTime, vehicleStatusTone } from "./format.ts";
+
+describe("back-office formats", () => {
+  test("dates in Cape Town time, whatever the machine's zone", () => {
+    expect(dateTimeLabel("2026-03-04T22:30:00.000Z")).toBe("05 Mar 2026, 00:30");
+    expect(dateLabel("2026-03-04T22:30:00.000Z")).toBe("05 Mar 2026");
+    expect(dateTimeLabel(null)).toBe("—");
+    expect(dateLabel("not a date")).toBe("—");
+  });
+
+  test("relative times", () => {
+    const now = new Date("2026-03-05T12:00:00Z");
+    expect(relativeTime("2026-03-05T11:59:30Z", now)).toBe("just now");
+    expect(relativeTime("2026-03-05T11:57:00Z", now)).toBe("3 minutes ago");
+    expect(relativeTime("2026-03-04T12:00:00Z", now)).toBe("yesterday");
+    expect(relativeTime(null, now)).toBe("Never");
+    expect(relativeTime(null, now, "—")).toBe("—");
+  });
+
+  test("rand, counts, labels and tones", () => {
+    expect(rand("2550.00")).toBe("R2,550");
+    expect(rand("1350.5")).toBe("R1,350.50");
+    expect(rand(null)).toBe("—");
+    expect(rand("abc")).toBe("abc");
+    expect(plural(1, "vehicle")).toBe("1 vehicle");
+    expect(plural(1200, "booking")).toBe("1,200 bookings");
+    expect(bookingStatusLabel("in_progress")).toBe("In Progress");
+    expect(vehicleStatusTone("available")).toBe("green");
+    expect(vehicleStatusTone("out_of_service")).toBe("red");
+  });
+});

@@ -1,0 +1,97 @@
+/** Display formats of the back office: Cape Town time, rand, labels, counts. */
+import { BOOKING_STATUS_LABELS, isBookingStatus } from "../../../../server/domain/booking.ts";
+import { categoryLabel, TRANSMISSION_LABELS, isTransmission, vehicleStatusLabel } from "../../../../server/domain/catalogue.ts";
+import { formatRand } from "../../../../server/domain/money.ts";
+import { CAPE_TOWN_TIME_ZONE } from "../../../../server/domain/time.ts";
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: CAPE_TOWN_TIME_ZONE,
+});
+const dateFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", year: "numeric", timeZone: CAPE_TOWN_TIME_ZONE });
+const relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+function valid(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "22 Nov 2026, 14:05" in Cape Town time; "—" when missing. */
+export function dateTimeLabel(value: string | null | undefined): string {
+  const date = valid(value);
+  return date ? dateTimeFormat.format(date) : "—";
+}
+
+/** "22 Nov 2026" in Cape Town time; "—" when missing. */
+export function dateLabel(value: string | null | undefined): string {
+  const date = valid(value);
+  return date ? dateFormat.format(date) : "—";
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400_000],
+  ["month", 30 * 86_400_000],
+  ["week", 7 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/** "3 minutes ago", "yesterday", "just now"; `fallback` when missing. */
+export function relativeTime(value: string | null | undefined, now: Date = new Date(), fallback = "Never"): string {
+  const date = valid(value);
+  if (!date) return fallback;
+  const diff = date.getTime() - now.getTime();
+  if (Math.abs(diff) < 60_000) return "just now";
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return relativeFormat.format(Math.round(diff / ms), unit);
+  }
+  return "just now";
+}
+
+/** Rand from the API's decimal text: "1350.00" -> "R1,350"; the text itself if unreadable. */
+export function rand(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "—";
+  try {
+    return formatRand(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function bookingStatusLabel(status: string): string {
+  return isBookingStatus(status) ? BOOKING_STATUS_LABELS[status] : status;
+}
+
+export function transmissionLabel(value: string): string {
+  return isTransmission(value) ? TRANSMISSION_LABELS[value] : value;
+}
+
+export { categoryLabel, vehicleStatusLabel };
+
+/** "1 vehicle", "1,200 bookings" (grouped like the rand amounts). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
+/** Vehicle status badge colours: available green, rented blue, maintenance amber, out of service red. */
+export function vehicleStatusTone(status: string): "green" | "blue" | "amber" | "red" | "grey" {
+  switch (status) {
+    case "available":
+      return "green";
+    case "rented":
+      return "blue";
+    case "maintenance":
+      return "amber";
+    case "out_of_service":
+      return "red";
+    default:
+      return "grey";
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, test } from "bun:test";
+import { validateServiceAreaPolygon } from "../../../../server/domain/geo.ts";
+import { CAPE_TOWN_BOUNDS, VIEW_SIZE, fitView, makeView, openRing, outerRing, polygonFromVertices, positionLabel, project, unproject, vertexCount } from "./mapView.ts";
+
+describe("the service-area map's projection", () => {
+  test("the Cape Town view: north up, longitude shrunk by cos(latitude)", () => {
+    const view = makeView(CAPE_TOWN_BOUNDS);
+    expect(Math.max(view.width, view.height)).toBeCloseTo(VIEW_SIZE, 6);
+    expect(project(view, [CAPE_TOWN_BOUNDS.west, CAPE_TOWN_BOUNDS.north])).toEqual({ x: 0, y: 0 });
+    const corner = project(view, [CAPE_TOWN_BOUNDS.east, CAPE_TOWN_BOUNDS.south]);
+    expect(corner.x).toBeCloseTo(view.width, 6);
+    expect(corner.y).toBeCloseTo(view.height, 6);
+    // 0.1° of longitude is shorter on the map than 0.1° of latitude at -34°.
+    const a = project(view, [18.4, -33.9]);
+    const east = project(view, [18.5, -33.9]);
+    const south = project(view, [18.4, -34.0]);
+    expect((east.x - a.x) / (south.y - a.y)).toBeCloseTo(Math.cos((-34.01 * Math.PI) / 180), 2);
+  });
+
+  test("a click maps back to the position under it, to 5 decimals", () => {
+    const view = makeView(CAPE_TOWN_BOUNDS);
+    const cbd = project(view, [18.4241, -33.9249]);
+    expect(unproject(view, cbd.x, cbd.y)).toEqual([18.4241, -33.9249]);
+  });
+
+  test("the view grows to show far-away areas, and takes the box's shape", () => {
+    const view = fitView([[19.5, -33.5]]);
+    expect(view.east).toBeCloseTo(19.53, 6);
+    expect(view.north).toBeCloseTo(-33.47, 6);
+    expect(view.west).toBe(CAPE_TOWN_BOUNDS.west);
+    for (const aspect of [1, 5 / 4, 0.5]) {
+      const shaped = fitView([], { aspect });
+      expect(shaped.width / shaped.height).toBeCloseTo(aspect, 6);
+      expect(shaped.west).toBeLessThanOrEqual(CAPE_TOWN_BOUNDS.west);
+      expect(shaped.north).toBeGreaterThanOrEqual(CAPE_TOWN_BOUNDS.north);
+    }
+  });
+
+  test("drawn vertices make a valid closed GeoJSON polygon and back", () => {
+    const vertices: [number, number][] = [[18.4, -33.9], [18.5, -33.9], [18.5, -34]];
+    const polygon = polygonFromVertices(vertices);
+    expect(polygon.coordinates[0]).toEqual([...vertices, [18.4, -33.9]]);
+    expect(validateServiceAreaPolygon(polygon).ok).toBe(true);
+    expect(openRing(polygon.coordinates[0]!)).toEqual(vertices);
+    expect(outerRing({ type: "Feature", geometry: polygon })).toHaveLength(4);
+    expect(outerRing("nonsense")).toEqual([]);
+    expect(vertexCount(polygon)).toBe(3);
+    expect(positionLabel([18.4241, -33.9249])).toBe("-33.92490, 18.42410");
+  });
+});

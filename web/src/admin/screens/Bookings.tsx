@@ -1,0 +1,379 @@
+/**
+ * Bookings (/admin/bookings, SPEC 2, 3, 4, 8): detailed cards (booking # = last 8 characters,
+ * status badge, the customer's name, email and phone, category and transmission, pickup and
+ * return in Cape Town time, the route, total, the assigned vehicle), a status dropdown (any of
+ * the five: "Status updated" / "Error updating status") and vehicle assignment from the
+ * vehicles the server says could take the booking (available, its category and transmission,
+ * free for its period: "Vehicle assigned" / "Error assigning vehicle" with the server's message).
+ * Filter by status; paged.
+ */
+import { useId, useState } from "react";
+import { gql, useMutation, useQuery } from "urql";
+import { css } from "styled-system/css";
+import { BOOKING_STATUSES, bookingNumber, statusBadgeTone } from "../../../../server/domain/booking.ts";
+import { formatBookingCardDateTime } from "../../../../server/domain/time.ts";
+import { Badge } from "../../ui/Badge.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { SelectField } from "../../ui/Field.tsx";
+import { CarIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../ui/icons.tsx";
+import { Notice } from "../../ui/Notice.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { notifyError, notifySuccess } from "../../ui/toast.tsx";
+import { AdminDialog, dialogActions } from "../components/Dialogs.tsx";
+import { FilterSelect, ResultCount } from "../components/Filters.tsx";
+import { ClipboardIcon } from "../components/icons.tsx";
+import { EmptyState, LoadError, PageHeader, Pager, mono, pageStack } from "../components/Page.tsx";
+import { BOOKING_FIELDS, VEHICLE_FIELDS, type AdminBooking, type AdminVehicle } from "../lib/api.ts";
+import { bookingStatusLabel, categoryLabel, plural, rand, transmissionLabel } from "../lib/format.ts";
+import { adminErrorMessage } from "../lib/errors.ts";
+
+export const BOOKINGS_PAGE_SIZE = 20;
+
+const BOOKINGS = gql`
+  query AdminBookings($status: BookingStatus, $limit: Int, $offset: Int) {
+    adminBookings(status: $status, limit: $limit, offset: $offset) {
+      total
+      items {
+        ...AdminBookingFields
+      }
+    }
+  }
+  ${BOOKING_FIELDS}
+`;
+
+const UPDATE_STATUS = gql`
+  mutation UpdateBookingStatus($id: ID!, $status: BookingStatus!) {
+    updateBookingStatus(id: $id, status: $status) {
+      ...AdminBookingFields
+    }
+  }
+  ${BOOKING_FIELDS}
+`;
+
+const ASSIGNABLE = gql`
+  query AssignableVehicles($bookingId: ID!) {
+    assignableVehicles(bookingId: $bookingId) {
+      ...AdminVehicleFields
+    }
+  }
+  ${VEHICLE_FIELDS}
+`;
+
+const ASSIGN = gql`
+  mutation AssignBookingVehicle($id: ID!, $vehicleId: ID!) {
+    assignBookingVehicle(id: $id, vehicleId: $vehicleId) {
+      ...AdminBookingFields
+    }
+  }
+  ${BOOKING_FIELDS}
+`;
+
+interface BookingsData {
+  adminBookings: { total: number; items: AdminBooking[] };
+}
+
+const STATUS_OPTIONS = BOOKING_STATUSES.map((s) => ({ value: s, label: bookingStatusLabel(s) }));
+const STATUS_FILTER = [{ value: "", label: "All statuses" }, ...STATUS_OPTIONS];
+
+const cardStyle = css({
+  bg: "bg.surface",
+  borderWidth: "1px",
+  borderColor: "border.default",
+  borderRadius: "xl",
+  overflow: "hidden",
+});
+
+const detailGrid = css({
+  display: "grid",
+  gap: { base: "4", md: "5" },
+  gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))", xl: "repeat(4, minmax(0, 1fr))" },
+  p: { base: "4", md: "5" },
+});
+
+const termLabel = css({ fontSize: "xs", fontWeight: "650", textTransform: "uppercase", letterSpacing: "0.04em", color: "fg.muted", mb: "1" });
+const line = css({ display: "flex", alignItems: "center", gap: "1.5", fontSize: "sm", minW: "0", overflowWrap: "anywhere", "& svg": { color: "fg.muted", flexShrink: 0 } });
+
+function AssignDialog({ booking, open, onOpenChange }: { booking: AdminBooking; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Assign a vehicle to booking #${bookingNumber(booking.id, "admin")}`}
+      description={`${categoryLabel(booking.category)} · ${transmissionLabel(booking.transmission)} · ${formatBookingCardDateTime(new Date(booking.pickupDate))} to ${formatBookingCardDateTime(new Date(booking.returnDate))}`}
+      size="md"
+    >
+      <AssignForm booking={booking} onDone={() => onOpenChange(false)} />
+    </AdminDialog>
+  );
+}
+
+function AssignForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
+  const [{ data, fetching, error }] = useQuery<{ assignableVehicles: AdminVehicle[] }>({ query: ASSIGNABLE, variables: { bookingId: booking.id }, requestPolicy: "network-only" });
+  const [, assign] = useMutation(ASSIGN);
+  const [vehicleId, setVehicleId] = useState("");
+  const [busy, setBusy] = useState(false);
+  // The booking's own vehicle is free for its period too; choosing it again would change nothing.
+  const vehicles = data?.assignableVehicles.filter((v) => v.id !== booking.vehicleId);
+
+  const submit = async () => {
+    if (!vehicleId) return;
+    setBusy(true);
+    const result = await assign({ id: booking.id, vehicleId });
+    setBusy(false);
+    if (result.error || !result.data) {
+      notifyError("Error assigning vehicle", adminErrorMessage(result.error));
+      return;
+    }
+    const chosen = vehicles?.find((v) => v.id === vehicleId);
+    notifySuccess("Vehicle assigned", chosen ? `${chosen.make} ${chosen.model} (${chosen.licensePlate}) to booking #${bookingNumber(booking.id, "admin")}` : undefined);
+    onDone();
+  };
+
+  if (!vehicles && fetching) {
+    return (
+      <div className={css({ display: "flex", justifyContent: "center", py: "6", color: "brand.text" })}>
+        <Spinner size="md" label="Finding free vehicles…" />
+      </div>
+    );
+  }
+  if (error && !vehicles) {
+    return (
+      <Notice tone="danger" title="Could not load the vehicles">
+        {adminErrorMessage(error, "Please try again.")}
+      </Notice>
+    );
+  }
+  const options = [
+    { value: "", label: vehicles && vehicles.length > 0 ? "Choose a vehicle…" : "No vehicle is free" },
+    ...(vehicles ?? []).map((v) => ({ value: v.id, label: `${v.make} ${v.model} ${v.year} · ${v.licensePlate}` })),
+  ];
+  return (
+    <form
+      className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {booking.vehicle ? (
+        <p className={css({ fontSize: "sm" })}>
+          Now assigned: <strong>{booking.vehicle.make} {booking.vehicle.model}</strong> <span className={mono}>{booking.vehicle.registrationNumber}</span>
+        </p>
+      ) : null}
+      {vehicles && vehicles.length === 0 ? (
+        <Notice tone="info" title="No vehicle is free for this booking">
+          No {booking.vehicle ? "other " : ""}available {categoryLabel(booking.category).toLowerCase()} {transmissionLabel(booking.transmission).toLowerCase()} vehicle is free for the whole
+          period. Free one up, or add a vehicle to the fleet.
+        </Notice>
+      ) : null}
+      <SelectField
+        label="Vehicle"
+        options={options}
+        value={vehicleId}
+        onChange={(event) => setVehicleId(event.target.value)}
+        disabled={!vehicles || vehicles.length === 0}
+        hint={vehicles && vehicles.length > 0 ? `${plural(vehicles.length, "vehicle")} of this kind ${vehicles.length === 1 ? "is" : "are"} available and free for the whole period.` : undefined}
+      />
+      <div className={dialogActions}>
+        <Button variant="outline" onClick={onDone} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!vehicleId || busy} aria-busy={busy || undefined}>
+          {busy ? <Spinner /> : null}
+          {busy ? "Assigning..." : "Assign Vehicle"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function StatusControl({ booking }: { booking: AdminBooking }) {
+  const id = useId();
+  const [, updateStatus] = useMutation(UPDATE_STATUS);
+  const [pending, setPending] = useState<string | null>(null);
+  const change = async (status: string) => {
+    if (status === booking.status) return;
+    setPending(status);
+    const result = await updateStatus({ id: booking.id, status });
+    setPending(null);
+    if (result.error || !result.data) {
+      notifyError("Error updating status", adminErrorMessage(result.error));
+      return;
+    }
+    notifySuccess("Status updated", `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`);
+  };
+  return (
+    <div className={css({ display: "flex", alignItems: "center", gap: "2" })}>
+      <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600", color: "fg.muted", whiteSpace: "nowrap" })}>
+        Status
+      </label>
+      <select
+        id={id}
+        value={pending ?? booking.status}
+        disabled={pending !== null}
+        onChange={(event) => void change(event.target.value)}
+        className={css({ minH: "9", px: "2.5", fontSize: "sm", fontWeight: "500", bg: "bg.surface", borderWidth: "1px", borderColor: "border.strong", borderRadius: "control", cursor: "pointer" })}
+        aria-label={`Status of booking #${bookingNumber(booking.id, "admin")}`}
+      >
+        {STATUS_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {pending !== null ? <Spinner label="Saving status…" /> : null}
+    </div>
+  );
+}
+
+function BookingCard({ booking }: { booking: AdminBooking }) {
+  const [assigning, setAssigning] = useState(false);
+  const number = bookingNumber(booking.id, "admin");
+  const open = booking.status !== "completed" && booking.status !== "cancelled";
+  return (
+    <li className={cardStyle} aria-label={`Booking #${number}`} data-booking-id={booking.id}>
+      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", px: { base: "4", md: "5" }, py: "3", bg: "slate.25", borderBottomWidth: "1px", borderColor: "border.default" })}>
+        <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2.5" })}>
+          <h3 className={css({ fontWeight: "700" })}>
+            Booking <span className={mono}>#{number}</span>
+          </h3>
+          <Badge tone={statusBadgeTone(booking.status)}>{bookingStatusLabel(booking.status)}</Badge>
+          <span className={css({ fontSize: "sm", color: "fg.muted" })}>
+            {categoryLabel(booking.category)} · {transmissionLabel(booking.transmission)} · {plural(booking.duration, "day")}
+          </span>
+        </div>
+        <StatusControl booking={booking} />
+      </div>
+      <div className={detailGrid}>
+        <div>
+          <p className={termLabel}>Customer</p>
+          <p className={css({ fontWeight: "600" })}>{booking.user.name}</p>
+          <p className={line}>
+            <MailIcon size={14} />
+            <a href={`mailto:${booking.user.email}`} className={css({ color: "fg.link" })}>
+              {booking.user.email}
+            </a>
+          </p>
+          <p className={line}>
+            <PhoneIcon size={14} />
+            {booking.user.phone ? <a href={`tel:${booking.user.phone.replace(/\s+/g, "")}`}>{booking.user.phone}</a> : <span className={css({ color: "fg.muted" })}>No phone</span>}
+          </p>
+        </div>
+        <div>
+          <p className={termLabel} title="Cape Town time (SAST)">When (SAST)</p>
+          <dl className={css({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: "2", rowGap: "0.5", fontSize: "sm", "& dt": { color: "fg.muted" } })}>
+            <dt>Pickup</dt>
+            <dd>{formatBookingCardDateTime(new Date(booking.pickupDate))}</dd>
+            <dt>Return</dt>
+            <dd>{formatBookingCardDateTime(new Date(booking.returnDate))}</dd>
+          </dl>
+        </div>
+        <div>
+          <p className={termLabel}>Route</p>
+          <p className={line}>
+            <MapPinIcon size={14} />
+            <span>{booking.deliveryLocation}</span>
+          </p>
+          <p className={css({ fontSize: "sm", color: "fg.muted", pl: "5" })} aria-hidden="true">
+            ↓
+          </p>
+          <p className={line}>
+            <MapPinIcon size={14} />
+            <span>
+              <span className={css({ srOnly: true })}>to </span>
+              {booking.returnLocation}
+            </span>
+          </p>
+        </div>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+          <div>
+            <p className={termLabel}>Total</p>
+            <p className={css({ fontSize: "lg", fontWeight: "700" })}>{rand(booking.totalAmount)}</p>
+          </div>
+          <div>
+            <p className={termLabel}>Assigned vehicle</p>
+            {booking.vehicle ? (
+              <p className={line} data-assigned-vehicle>
+                <CarIcon size={14} />
+                <span>
+                  {booking.vehicle.make} {booking.vehicle.model} · <span className={mono}>{booking.vehicle.registrationNumber}</span>
+                </span>
+              </p>
+            ) : (
+              <p className={css({ fontSize: "sm", color: "warning.fg", fontWeight: "500" })} data-assigned-vehicle>
+                Not assigned yet
+              </p>
+            )}
+            {open ? (
+              <Button variant="outline" size="sm" className={css({ mt: "2" })} onClick={() => setAssigning(true)}>
+                <CarIcon size={16} />
+                {booking.vehicle ? "Change Vehicle" : "Assign Vehicle"}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      {booking.specialRequests ? (
+        <p className={css({ px: { base: "4", md: "5" }, pb: "4", fontSize: "sm" })}>
+          <span className={css({ fontWeight: "600" })}>Special requests: </span>
+          {booking.specialRequests}
+        </p>
+      ) : null}
+      <AssignDialog booking={booking} open={assigning} onOpenChange={setAssigning} />
+    </li>
+  );
+}
+
+export function Component() {
+  const [status, setStatus] = useState("");
+  const [offset, setOffset] = useState(0);
+  const [{ data, fetching, error }, refetch] = useQuery<BookingsData>({
+    query: BOOKINGS,
+    variables: { status: status || null, limit: BOOKINGS_PAGE_SIZE, offset },
+  });
+  const page = data?.adminBookings;
+
+  return (
+    <div className={pageStack}>
+      <PageHeader
+        title="Bookings"
+        description="Every booking, newest first: change its status or assign a car from the fleet."
+        actions={<FilterSelect label="Show" options={STATUS_FILTER} value={status} onChange={(event) => (setStatus(event.target.value), setOffset(0))} />}
+      />
+      {error && !page ? (
+        <LoadError title="Error loading bookings" error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
+      ) : !page ? (
+        <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy="true" aria-label="Loading bookings">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className={cardStyle}>
+              <Skeleton className={css({ height: "12", borderRadius: "0" })} />
+              <div className={detailGrid}>
+                {[0, 1, 2, 3].map((j) => (
+                  <Skeleton key={j} className={css({ height: "16" })} />
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : page.items.length === 0 ? (
+        <EmptyState icon={<ClipboardIcon size={22} />} title={status ? `No ${bookingStatusLabel(status).toLowerCase()} bookings` : "No bookings yet"}>
+          {status ? "Choose another status to see more." : "Bookings show here as soon as customers make them."}
+        </EmptyState>
+      ) : (
+        <>
+          <ResultCount>
+            {plural(page.total, "booking")}
+            {fetching ? " · updating…" : ""}
+          </ResultCount>
+          <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-label="Bookings">
+            {page.items.map((booking) => (
+              <BookingCard key={booking.id} booking={booking} />
+            ))}
+          </ul>
+          <Pager offset={offset} limit={BOOKINGS_PAGE_SIZE} total={page.total} onChange={setOffset} label="bookings" />
+        </>
+      )}
+    </div>
+  );
+}
