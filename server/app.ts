@@ -125,8 +125,10 @@ export function createHandler(services: Services) {
     try {
       const read = await publicCache.classify(request);
       if (read) {
-        if (address) socketAddresses.set(read.request, address);
-        response = await publicCache.respond(read, (r) => app.handle(r));
+        response = await publicCache.respond(read, (replay) => {
+          if (address) socketAddresses.set(replay, address);
+          return app.handle(replay);
+        });
       } else {
         response = await app.handle(request);
       }

@@ -19,7 +19,7 @@ import type { Db } from "./db";
 import { changeCounters, type ChangeCounters, type ChangeTag } from "./db/changes";
 import { parse, type OperationDefinitionNode } from "graphql";
 
-export const PUBLIC_CACHE_TTL_MS = 2_000;
+export const PUBLIC_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_BYTES = 1_500_000;
 const MAX_GRAPHQL_BODY_BYTES = 32 * 1024;
@@ -35,8 +35,11 @@ export const PUBLIC_GRAPHQL_FIELDS: Record<string, readonly ChangeTag[]> = {
 
 type Entry = { version: string; expires: number; status: number; contentType: string; body: Uint8Array };
 
-/** `key` null: not cacheable after all (its body was read to find out; `request` carries a copy). */
-export type PublicRead = { key: string | null; tags: readonly ChangeTag[]; request: Request };
+/**
+ * `key` null: not cacheable after all (its body was read to find out). `request()` gives the
+ * request to run on a miss (for a POST, a copy made from the body that was read), built only then.
+ */
+export type PublicRead = { key: string | null; tags: readonly ChangeTag[]; request(): Request };
 
 export type PublicCache = {
   /** The request as a public read (key, dependencies, and the request to run on a miss), or null. */
@@ -53,6 +56,8 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Entry | null>>();
   const documents = new Map<string, readonly ChangeTag[] | null>();
+  // POST bodies seen before (the same operation and variables): their dependencies, without parsing again.
+  const bodies = new Map<string, readonly ChangeTag[] | null>();
 
   async function classify(request: Request): Promise<PublicRead | null> {
     // Without change counters (a client not made by openDatabase) nothing is cached.
@@ -64,11 +69,12 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     const url = new URL(request.url);
     const { pathname } = url;
     if (request.method === "GET") {
-      if (pathname === "/api/vehicles") return { key: `GET ${pathname}${url.search}`, tags: ["catalogue", "bookings"], request };
-      if (pathname === "/api/for-sale" || /^\/api\/for-sale\/[^/]+$/.test(pathname)) return { key: `GET ${pathname}${url.search}`, tags: ["catalogue"], request };
+      const same = () => request;
+      if (pathname === "/api/vehicles") return { key: `GET ${pathname}${url.search}`, tags: ["catalogue", "bookings"], request: same };
+      if (pathname === "/api/for-sale" || /^\/api\/for-sale\/[^/]+$/.test(pathname)) return { key: `GET ${pathname}${url.search}`, tags: ["catalogue"], request: same };
       if (pathname === "/graphql") {
         const tags = graphqlTags(url.searchParams.get("query"), url.searchParams.get("operationName"));
-        return tags ? { key: `GET ${pathname}${url.search}`, tags, request } : null;
+        return tags ? { key: `GET ${pathname}${url.search}`, tags, request: same } : null;
       }
       return null;
     }
@@ -76,15 +82,19 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
       if (!/^application\/(graphql-response\+)?json\b/i.test(request.headers.get("content-type") ?? "")) return null;
       const length = Number(request.headers.get("content-length") ?? NaN);
       if (!(length > 0 && length <= MAX_GRAPHQL_BODY_BYTES)) return null;
-      // The body can be read once: hand the server a copy made from the text.
+      // The body can be read once: a miss hands the server a copy made from the text.
       const text = await request.text();
-      const again = new Request(request.url, { method: "POST", headers: request.headers, body: text });
-      let tags: readonly ChangeTag[] | null = null;
-      try {
-        const body = JSON.parse(text) as { query?: unknown; operationName?: unknown };
-        tags = graphqlTags(typeof body.query === "string" ? body.query : null, typeof body.operationName === "string" ? body.operationName : null);
-      } catch {
-        tags = null;
+      const again = () => new Request(request.url, { method: "POST", headers: request.headers, body: text });
+      let tags = bodies.get(text);
+      if (tags === undefined) {
+        try {
+          const body = JSON.parse(text) as { query?: unknown; operationName?: unknown };
+          tags = graphqlTags(typeof body.query === "string" ? body.query : null, typeof body.operationName === "string" ? body.operationName : null);
+        } catch {
+          tags = null;
+        }
+        if (bodies.size >= MAX_ENTRIES) bodies.delete(bodies.keys().next().value!);
+        bodies.set(text, tags);
       }
       return { key: tags ? `POST ${pathname} ${text}` : null, tags: tags ?? [], request: again };
     }
@@ -122,7 +132,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   }
 
   async function respond(read: PublicRead, compute: (request: Request) => Promise<Response>): Promise<Response> {
-    if (read.key === null || !counters) return compute(read.request);
+    if (read.key === null || !counters) return compute(read.request());
     const key = read.key;
     const version = counters.version(read.tags);
     const cached = entries.get(key);
@@ -141,12 +151,12 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     const entry = await pending;
     if (entry) return answer(entry, "miss");
     // Not kept (an error, not JSON, too big): the request that ran it gets its answer; others run their own.
-    return computed ?? compute(read.request.clone());
+    return computed ?? compute(read.request());
   }
 
   /** Computes and stores an answer; concurrent requests for the key wait for this one. */
   function run(key: string, read: PublicRead, version: string, compute: (request: Request) => Promise<Response>): Promise<Entry | null> {
-    const pending = (async () => store(key, read.tags, counters!, version, await compute(read.request)))();
+    const pending = (async () => store(key, read.tags, counters!, version, await compute(read.request())))();
     inflight.set(key, pending);
     pending.finally(() => inflight.delete(key)).catch(() => {});
     return pending;
