@@ -487,8 +487,23 @@ test.describe("admin back office", () => {
     await editor.getByRole("button", { name: "Create Service Area" }).click();
     await expectToast(page, "Service area created", pastedName);
     const pastedRow = areaTable.locator("tbody tr", { hasText: pastedName });
-    await expect(pastedRow).toContainText("4");
+    await expect(pastedRow.locator("td[data-label=Vertices]")).toHaveText("4");
     await expect(pastedRow.getByRole("switch", { name: `${pastedName} active` })).toHaveAttribute("aria-checked", "true");
+
+    // Edit it: the stored polygon comes back on the map and as GeoJSON; drop a corner.
+    await pastedRow.getByRole("button", { name: `Edit ${pastedName}` }).click();
+    editor = page.getByRole("dialog", { name: `Edit ${pastedName}` });
+    await expect(editor.getByText("Coordinates (4 points, closed)")).toBeVisible();
+    await editor.getByRole("tab", { name: "Paste GeoJSON" }).click();
+    await expect(editor.getByLabel("GeoJSON")).toHaveValue(/18\.37/);
+    await editor.getByRole("tab", { name: "Draw on map" }).click();
+    await editor.getByRole("button", { name: "Undo" }).click(); // opens the ring
+    await editor.getByRole("button", { name: "Undo" }).click(); // takes the last corner away
+    await editor.getByRole("button", { name: "Close Polygon" }).click();
+    await expect(editor.getByText("Coordinates (3 points, closed)")).toBeVisible();
+    await editor.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Service area updated", pastedName);
+    await expect(pastedRow.locator("td[data-label=Vertices]")).toHaveText("3");
 
     await page.getByRole("button", { name: "New Service Area" }).first().click();
     editor = page.getByRole("dialog", { name: "New service area" });
@@ -514,7 +529,7 @@ test.describe("admin back office", () => {
     await editor.getByRole("button", { name: "Create Service Area" }).click();
     await expectToast(page, "Service area created", drawnName);
     const drawnRow = areaTable.locator("tbody tr", { hasText: drawnName });
-    await expect(drawnRow).toContainText("4");
+    await expect(drawnRow.locator("td[data-label=Vertices]")).toHaveText("4");
     const stored = (await graphql<{ serviceAreas: { name: string; polygon: { coordinates: number[][][] } }[] }>(request, "{ serviceAreas { name polygon } }", {}, admin.token)).serviceAreas.find((a) => a.name === drawnName)!;
     expect(stored.polygon.coordinates[0]).toHaveLength(5);
     for (const [lon, lat] of stored.polygon.coordinates[0]!) {

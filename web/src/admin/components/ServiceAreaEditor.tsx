@@ -42,7 +42,7 @@ const UPDATE = gql`
 type Mode = "draw" | "paste";
 
 /** The editor's map box is this wide for its height (and the map view is made to match). */
-const EDITOR_MAP_ASPECT = 5 / 4;
+const EDITOR_MAP_ASPECT = 3 / 2;
 
 const EXAMPLE = JSON.stringify(
   {
@@ -191,7 +191,7 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
       </div>
 
       <div className={css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }, alignItems: "start" })}>
-        <div className={css({ aspectRatio: "5 / 4", width: "full", borderRadius: "lg", overflow: "hidden", borderWidth: "1px", borderColor: "border.default", bg: "#cde2ee" })} data-map>
+        <div className={css({ aspectRatio: "3 / 2", width: "full", borderRadius: "lg", overflow: "hidden", borderWidth: "1px", borderColor: "border.default", bg: "#cde2ee" })} data-map>
           <ServiceAreaMap
             view={view}
             areas={others}

@@ -97,8 +97,10 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <summary
           className={css({
             display: "grid",
-            gridTemplateColumns: { base: "1fr auto", md: "10.5rem minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.3fr) 7.5rem" },
-            gap: { base: "1", md: "4" },
+            gridTemplateColumns: { base: "minmax(0, 1fr) auto", md: "10.5rem minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.3fr) 7.5rem" },
+            gridTemplateAreas: { base: '"when changes" "action action" "who who" "record record"', md: '"when action who record changes"' },
+            rowGap: { base: "1.5", md: "4" },
+            columnGap: "4",
             alignItems: "center",
             px: { base: "4", md: "5" },
             py: "3",
@@ -109,15 +111,15 @@ function Entry({ entry }: { entry: AuditEntry }) {
             _focusVisible: { outlineOffset: "-3px" },
           })}
         >
-          <span className={css({ fontSize: "sm", whiteSpace: "nowrap", gridColumn: { base: "1 / -1", md: "auto" }, color: { base: "fg.muted", md: "fg.default" } })} title={dateTimeLabel(entry.createdAt)}>
+          <span className={css({ fontSize: "sm", whiteSpace: "nowrap", gridArea: "when", color: { base: "fg.muted", md: "fg.default" } })} title={dateTimeLabel(entry.createdAt)}>
             {dateTimeLabel(entry.createdAt)}
             <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>{relativeTime(entry.createdAt)}</span>
           </span>
-          <span className={css({ display: "flex", alignItems: "center", gap: "2", flexWrap: "wrap", minW: "0" })}>
+          <span className={css({ gridArea: "action", display: "flex", alignItems: "center", gap: "2", flexWrap: "wrap", minW: "0" })}>
             <Badge tone={verbTone(entry.action)}>{actionLabel(entry.action)}</Badge>
             <span className={cx(mono, css({ color: "fg.muted" }))}>{entry.action}</span>
           </span>
-          <span className={css({ fontSize: "sm", minW: "0" })}>
+          <span className={css({ gridArea: "who", fontSize: "sm", minW: "0" })}>
             <span className={css({ display: "block", fontWeight: "600", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>
               {actor.name ?? (entry.actorType === "api_key" ? "API key" : entry.actorType)}
             </span>
@@ -125,14 +127,17 @@ function Entry({ entry }: { entry: AuditEntry }) {
               {actor.detail ? `${entry.actorType} · ${actor.detail}` : entry.actorType}
             </span>
           </span>
-          <span className={css({ fontSize: "sm", minW: "0" })}>
-            <span className={css({ display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>
-              {entityLabel(entry.entity)}
-              {record ? <span className={css({ fontWeight: "600" })}> · {record}</span> : null}
+          <span className={css({ gridArea: "record", fontSize: "sm", minW: "0" })}>
+            <span className={css({ display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", fontWeight: record ? "600" : "400" })} title={record ?? undefined}>
+              {record ?? entityLabel(entry.entity)}
             </span>
-            {entry.entityId ? <span className={cx(mono, css({ display: "block", color: "fg.muted" }))}>…{entry.entityId.slice(-8)}</span> : null}
+            <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>
+              {record ? entityLabel(entry.entity) : null}
+              {record && entry.entityId ? " · " : null}
+              {entry.entityId ? <span className={mono}>…{entry.entityId.slice(-8)}</span> : null}
+            </span>
           </span>
-          <span className={css({ display: "inline-flex", alignItems: "center", gap: "1", fontSize: "sm", color: "fg.link", fontWeight: "600", gridRow: { base: "1", md: "auto" }, gridColumn: { base: "2", md: "auto" }, justifySelf: "end" })}>
+          <span className={css({ display: "inline-flex", alignItems: "center", gap: "1", fontSize: "sm", color: "fg.link", fontWeight: "600", gridArea: "changes", justifySelf: "end", alignSelf: { base: "start", md: "center" } })}>
             {count}
             <span data-chevron className={css({ display: "inline-flex", transition: "transform 150ms" })}>
               <ChevronDownIcon size={16} />

@@ -228,7 +228,6 @@ export function Component() {
         open={editorOpen}
         onOpenChange={setEditorOpen}
         title={editing ? `Edit ${editing.name}` : "New service area"}
-        description="Draw the area on the map, or paste its GeoJSON."
         size="xl"
         closeOnInteractOutside={false}
       >
