@@ -41,6 +41,13 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
   await page.getByRole("button", { name: /Load more/ }).click();
   await expect(cards(page)).toHaveCount(Math.min(total, 12));
 
+  // Contact Seller right from a card opens the enquiry form about that car.
+  const carTitle = (await cards(page).nth(1).getByRole("heading").textContent())!.replace(/^(\d{4})/, "$1 ");
+  await cards(page).nth(1).getByRole("button", { name: "Contact Seller" }).click();
+  await expect(page.getByRole("dialog")).toContainText(carTitle);
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
   // Search (debounced, into the URL).
   await page.getByRole("searchbox", { name: "Search cars for sale" }).fill("volkswagen");
   await expect(page).toHaveURL(/[?&]q=volkswagen/);
@@ -81,7 +88,7 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
   await page.getByRole("region", { name: "Filters" }).getByText("Automatic", { exact: true }).click();
   await page.getByRole("button", { name: "Show results" }).click();
   await expect(page.getByRole("region", { name: "Filters" })).toHaveCount(0);
-  await page.getByLabel("Sort").selectOption("price_desc");
+  await page.getByLabel("Sort by").selectOption("price_desc");
   await expect(page).toHaveURL(/category=large/);
   await expect(page).toHaveURL(/transmission=automatic/);
   await expect(page).toHaveURL(/sort=price_desc/);

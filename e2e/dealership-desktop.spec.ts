@@ -44,8 +44,8 @@ async function signIn(page: Page, code: string, password: string) {
 test("a dealership signs in, adds a car with photos, edits it, sees a buyer's enquiry, deletes the car and signs out", async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);
   const problems = await noProblems(page);
-  const login = demoDealership("ATLANTIC01");
-  const plate = `CA ${unique()}`;
+  const login = demoDealership("WINELANDS02"); // the phone journey writes to Atlantic Motors
+  const plate = `CL ${unique()}`;
   const model = `Picanto ${unique()}`;
   const name = `Kia ${model}`;
 
@@ -70,19 +70,19 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
 
   // Signed in (the code in any case).
   await signIn(page, login.dealershipCode.toLowerCase(), login.password);
-  await expectToast(page, "Welcome!", "Signed in successfully as Atlantic Motors");
+  await expectToast(page, "Welcome!", "Signed in successfully as Winelands Auto");
   await expect(page).toHaveURL(/\/dealership\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Atlantic Motors");
-  await expect(page.getByText("Welcome, Thandiwe Mokoena")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Winelands Auto");
+  await expect(page.getByText("Welcome, Pieter van der Merwe")).toBeVisible();
   const stored = await page.evaluate(([tokenKey, infoKey]) => [localStorage.getItem(tokenKey!), localStorage.getItem(infoKey!), localStorage.getItem("capedrive.token")], [DEALERSHIP_TOKEN_KEY, DEALERSHIP_INFO_KEY]);
   expect(stored[0]).toBeTruthy();
-  expect(JSON.parse(stored[1]!)).toMatchObject({ companyName: "Atlantic Motors", contactPerson: "Thandiwe Mokoena", dealershipCode: "ATLANTIC01" });
+  expect(JSON.parse(stored[1]!)).toMatchObject({ companyName: "Winelands Auto", contactPerson: "Pieter van der Merwe", dealershipCode: "WINELANDS02" });
   expect(stored[2]).toBeNull(); // the customer session is untouched
   for (const label of ["Total", "Available", "Booked", "Maintenance"]) await expect(stat(page, label)).toBeVisible();
   await expect(stat(page, "Total")).toContainText("4");
-  await expect(vehicleCard(page, /Renault Kwid/)).toContainText("CA 120-551");
-  await expect(vehicleCard(page, /Renault Kwid/)).toContainText("R84,900");
-  await expect(vehicleCard(page, /Renault Kwid/)).toContainText("Available");
+  await expect(vehicleCard(page, /Suzuki Celerio/)).toContainText("CL 210-447");
+  await expect(vehicleCard(page, /Suzuki Celerio/)).toContainText("R96,500");
+  await expect(vehicleCard(page, /Suzuki Celerio/)).toContainText("Available");
   await dismissToast(page);
   await snap(page, testInfo, "dealership-dashboard");
 
@@ -203,7 +203,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("heading", { name: "Message sent" })).toBeVisible();
   await buyerContext.close();
-  const mail = await waitForMail("sales@atlanticmotors.example", new RegExp(model));
+  const mail = await waitForMail("hello@winelandsauto.example", new RegExp(model));
   expect(mail.text).toContain("Lindiwe Dlamini");
 
   // The lead, newest first, with the unread count; then marked read.
@@ -271,11 +271,11 @@ test("a dealership session the server no longer accepts (401), or another area's
   expect(await page.evaluate((key) => localStorage.getItem(key), DEALERSHIP_TOKEN_KEY)).toBeNull();
 
   // After signing in again, the dealership lands where it was going.
-  const login = demoDealership("WINELANDS02");
+  const login = demoDealership("ATLANTIC01");
   await page.goto("/dealership/leads");
   await expect(page).toHaveURL(/\/dealership\/signin$/);
   await signIn(page, login.dealershipCode, login.password);
-  await expectToast(page, "Welcome!", "Signed in successfully as Winelands Auto");
+  await expectToast(page, "Welcome!", "Signed in successfully as Atlantic Motors");
   await expect(page).toHaveURL(/\/dealership\/leads$/);
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
 

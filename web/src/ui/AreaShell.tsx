@@ -30,8 +30,12 @@ const header = css({
 const headerInner = css({
   display: "flex",
   alignItems: "center",
-  gap: "3",
+  // On a phone the actions wrap under the logo instead of widening the page.
+  flexWrap: "wrap",
+  columnGap: "3",
+  rowGap: "2",
   minH: "16",
+  py: "2",
   px: { base: "4", md: "8" },
 });
 

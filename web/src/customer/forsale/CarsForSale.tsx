@@ -40,8 +40,8 @@ const list = css({ display: "flex", flexDirection: "column", gap: "4" });
 
 function SortSelect({ value, onChange }: { value: ForSaleSort; onChange: (sort: ForSaleSort) => void }) {
   return (
-    <label className={css({ display: "inline-flex", alignItems: "center", gap: "1.5", textStyle: "small", color: "fg.muted", flexShrink: 0 })}>
-      Sort
+    <label className={css({ display: "inline-flex", alignItems: "center", flexShrink: 0 })}>
+      <span className={css({ srOnly: true })}>Sort by</span>
       <select
         value={value}
         onChange={(event) => onChange(event.currentTarget.value as ForSaleSort)}
@@ -73,7 +73,9 @@ function SortSelect({ value, onChange }: { value: ForSaleSort; onChange: (sort: 
 function useFilters() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const update = (next: Partial<ForSaleFilters>) => setParams(filtersToParams({ ...filters, ...next }), { replace: true, preventScrollReset: true });
+  // From the URL as it is when the change lands (a debounced search may land after a filter change).
+  const update = (next: Partial<ForSaleFilters>) =>
+    setParams((current) => filtersToParams({ ...readFilters(current), ...next }), { replace: true, preventScrollReset: true });
   const clearAll = () => setParams(new URLSearchParams(), { replace: true, preventScrollReset: true });
   return { filters, update, clearAll };
 }
@@ -120,7 +122,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
         type="search"
         enterKeyHint="search"
         autoComplete="off"
-        placeholder="Make, model or year"
+        placeholder="Search cars"
         value={text}
         maxLength={100}
         onChange={(event) => setText(event.currentTarget.value)}
@@ -128,7 +130,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
           width: "full",
           minH: "11",
           pl: "10",
-          pr: "10",
+          pr: "3",
+          "&:not(:placeholder-shown)": { pr: "10" },
           bg: "bg.surface",
           borderWidth: "1px",
           borderColor: "border.strong",

@@ -232,7 +232,9 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
           bottom: "0",
           zIndex: "5",
           display: "flex",
+          flexWrap: "wrap",
           justifyContent: "flex-end",
+          alignItems: "center",
           gap: "3",
           py: "4",
           mx: { base: "-4", md: "-8" },
@@ -244,7 +246,7 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
         })}
       >
         {uploading ? (
-          <span className={css({ mr: "auto", alignSelf: "center", textStyle: "small", color: "fg.muted" })} aria-hidden="true">
+          <span className={css({ mr: { base: "0", sm: "auto" }, width: { base: "full", sm: "auto" }, textAlign: { base: "end", sm: "start" }, textStyle: "small", color: "fg.muted" })} aria-hidden="true">
             Waiting for photos to finish uploading…
           </span>
         ) : null}
