@@ -36,11 +36,16 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
   };
 
   return new Elysia()
-    .onError(({ error, code }) => {
+    .onError(({ error, code, request }) => {
       if (error instanceof AppError) return json(httpStatusOf[error.code], errorBody(error));
       if (code === "NOT_FOUND") return json(404, { message: "Not found", code: "NOT_FOUND" });
       if (code === "VALIDATION" || code === "PARSE") return json(400, { message: "The request body is not valid", code: "BAD_USER_INPUT" });
-      services.log.error(`unhandled: ${(error as Error)?.stack ?? String(error)}`);
+      // A client that hung up mid-request (the benchmark's last requests, a closed tab) is not a server error.
+      if (request.signal.aborted) {
+        services.log.debug(`${request.method} ${new URL(request.url).pathname}: the client went away (${String(code)})`);
+        return json(500, { message: "The request was cancelled.", code: "INTERNAL" });
+      }
+      services.log.error(`unhandled: ${(error as Error)?.stack || String(error)} (${String(code)}, ${(error as Error)?.name ?? typeof error})`);
       return json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
     })
     .get("/healthz", async () => {
@@ -133,7 +138,9 @@ export function createHandler(services: Services) {
         response = await app.handle(request);
       }
     } catch (error) {
-      services.log.error(`unhandled: ${(error as Error)?.stack ?? String(error)}`);
+      // A client that hung up while its body was being read is not a server error.
+      if (request.signal.aborted) services.log.debug(`${request.method} ${new URL(request.url).pathname}: the client went away`);
+      else services.log.error(`unhandled: ${(error as Error)?.stack || String(error)} (${(error as Error)?.name ?? typeof error})`);
       response = json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
     } finally {
       inFlight--;
