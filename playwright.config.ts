@@ -102,8 +102,8 @@ export default defineConfig({
     },
     {
       name: "desktop",
-      // The customer journeys run on the phone; the desktop project takes its own screenshots.
-      testIgnore: /(accounts|bookings)\.spec\.ts$/,
+      // The customer journeys (and Cars for Sale) run on the phone; the desktop project takes its own screenshots.
+      testIgnore: /(accounts|bookings|cars-for-sale)\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
     },
   ],

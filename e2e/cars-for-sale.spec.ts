@@ -6,10 +6,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { snap, waitForMail } from "./support.ts";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "The Cars for Sale journey runs on the phone project");
-});
-
 const count = (page: Page) => page.getByTestId("for-sale-count");
 const cards = (page: Page) => page.locator("main ul > li").filter({ has: page.getByRole("link", { name: "View Details" }) });
 

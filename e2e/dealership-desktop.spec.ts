@@ -8,10 +8,6 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEALERSHIP_INFO_KEY, DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
 import { createCustomer, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "The dealership portal journeys run on the desktop project");
-});
-
 const stat = (page: Page, label: string) => page.locator("section[aria-labelledby=stats-heading] li").filter({ hasText: label });
 const vehicleCard = (page: Page, name: string | RegExp) => page.locator("main li").filter({ has: page.getByRole("heading", { name }) });
 
