@@ -5,29 +5,13 @@
  */
 import { z } from "zod";
 import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS } from "./catalogue.ts";
+import { FOR_SALE_MAX_PAGE_SIZE, FOR_SALE_MESSAGES, FOR_SALE_PAGE_SIZE, FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SEARCH_MAX_WORDS, FOR_SALE_SORTS } from "./sales-listing.ts";
+
+// The listing's constants, messages and labels live in ./sales-listing.ts (no zod), so the web
+// page imports them without bringing zod into its first download; they are re-exported here.
+export * from "./sales-listing.ts";
 
 // Listing -------------------------------------------------------------------------------------
-
-export const FOR_SALE_SORTS = ["newest", "price_asc", "price_desc"] as const;
-export type ForSaleSort = (typeof FOR_SALE_SORTS)[number];
-
-/** Cards per page unless asked otherwise, and the most one request may ask for. */
-export const FOR_SALE_PAGE_SIZE = 12;
-export const FOR_SALE_MAX_PAGE_SIZE = 48;
-/** Longest search text (a buyer types a few words). */
-export const FOR_SALE_SEARCH_MAX_LENGTH = 100;
-/** Free-text search uses at most this many words (each must match make, model, year or dealership). */
-export const FOR_SALE_SEARCH_MAX_WORDS = 6;
-
-export const FOR_SALE_MESSAGES = {
-  searchTooLong: `Search text is too long (at most ${FOR_SALE_SEARCH_MAX_LENGTH} characters)`,
-  category: "Unknown category: choose small, medium or large",
-  transmission: "Unknown transmission: choose manual or automatic",
-  priceBand: `Unknown price range: choose one of ${PRICE_BAND_IDS.join(", ")}`,
-  sort: `Unknown sort order: choose one of ${FOR_SALE_SORTS.join(", ")}`,
-  limit: `Page size must be a whole number from 1 to ${FOR_SALE_MAX_PAGE_SIZE}`,
-  offset: "Offset must be a whole number, 0 or more",
-} as const;
 
 /** A missing filter: absent, null, or blank text (a cleared field in the URL). */
 const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
@@ -83,10 +67,6 @@ export function searchWords(text: string | undefined): string[] {
   return (text ?? "").split(/[\s%_\\]+/).filter(Boolean).slice(0, FOR_SALE_SEARCH_MAX_WORDS);
 }
 
-/** "1 vehicle available for sale" / "3 vehicles available for sale". */
-export function forSaleCountLabel(count: number): string {
-  return `${count} ${count === 1 ? "vehicle" : "vehicles"} available for sale`;
-}
 
 // Contact Seller ------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import { Notice } from "../../ui/Notice.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { useAuth } from "../session/auth.tsx";
-import { ContactSellerDialog } from "./ContactSellerDialog.tsx";
+import { ContactSellerDialog } from "./LazyContactSellerDialog.tsx";
 import { CAR_FOR_SALE, carName, categoryLabel, transmissionLabel, type CarForSale } from "./queries.ts";
 
 /** The list's URL to go back to: the one the visitor came from (same filters), else the plain list. */
