@@ -112,6 +112,11 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
     setMode(next);
   };
 
+  const closeRing = () => {
+    setClosed(true);
+    setPolygonError(undefined);
+  };
+
   const addVertex = (position: Position) => {
     setPolygonError(undefined);
     setVertices((list) => [...list, position]);
@@ -197,7 +202,7 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
             areas={others}
             draft={draft}
             label={mode === "draw" ? "Map of the Cape Town area: click to add a point" : "Map of the Cape Town area with the pasted polygon"}
-            {...(mode === "draw" ? { onAddVertex: addVertex, onClose: () => setClosed(true) } : {})}
+            {...(mode === "draw" ? { onAddVertex: addVertex, onClose: closeRing } : {})}
           />
         </div>
 
@@ -221,7 +226,7 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
                 <UndoIcon size={16} />
                 Undo
               </Button>
-              <Button variant="outline" size="sm" disabled={closed || vertices.length < 3} onClick={() => setClosed(true)}>
+              <Button variant="outline" size="sm" disabled={closed || vertices.length < 3} onClick={closeRing}>
                 <PolygonIcon size={16} />
                 Close Polygon
               </Button>

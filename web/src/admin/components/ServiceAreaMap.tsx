@@ -50,6 +50,8 @@ export function ServiceAreaMap({
   const size = Math.max(view.width, view.height) / 1000;
   const drawing = Boolean(onAddVertex) && !(draft?.closed ?? false);
   const grid = gridLines(view);
+  const lonSpacing = 0.1 * view.cosLat * view.scale; // SVG units between longitude lines
+  const lonLabelEvery = lonSpacing < 75 * size ? 2 : 1;
 
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
     if (!drawing || !onAddVertex || !svg.current) return;
@@ -88,6 +90,8 @@ export function ServiceAreaMap({
       </g>
       <g fill="#5b6675" fontSize={17 * size} fontFamily="system-ui, sans-serif">
         {grid.lons.map((lon) => {
+          // Every other longitude label when they would run into each other.
+          if (lonLabelEvery > 1 && Math.round(lon * 10) % lonLabelEvery !== 0) return null;
           const { x } = project(view, [lon, view.north]);
           return (
             <text key={`tlon${lon}`} x={x + 4 * size} y={view.height - 8 * size}>
