@@ -40,6 +40,9 @@ const result = await Bun.build({
   outdir,
   target: "browser",
   splitting: true,
+  // Fold small chunks that are always loaded together (fewer requests for a lazy route; nothing lazy
+  // becomes eager). `bun run bench`: /cars-for-sale fetched 20 files, most of them about 1 KB.
+  minChunkSize: 16_384,
   minify: true,
   publicPath: "/",
   sourcemap: "none",
