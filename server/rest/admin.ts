@@ -4,7 +4,7 @@
 // them (at most 100 a page).
 import { Elysia } from "elysia";
 import type { ViewerOf } from "../app";
-import { badInput, unauthenticated } from "../errors";
+import { unauthenticated } from "../errors";
 import { adminMe, adminSignIn, adminSignOut, adminSignUp, publicAdmin } from "../services/admin-auth";
 import { assignableVehicles, assignBookingVehicle, listAdminBookings, updateBookingStatus } from "../services/admin-bookings";
 import { customerStats, getCustomer, listCustomers } from "../services/admin-customers";
@@ -15,13 +15,7 @@ import { issueApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
 import { publicUser } from "../services/auth";
 import { listAuditLog } from "../services/audit";
 import type { Services } from "../services/context";
-
-/** The body must be a JSON object (Elysia already answers 400 to malformed JSON). */
-function jsonObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === "") return {};
-  if (typeof body !== "object" || Array.isArray(body)) throw badInput("The request body must be a JSON object");
-  return body as Record<string, unknown>;
-}
+import { jsonObject } from "./body";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 function page<T>(set: Set, result: { items: T[]; total: number }): T[] {

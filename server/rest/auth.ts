@@ -2,19 +2,13 @@
 import { Elysia } from "elysia";
 import type { ViewerOf } from "../app";
 import { signInSchema, signUpRequestSchema } from "../domain";
-import { badInput, unauthenticated } from "../errors";
+import { unauthenticated } from "../errors";
 import { me, publicUser, signIn, signOut, signUp } from "../services/auth";
 import type { Services } from "../services/context";
 import { googleSignInSchema, signInWithGoogle } from "../services/google";
 import { parseInput } from "../services/validation";
 import { requireCustomer } from "../services/viewer";
-
-/** The body must be a JSON object (Elysia already answers 400 to malformed JSON). */
-function jsonObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === "") return {};
-  if (typeof body !== "object" || Array.isArray(body)) throw badInput("The request body must be a JSON object");
-  return body as Record<string, unknown>;
-}
+import { jsonObject } from "./body";
 
 export function authRoutes(services: Services, viewerOf: ViewerOf) {
   return new Elysia({ prefix: "/auth" })

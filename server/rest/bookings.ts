@@ -3,10 +3,10 @@
 import { Elysia } from "elysia";
 import type { ViewerOf } from "../app";
 import { bookingNumber, customerCancelBlockedReason } from "../domain";
-import { badInput } from "../errors";
 import { cancelBooking, createBooking, getMyBooking, listAllMyBookings, type BookingWithVehicle } from "../services/bookings";
 import type { Services } from "../services/context";
 import { vehicleJson } from "./shapes";
+import { jsonObject } from "./body";
 
 /** A booking as REST answers it: the GraphQL Booking fields (money as text, ISO instants). */
 export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
@@ -33,13 +33,6 @@ export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
     cancelBlockedReason,
     vehicle: b.vehicle ? vehicleJson(b.vehicle) : null,
   };
-}
-
-/** The body must be a JSON object (Elysia already answers 400 to malformed JSON). */
-function jsonObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === "") return {};
-  if (typeof body !== "object" || Array.isArray(body)) throw badInput("The request body must be a JSON object");
-  return body as Record<string, unknown>;
 }
 
 export function bookingRoutes(services: Services, viewerOf: ViewerOf) {
