@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS } from "./catalogue.ts";
-import { FOR_SALE_MAX_PAGE_SIZE, FOR_SALE_MESSAGES, FOR_SALE_PAGE_SIZE, FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SEARCH_MAX_WORDS, FOR_SALE_SORTS } from "./sales-listing.ts";
+import { FOR_SALE_MAX_PAGE_SIZE, FOR_SALE_MESSAGES, FOR_SALE_PAGE_SIZE, FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SEARCH_MAX_WORDS, FOR_SALE_SORTS } from "./forsale.ts";
 
-// The listing's constants, messages and labels live in ./sales-listing.ts (no zod), so the web
+// The listing's constants, messages and labels live in ./forsale.ts (no zod), so the web
 // page imports them without bringing zod into its first download; they are re-exported here.
-export * from "./sales-listing.ts";
+export * from "./forsale.ts";
 
 // Listing -------------------------------------------------------------------------------------
 

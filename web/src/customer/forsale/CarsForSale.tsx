@@ -11,7 +11,7 @@ import { useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { css, cx } from "styled-system/css";
 import { CATEGORIES, PRICE_BANDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission } from "../../../../server/domain/catalogue.ts";
-import { forSaleCountLabel, type ForSaleSort } from "../../../../server/domain/sales-listing.ts";
+import { forSaleCountLabel, type ForSaleSort } from "../../../../server/domain/forsale.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";

@@ -4,7 +4,7 @@
  * Unknown or blank values are ignored, never an error: a mistyped shared link still shows cars.
  */
 import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission } from "../../../../server/domain/catalogue.ts";
-import { FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SORTS, type ForSaleSort } from "../../../../server/domain/sales-listing.ts";
+import { FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SORTS, type ForSaleSort } from "../../../../server/domain/forsale.ts";
 
 export interface ForSaleFilters {
   q: string;
