@@ -199,7 +199,8 @@ describe("lock failures are never a 500", () => {
       const http = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: createHandler(services).fetch });
       try {
         const before = await db().booking.count();
-        const child = await holdWriteLock(target.file, 2_000);
+        // Held far longer than the impatient client's retries take, even on a busy CI machine.
+        const child = await holdWriteLock(target.file, 8_000);
         const answer = await call(`http://127.0.0.1:${http.port}`, "POST", "/api/bookings", { body: bookingRequest(vehicle), auth: riders[3]!.auth });
         expect([answer.status, answer.body]).toEqual([503, { message: BOOKING_MESSAGES.busy, code: "SERVICE_UNAVAILABLE" }]);
         await child.exited;
