@@ -1,9 +1,9 @@
 // Lighthouse (npm `lighthouse`, its default mobile emulation: a Moto G Power sized screen, 4x CPU
 // slowdown and simulated slow 4G) in Debian's Chromium, run as its CLI under Bun (Lighthouse 13
 // asks for Node 22, newer than Debian's). Performance and accessibility scores, LCP, TBT, CLS.
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 export const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
@@ -22,7 +22,9 @@ export type LighthouseResult = {
 
 const ROOT = resolve(import.meta.dir, "..");
 
-export async function lighthouse(url: string, chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium"): Promise<LighthouseResult> {
+/** Runs Lighthouse on `url`; `keepReport` copies the full JSON report there (for looking into a score). */
+export async function lighthouse(url: string, options: { chromePath?: string; keepReport?: string } = {}): Promise<LighthouseResult> {
+  const chromePath = options.chromePath ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
   const dir = mkdtempSync(join(tmpdir(), "capedrive-lighthouse-"));
   const output = join(dir, "report.json");
   try {
@@ -33,6 +35,10 @@ export async function lighthouse(url: string, chromePath = process.env.CHROME_PA
     const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
     if (code !== 0) throw new Error(stderr.trim().split("\n").slice(-5).join("\n") || `exit ${code}`);
     const report = await Bun.file(output).json();
+    if (options.keepReport) {
+      mkdirSync(dirname(options.keepReport), { recursive: true });
+      copyFileSync(output, options.keepReport);
+    }
     const audit = (id: string) => (report.audits[id]?.numericValue as number | undefined) ?? null;
     const score = (id: string) => (report.categories[id]?.score == null ? null : Math.round(report.categories[id].score * 100));
     const failed = (report.categories.accessibility?.auditRefs ?? [])

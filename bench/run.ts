@@ -5,7 +5,7 @@
 //   bun run bench --scale 0.05 --duration 2 --no-lighthouse               a quick run while developing
 //
 // Options: --scale N (default 1), --duration S per scenario and level (default 5), --warmup S
-// (default 1), --connections 1,8,32, --only id,id (scenario ids; add "baseline" for the ratios), --no-web (no build, page
+// (default 2), --connections 1,8,32, --only id,id (scenario ids; add "baseline" for the ratios), --no-web (no build, page
 // weight or Lighthouse), --no-lighthouse, --no-load, --keep (keep the database and data dir),
 // --reuse DIR (a SQLite data dir kept with --keep: no seeding), --profile (the server writes a CPU profile to bench/results/profiles/ when it stops),
 // --out FILE (default bench/results/latest.json; "-" writes nothing).
@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
   options: {
     scale: { type: "string", default: "1" },
     duration: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
+    warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "1,8,32" },
     only: { type: "string" },
     "no-web": { type: "boolean", default: false },
@@ -172,7 +172,8 @@ async function main() {
     for (const page of pages) log(`page weight ${page.path}${page.signedIn ? " (signed in)" : ""}: JS ${kb(page.js)}, CSS ${kb(page.css)} gzipped, ${page.files.length} files${page.finalPath !== page.path ? ` (ended on ${page.finalPath})` : ""}`);
     if (!args["no-lighthouse"]) {
       for (const path of ["/", "/cars-for-sale"]) {
-        const result = await lighthouse(baseUrl + path);
+        const slug = path === "/" ? "landing" : path.replace(/^\//, "").replaceAll("/", "-");
+        const result = await lighthouse(baseUrl + path, { keepReport: join(ROOT, "bench", "results", "lighthouse", `${slug}.report.json`) });
         lighthouseResults.push({ ...result, url: path });
         log(result.error ? `lighthouse ${path}: failed: ${result.error}` : `lighthouse ${path}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}`);
       }
