@@ -149,3 +149,12 @@ describe("the cache itself", () => {
     expect(await cache.classify(new Request("http://x/api/vehicles"))).toBeNull();
   });
 });
+
+describe("GET /graphql", () => {
+  test("a public query in the URL is cached too; one without a query is not", async () => {
+    const url = `${server.url}/graphql?query=${encodeURIComponent("{ carsForSale { total } }")}`;
+    expect((await fetch(url)).headers.get("x-cache")).toBe("miss");
+    expect((await fetch(url)).headers.get("x-cache")).toBe("hit");
+    expect((await fetch(`${server.url}/graphql`)).headers.get("x-cache")).toBeNull();
+  });
+});

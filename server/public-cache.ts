@@ -62,12 +62,17 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   async function classify(request: Request): Promise<PublicRead | null> {
     // Without change counters (a client not made by openDatabase) nothing is cached.
     if (!counters || ttlMs <= 0) return null;
+    // Every request passes here: rule out other paths from the URL text, before any parsing.
+    const href = request.url;
+    const start = href.indexOf("/", href.indexOf("//") + 2);
+    const queryAt = href.indexOf("?", start);
+    const pathname = start < 0 ? "/" : href.slice(start, queryAt < 0 ? undefined : queryAt);
+    if (pathname !== "/graphql" && pathname !== "/api/vehicles" && !pathname.startsWith("/api/for-sale")) return null;
     // A client asking for a fresh answer (Cache-Control: no-cache) gets one from the database.
     if (/no-cache|no-store/i.test(request.headers.get("cache-control") ?? "")) return null;
     // API keys record when they were last used; let those requests through.
     if (request.headers.has("x-api-key") || /^Bearer\s+rk_/i.test(request.headers.get("authorization") ?? "")) return null;
-    const url = new URL(request.url);
-    const { pathname } = url;
+    const url = { search: queryAt < 0 ? "" : href.slice(queryAt), get searchParams() { return new URLSearchParams(queryAt < 0 ? "" : href.slice(queryAt + 1)); } };
     if (request.method === "GET") {
       const same = () => request;
       if (pathname === "/api/vehicles") return { key: `GET ${pathname}${url.search}`, tags: ["catalogue", "bookings"], request: same };
@@ -96,7 +101,8 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
         if (bodies.size >= MAX_ENTRIES) bodies.delete(bodies.keys().next().value!);
         bodies.set(text, tags);
       }
-      return { key: tags ? `POST ${pathname} ${text}` : null, tags: tags ?? [], request: again };
+      // The body itself is the key (JSON text: it cannot collide with the "GET /..." keys).
+      return { key: tags ? text : null, tags: tags ?? [], request: again };
     }
     return null;
   }
@@ -167,7 +173,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     if (response.status !== 200 || !/json/i.test(contentType) || response.headers.has("set-cookie")) return null;
     const body = new Uint8Array(await response.arrayBuffer());
     const entry: Entry = { version, expires: now() + ttlMs, status: response.status, contentType, body };
-    if (body.length > MAX_BODY_BYTES || (key.includes(" /graphql") && hasErrors(body))) {
+    if (body.length > MAX_BODY_BYTES || ((key.startsWith("{") || key.startsWith("GET /graphql")) && hasErrors(body))) {
       return { ...entry, expires: 0 }; // answered once, not kept
     }
     // Keep it only if nothing it depends on changed while it was computed.
