@@ -163,12 +163,16 @@ async function main() {
   let pages: ObservedWeight[] = [];
   let lighthouseResults: LighthouseResult[] = [];
   if (!args["no-web"]) {
-    pages = await observedPageWeight(baseUrl, webDist, [
-      { path: "/", area: "customer" },
-      { path: "/booking/category", area: "customer", token: reader },
-      { path: "/cars-for-sale", area: "customer" },
-      { path: "/admin/dashboard", area: "admin", token: admin },
-    ]);
+    try {
+      pages = await observedPageWeight(baseUrl, webDist, [
+        { path: "/", area: "customer" },
+        { path: "/booking/category", area: "customer", token: reader },
+        { path: "/cars-for-sale", area: "customer" },
+        { path: "/admin/dashboard", area: "admin", token: admin },
+      ]);
+    } catch (error) {
+      log(`page weight in Chromium failed (is Debian's chromium installed? CHROME_PATH): ${(error as Error).message.split("\n")[0]}`);
+    }
     for (const page of pages) log(`page weight ${page.path}${page.signedIn ? " (signed in)" : ""}: JS ${kb(page.js)}, CSS ${kb(page.css)} gzipped, ${page.files.length} files${page.finalPath !== page.path ? ` (ended on ${page.finalPath})` : ""}`);
     if (!args["no-lighthouse"]) {
       for (const path of ["/", "/cars-for-sale"]) {
