@@ -211,6 +211,6 @@ describe("lock failures are never a 500", () => {
         await http.stop(true);
         await impatient.$disconnect();
       }
-    });
+    }, 30_000);
   }
 });
