@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
-/** Stroke icons (24x24 grid, currentColor). Decorative: always aria-hidden. */
-function Svg({ size = 20, children, className }: { size?: number; children: ReactNode; className?: string }) {
+/** Stroke icons (24x24 grid, currentColor). Decorative: always aria-hidden. Areas draw their own icons with this. */
+export function Svg({ size = 20, children, className }: { size?: number; children: ReactNode; className?: string }) {
   return (
     <svg
       className={className}
@@ -21,7 +21,7 @@ function Svg({ size = 20, children, className }: { size?: number; children: Reac
   );
 }
 
-type IconProps = { size?: number; className?: string };
+export type IconProps = { size?: number; className?: string };
 
 export const UserIcon = (p: IconProps) => (
   <Svg {...p}>

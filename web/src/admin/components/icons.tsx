@@ -1,15 +1,5 @@
-/** Stroke icons of the back office (24x24 grid, currentColor). Decorative: always aria-hidden. */
-import type { ReactNode } from "react";
-
-type IconProps = { size?: number; className?: string };
-
-function Svg({ size = 20, className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      {children}
-    </svg>
-  );
-}
+/** Stroke icons of the back office, drawn with the shared Svg of web/src/ui/icons. */
+import { Svg, type IconProps } from "../../ui/icons";
 
 export const PlusIcon = (p: IconProps) => (
   <Svg {...p}>

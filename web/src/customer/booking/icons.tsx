@@ -1,27 +1,5 @@
-import type { ReactNode } from "react";
-
-/** Stroke icons of the booking screens (24x24 grid, currentColor). Decorative: aria-hidden. */
-function Svg({ size = 20, children, className }: { size?: number; children: ReactNode; className?: string }) {
-  return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
-type IconProps = { size?: number; className?: string };
+/** Stroke icons of the booking screens, drawn with the shared Svg of web/src/ui/icons. */
+import { Svg, type IconProps } from "../../ui/icons";
 
 export const ClockIcon = (p: IconProps) => (
   <Svg {...p}>
