@@ -1,20 +1,12 @@
 /** Stroke icons of the back office, drawn with the shared Svg of web/src/ui/icons. */
 import { Svg, type IconProps } from "../../ui/icons";
 
-export const PlusIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Svg>
-);
+// The same drawings as the shared set.
+export { ChevronLeftIcon, GaugeIcon, PlusIcon, SearchIcon } from "../../ui/icons";
+
 export const TrashIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-  </Svg>
-);
-export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
   </Svg>
 );
 export const KeyIcon = (p: IconProps) => (
@@ -56,17 +48,6 @@ export const UndoIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M9 14 4 9l5-5" />
     <path d="M4 9h10a6 6 0 0 1 0 12h-3" />
-  </Svg>
-);
-export const GaugeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 14l4-4" />
-    <path d="M3.3 19a10 10 0 1 1 17.4 0" />
-  </Svg>
-);
-export const ChevronLeftIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m15 18-6-6 6-6" />
   </Svg>
 );
 export const ChevronDownIcon = (p: IconProps) => (
