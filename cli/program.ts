@@ -1,6 +1,7 @@
 // rentals-cli: operator tooling on the server host. Every command calls the services (never SQL)
 // over the database the server uses. Exit codes: 0 done, 1 refused (a one-line reason on stderr),
 // 2 bad usage. Secrets (generated passwords, API keys) are printed once, on stdout, when made.
+import { runHousekeeping } from "../server/services/housekeeping";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
@@ -307,6 +308,22 @@ function buildProgram(): Command {
       await print(`Backed up ${describeDatabase(config.database)} to ${result.file} (${result.bytes} bytes)`);
     });
 
+  // maintenance ----------------------------------------------------------------------------------
+  const maintenance = program.command("maintenance").description("housekeeping: expired upload links, stuck uploads, unused photos");
+  maintenance
+    .command("run")
+    .description("run the housekeeping job now (the server also runs it every hour); on PostgreSQL one instance at a time")
+    .addOption(jsonOption())
+    .addHelpText("after", examples("rentals-cli maintenance run", "rentals-cli maintenance run --json"))
+    .action(async (o: Json) => {
+      const result = await withServices((services) => runHousekeeping(services));
+      if (o.json) return printJson(result);
+      if (!result.ran) return print("Housekeeping is running on another instance right now; nothing done.");
+      await print(
+        `Housekeeping done: ${result.expiredLinks} expired upload links, ${result.stuckUploads} stuck uploads and ${result.unusedPhotos} unused photos removed (${(result.bytesFreed / 1_048_576).toFixed(1)} MB freed).`,
+      );
+    });
+
   // seed -----------------------------------------------------------------------------------------
   const seed = program.command("seed").description("demo data");
   seed
@@ -318,6 +335,7 @@ function buildProgram(): Command {
       const { credentials, file } = await withServices(async (services, actor) => {
         if (!(await isDatabaseEmpty(services))) throw new Refused("The database is not empty: demo data goes only into an empty database");
         const seeded = await seedDemo(services);
+        if (!seeded) throw new Refused("The database is not empty: demo data goes only into an empty database");
         const { admin, dealership, otherDealerships } = seeded.credentials;
         await recordOperatorEvent(services, actor, { action: "demo.seed", entity: "database", after: { admin: admin.email, dealerships: [dealership, ...otherDealerships].map((d) => d.dealershipCode) } });
         return seeded;
@@ -327,6 +345,7 @@ function buildProgram(): Command {
         [
           `Demo data created. Sign-in details (shown once; also saved in ${file}):`,
           `  Admin       ${credentials.admin.email} / ${credentials.admin.password}   (/admin/signin)`,
+          `  Customer    ${credentials.customer.email} / ${credentials.customer.password}   (/signin)`,
           ...[credentials.dealership, ...credentials.otherDealerships].map((d) => `  Dealership  ${d.dealershipCode} / ${d.password}   (/dealership/signin)`),
         ].join("\n"),
       );

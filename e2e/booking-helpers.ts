@@ -78,7 +78,7 @@ export async function firstFreeVehicle(request: APIRequestContext, category: str
 export async function seedBooking(
   request: APIRequestContext,
   token: string,
-  input: { category: string; transmission: string; vehicleId: string; pickupDate: string; returnDate: string; deliveryLocation?: string; returnLocation?: string },
+  input: { category: string; transmission: string; vehicleId: string; pickupDate: string; returnDate: string; deliveryLocation?: string; returnLocation?: string; deliveryCoordinates?: string; returnCoordinates?: string },
 ) {
   const data = await graphql<{ createBooking: { id: string; bookingNumber: string; totalAmount: string } }>(
     request,

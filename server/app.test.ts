@@ -65,9 +65,9 @@ function rawGet(port: number, target: string, headers: Record<string, string> = 
 const VEHICLE_FIELDS = "id make model year category transmission status dailyRate dealershipId";
 type GqlVehicle = { id: string; make: string; model: string; year: number; category: string; transmission: string; status: string; dailyRate: string; dealershipId: string | null };
 
-/** Ids of available vehicles straight from the database, for comparing with what the API says. */
+/** Ids of available rental fleet vehicles (dealership stock is for sale only) straight from the database, for comparing with what the API says. */
 async function availableIds(where: { category?: string; transmission?: string } = {}) {
-  const rows = await server.services.db.vehicle.findMany({ where: { status: "available", ...(where as object) }, select: { id: true } });
+  const rows = await server.services.db.vehicle.findMany({ where: { status: "available", dealershipId: null, ...(where as object) }, select: { id: true } });
   return rows.map((r) => r.id).sort();
 }
 
@@ -266,8 +266,8 @@ describe("REST shims", () => {
       if (v.dealershipId !== null) expect(dealershipIds.has(v.dealershipId as string)).toBe(true);
     }
     expect(list.find((v) => v.category === "small")!.dailyRate).toBe("450.00");
-    // For-sale stock carries its dealership; the rental fleet does not.
-    expect(list.some((v) => v.dealershipId !== null)).toBe(true);
+    // Only the rental fleet: a dealership's stock is for sale, never for rent (issue 15).
+    expect(list.every((v) => v.dealershipId === null)).toBe(true);
     expect(list.some((v) => v.dealershipId === null)).toBe(true);
   });
 

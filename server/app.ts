@@ -1,6 +1,6 @@
 // Composes the HTTP surface: /healthz, /graphql, the /api/* shims, /objects/*, and the web app.
 import { Elysia } from "elysia";
-import { AppError, errorBody, httpStatusOf } from "./errors";
+import { AppError, errorBody, httpStatusOf, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
 import { clientAddressOf, resolveViewer } from "./services/sessions";
 import type { Viewer } from "./services/viewer";
@@ -12,6 +12,19 @@ import { readObject } from "./services/uploads";
 import { webApp } from "./web";
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
+
+/**
+ * An expected failure as JSON: REST's {message, code, fieldErrors?}, or on /graphql a GraphQL
+ * error list (the viewer is resolved before yoga runs). A 503 says when to try again.
+ */
+function errorResponse(error: AppError, request: Request): Response {
+  const status = httpStatusOf[error.code];
+  const graphql = new URL(request.url).pathname === "/graphql";
+  const body = graphql ? { errors: [{ message: error.message, extensions: { code: error.code } }], data: null } : errorBody(error);
+  const response = json(status, body);
+  if (status === 503) response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  return response;
+}
 const unknownApi = () => json(404, { message: "No such API endpoint", code: "NOT_FOUND" });
 const noSuchObject = () => json(404, { message: "No such object", code: "NOT_FOUND" });
 
@@ -37,7 +50,13 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
 
   return new Elysia()
     .onError(({ error, code, request }) => {
-      if (error instanceof AppError) return json(httpStatusOf[error.code], errorBody(error));
+      if (error instanceof AppError) return errorResponse(error, request);
+      // The database (or its disk) cannot be used right now: 503 "try again", never a 500.
+      const unavailable = unavailableError(error);
+      if (unavailable) {
+        services.log.warn(`${request.method} ${new URL(request.url).pathname}: ${unavailable.message} (${String((error as Error)?.message ?? error).split("\n").filter(Boolean).pop()})`);
+        return errorResponse(unavailable, request);
+      }
       if (code === "NOT_FOUND") return json(404, { message: "Not found", code: "NOT_FOUND" });
       if (code === "VALIDATION" || code === "PARSE") return json(400, { message: "The request body is not valid", code: "BAD_USER_INPUT" });
       // A client that hung up mid-request (the benchmark's last requests, a closed tab) is not a server error.
@@ -113,7 +132,15 @@ export const securityHeaders: Record<string, string> = {
  * The fetch handler Bun.serve runs: the app plus one log line per request, security headers,
  * and a count of requests in flight so shutdown can drain them.
  */
+/** JSON and GraphQL bodies: far more than any form or query needs; photos (PUT upload) may be 10 MB. */
+export const MAX_JSON_BODY_BYTES = 1_048_576;
+const UPLOAD_PUT = /^\/api\/objects\/upload\/[^/]+$/;
+
 export function createHandler(services: Services) {
+  // Browsers that once reached us over https keep to it (only when PUBLIC_URL is https).
+  const headers: Record<string, string> = services.config.publicUrl.startsWith("https://")
+    ? { ...securityHeaders, "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+    : securityHeaders;
   const socketAddresses = new WeakMap<Request, string>();
   const app = createApp(services, socketAddresses);
   // Public, viewer-independent reads (the fleet for a period, Cars for Sale) answered from a
@@ -128,6 +155,10 @@ export function createHandler(services: Services) {
     inFlight++;
     let response: Response;
     try {
+      const declared = Number(request.headers.get("content-length") ?? 0);
+      if (declared > MAX_JSON_BODY_BYTES && !(request.method === "PUT" && UPLOAD_PUT.test(new URL(request.url).pathname))) {
+        throw new AppError("PAYLOAD_TOO_LARGE", `The request body is too large (at most ${MAX_JSON_BODY_BYTES / 1_048_576} MB)`);
+      }
       const read = await publicCache.classify(request);
       if (read) {
         response = await publicCache.respond(read, (replay) => {
@@ -138,15 +169,18 @@ export function createHandler(services: Services) {
         response = await app.handle(request);
       }
     } catch (error) {
+      const unavailable = error instanceof AppError ? null : unavailableError(error);
       // A client that hung up while its body was being read is not a server error.
-      if (request.signal.aborted) services.log.debug(`${request.method} ${new URL(request.url).pathname}: the client went away`);
+      if (error instanceof AppError) response = errorResponse(error, request);
+      else if (request.signal.aborted) services.log.debug(`${request.method} ${new URL(request.url).pathname}: the client went away`);
+      else if (unavailable) services.log.warn(`${request.method} ${new URL(request.url).pathname}: ${unavailable.message}`);
       else services.log.error(`unhandled: ${(error as Error)?.stack || String(error)} (${(error as Error)?.name ?? typeof error})`);
-      response = json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
+      response ??= unavailable ? errorResponse(unavailable, request) : json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
     } finally {
       inFlight--;
       if (inFlight === 0) drained?.();
     }
-    for (const [name, value] of Object.entries(securityHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
     const { pathname } = new URL(request.url);
     services.log.info(`${request.method} ${pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
     return response;

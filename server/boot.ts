@@ -7,6 +7,7 @@ import { migrate } from "./db/migrate";
 import { createLogger, type Logger } from "./log";
 import type { Services } from "./services/context";
 import { ensureDemoData } from "./services/demo";
+import { startHousekeeping } from "./services/housekeeping";
 import { type Mailer, startMailer } from "./services/mail";
 
 export const MAX_BODY_BYTES = 11 * 1024 * 1024; // a 10 MB photo plus headroom
@@ -34,6 +35,7 @@ export async function startServer(config: Config, options: { log?: Logger; print
   });
   const port = server.port ?? config.port;
   const mailer = startMailer(services);
+  const stopHousekeeping = startHousekeeping(services);
   let stopping: Promise<void> | undefined;
   return {
     url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`,
@@ -49,6 +51,7 @@ export async function startServer(config: Config, options: { log?: Logger; print
         // connections now (and exiting) would drop it. stop(false) settles once they are sent.
         await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
         void server.stop(true);
+        stopHousekeeping();
         await mailer.stop();
         await database.close();
       })();

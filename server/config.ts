@@ -17,6 +17,28 @@ const envSchema = z.object({
     .optional(),
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.url().optional(),
+  /** Extra origins (comma-separated, e.g. https://partner.example) whose pages may call /graphql from the browser. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of (v ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+        let url: URL;
+        try {
+          url = new URL(part);
+        } catch {
+          ctx.addIssue({ code: "custom", message: `"${part}" is not an origin such as https://partner.example` });
+          return z.NEVER;
+        }
+        if (!/^https?:$/.test(url.protocol) || url.origin !== part.replace(/\/$/, "")) {
+          ctx.addIssue({ code: "custom", message: `"${part}" is not an origin such as https://partner.example (scheme, host and port only)` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
@@ -29,6 +51,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("CapeDrive <no-reply@capedrive.local>"),
   GEOCODER_URL: z.url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://nominatim.openstreetmap.org"),
   ADMIN_SIGNUP_CODE: z.string().min(12, "must be at least 12 characters").optional(),
+  BOOKING_MAX_ACTIVE: z.coerce.number().int().min(1).max(1000).default(2),
+  BOOKING_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  BOOKING_ALLOW_OVERLAP: bool.default(false),
+  BOOKING_FIRST_NEEDS_APPROVAL: bool.default(false),
+  BOOKING_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  BOOKING_ATTEMPTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  UPLOAD_QUOTA_FILES: z.coerce.number().int().min(1).default(20),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(100),
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  UPLOAD_GRACE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -45,6 +77,8 @@ export type Config = {
   database: DatabaseTarget;
   tokenSecret: Uint8Array;
   publicUrl: string;
+  /** Origins whose browser pages may call the API cross-origin: PUBLIC_URL's, then CORS_ORIGINS. */
+  corsOrigins: string[];
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Demo data on the first start of an empty database: default on for SQLite, never for PostgreSQL unless asked. */
   seedDemo: boolean;
@@ -60,6 +94,14 @@ export type Config = {
   adminSignupCode?: string;
   /** Base URL of a Nominatim-compatible geocoder (no trailing slash). */
   geocoderUrl: string;
+  /** What one customer may hold at once (domain quotas.ts); admins override per customer. */
+  bookingLimits: { maxActive: number; maxDays: number; allowOverlap: boolean };
+  /** A new account's first booking waits (pending) for an admin's approval. */
+  firstBookingNeedsApproval: boolean;
+  /** Booking attempts (creations) per account and per client address, per hour. */
+  bookingRate: { perAccount: number; perAddress: number };
+  /** Uploads per account: stored files and bytes, uploads per hour, and how long an unused upload is kept. */
+  uploads: { quotaFiles: number; quotaBytes: number; perHour: number; graceHours: number };
   /** S3-compatible object storage; files stay under DATA_DIR/objects when unset. */
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
 };
@@ -118,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     tokenSecret: tokenSecret(e.TOKEN_SECRET, dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    corsOrigins: [...new Set([new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin, ...e.CORS_ORIGINS])],
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? database.provider === "sqlite",
     webDist: resolve(e.WEB_DIST ?? join(import.meta.dir, "..", "web", "dist")),
@@ -128,6 +171,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     adminSignupCode: e.ADMIN_SIGNUP_CODE,
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ""),
+    bookingLimits: { maxActive: e.BOOKING_MAX_ACTIVE, maxDays: e.BOOKING_MAX_DAYS, allowOverlap: e.BOOKING_ALLOW_OVERLAP },
+    firstBookingNeedsApproval: e.BOOKING_FIRST_NEEDS_APPROVAL,
+    bookingRate: { perAccount: e.BOOKING_ATTEMPTS_PER_HOUR, perAddress: e.BOOKING_ATTEMPTS_PER_HOUR_PER_ADDRESS },
+    uploads: { quotaFiles: e.UPLOAD_QUOTA_FILES, quotaBytes: e.UPLOAD_QUOTA_MB * 1_048_576, perHour: e.UPLOADS_PER_HOUR, graceHours: e.UPLOAD_GRACE_HOURS },
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
       : undefined,

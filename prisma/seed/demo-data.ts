@@ -75,3 +75,41 @@ export const demoDealerships: DemoDealership[] = [
 ];
 
 export const demoAdmin = { email: "admin@capedrive.example", firstName: "Demo", lastName: "Admin" };
+
+/** Demo customers: the first can sign in (its password is made at seeding, like the staff's); the others have no password. */
+export const demoCustomers = [
+  { name: "Thandi Nkosi", email: "thandi@capedrive.example", phone: "082 555 0101", address: "14 Bree Street", city: "Cape Town", postalCode: "8001", idNumber: "9003155009087", driversLicenseNumber: "DL40218811" },
+  { name: "Johan Botha", email: "johan@capedrive.example", phone: "083 555 0102", address: "7 Main Road, Claremont", city: "Cape Town", postalCode: "7708", idNumber: "8507225009081", driversLicenseNumber: "DL51822764" },
+  { name: "Aisha Patel", email: "aisha@capedrive.example", phone: "084 555 0103", address: "22 Dorp Street", city: "Stellenbosch", postalCode: "7600", idNumber: "9211040056083", driversLicenseNumber: "DL60933127" },
+  { name: "Sipho Dlamini", email: "sipho@capedrive.example", phone: "072 555 0104", address: "3 Beach Road, Sea Point", city: "Cape Town", postalCode: "8005", idNumber: "8810195009089", driversLicenseNumber: "DL71244580" },
+] as const;
+
+/** Places inside the demo service area, as a customer would pick them. */
+export const demoPlaces = [
+  { location: "14 Bree Street, Cape Town City Centre", coordinates: "-33.9206,18.4176" },
+  { location: "Cape Town International Airport", coordinates: "-33.9715,18.6021" },
+  { location: "3 Beach Road, Sea Point", coordinates: "-33.9157,18.3880" },
+  { location: "7 Main Road, Claremont", coordinates: "-33.9806,18.4653" },
+  { location: "22 Dorp Street, Stellenbosch", coordinates: "-33.9380,18.8590" },
+  { location: "V&A Waterfront, Cape Town", coordinates: "-33.9036,18.4207" },
+] as const;
+
+type DemoStatus = "pending" | "confirmed" | "in_progress" | "completed" | "cancelled";
+
+/**
+ * A living business on first start: bookings in every status around today (days from today in
+ * Cape Town, 09:00 pickups and returns). `fleet` indexes demoFleet; `from`/`to` index demoPlaces.
+ * Kept off the next weeks' only-car kinds where the journeys book (see e2e/bookings.spec.ts).
+ */
+export const demoBookings: { customer: number; fleet: number; status: DemoStatus; fromDay: number; toDay: number; from: number; to: number }[] = [
+  { customer: 0, fleet: 0, status: "completed", fromDay: -20, toDay: -17, from: 0, to: 1 },
+  { customer: 1, fleet: 4, status: "completed", fromDay: -12, toDay: -9, from: 3, to: 3 },
+  { customer: 2, fleet: 8, status: "completed", fromDay: -6, toDay: -4, from: 4, to: 1 },
+  { customer: 0, fleet: 1, status: "in_progress", fromDay: -1, toDay: 2, from: 1, to: 0 },
+  { customer: 2, fleet: 9, status: "in_progress", fromDay: -2, toDay: 3, from: 4, to: 4 },
+  { customer: 1, fleet: 6, status: "confirmed", fromDay: 4, toDay: 7, from: 3, to: 1 },
+  { customer: 3, fleet: 10, status: "confirmed", fromDay: 6, toDay: 9, from: 2, to: 2 },
+  { customer: 3, fleet: 2, status: "confirmed", fromDay: 16, toDay: 19, from: 5, to: 1 },
+  { customer: 2, fleet: 7, status: "pending", fromDay: 10, toDay: 12, from: 4, to: 0 },
+  { customer: 3, fleet: 5, status: "cancelled", fromDay: 9, toDay: 11, from: 2, to: 5 },
+];

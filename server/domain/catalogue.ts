@@ -102,6 +102,14 @@ export function isVehicleStatus(value: unknown): value is VehicleStatus {
 }
 
 /** Display label of a vehicle status for the admin or the dealership screens. */
+/**
+ * What is rented is the fleet; a dealership's stock is for sale, never for rent, whatever daily
+ * rate its form carries. Every path that offers, books or assigns a car checks this (issue 15).
+ */
+export function isRentalFleetVehicle(vehicle: { dealershipId: string | null }): boolean {
+  return vehicle.dealershipId === null;
+}
+
 export function vehicleStatusLabel(status: string, area: "admin" | "dealership" = "admin"): string {
   if (!isVehicleStatus(status)) return status;
   return (area === "dealership" ? DEALERSHIP_VEHICLE_STATUS_LABELS : VEHICLE_STATUS_LABELS)[status];

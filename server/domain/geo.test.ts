@@ -6,7 +6,9 @@ import {
   GEOLOCATION_OPTIONS,
   gpsLocationText,
   isPointServed,
+  isTypedAddressStandIn,
   parseCoordinates,
+  placeSummary,
   pointInPolygon,
   type PolygonGeometry,
   validateServiceAreaPolygon,
@@ -227,5 +229,27 @@ describe("coordinates text", () => {
 
   test("geolocation options", () => {
     expect(GEOLOCATION_OPTIONS).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 });
+  });
+});
+
+describe("isTypedAddressStandIn", () => {
+  test("the stand-in coordinate, however it is written, and nothing else", () => {
+    expect(isTypedAddressStandIn(DEFAULT_TYPED_ADDRESS_COORDINATES)).toBe(true);
+    expect(isTypedAddressStandIn("-33.93210, 18.86020")).toBe(true);
+    expect(isTypedAddressStandIn("-33.9322,18.8602")).toBe(false);
+    expect(isTypedAddressStandIn("-33.9249,18.4241")).toBe(false);
+    expect(isTypedAddressStandIn("")).toBe(false);
+    expect(isTypedAddressStandIn(null)).toBe(false);
+  });
+});
+
+describe("placeSummary (booking cards: street and suburb)", () => {
+  test("a geocoder line becomes street and suburb; a house number joins its road", () => {
+    expect(placeSummary("Long Street, Cape Town City Centre, Cape Town, City of Cape Town, Western Cape, 8001, South Africa")).toBe("Long Street, Cape Town City Centre");
+    expect(placeSummary("12, Kloof Street, Gardens, Cape Town, City of Cape Town, Western Cape, 8001, South Africa")).toBe("12 Kloof Street, Gardens");
+  });
+  test("what a customer typed, and GPS text, stay as they are", () => {
+    expect(placeSummary("  7 Loop Street, Cape Town ")).toBe("7 Loop Street, Cape Town");
+    expect(placeSummary("GPS Location (-33.9249, 18.4241)")).toBe("GPS Location (-33.9249, 18.4241)");
   });
 });

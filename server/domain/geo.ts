@@ -32,6 +32,37 @@ export type PolygonValidation =
 export const DEFAULT_TYPED_ADDRESS_COORDINATES = "-33.9321,18.8602";
 export const DEFAULT_TYPED_ADDRESS_POINT: Readonly<LatLon> = { lat: -33.9321, lon: 18.8602 };
 
+/**
+ * True for the stand-in coordinate a typed address gets when the geocoder cannot place it (SPEC
+ * 9): it says nothing about where the customer is, so such a location is "unverified" (we call to
+ * confirm it) and never counts as inside a service area.
+ */
+export function isTypedAddressStandIn(coordinates: string | null | undefined): boolean {
+  const point = parseCoordinates(coordinates);
+  return point !== null && Math.abs(point.lat - DEFAULT_TYPED_ADDRESS_POINT.lat) < 1e-7 && Math.abs(point.lon - DEFAULT_TYPED_ADDRESS_POINT.lon) < 1e-7;
+}
+
+/** What the customer and the admin read next to an unverified location. */
+export const UNVERIFIED_LOCATION_NOTE = "Address not confirmed on the map: we will call to confirm the address";
+
+/** The location step's refusal of a real point outside every active service area. */
+export const LOCATION_NOT_SERVED = "Sorry, we don't deliver to or collect from there yet: this location is outside our service area. Please choose a place in Cape Town or Stellenbosch.";
+
+/**
+ * A booking card's short place: street and suburb. A geocoder line ("12, Long Street, Gardens,
+ * Cape Town, City of Cape Town, Western Cape, 8001, South Africa") becomes "12 Long Street,
+ * Gardens"; shorter text (what a customer typed, "GPS Location (…)") is kept as it is.
+ */
+export function placeSummary(location: string): string {
+  const text = location.trim();
+  if (/^GPS Location \(/.test(text)) return text;
+  const parts = text.split(",").map((p) => p.trim()).filter(Boolean);
+  if (parts.length < 4) return text;
+  // Nominatim puts a house number on its own before the road.
+  if (/^\d+[A-Za-z]?$/.test(parts[0]!) && parts.length > 1) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
+  return parts.slice(0, 2).join(", ");
+}
+
 /** Browser geolocation options: high accuracy, 10 s timeout, 60 s cache. */
 export const GEOLOCATION_OPTIONS = {
   enableHighAccuracy: true,
@@ -112,6 +143,13 @@ function validateRing(ring: unknown, index: number): { ring: Position[] } | { me
  * distinct points; longitudes lie in -180..180 and latitudes in -90..90. On success the
  * polygon is returned as a bare Polygon geometry with [lon, lat] positions (altitudes dropped).
  */
+/**
+ * Service areas are drawn or pasted by admins: a few hundred points describe any metro. The caps
+ * keep one request from making every booking's area check slow (200,000 points took 0.9 s).
+ */
+export const MAX_SERVICE_AREA_POINTS = 5_000;
+export const MAX_SERVICE_AREA_RINGS = 50;
+
 export function validateServiceAreaPolygon(input: unknown): PolygonValidation {
   let value = input;
   if (typeof value === "string") {
@@ -135,6 +173,9 @@ export function validateServiceAreaPolygon(input: unknown): PolygonValidation {
   if (!Array.isArray(rings) || rings.length === 0) {
     return { ok: false, message: "Polygon coordinates must be a non-empty list of rings" };
   }
+  if (rings.length > MAX_SERVICE_AREA_RINGS) return { ok: false, message: `A service area can have at most ${MAX_SERVICE_AREA_RINGS} rings` };
+  const points = rings.reduce((sum: number, ring) => sum + (Array.isArray(ring) ? ring.length : 0), 0);
+  if (points > MAX_SERVICE_AREA_POINTS) return { ok: false, message: `A service area can have at most ${MAX_SERVICE_AREA_POINTS.toLocaleString("en-US")} points` };
   const coordinates: Position[][] = [];
   for (let i = 0; i < rings.length; i++) {
     const result = validateRing(rings[i], i);

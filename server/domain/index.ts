@@ -14,3 +14,5 @@ export * from "./profile.ts";
 export * from "./sales.ts";
 export * from "./schemas.ts";
 export * from "./time.ts";
+export * from "./input.ts";
+export * from "./quotas.ts";

@@ -23,7 +23,7 @@ import {
   type Transmission,
   type VehicleStatus,
 } from "./catalogue.ts";
-import { validateServiceAreaPolygon, parseCoordinates } from "./geo.ts";
+import { isTypedAddressStandIn, parseCoordinates, validateServiceAreaPolygon } from "./geo.ts";
 import { ADMIN_PASSWORD_MIN_LENGTH, CUSTOMER_PASSWORD_MIN_LENGTH } from "./limits.ts";
 import { MAX_MONEY_CENTS, parseMoneyToCents, toMoneyString } from "./money.ts";
 import { capeTownYear, isIsoDate, parseDisplayDate } from "./time.ts";
@@ -155,6 +155,8 @@ function moneyTextField(required: string, options: { positive?: string } = {}) {
 
 function isImageUrl(value: string): boolean {
   if (value === "" || /^\/objects\/[^\s?#]+$/.test(value)) return true;
+  // The (relative) upload URL an upload ticket gave: the server resolves it to its object.
+  if (/^\/api\/objects\/upload\/[0-9a-f-]{36}\?token=[^\s#]+$/.test(value)) return true;
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";
@@ -466,6 +468,14 @@ export function adminVehicleDefaults(now: Date = new Date()): AdminVehicleDefaul
 
 export const bookingStatusUpdateSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: "Please select a status" }),
+});
+
+/** Admin: the real point of a booking's delivery or return location (e.g. after calling the customer). */
+export const bookingLocationUpdateSchema = z.object({
+  point: z.enum(["delivery", "return"], { error: "Please choose the delivery or the return location" }),
+  coordinates: coordinatesField("Coordinates are required").refine((v) => !isTypedAddressStandIn(v), "Please enter the real coordinates of the address"),
+  /** Optional corrected address text; the customer's words are kept when left out. */
+  location: optionalText.pipe(z.string().max(300, "The address is too long").optional()),
 });
 
 export const assignVehicleSchema = z.object({

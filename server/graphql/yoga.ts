@@ -2,7 +2,7 @@
 // depth and alias limits (./limits.ts), page sizes capped in services, masked internal errors.
 import { GraphQLError } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type Plugin } from "graphql-yoga";
-import { AppError } from "../errors";
+import { AppError, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
 import type { Services } from "../services/context";
 import type { GraphQLContext, Viewer } from "./context";
 import { limitsPlugin } from "./limits";
@@ -35,13 +35,29 @@ export function createGraphQL(services: Services) {
     landingPage: false,
     logging: false,
     context: ({ request, viewer }) => ({ services, request, viewer }),
+    // Only our own site (PUBLIC_URL) and the configured CORS_ORIGINS may call from a browser, and
+    // never with credentials: the app sends its token in the Authorization header, not cookies.
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      if (!origin || !services.config.corsOrigins.includes(origin)) return false;
+      return { origin: [origin], credentials: false, methods: ["GET", "POST"], allowedHeaders: ["Content-Type", "Authorization", "X-API-Key"], maxAge: 600 };
+    },
     plugins: [badJsonParamsPlugin, limitsPlugin()],
     maskedErrors: {
       maskError(error, message, isDev) {
         const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof AppError) {
-          return new GraphQLError(original.message, {
-            extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
+        // The database (or its disk) cannot be used right now: a 503 with Retry-After, never a 500.
+        const unavailable = original instanceof AppError ? null : unavailableError(original);
+        if (unavailable) {
+          services.log.warn(`graphql: ${unavailable.message} (${String((original as Error)?.message ?? original).split("\n").filter(Boolean).pop()})`);
+          return new GraphQLError(unavailable.message, {
+            extensions: { code: unavailable.code, http: { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } },
+          });
+        }
+        const appError = original instanceof AppError ? original : null;
+        if (appError) {
+          return new GraphQLError(appError.message, {
+            extensions: { code: appError.code, ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}) },
           });
         }
         if (original && !(original instanceof GraphQLError)) services.log.error(`graphql: ${(original as Error).stack ?? String(original)}`);

@@ -96,7 +96,7 @@ describe("GET /api/admin/customers", () => {
 
   test("documents: a customer's licence image is readable by admins, never by API keys or other customers", async () => {
     const customer = await newCustomerWithToken(services());
-    const licence = await uploadPhoto(server.url, services().config.publicUrl, customer.auth, "drivers_license");
+    const licence = await uploadPhoto(server.url, customer.auth, "drivers_license");
     await db().user.update({ where: { id: customer.id }, data: { driversLicenseImage: licence.objectPath } });
     const listed = (await call("GET", `/api/admin/customers/${customer.id}`, { auth: as() })).body;
     expect(listed.driversLicenseImage).toBe(licence.objectPath);

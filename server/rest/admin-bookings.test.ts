@@ -26,8 +26,8 @@ const db = () => server.services.db;
 const as = () => admin.auth;
 
 const ENTRY_KEYS = [
-  "bookingNumber", "carCategory", "category", "createdAt", "deliveryCoordinates", "deliveryDateTime", "deliveryLocation", "duration", "id", "pickupDate", "returnCoordinates", "returnDate", "returnLocation",
-  "specialRequests", "status", "totalAmount", "totalPrice", "transmission", "updatedAt", "user", "userId", "vehicle", "vehicleId",
+  "bookingNumber", "carCategory", "category", "createdAt", "deliveryCoordinates", "deliveryDateTime", "deliveryLocation", "deliveryVerified", "duration", "id", "pickupDate", "returnCoordinates", "returnDate", "returnLocation",
+  "returnVerified", "specialRequests", "status", "totalAmount", "totalPrice", "transmission", "updatedAt", "user", "userId", "vehicle", "vehicleId",
 ].sort();
 
 describe("GET /api/admin/bookings", () => {

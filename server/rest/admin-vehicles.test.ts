@@ -184,13 +184,13 @@ describe("POST /api/admin/vehicles", () => {
   });
 
   test("photos: the admin's own vehicle photo upload (path or upload URL) is accepted and normalised", async () => {
-    const byPath = await uploadPhoto(server.url, services().config.publicUrl, as(), "vehicle_photo");
+    const byPath = await uploadPhoto(server.url, as(), "vehicle_photo");
     const created = await call("POST", "/api/admin/vehicles", { auth: as(), body: form({ imageUrl: byPath.objectPath }) });
     expect(created.status).toBe(201);
     expect(created.body.imageUrl).toBe(byPath.objectPath);
     expect((await fetch(`${server.url}${byPath.objectPath}`)).status).toBe(200);
 
-    const byUrl = await uploadPhoto(server.url, services().config.publicUrl, as(), "vehicle_photo");
+    const byUrl = await uploadPhoto(server.url, as(), "vehicle_photo");
     const other = await call("POST", "/api/admin/vehicles", { auth: as(), body: form({ imageUrl: byUrl.uploadURL }) });
     expect(other.status).toBe(201);
     expect(other.body.imageUrl).toBe(byUrl.objectPath);
@@ -198,9 +198,9 @@ describe("POST /api/admin/vehicles", () => {
 
   test("photos: another admin's upload, a customer's upload, a made-up or pending object are refused", async () => {
     const otherAdmin = await newAdmin(services());
-    const theirs = await uploadPhoto(server.url, services().config.publicUrl, otherAdmin.auth, "vehicle_photo");
+    const theirs = await uploadPhoto(server.url, otherAdmin.auth, "vehicle_photo");
     const customer = await newCustomerWithToken(services());
-    const customers = await uploadPhoto(server.url, services().config.publicUrl, customer.auth, "profile_picture");
+    const customers = await uploadPhoto(server.url, customer.auth, "profile_picture");
     const pending = await (await fetch(`${server.url}/api/objects/upload`, { method: "POST", headers: { ...as(), "content-type": "application/json" }, body: JSON.stringify({ purpose: "vehicle_photo" }) })).json();
     for (const imageUrl of [theirs.objectPath, customers.objectPath, `/objects/uploads/${crypto.randomUUID()}`, pending.objectPath, "/objects/../../etc/passwd", "/objects/other/thing.jpg"]) {
       const answer = await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/vehicles", { auth: as(), body: form({ imageUrl }) }), 400);
@@ -238,7 +238,7 @@ describe("PUT /api/admin/vehicles/:id", () => {
     expect(removed.body.imageUrl).toBe("https://img.example/b.jpg");
     // Saving the current photo unchanged (someone else's upload) is fine.
     const other = await newAdmin(services());
-    const theirs = await uploadPhoto(server.url, services().config.publicUrl, other.auth, "vehicle_photo");
+    const theirs = await uploadPhoto(server.url, other.auth, "vehicle_photo");
     expect((await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: other.auth, body: { imageUrl: theirs.objectPath } })).status).toBe(200);
     expect((await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: form({ imageUrl: theirs.objectPath, licensePlate: vehicle.registrationNumber }) })).status).toBe(200);
   });

@@ -6,8 +6,9 @@ import { Elysia } from "elysia";
 import type { ViewerOf } from "../app";
 import { unauthenticated } from "../errors";
 import { adminMe, adminSignIn, adminSignOut, adminSignUp, publicAdmin } from "../services/admin-auth";
-import { assignableVehicles, assignBookingVehicle, listAdminBookings, updateBookingStatus } from "../services/admin-bookings";
+import { assignableVehicles, assignBookingVehicle, listAdminBookings, setBookingLocation, updateBookingStatus } from "../services/admin-bookings";
 import { customerStats, getCustomer, listCustomers } from "../services/admin-customers";
+import { cancelCustomerBookings, customerActivity, setCustomerLimits } from "../services/customer-limits";
 import { adminDashboard } from "../services/admin-dashboard";
 import { createServiceArea, deleteServiceArea, listServiceAreas, updateServiceArea } from "../services/admin-service-areas";
 import { adminVehicle, createAdminVehicle, deleteAdminVehicle, getAdminVehicle, listAdminVehicles, updateAdminVehicle } from "../services/admin-vehicles";
@@ -60,11 +61,15 @@ export function adminRoutes(services: Services, viewerOf: ViewerOf) {
       // Bookings ---------------------------------------------------------------------------------
       .get("/bookings", async ({ request, query, set }) => page(set, await listAdminBookings(services, await viewerOf(request), query)))
       .put("/bookings/:id/status", async ({ request, params, body }) => updateBookingStatus(services, await viewerOf(request), params.id, jsonObject(body)))
+      .put("/bookings/:id/location", async ({ request, params, body }) => setBookingLocation(services, await viewerOf(request), params.id, jsonObject(body)))
       .put("/bookings/:id/assign-vehicle", async ({ request, params, body }) => assignBookingVehicle(services, await viewerOf(request), params.id, jsonObject(body)))
       .get("/bookings/:id/assignable-vehicles", async ({ request, params }) => (await assignableVehicles(services, await viewerOf(request), params.id)).map(adminVehicle))
       // Customers --------------------------------------------------------------------------------
       .get("/customers", async ({ request, query, set }) => page(set, await listCustomers(services, await viewerOf(request), query)))
       .get("/customers/stats", async ({ request }) => customerStats(services, await viewerOf(request)))
+      .get("/customers/:id/activity", async ({ request, params }) => customerActivity(services, await viewerOf(request), params.id))
+      .put("/customers/:id/limits", async ({ request, params, body }) => setCustomerLimits(services, await viewerOf(request), params.id, jsonObject(body)))
+      .post("/customers/:id/cancel-bookings", async ({ request, params }) => cancelCustomerBookings(services, await viewerOf(request), params.id))
       .get("/customers/:id", async ({ request, params }) => publicUser(await getCustomer(services, await viewerOf(request), params.id)))
       // Service areas ----------------------------------------------------------------------------
       .get("/service-areas", async ({ request }) => listServiceAreas(services, await viewerOf(request)))

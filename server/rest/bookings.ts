@@ -23,6 +23,8 @@ export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
     deliveryCoordinates: b.deliveryCoordinates,
     returnLocation: b.returnLocation,
     returnCoordinates: b.returnCoordinates,
+    deliveryVerified: b.deliveryVerified,
+    returnVerified: b.returnVerified,
     totalAmount: b.totalAmount.toFixed(2),
     duration: b.duration,
     status: b.status,

@@ -8,39 +8,46 @@ import { z } from "zod";
 import type { Prisma } from "../db";
 import {
   assignVehicleSchema,
+  bookingLocationUpdateSchema,
   BOOKING_STATUSES,
   bookingNumber,
   bookingStatusUpdateSchema,
   categoryLabel,
   isBlockingBookingStatus,
   isFinalBookingStatus,
+  isRentalFleetVehicle,
   pageSchema,
   TRANSMISSION_LABELS,
 } from "../domain";
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { withVehicleLock } from "./bookings";
+import { bookingCancellationEmail, bookingConfirmationEmail, isServedPoint, withVehicleLock } from "./bookings";
+import { enqueueEmail, nudgeMailer } from "./mail";
 import type { Services } from "./context";
 import { cachedCount } from "./counts";
 import { parseInput } from "./validation";
-import { blockingBookingsWhere, clampPage } from "./vehicles";
+import { blockingBookingsWhere, clampPage, RENTAL_FLEET } from "./vehicles";
 import { requireAdminOrKey, type Viewer } from "./viewer";
 
 export const ADMIN_BOOKING_MESSAGES = {
   notFound: "Booking not found",
   vehicleNotFound: "Vehicle not found",
   vehicleNotAvailable: "This vehicle is not available. Only vehicles with status available can be assigned.",
+  pointOutside: "This point is outside every active service area. Check the coordinates, or cancel the booking if we cannot serve it.",
+  vehicleForSale: "This car is a dealership's stock for sale; only rental fleet cars can be assigned.",
   vehicleTaken: "This vehicle is already booked for an overlapping period",
   finalBooking: (status: string) => `A vehicle cannot be assigned to a ${status} booking`,
   reopenTaken: "The assigned vehicle is booked by someone else for this period. Assign another vehicle first.",
 } as const;
 
-const entryInclude = {
+/** What an admin booking entry reads with the booking (its customer and vehicle). */
+export const ADMIN_BOOKING_ENTRY_INCLUDE = {
   include: {
     user: { select: { id: true, name: true, email: true, phone: true } },
     vehicle: { select: { id: true, make: true, model: true, year: true, registrationNumber: true, dailyRate: true, category: true, transmission: true, status: true } },
   },
 } satisfies { include: Prisma.BookingInclude };
+const entryInclude = ADMIN_BOOKING_ENTRY_INCLUDE;
 type EntryRow = Booking & {
   user: Pick<User, "id" | "name" | "email" | "phone">;
   vehicle: Pick<Vehicle, "id" | "make" | "model" | "year" | "registrationNumber" | "dailyRate" | "category" | "transmission" | "status"> | null;
@@ -71,8 +78,10 @@ export function adminBookingEntry(b: EntryRow) {
     totalAmount,
     deliveryLocation: b.deliveryLocation,
     deliveryCoordinates: b.deliveryCoordinates,
+    deliveryVerified: b.deliveryVerified,
     returnLocation: b.returnLocation,
     returnCoordinates: b.returnCoordinates,
+    returnVerified: b.returnVerified,
     specialRequests: b.specialRequests,
     userId: b.userId,
     vehicleId: b.vehicleId,
@@ -148,9 +157,16 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
     await tx.booking.update({ where: { id: before.id }, data: { status } });
     const after = await findEntry(tx, before.id);
     await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
+    // A booking that waited for approval: the customer hears the decision.
+    if (before.status === "pending" && (status === "confirmed" || status === "cancelled")) {
+      const booking = await tx.booking.findUniqueOrThrow({ where: { id: before.id }, include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } } });
+      const email = status === "confirmed" ? bookingConfirmationEmail(before.user, booking, services.config.publicUrl) : bookingCancellationEmail(before.user, booking, services.config.publicUrl);
+      await enqueueEmail(tx, email);
+    }
     return after;
   };
   const row = current.vehicleId ? await withVehicleLock(services, current.vehicleId, change) : await services.db.$transaction(change);
+  nudgeMailer(services);
   return adminBookingEntry(row);
 }
 
@@ -171,8 +187,9 @@ export async function assignBookingVehicle(services: Services, viewer: Viewer, i
     const before = await findEntry(tx, bookingId);
     if (isFinalBookingStatus(before.status)) throw conflict(ADMIN_BOOKING_MESSAGES.finalBooking(before.status));
     if (before.vehicleId === vehicleId) return before;
-    const vehicle = await tx.vehicle.findUnique({ where: { id: vehicleId }, select: { status: true, category: true, transmission: true } });
+    const vehicle = await tx.vehicle.findUnique({ where: { id: vehicleId }, select: { status: true, category: true, transmission: true, dealershipId: true } });
     if (!vehicle) throw notFound(ADMIN_BOOKING_MESSAGES.vehicleNotFound);
+    if (!isRentalFleetVehicle(vehicle)) throw conflict(ADMIN_BOOKING_MESSAGES.vehicleForSale);
     if (vehicle.status !== "available") throw conflict(ADMIN_BOOKING_MESSAGES.vehicleNotAvailable);
     if (vehicle.category !== before.category || vehicle.transmission !== before.transmission) {
       const message = `This vehicle is a ${kindText(vehicle.category, vehicle.transmission)}; the booking is for a ${kindText(before.category, before.transmission)}`;
@@ -193,6 +210,46 @@ export async function assignBookingVehicle(services: Services, viewer: Viewer, i
   return adminBookingEntry(row);
 }
 
+const locationView = (b: EntryRow) => ({
+  deliveryLocation: b.deliveryLocation,
+  deliveryCoordinates: b.deliveryCoordinates,
+  deliveryVerified: b.deliveryVerified,
+  returnLocation: b.returnLocation,
+  returnCoordinates: b.returnCoordinates,
+  returnVerified: b.returnVerified,
+});
+
+/**
+ * Sets the real point of a booking's delivery or return location (admins, or a key with
+ * bookings:write), e.g. after calling a customer whose typed address the geocoder could not place:
+ * the point must lie in an active service area (where any exist); the location becomes verified;
+ * the address text is corrected when given. Audited.
+ */
+export async function setBookingLocation(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingEntry> {
+  const actor = requireAdminOrKey(viewer, "bookings:write");
+  const data = parseInput(bookingLocationUpdateSchema, input);
+  const before = await findEntry(services.db, idOf(id));
+  if (!(await isServedPoint(services, data.coordinates))) {
+    const message = ADMIN_BOOKING_MESSAGES.pointOutside;
+    throw badInput(message, { coordinates: message });
+  }
+  const delivery = data.point === "delivery";
+  const location = data.location || undefined;
+  const row = await services.db.$transaction(async (tx) => {
+    const changed = await tx.booking.updateMany({
+      where: { id: before.id, updatedAt: before.updatedAt },
+      data: delivery
+        ? { deliveryCoordinates: data.coordinates, deliveryVerified: true, ...(location ? { deliveryLocation: location } : {}) }
+        : { returnCoordinates: data.coordinates, returnVerified: true, ...(location ? { returnLocation: location } : {}) },
+    });
+    if (changed.count !== 1) throw conflict("This booking changed meanwhile. Please reload and try again.");
+    const after = await findEntry(tx, before.id);
+    await recordAudit(tx, actor, { action: "booking.set_location", entity: "booking", entityId: before.id, before: locationView(before), after: locationView(after) });
+    return after;
+  });
+  return adminBookingEntry(row);
+}
+
 /**
  * Vehicles that could be assigned to a booking: available, of its category and transmission, and
  * free for its period. For the assignment picker (admins, or a key with vehicles:read).
@@ -202,6 +259,7 @@ export async function assignableVehicles(services: Services, viewer: Viewer, id:
   const booking = await findEntry(services.db, idOf(id));
   return services.db.vehicle.findMany({
     where: {
+      ...RENTAL_FLEET,
       status: "available",
       category: booking.category,
       transmission: booking.transmission,

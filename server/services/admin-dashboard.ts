@@ -6,6 +6,7 @@ import { ADMIN_RECENT_BOOKINGS_LIMIT, fleetUtilisation } from "../domain";
 import { recentBookings, type AdminBookingEntry } from "./admin-bookings";
 import type { Services } from "./context";
 import { cachedCount } from "./counts";
+import { RENTAL_FLEET } from "./vehicles";
 import { requireAdmin, type Viewer } from "./viewer";
 
 export type AdminDashboard = {
@@ -21,7 +22,7 @@ export type AdminDashboard = {
 export async function adminDashboard(services: Services, viewer: Viewer): Promise<AdminDashboard> {
   requireAdmin(viewer);
   const { db } = services;
-  const fleet = { dealershipId: null };
+  const fleet = RENTAL_FLEET;
   const [totalVehicles, availableVehicles, activeBookings, totalBookings, recent] = await Promise.all([
     db.vehicle.count({ where: fleet }),
     db.vehicle.count({ where: { ...fleet, status: "available" } }),

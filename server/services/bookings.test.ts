@@ -47,8 +47,8 @@ async function mailText(id: string): Promise<string> {
 
 const BOOKING_KEYS = [
   "id", "bookingNumber", "vehicleId", "category", "transmission", "pickupDate", "returnDate", "deliveryLocation", "deliveryCoordinates",
-  "returnLocation", "returnCoordinates", "totalAmount", "duration", "status", "specialRequests", "createdAt", "updatedAt", "canCancel",
-  "cancelBlockedReason", "vehicle",
+  "returnLocation", "returnCoordinates", "deliveryVerified", "returnVerified", "totalAmount", "duration", "status", "specialRequests", "createdAt",
+  "updatedAt", "canCancel", "cancelBlockedReason", "vehicle",
 ].sort();
 
 const GQL_BOOKING = `id bookingNumber category transmission pickupDate returnDate deliveryLocation deliveryCoordinates returnLocation

@@ -34,9 +34,15 @@ import {
   formatRand,
   formatRandCents,
   isPointServed,
+  isRentalFleetVehicle,
+  BLOCKING_BOOKING_STATUSES,
+  bookingLimitProblem,
+  customerBookingLimits,
+  isTypedAddressStandIn,
   parseCoordinates,
   parseMoneyToCents,
   TRANSMISSION_LABELS,
+  UNVERIFIED_LOCATION_NOTE,
   validateServiceAreaPolygon,
   type BookingCreateData,
   type BookingQuote,
@@ -45,6 +51,7 @@ import {
 import { AppError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer, type EmailMessage } from "./mail";
+import { limitBookingAttempts } from "./rate-limit";
 import { parseInput } from "./validation";
 import { clampPage, blockingBookingsWhere } from "./vehicles";
 import { requireCustomer, type Viewer } from "./viewer";
@@ -53,6 +60,7 @@ export const BOOKING_MESSAGES = {
   profileIncomplete: "Please complete your profile to make bookings",
   vehicleNotFound: "We couldn't find that vehicle. Please choose another one.",
   vehicleNotAvailable: "This vehicle is not available for booking right now. Please choose another one.",
+  vehicleForSale: "This car is for sale, not for rent. Please choose a car from our rental fleet.",
   vehicleMismatch: "The selected vehicle does not match the category and transmission you chose. Please choose a vehicle again.",
   vehicleTaken: "This vehicle is no longer available for those dates",
   deliveryOutside: "Sorry, we don't deliver there yet: the delivery location is outside our service area",
@@ -195,18 +203,33 @@ async function activeServiceAreas(services: Services): Promise<{ count: number; 
   return { count: rows.length, polygons };
 }
 
-/** Where active service areas exist, both points must lie in one of them. */
+/**
+ * Whether a real point lies in an active service area (true when no area is active: then the
+ * business serves everywhere). Active areas that are all unusable serve nothing (rather than everything).
+ */
+export async function isServedPoint(services: Services, coordinates: string): Promise<boolean> {
+  const areas = await activeServiceAreas(services);
+  if (areas.count === 0) return true;
+  const point = parseCoordinates(coordinates);
+  return point !== null && !isTypedAddressStandIn(coordinates) && areas.polygons.length > 0 && isPointServed(point, areas.polygons);
+}
+
+/**
+ * Where active service areas exist, both points must lie in one of them. An unverified point (a
+ * typed address the geocoder could not place, stored at the stand-in coordinate) is not checked:
+ * it says nothing about where the place is, so it never passes as inside an area, and the booking
+ * is marked unverified for an admin to call and set the real point.
+ */
 async function checkServiceAreas(services: Services, data: BookingCreateData): Promise<void> {
   const areas = await activeServiceAreas(services);
   if (areas.count === 0) return;
   const served = (text: string) => {
     const point = parseCoordinates(text);
-    // Active areas that are all unusable serve nothing (rather than everything).
     return point !== null && areas.polygons.length > 0 && isPointServed(point, areas.polygons);
   };
   const problems: Record<string, string> = {};
-  if (!served(data.deliveryCoordinates)) problems.deliveryCoordinates = BOOKING_MESSAGES.deliveryOutside;
-  if (!served(data.returnCoordinates)) problems.returnCoordinates = BOOKING_MESSAGES.returnOutside;
+  if (!isTypedAddressStandIn(data.deliveryCoordinates) && !served(data.deliveryCoordinates)) problems.deliveryCoordinates = BOOKING_MESSAGES.deliveryOutside;
+  if (!isTypedAddressStandIn(data.returnCoordinates) && !served(data.returnCoordinates)) problems.returnCoordinates = BOOKING_MESSAGES.returnOutside;
   const first = problems.deliveryCoordinates ?? problems.returnCoordinates;
   if (first) throw badInput(first, problems);
 }
@@ -229,12 +252,13 @@ export function bookingConfirmationEmail(user: { name: string; email: string }, 
   const text = [
     `Hi ${user.name},`,
     "",
-    `Your booking is confirmed. Booking #${number}`,
+    booking.status === "pending" ? `We have your booking request, Booking #${number}. We confirm new customers' first bookings by hand and will email you shortly.` : `Your booking is confirmed. Booking #${number}`,
     "",
     `What:    ${vehicleText(booking)}`,
     `Pick-up: ${pickup} (Cape Town time), delivered to ${booking.deliveryLocation}`,
     `Return:  ${formatConfirmationDateTime(booking.returnDate)} (Cape Town time), collected from ${booking.returnLocation}`,
     `Total:   ${formatRand(booking.totalAmount.toFixed(2))} for ${plural(booking.duration, "day")} at ${formatRand(quote.dailyRate)}/day`,
+    ...(booking.deliveryVerified && booking.returnVerified ? [] : ["", `${UNVERIFIED_LOCATION_NOTE} before we deliver.`]),
     "",
     "Important information:",
     "- Fully insured. No deposits.",
@@ -243,7 +267,7 @@ export function bookingConfirmationEmail(user: { name: string; email: string }, 
     "",
     "Thank you for choosing CapeDrive.",
   ].join("\n");
-  return { to: user.email, subject: `Booking #${number} confirmed: pick-up ${pickup}`, text };
+  return { to: user.email, subject: booking.status === "pending" ? `Booking #${number} received: pick-up ${pickup}` : `Booking #${number} confirmed: pick-up ${pickup}`, text };
 }
 
 export function bookingCancellationEmail(user: { name: string; email: string }, booking: BookingWithVehicle, publicUrl: string): EmailMessage {
@@ -276,22 +300,41 @@ export type CreateBookingOptions = LockOptions & { now?: Date };
  */
 export async function createBooking(services: Services, viewer: Viewer, input: unknown, options: CreateBookingOptions = {}): Promise<BookingWithVehicle> {
   const customer = requireCustomer(viewer);
-  const user = await services.db.user.findUnique({ where: { id: customer.userId }, select: { name: true, email: true, profileCompleted: true } });
+  const user = await services.db.user.findUnique({
+    where: { id: customer.userId },
+    select: { name: true, email: true, profileCompleted: true, maxActiveBookings: true, maxRentalDays: true, allowOverlappingBookings: true },
+  });
   if (!user) throw unauthenticated("Your session has expired. Please sign in again.");
   if (!user.profileCompleted) throw forbidden(BOOKING_MESSAGES.profileIncomplete);
+  // The counter is a write too: a database kept busy by other writers is retried like the vehicle
+  // lock, then "busy, try again".
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await limitBookingAttempts(services, customer.userId, customer.clientAddress);
+      break;
+    } catch (error) {
+      if (!isTransientDbError(error)) throw error;
+      if (attempt >= 3) throw serviceUnavailable(BOOKING_MESSAGES.busy);
+      await Bun.sleep(20 + Math.random() * 80 * attempt);
+    }
+  }
+  const limits = customerBookingLimits(services.config.bookingLimits, user);
 
   const data = parseInput(bookingCreateSchema, input);
   checkPeriod(data, options.now ?? new Date());
   const quote = bookingQuote(data.category, data.pickupDate, data.returnDate);
   checkClientFigures(data, quote);
+  const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, [], data);
+  if (tooLong) throw badInput(tooLong.message, { returnDate: tooLong.message });
   await checkServiceAreas(services, data);
 
   const booking = await withVehicleLock(
     services,
     data.vehicleId,
     async (tx) => {
-      const vehicle = await tx.vehicle.findUnique({ where: { id: data.vehicleId }, select: { status: true, category: true, transmission: true } });
+      const vehicle = await tx.vehicle.findUnique({ where: { id: data.vehicleId }, select: { status: true, category: true, transmission: true, dealershipId: true } });
       if (!vehicle) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
+      if (!isRentalFleetVehicle(vehicle)) throw conflict(BOOKING_MESSAGES.vehicleForSale);
       if (vehicle.status !== "available") throw conflict(BOOKING_MESSAGES.vehicleNotAvailable);
       if (vehicle.category !== data.category || vehicle.transmission !== data.transmission) {
         throw badInput(BOOKING_MESSAGES.vehicleMismatch, { vehicleId: BOOKING_MESSAGES.vehicleMismatch });
@@ -301,6 +344,17 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         select: { id: true },
       });
       if (clash) throw conflict(BOOKING_MESSAGES.vehicleTaken);
+      // The customer's own limits, under a lock on the customer too (vehicle first, then customer,
+      // on every path), so parallel requests from one account cannot pass them together.
+      if (services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM users WHERE id = ${customer.userId} FOR UPDATE`;
+      const now = options.now ?? new Date();
+      const active = await tx.booking.findMany({
+        where: { userId: customer.userId, status: { in: [...BLOCKING_BOOKING_STATUSES] }, returnDate: { gt: now } },
+        select: { pickupDate: true, returnDate: true },
+      });
+      const problem = bookingLimitProblem(limits, active, data);
+      if (problem) throw conflict(problem.message);
+      const needsApproval = services.config.firstBookingNeedsApproval && (await tx.booking.count({ where: { userId: customer.userId, status: { not: "cancelled" } } })) === 0;
       const created = await tx.booking.create({
         data: {
           userId: customer.userId,
@@ -311,11 +365,13 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
           returnDate: data.returnDate,
           deliveryLocation: data.deliveryLocation,
           deliveryCoordinates: data.deliveryCoordinates,
+          deliveryVerified: !isTypedAddressStandIn(data.deliveryCoordinates),
           returnLocation: data.returnLocation,
           returnCoordinates: data.returnCoordinates,
+          returnVerified: !isTypedAddressStandIn(data.returnCoordinates),
           totalAmount: quote.total,
           duration: quote.days,
-          status: "confirmed",
+          status: needsApproval ? "pending" : "confirmed",
           specialRequests: data.specialRequests ?? null,
         },
         ...withVehicle,

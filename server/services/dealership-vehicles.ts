@@ -7,6 +7,7 @@ import type { Prisma } from "../db";
 import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, type DealershipVehicleData } from "../domain";
 import { badInput, conflict, notFound } from "../errors";
 import { isUniqueViolation } from "./auth";
+import { withVehicleLock } from "./bookings";
 import type { Services } from "./context";
 import { currentDealership } from "./dealership-auth";
 import { resolveOwnedObject } from "./uploads";
@@ -198,17 +199,22 @@ export async function updateOwnVehicle(services: Services, viewer: Viewer, id: s
 
 /**
  * Deletes one of the dealership's vehicles (its photos rows and leads go with it). Refused with
- * 409 while a booking still needs the car (pending, confirmed or in progress, not yet returned):
- * one conditional DELETE, so a booking made at the same moment either blocks it or fails.
+ * 409 while a booking still needs the car (pending, confirmed or in progress, not yet returned).
+ * Under the vehicle's lock, like booking, assignment and the admin's delete (issue 17), so a
+ * booking made at the same moment either blocks it or finds no car.
  */
 export async function deleteOwnVehicle(services: Services, viewer: Viewer, id: string): Promise<void> {
   const dealership = await currentDealership(services, viewer);
-  const upcoming = { status: { in: [...UPCOMING_BOOKING_STATUSES] }, returnDate: { gt: new Date() } } satisfies Prisma.BookingWhereInput;
-  const { count } = await services.db.vehicle.deleteMany({ where: { id: String(id), dealershipId: dealership.id, bookings: { none: upcoming } } });
-  if (count === 1) return;
-  const exists = await services.db.vehicle.findFirst({ where: { id: String(id), dealershipId: dealership.id }, select: { id: true } });
+  const mine = { id: String(id), dealershipId: dealership.id };
+  const exists = await services.db.vehicle.findFirst({ where: mine, select: { id: true } });
   if (!exists) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
-  throw conflict(DEALERSHIP_VEHICLE_MESSAGES.hasUpcomingBookings);
+  await withVehicleLock(services, exists.id, async (tx) => {
+    const upcoming = { status: { in: [...UPCOMING_BOOKING_STATUSES] }, returnDate: { gt: new Date() } } satisfies Prisma.BookingWhereInput;
+    const { count } = await tx.vehicle.deleteMany({ where: { ...mine, bookings: { none: upcoming } } });
+    if (count === 1) return;
+    if (!(await tx.vehicle.findFirst({ where: mine, select: { id: true } }))) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
+    throw conflict(DEALERSHIP_VEHICLE_MESSAGES.hasUpcomingBookings);
+  });
 }
 
 /** SPEC 3 "Dealership vehicle": money as text, photos as a list of paths. */

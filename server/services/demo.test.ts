@@ -110,6 +110,45 @@ describe("first start of an empty database with SEED_DEMO=true", () => {
     expect(pointInPolygon({ lat: -29.8587, lon: 31.0218 }, polygon)).toBe(false);
   });
 
+  test("every demo car, fleet and dealership stock, has a photo that the app serves as a JPEG", async () => {
+    const { db, server } = seeded;
+    const cars = await db.vehicle.findMany({ include: { images: true } });
+    expect(cars.length).toBeGreaterThan(12);
+    for (const car of cars) expect([car.registrationNumber, car.images.length]).toEqual([car.registrationNumber, 1]);
+    const url = cars[0]!.images[0]!.url;
+    expect(url).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+    const photo = await fetch(`${server.url}${url}`);
+    expect([photo.status, photo.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+    // Each car its own object: removing one car's photo never removes another's.
+    expect(new Set(cars.map((c) => c.images[0]!.url)).size).toBe(cars.length);
+  });
+
+  test("bookings in every status around today, on fleet cars only, never overlapping on one car; the demo customer signs in", async () => {
+    const { db, server, printed } = seeded;
+    const bookings = await db.booking.findMany({ include: { vehicle: true } });
+    expect(new Set(bookings.map((b) => b.status))).toEqual(new Set(["pending", "confirmed", "in_progress", "completed", "cancelled"]));
+    const now = Date.now();
+    for (const b of bookings) {
+      expect(b.vehicle?.dealershipId).toBeNull();
+      if (b.status === "in_progress") expect(b.pickupDate.getTime() < now && b.returnDate.getTime() > now).toBe(true);
+      if (b.status === "completed") expect(b.returnDate.getTime()).toBeLessThan(now);
+      if (b.status === "confirmed" || b.status === "pending") expect(b.pickupDate.getTime()).toBeGreaterThan(now);
+    }
+    const blocking = bookings.filter((b) => b.status !== "cancelled" && b.status !== "completed");
+    for (const a of blocking) for (const b of blocking) {
+      if (a.id !== b.id && a.vehicleId === b.vehicleId) expect(a.pickupDate < b.returnDate && b.pickupDate < a.returnDate).toBe(false);
+    }
+    const customer = /Customer\s+(\S+@\S+) \/ (\S+)/.exec(printed);
+    expect(customer).not.toBeNull();
+    const signIn = await fetch(`${server.url}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: customer![1], password: customer![2] }) });
+    expect(signIn.status).toBe(200);
+    const { token } = (await signIn.json()) as { token: string };
+    const mine = await fetch(`${server.url}/api/bookings`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await mine.json()) as unknown[]).length).toBeGreaterThanOrEqual(2);
+  });
+
   test("an admin and dealership sign-ins: argon2id hashes, never plain, and the printed and saved passwords verify", async () => {
     const { db, printed } = seeded;
     const admins = await db.adminUser.findMany();
@@ -161,6 +200,28 @@ describe("later starts and other modes", () => {
     // The first start's password still opens the admin account.
     const stored = await second.db.adminUser.findUniqueOrThrow({ where: { email: admin.email } });
     expect(await Bun.password.verify(admin.password, stored.passwordHash)).toBe(true);
+  });
+
+  test("two instances starting at the same moment on an empty database both serve; the demo is seeded once", async () => {
+    database ??= await createTestDatabase();
+    const outputs: string[][] = [[], []];
+    // Separate data folders, as two machines behind a balancer would have; one database.
+    const dirs = [database.dataDir, `${database.dataDir}-second`];
+    const shared = database.databaseUrl ?? `file:${join(database.dataDir, "capedrive.db")}`;
+    const [a, b] = await Promise.all(
+      dirs.map((dataDir, i) =>
+        startServer(testConfig({ ...database!, dataDir }, { SEED_DEMO: "true", DATABASE_URL: shared }), { log: createLogger("silent"), print: (text) => outputs[i]!.push(text) }),
+      ),
+    );
+    running.push(a!, b!);
+    for (const server of [a!, b!]) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const { vehicles, admins, dealerships, bookings } = await counts(a!.services.db);
+    expect([admins, dealerships]).toEqual([1, 2]);
+    expect(vehicles).toBeGreaterThan(12);
+    expect(bookings).toBeGreaterThan(0);
+    // Exactly one of them made (and printed) the sign-in details.
+    const made = outputs.filter((o) => o.join("\n").includes("Sign-in details (shown once"));
+    expect(made.length).toBe(1);
   });
 
   test("SEED_DEMO=false on an empty database seeds nothing and prints nothing", async () => {

@@ -3,7 +3,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CATEGORY_RATES } from "../domain";
-import { demoAdmin, demoDealerships, demoFleet } from "../../prisma/seed/demo-data";
+import { demoAdmin, demoCustomers, demoDealerships, demoFleet } from "../../prisma/seed/demo-data";
+import { seedDemoBookings, seedDemoPhotos } from "./demo-activity";
 import type { Services } from "./context";
 import { generatePassword, hashPassword } from "./passwords";
 
@@ -14,16 +15,28 @@ export async function isDatabaseEmpty({ db }: Services): Promise<boolean> {
   return vehicles + admins + dealerships === 0;
 }
 
-/** Seeds the demo data; returns the sign-in details it created. */
+/** Any number: the advisory lock that makes instances starting together seed one at a time. */
+const DEMO_SEED_LOCK = 7_315_002;
+
+/**
+ * Seeds the demo data; returns the sign-in details it created, or null when the database turned
+ * out not to be empty once this instance had the seeding lock (another instance seeded it first).
+ * On PostgreSQL the transaction starts with a transaction-scoped advisory lock and checks again;
+ * on SQLite it starts with a write, which takes the database's single write lock.
+ */
 export async function seedDemo(services: Services) {
   const { db } = services;
   const adminPassword = generatePassword();
+  const customerPassword = generatePassword();
   const dealershipPasswords = demoDealerships.map(() => generatePassword());
   const polygon = (await Bun.file(join(import.meta.dir, "../../prisma/seed/cape-town-service-area.geojson")).json()).geometry;
 
-  const adminHash = await hashPassword(adminPassword);
-  const dealershipHashes = await Promise.all(dealershipPasswords.map(hashPassword));
-  await db.$transaction(async (tx) => {
+  const [adminHash, customerHash, ...dealershipHashes] = await Promise.all([adminPassword, customerPassword, ...dealershipPasswords].map(hashPassword));
+  const seeded = await db.$transaction(async (tx) => {
+    if (services.provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
+    else await tx.$executeRaw`DELETE FROM rate_limits WHERE 0 = 1`;
+    const [vehicles, admins, dealerships] = await Promise.all([tx.vehicle.count(), tx.adminUser.count(), tx.dealership.count()]);
+    if (vehicles + admins + dealerships > 0) return false;
     for (const v of demoFleet) {
       const { salesPrice: _ignored, ...vehicle } = v;
       await tx.vehicle.create({ data: { ...vehicle, dailyRate: rate(v.category) } });
@@ -38,13 +51,22 @@ export async function seedDemo(services: Services) {
         },
       });
     }
-    await tx.adminUser.create({ data: { ...demoAdmin, passwordHash: adminHash } });
+    await tx.adminUser.create({ data: { ...demoAdmin, passwordHash: adminHash! } });
     await tx.serviceArea.create({ data: { name: "Cape Town metro and Stellenbosch", polygon } });
-  });
+    const fleet = await tx.vehicle.findMany({ where: { registrationNumber: { in: demoFleet.map((v) => v.registrationNumber) } }, select: { id: true, registrationNumber: true } });
+    const idOf = new Map(fleet.map((v) => [v.registrationNumber, v.id]));
+    await seedDemoBookings(tx, demoFleet.map((v) => idOf.get(v.registrationNumber)!), customerHash!);
+    return true;
+  }, { maxWait: 30_000, timeout: 60_000 });
+  if (!seeded) return null;
+  const admin = await db.adminUser.findUniqueOrThrow({ where: { email: demoAdmin.email }, select: { id: true } });
+  const cars = await db.vehicle.findMany({ select: { id: true, model: true, category: true, dealershipId: true }, orderBy: { registrationNumber: "asc" } });
+  await seedDemoPhotos(services, cars, admin.id);
 
   const first = demoDealerships[0]!;
   const credentials = {
     admin: { email: demoAdmin.email, password: adminPassword },
+    customer: { email: demoCustomers[0].email, password: customerPassword },
     dealership: { dealershipCode: first.dealershipCode, password: dealershipPasswords[0]! },
     otherDealerships: demoDealerships.slice(1).map((d, i) => ({ dealershipCode: d.dealershipCode, password: dealershipPasswords[i + 1]! })),
   };
@@ -54,6 +76,7 @@ export async function seedDemo(services: Services) {
     [
       "CapeDrive demo sign-in details (made when the demo data was seeded)",
       `Admin       ${credentials.admin.email} / ${credentials.admin.password}   at /admin/signin`,
+      `Customer    ${credentials.customer.email} / ${credentials.customer.password}   at /signin`,
       ...[credentials.dealership, ...credentials.otherDealerships].map((d) => `Dealership  ${d.dealershipCode} / ${d.password}   at /dealership/signin`),
       "",
     ].join("\n"),
@@ -70,11 +93,17 @@ export async function ensureDemoData(services: Services, print: (text: string) =
     if (existsSync(file)) print(`Demo mode: sign-in details are in ${file}`);
     return;
   }
-  const { credentials } = await seedDemo(services);
+  const seeded = await seedDemo(services);
+  if (!seeded) {
+    print(`Demo mode: another instance seeded the demo data${existsSync(file) ? `; sign-in details are in ${file}` : ""}`);
+    return;
+  }
+  const { credentials } = seeded;
   print(
     [
       "Demo data created. Sign-in details (shown once; also saved in " + file + "):",
       `  Admin       ${credentials.admin.email} / ${credentials.admin.password}   (/admin/signin)`,
+      `  Customer    ${credentials.customer.email} / ${credentials.customer.password}   (/signin)`,
       `  Dealership  ${credentials.dealership.dealershipCode} / ${credentials.dealership.password}   (/dealership/signin)`,
     ].join("\n"),
   );

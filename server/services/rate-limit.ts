@@ -87,3 +87,15 @@ export async function limitPasswordResetRequest(services: Services, email: strin
   await hit(services, keyOf("reset:address", clientAddress), PASSWORD_RESET_LIMITS.perAddress.limit, PASSWORD_RESET_LIMITS.perAddress.windowSeconds);
   await hit(services, keyOf("reset:email", email), PASSWORD_RESET_LIMITS.perEmail.limit, PASSWORD_RESET_LIMITS.perEmail.windowSeconds);
 }
+
+/** Booking creations (and later changes): per account and per client address, per hour (config). */
+export async function limitBookingAttempts(services: Services, userId: string, clientAddress: string): Promise<void> {
+  const { perAccount, perAddress } = services.config.bookingRate;
+  await hit(services, `booking:account:${userId}`, perAccount, 3600);
+  await hit(services, keyOf("booking:address", clientAddress), perAddress, 3600);
+}
+
+/** Upload tickets per account, per hour (config). */
+export async function limitUploads(services: Services, owner: string): Promise<void> {
+  await hit(services, `upload:account:${owner}`, services.config.uploads.perHour, 3600);
+}

@@ -4,6 +4,15 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Config } from "../config";
+import { AppError } from "../errors";
+
+export const STORAGE_FULL_MESSAGE = "We cannot store photos right now: the server's storage is full. Please try again later.";
+
+/** The file system refused the write for lack of space (or is read-only): nothing the client did. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT" || code === "EROFS";
+}
 
 export type StoredBytes = { body: Uint8Array<ArrayBuffer>; contentType: string; size: number };
 
@@ -53,8 +62,15 @@ export function localStorage(root: string): ObjectStorage {
       await mkdir(dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file.
       const temporary = `${file}.${crypto.randomUUID()}.part`;
-      await writeFile(temporary, bytes, { mode: 0o600 });
-      await rename(temporary, file);
+      try {
+        await writeFile(temporary, bytes, { mode: 0o600 });
+        await rename(temporary, file);
+      } catch (error) {
+        // Never leave half a file behind (a full disk stops the write midway).
+        await rm(temporary, { force: true }).catch(() => {});
+        if (isStorageFull(error)) throw new AppError("INSUFFICIENT_STORAGE", STORAGE_FULL_MESSAGE);
+        throw error;
+      }
     },
     async get(path) {
       const file = fileOf(path);

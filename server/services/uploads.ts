@@ -8,7 +8,9 @@
 // retried with another photo until it expires (15 minutes).
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import sharp from "sharp";
-import { AppError, badInput, forbidden, notFound, unauthenticated } from "../errors";
+import { AppError, badInput, conflict, forbidden, notFound, unauthenticated } from "../errors";
+import { uploadQuotaProblem, type UploadQuota } from "../domain/quotas";
+import { limitUploads } from "./rate-limit";
 import { PHOTO_MAX_BYTES } from "../domain/limits";
 import type { Services } from "./context";
 import { objectStorage } from "./storage";
@@ -55,7 +57,7 @@ export const MESSAGES = {
 export type UploadTicket = { uploadURL: string; objectPath: string; expiresAt: Date };
 export type StoredUpload = { objectPath: string; contentType: string; size: number; width: number; height: number };
 
-type Owner = { ownerType: "customer" | "admin" | "dealership"; ownerId: string };
+export type Owner = { ownerType: "customer" | "admin" | "dealership"; ownerId: string };
 
 /** Who owns what this viewer uploads, or null for viewers that cannot own objects. */
 export function ownerOf(viewer: Viewer): Owner | null {
@@ -69,6 +71,16 @@ export function ownerOf(viewer: Viewer): Owner | null {
     default:
       return null;
   }
+}
+
+function uploadQuota(services: Services): UploadQuota {
+  return { files: services.config.uploads.quotaFiles, bytes: services.config.uploads.quotaBytes };
+}
+
+/** What an account's stored photos take: files and bytes (unused ones count until housekeeping removes them). */
+export async function usedStorage(services: Services, owner: Owner): Promise<UploadQuota> {
+  const used = await services.db.storedObject.aggregate({ where: { ...owner, status: "stored" }, _count: { _all: true }, _sum: { size: true } });
+  return { files: used._count._all, bytes: used._sum.size ?? 0 };
 }
 
 /** The URL path an object is served at ("/objects/uploads/<uuid>"). */
@@ -85,6 +97,9 @@ export async function createUpload(services: Services, viewer: Viewer, purpose: 
   const now = new Date();
   const pending = await services.db.storedObject.count({ where: { ...owner, status: "pending", expiresAt: { gt: now } } });
   if (pending >= MAX_PENDING_UPLOADS) throw new AppError("TOO_MANY_REQUESTS", MESSAGES.tooMany);
+  await limitUploads(services, `${owner.ownerType}:${owner.ownerId}`);
+  const quotaProblem = uploadQuotaProblem(uploadQuota(services), await usedStorage(services, owner));
+  if (quotaProblem) throw conflict(quotaProblem);
 
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS);
@@ -100,7 +115,10 @@ export async function createUpload(services: Services, viewer: Viewer, purpose: 
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(services.config.tokenSecret);
   return {
-    uploadURL: `${services.config.publicUrl}/api/objects/upload/${id}?token=${encodeURIComponent(token)}`,
+    // Relative, so the PUT goes to whatever origin served the page (127.0.0.1, a LAN address, a
+    // second host name): an absolute PUBLIC_URL link is blocked by the page's connect-src 'self'
+    // whenever the site is opened on another address. HTTP clients resolve it against the URL they called.
+    uploadURL: `/api/objects/upload/${id}?token=${encodeURIComponent(token)}`,
     objectPath: objectUrlPath(`uploads/${id}`),
     expiresAt,
   };
@@ -216,7 +234,9 @@ export async function receiveUpload(services: Services, id: string, token: strin
   const release = () => services.db.storedObject.updateMany({ where: { id, status: "processing" }, data: { status: "pending" } });
   try {
     const image = await reencodeImage(bytes);
-    const row = await services.db.storedObject.findUniqueOrThrow({ where: { id }, select: { path: true } });
+    const row = await services.db.storedObject.findUniqueOrThrow({ where: { id }, select: { path: true, ownerType: true, ownerId: true } });
+    const quotaProblem = uploadQuotaProblem(uploadQuota(services), await usedStorage(services, { ownerType: row.ownerType as Owner["ownerType"], ownerId: row.ownerId }), image.data.byteLength);
+    if (quotaProblem) throw conflict(quotaProblem);
     await objectStorage(services.config).put(row.path, image.data, "image/jpeg");
     await services.db.storedObject.update({
       where: { id },
@@ -232,13 +252,13 @@ export async function receiveUpload(services: Services, id: string, token: strin
 /** The object path ("uploads/<uuid>") named by an upload URL, an "/objects/..." path or URL, or null. */
 export function objectPathOf(value: string): { path: string } | { id: string } | null {
   const text = value.trim();
-  let pathname = text;
-  if (!text.startsWith("/")) {
-    try {
-      pathname = new URL(text).pathname;
-    } catch {
-      return null;
-    }
+  let pathname: string;
+  try {
+    // Absolute URLs keep their own origin; a relative one ("/api/objects/upload/<id>?token=...")
+    // loses its query the same way.
+    pathname = text.startsWith("/") && !text.startsWith("//") ? new URL(text, "http://relative.invalid").pathname : new URL(text).pathname;
+  } catch {
+    return null;
   }
   const upload = new RegExp(`^/api/objects/upload/(${UUID})$`).exec(pathname);
   if (upload) return { id: upload[1]! };

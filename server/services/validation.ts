@@ -1,9 +1,17 @@
 // Input validation for every transport: the domain's zod schemas, turned into one 400 with a
 // message per field (the first problem of each field), so REST and GraphQL report the same.
 import type { z } from "zod";
+import { inputProblem } from "../domain";
 import { badInput } from "../errors";
 
+/** Every input's first check (domain input.ts): no control characters in text, no non-finite numbers. */
+export function checkInputSafety(input: unknown): void {
+  const problem = inputProblem(input);
+  if (problem) throw badInput(problem.message, { [problem.path || "input"]: problem.message });
+}
+
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  checkInputSafety(input);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fieldErrors: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "../db";
 import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "../domain";
+import { badInput } from "../errors";
 import type { Services } from "./context";
 import { parseInput } from "./validation";
 
@@ -20,8 +21,14 @@ export type VehicleFilter = {
   offset?: number;
 };
 
-export function clampPage(limit: number | undefined, offset: number | undefined, max = MAX_PAGE_SIZE, fallback = 50) {
-  return { take: Math.min(Math.max(limit ?? fallback, 1), max), skip: Math.max(offset ?? 0, 0) };
+/**
+ * A page of a list: at most `max` rows (a larger limit is cut to it), `fallback` when none is
+ * asked. A limit below 1 or a negative offset is the client's mistake: 400 with the reason.
+ */
+export function clampPage(limit: number | undefined | null, offset: number | undefined | null, max = MAX_PAGE_SIZE, fallback = 50) {
+  if (limit != null && (!Number.isSafeInteger(limit) || limit < 1)) throw badInput(`limit must be a whole number from 1 to ${max}`, { limit: `limit must be a whole number from 1 to ${max}` });
+  if (offset != null && (!Number.isSafeInteger(offset) || offset < 0)) throw badInput("offset must be a whole number of 0 or more", { offset: "offset must be a whole number of 0 or more" });
+  return { take: Math.min(limit ?? fallback, max), skip: offset ?? 0 };
 }
 
 /**
@@ -36,6 +43,9 @@ export function blockingBookingsWhere(period: AvailabilityPeriod): Prisma.Bookin
   };
 }
 
+/** The rental fleet: the company's own cars. Dealership stock is for sale only (domain isRentalFleetVehicle). */
+export const RENTAL_FLEET = { dealershipId: null } satisfies Prisma.VehicleWhereInput;
+
 /**
  * The rentable fleet, filtered on exact category and transmission (SPEC 5, "Vehicle list"), and,
  * given a period, without the vehicles booked during it. One SQL query: the period becomes a
@@ -44,6 +54,7 @@ export function blockingBookingsWhere(period: AvailabilityPeriod): Prisma.Bookin
  */
 export function vehicleWhere(filter: VehicleFilter): Prisma.VehicleWhereInput {
   return {
+    ...RENTAL_FLEET,
     status: "available",
     ...(filter.category ? { category: filter.category } : {}),
     ...(filter.transmission ? { transmission: filter.transmission } : {}),

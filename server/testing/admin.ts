@@ -155,13 +155,14 @@ export async function expectRefusedUnchanged(services: Services, run: () => Prom
 }
 
 /** Uploads a small JPEG as `auth` for `purpose`; returns the upload URL (as given) and the object path. */
-export async function uploadPhoto(baseUrl: string, publicUrl: string, auth: Record<string, string>, purpose: string): Promise<{ uploadURL: string; objectPath: string }> {
+export async function uploadPhoto(baseUrl: string, auth: Record<string, string>, purpose: string): Promise<{ uploadURL: string; objectPath: string }> {
   const { default: sharp } = await import("sharp");
   const ticket = await fetch(`${baseUrl}/api/objects/upload`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ purpose }) });
   expect(ticket.status).toBe(200);
   const { uploadURL, objectPath } = (await ticket.json()) as { uploadURL: string; objectPath: string };
   const bytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
-  const put = await fetch(uploadURL.replace(publicUrl, baseUrl), { method: "PUT", headers: { "content-type": "image/jpeg" }, body: bytes });
+  // Upload URLs are relative: resolved against the server that handed them out.
+  const put = await fetch(new URL(uploadURL, baseUrl), { method: "PUT", headers: { "content-type": "image/jpeg" }, body: bytes });
   expect(put.status).toBe(200);
   return { uploadURL, objectPath };
 }

@@ -38,6 +38,8 @@ const PLACES: Place[] = [
 ];
 
 function nearest(lat: number, lon: number): Place | null {
+  // False Bay, inside the demo service area but at sea: no address, as Nominatim says.
+  if (lat < -34.15 && lat > -34.4 && lon > 18.55 && lon < 18.9) return null;
   let best: Place | null = null;
   let bestDistance = Infinity;
   for (const place of PLACES) {

@@ -1,4 +1,4 @@
-import { assignBookingVehicle, listAdminBookings, updateBookingStatus, type AdminBookingEntry } from "../../services/admin-bookings";
+import { assignBookingVehicle, listAdminBookings, setBookingLocation, updateBookingStatus, type AdminBookingEntry } from "../../services/admin-bookings";
 import { builder } from "../builder";
 import { withoutNulls } from "./admin-vehicles";
 import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
@@ -50,8 +50,12 @@ export const AdminBookingRef = builder.objectRef<AdminBookingEntry>("AdminBookin
     totalAmount: t.exposeString("totalAmount"),
     deliveryLocation: t.exposeString("deliveryLocation"),
     deliveryCoordinates: t.exposeString("deliveryCoordinates"),
+    /** False when the customer typed an address the geocoder could not place: call to confirm it, then set the real point. */
+    deliveryVerified: t.exposeBoolean("deliveryVerified"),
     returnLocation: t.exposeString("returnLocation"),
     returnCoordinates: t.exposeString("returnCoordinates"),
+    /** As deliveryVerified, for the return point. */
+    returnVerified: t.exposeBoolean("returnVerified"),
     specialRequests: t.exposeString("specialRequests", { nullable: true }),
     userId: t.exposeID("userId"),
     vehicleId: t.exposeID("vehicleId", { nullable: true }),
@@ -98,5 +102,24 @@ builder.mutationField("assignBookingVehicle", (t) =>
     authScopes: { admin: true, permission: "bookings:write" },
     args: { id: t.arg.id({ required: true }), vehicleId: t.arg.id({ required: true }) },
     resolve: (_root, { id, vehicleId }, ctx) => assignBookingVehicle(ctx.services, ctx.viewer, String(id), { vehicleId: String(vehicleId) }),
+  }),
+);
+
+const BookingLocationPointEnum = builder.enumType("BookingLocationPoint", { values: ["delivery", "return"] as const });
+
+builder.mutationField("setBookingLocation", (t) =>
+  t.field({
+    type: AdminBookingRef,
+    description:
+      "Sets the real point (\"lat,lon\", inside an active service area) of a booking's delivery or return location and marks it verified; " +
+      "optionally corrects the address text. Admins, or an API key with bookings:write.",
+    authScopes: { admin: true, permission: "bookings:write" },
+    args: {
+      id: t.arg.id({ required: true }),
+      point: t.arg({ type: BookingLocationPointEnum, required: true }),
+      coordinates: t.arg.string({ required: true }),
+      location: t.arg.string({ required: false }),
+    },
+    resolve: (_root, { id, ...input }, ctx) => setBookingLocation(ctx.services, ctx.viewer, String(id), withoutNulls(input)),
   }),
 );

@@ -20,6 +20,9 @@ export const BookingRef = builder.prismaObject("Booking", {
     deliveryCoordinates: t.exposeString("deliveryCoordinates"),
     returnLocation: t.exposeString("returnLocation"),
     returnCoordinates: t.exposeString("returnCoordinates"),
+    /** False when the address could not be placed on the map: we call to confirm it. */
+    deliveryVerified: t.exposeBoolean("deliveryVerified"),
+    returnVerified: t.exposeBoolean("returnVerified"),
     /** Rand as a decimal string, computed by the server. */
     totalAmount: t.string({ resolve: (b) => b.totalAmount.toFixed(2) }),
     /** Whole days. */

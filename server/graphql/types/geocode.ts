@@ -1,4 +1,5 @@
 import { reverseGeocode, searchAddresses, type GeocodeAddress, type GeocodeResult } from "../../services/geocode";
+import { isServedPoint } from "../../services/bookings";
 import { builder } from "../builder";
 
 const GeocodeAddressRef = builder.objectRef<GeocodeAddress>("GeocodeAddress").implement({
@@ -44,5 +45,15 @@ builder.queryField("geocodeSearch", (t) =>
     description: "Up to 5 places in South Africa matching typed address text (signed-in users).",
     args: { q: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => searchAddresses(ctx.services, ctx.viewer, args),
+  }),
+);
+
+builder.queryField("isLocationServed", (t) =>
+  t.boolean({
+    description:
+      "Whether we deliver to and collect from a point (\"lat,lon\"): inside an active service area, or anywhere when none is active. " +
+      "The booking flow asks at the location step; the booking itself is checked again on the server.",
+    args: { coordinates: t.arg.string({ required: true }) },
+    resolve: (_root, { coordinates }, ctx) => isServedPoint(ctx.services, coordinates),
   }),
 );

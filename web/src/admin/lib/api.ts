@@ -10,7 +10,12 @@ export interface AdminBooking {
   pickupDate: string;
   returnDate: string;
   deliveryLocation: string;
+  deliveryCoordinates: string;
+  /** False when the customer's typed address could not be placed on the map (call, then set the point). */
+  deliveryVerified: boolean;
   returnLocation: string;
+  returnCoordinates: string;
+  returnVerified: boolean;
   totalAmount: string;
   duration: number;
   specialRequests: string | null;
@@ -30,7 +35,11 @@ export const BOOKING_FIELDS = gql`
     pickupDate
     returnDate
     deliveryLocation
+    deliveryCoordinates
+    deliveryVerified
     returnLocation
+    returnCoordinates
+    returnVerified
     totalAmount
     duration
     specialRequests

@@ -14,7 +14,8 @@ import { BOOKING_STATUSES, bookingNumber, statusBadgeTone } from "../../../../se
 import { formatBookingCardDateTime } from "../../../../server/domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { SelectField } from "../../ui/Field.tsx";
+import { Field, SelectField } from "../../ui/Field.tsx";
+import { parseCoordinates, UNVERIFIED_LOCATION_NOTE } from "../../../../server/domain/geo.ts";
 import { CarIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../ui/icons.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
@@ -93,6 +94,126 @@ const detailGrid = css({
 
 const termLabel = css({ fontSize: "xs", fontWeight: "650", textTransform: "uppercase", letterSpacing: "0.04em", color: "fg.muted", mb: "1" });
 const line = css({ display: "flex", alignItems: "center", gap: "1.5", fontSize: "sm", minW: "0", overflowWrap: "anywhere", "& svg": { color: "fg.muted", flexShrink: 0 } });
+
+const SET_LOCATION = gql`
+  mutation SetBookingLocation($id: ID!, $point: BookingLocationPoint!, $coordinates: String!, $location: String) {
+    setBookingLocation(id: $id, point: $point, coordinates: $coordinates, location: $location) {
+      ...AdminBookingFields
+    }
+  }
+  ${BOOKING_FIELDS}
+`;
+
+type LocationPoint = "delivery" | "return";
+
+/** A link that opens a point in the user's maps app (no external tiles in the page itself). */
+function mapsLink(coordinates: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(coordinates)}`;
+}
+
+/** The real point of an unverified location, after calling the customer: coordinates and, optionally, a corrected address. */
+function LocationDialog({ booking, point, onClose }: { booking: AdminBooking; point: LocationPoint | null; onClose: () => void }) {
+  const [, save] = useMutation(SET_LOCATION);
+  const [coordinates, setCoordinates] = useState("");
+  const [location, setLocation] = useState("");
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const typed = point === "return" ? booking.returnLocation : booking.deliveryLocation;
+
+  const submit = async () => {
+    if (!point) return;
+    if (!parseCoordinates(coordinates)) {
+      setProblem('Enter the point as "latitude,longitude", e.g. -33.9249,18.4241');
+      return;
+    }
+    setBusy(true);
+    const result = await save({ id: booking.id, point, coordinates: coordinates.trim(), location: location.trim() || null });
+    setBusy(false);
+    if (result.error || !result.data) {
+      setProblem(adminErrorMessage(result.error));
+      return;
+    }
+    notifySuccess("Location set", `The ${point} point of booking #${bookingNumber(booking.id, "admin")} is confirmed.`);
+    setCoordinates("");
+    setLocation("");
+    setProblem(undefined);
+    onClose();
+  };
+
+  return (
+    <AdminDialog
+      open={point !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Set the ${point ?? "delivery"} point of booking #${bookingNumber(booking.id, "admin")}`}
+      description={`The customer typed "${typed}". Call ${booking.user.name}${booking.user.phone ? ` on ${booking.user.phone}` : ""} and enter the real point.`}
+      size="md"
+    >
+      <form
+        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field
+          label="Coordinates (latitude,longitude)"
+          placeholder="-33.9249,18.4241"
+          inputMode="decimal"
+          value={coordinates}
+          onChange={(event) => setCoordinates(event.target.value)}
+          error={problem}
+          hint="From the customer's shared location or a maps app; it must lie in an active service area."
+        />
+        <Field label="Corrected address (optional)" placeholder={typed} value={location} onChange={(event) => setLocation(event.target.value)} maxLength={300} />
+        <div className={dialogActions}>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy || coordinates.trim() === ""} aria-busy={busy || undefined}>
+            {busy ? <Spinner /> : null}
+            {busy ? "Saving..." : "Set Location"}
+          </Button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
+
+/** One end of the route: the address, a maps link, and for an unverified point the warning and "Set location". */
+function RoutePoint({ booking, point, onSet }: { booking: AdminBooking; point: LocationPoint; onSet: (point: LocationPoint) => void }) {
+  const location = point === "delivery" ? booking.deliveryLocation : booking.returnLocation;
+  const coordinates = point === "delivery" ? booking.deliveryCoordinates : booking.returnCoordinates;
+  const verified = point === "delivery" ? booking.deliveryVerified : booking.returnVerified;
+  return (
+    <div>
+      <p className={line}>
+        <MapPinIcon size={14} />
+        <span>
+          {point === "return" ? <span className={css({ srOnly: true })}>to </span> : null}
+          {location}
+          {verified ? (
+            <>
+              {" "}
+              <a href={mapsLink(coordinates)} target="_blank" rel="noreferrer" className={css({ color: "fg.link", whiteSpace: "nowrap" })}>
+                Map<span className={css({ srOnly: true })}> of the {point} point</span>
+              </a>
+            </>
+          ) : null}
+        </span>
+      </p>
+      {verified ? null : (
+        <div className={css({ pl: "5", mt: "1", display: "flex", flexDirection: "column", alignItems: "flex-start", gap: "1.5" })} data-unverified={point}>
+          <p className={css({ fontSize: "sm", color: "warning.fg", fontWeight: "500" })}>{UNVERIFIED_LOCATION_NOTE}.</p>
+          <Button variant="outline" size="sm" onClick={() => onSet(point)}>
+            <MapPinIcon size={16} />
+            Set {point} point
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
 
 function AssignDialog({ booking, open, onOpenChange }: { booking: AdminBooking; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -227,8 +348,33 @@ function StatusControl({ booking }: { booking: AdminBooking }) {
   );
 }
 
+/** A pending booking: confirm it, or decline it (cancelled, with the usual email to the customer). */
+function ApprovalButtons({ booking }: { booking: AdminBooking }) {
+  const [, update] = useMutation(UPDATE_STATUS);
+  const [busy, setBusy] = useState<"confirmed" | "cancelled" | null>(null);
+  const decide = async (status: "confirmed" | "cancelled") => {
+    setBusy(status);
+    const result = await update({ id: booking.id, status });
+    setBusy(null);
+    if (result.error || !result.data) notifyError("Error updating status", adminErrorMessage(result.error));
+    else notifySuccess(status === "confirmed" ? "Booking approved" : "Booking declined", `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`);
+  };
+  return (
+    <>
+      <Button size="sm" disabled={busy !== null} onClick={() => void decide("confirmed")} aria-busy={busy === "confirmed" || undefined}>
+        {busy === "confirmed" ? <Spinner /> : null}
+        Approve
+      </Button>
+      <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void decide("cancelled")} aria-busy={busy === "cancelled" || undefined}>
+        Decline
+      </Button>
+    </>
+  );
+}
+
 function BookingCard({ booking }: { booking: AdminBooking }) {
   const [assigning, setAssigning] = useState(false);
+  const [locating, setLocating] = useState<LocationPoint | null>(null);
   const number = bookingNumber(booking.id, "admin");
   const open = booking.status !== "completed" && booking.status !== "cancelled";
   return (
@@ -243,7 +389,10 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
             {categoryLabel(booking.category)} · {transmissionLabel(booking.transmission)} · {plural(booking.duration, "day")}
           </span>
         </div>
-        <StatusControl booking={booking} />
+        <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2" })}>
+          {booking.status === "pending" ? <ApprovalButtons booking={booking} /> : null}
+          <StatusControl booking={booking} />
+        </div>
       </div>
       <div className={detailGrid}>
         <div>
@@ -271,20 +420,11 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
         </div>
         <div>
           <p className={termLabel}>Route</p>
-          <p className={line}>
-            <MapPinIcon size={14} />
-            <span>{booking.deliveryLocation}</span>
-          </p>
+          <RoutePoint booking={booking} point="delivery" onSet={setLocating} />
           <p className={css({ fontSize: "sm", color: "fg.muted", pl: "5" })} aria-hidden="true">
             ↓
           </p>
-          <p className={line}>
-            <MapPinIcon size={14} />
-            <span>
-              <span className={css({ srOnly: true })}>to </span>
-              {booking.returnLocation}
-            </span>
-          </p>
+          <RoutePoint booking={booking} point="return" onSet={setLocating} />
         </div>
         <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
           <div>
@@ -321,6 +461,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
         </p>
       ) : null}
       <AssignDialog booking={booking} open={assigning} onOpenChange={setAssigning} />
+      <LocationDialog booking={booking} point={locating} onClose={() => setLocating(null)} />
     </li>
   );
 }
@@ -333,6 +474,9 @@ export function Component() {
     variables: { status: status || null, limit: BOOKINGS_PAGE_SIZE, offset },
   });
   const page = data?.adminBookings;
+  // Bookings that wait for an admin (a new account's first booking when approval is on).
+  const [awaiting] = useQuery<BookingsData>({ query: BOOKINGS, variables: { status: "pending", limit: 1, offset: 0 } });
+  const waiting = awaiting.data?.adminBookings.total ?? 0;
 
   return (
     <div className={pageStack}>
@@ -341,6 +485,16 @@ export function Component() {
         description="Every booking, newest first: change its status or assign a car from the fleet."
         actions={<FilterSelect label="Show" options={STATUS_FILTER} value={status} onChange={(event) => (setStatus(event.target.value), setOffset(0))} />}
       />
+      {waiting > 0 && status !== "pending" ? (
+        <Notice tone="info" title={`${plural(waiting, "booking")} ${waiting === 1 ? "awaits" : "await"} approval`}>
+          <span className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" })}>
+            Pending bookings hold their car until you confirm or cancel them.
+            <Button variant="outline" size="sm" onClick={() => (setStatus("pending"), setOffset(0))}>
+              Show pending bookings
+            </Button>
+          </span>
+        </Notice>
+      ) : null}
       {error && !page ? (
         <LoadError title="Error loading bookings" error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
       ) : !page ? (

@@ -16,6 +16,7 @@ import { CheckCircleIcon, ImageIcon, UserIcon, WarningIcon } from "../../ui/icon
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { AdminDialog } from "../components/Dialogs.tsx";
+import { CustomerHoldings } from "./CustomerHoldings.tsx";
 import { ResultCount, SearchBox, filterBar } from "../components/Filters.tsx";
 import { UsersIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, Panel, StatCard, dataTable, pageStack } from "../components/Page.tsx";
@@ -164,6 +165,7 @@ function CustomerDetail({ customer }: { customer: Customer }) {
           </p>
         </div>
       </div>
+      <CustomerHoldings customerId={customer.id} customerName={customer.name} />
       <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1.5fr) minmax(0, 1fr)" }, alignItems: "start" })}>
         <div className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))", lg: "1fr" } })}>
           <DetailSection title="Contact">

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { css } from "styled-system/css";
 import { BOOKING_STATUS_LABELS, bookingNumber, isBookingStatus, statusBadgeTone } from "../../../../server/domain/booking.ts";
 import { TRANSMISSION_LABELS, categoryLabel } from "../../../../server/domain/catalogue.ts";
+import { placeSummary, UNVERIFIED_LOCATION_NOTE } from "../../../../server/domain/geo.ts";
 import { formatRand } from "../../../../server/domain/money.ts";
 import { formatBookingCardDate, formatBookingCardTime } from "../../../../server/domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
@@ -75,11 +76,23 @@ export function BookingCard({ booking, children, headingLevel = 3 }: { booking: 
           <dd className={css({ display: "flex", gap: "1.5", fontSize: "sm", overflowWrap: "anywhere" })}>
             <RouteIcon size={16} className={css({ flexShrink: 0, mt: "0.5", color: "fg.muted" })} />
             <span>
-              {booking.deliveryLocation} → {booking.returnLocation}
+              <span data-testid="route-delivery">{placeSummary(booking.deliveryLocation)}</span>
+              {" → "}
+              <span data-testid="route-return">
+                {placeSummary(booking.returnLocation) === placeSummary(booking.deliveryLocation) ? "same place" : placeSummary(booking.returnLocation)}
+              </span>
             </span>
           </dd>
         </div>
       </dl>
+      {booking.deliveryVerified === false || booking.returnVerified === false ? (
+        <p
+          className={css({ textStyle: "small", color: "warning.fg", bg: "warning.bg", borderRadius: "md", px: "3", py: "2" })}
+          data-testid="unverified-location"
+        >
+          {UNVERIFIED_LOCATION_NOTE}.
+        </p>
+      ) : null}
       <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between", pt: "3", borderTopWidth: "1px", borderColor: "border.default" })}>
         <span className={css({ color: "fg.muted", fontSize: "sm" })}>Total</span>
         <span className={css({ fontWeight: "800", fontSize: "lg" })} data-testid="booking-total">

@@ -16,7 +16,8 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { CheckCircleIcon, MapPinIcon } from "../components/icons.tsx";
 import { AlertDialog } from "./AlertDialog.tsx";
 import { ActionBar, BookingScreen } from "./BookingScreen.tsx";
-import { GEOCODE_SEARCH, REVERSE_GEOCODE, type GeocodeResult } from "./documents.ts";
+import { isTypedAddressStandIn, LOCATION_NOT_SERVED } from "../../../../server/domain/geo.ts";
+import { GEOCODE_SEARCH, IS_LOCATION_SERVED, REVERSE_GEOCODE, type GeocodeResult } from "./documents.ts";
 import { updateBookingDraft, useBookingDraft, type WebBookingDraft } from "./draft.ts";
 import { LocateIcon, SwapIcon } from "./icons.tsx";
 import { GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress, type ChosenLocation } from "./location.ts";
@@ -93,12 +94,29 @@ export function LocationStep({ kind }: { kind: Kind }) {
   const chosen = fieldsOf(kind, draft);
   const [address, setAddress] = useState("");
   const [busy, setBusy] = useState<"locating" | "searching" | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
+  const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   const addressInput = useRef<HTMLInputElement>(null);
 
   if (draft.category === "") return <Navigate to="/booking/category" replace />;
   if (draft.pickupDate === "" || draft.returnDate === "") return <Navigate to="/booking/datetime" replace />;
   if (kind === "return" && draft.deliveryLocation === "") return <Navigate to="/booking/delivery-location" replace />;
+
+  /**
+   * Keeps a real point only when we serve it (the server checks again at Confirm). The typed-address
+   * stand-in is not a real point: it is kept, and the booking is marked for a call. When the check
+   * itself fails (offline), the point is kept and Confirm decides.
+   */
+  const storeIfServed = async (location: ChosenLocation): Promise<boolean> => {
+    if (!isTypedAddressStandIn(location.coordinates)) {
+      const served = await client.query<{ isLocationServed: boolean }>(IS_LOCATION_SERVED, { coordinates: location.coordinates }, { requestPolicy: "network-only" }).toPromise();
+      if (served.data?.isLocationServed === false) {
+        setAlert({ title: "Outside our service area", message: LOCATION_NOT_SERVED });
+        return false;
+      }
+    }
+    store(kind, location);
+    return true;
+  };
 
   const useCurrentLocation = async () => {
     setBusy("locating");
@@ -107,9 +125,9 @@ export function LocationStep({ kind }: { kind: Kind }) {
       const result = await client
         .query<{ reverseGeocode: GeocodeResult | null }>(REVERSE_GEOCODE, { lat: point.lat, lon: point.lon }, { requestPolicy: "network-only" })
         .toPromise();
-      store(kind, locationFromFix(point, result.data?.reverseGeocode));
+      await storeIfServed(locationFromFix(point, result.data?.reverseGeocode));
     } catch (error) {
-      setAlert(error instanceof GeolocationProblem ? error.message : "Unable to get your location. Please enter your address manually.");
+      setAlert({ title: "Location unavailable", message: error instanceof GeolocationProblem ? error.message : "Unable to get your location. Please enter your address manually." });
     } finally {
       setBusy(null);
     }
@@ -124,8 +142,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
       const result = await client
         .query<{ geocodeSearch: GeocodeResult[] }>(GEOCODE_SEARCH, { q: typed }, { requestPolicy: "network-only" })
         .toPromise();
-      store(kind, locationFromTypedAddress(typed, result.data?.geocodeSearch));
-      setAddress("");
+      if (await storeIfServed(locationFromTypedAddress(typed, result.data?.geocodeSearch))) setAddress("");
     } finally {
       setBusy(null);
     }
@@ -210,7 +227,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
         </Button>
       </ActionBar>
 
-      <AlertDialog title="Location unavailable" message={alert} onClose={() => setAlert(null)} finalFocus={() => addressInput.current} />
+      <AlertDialog title={alert?.title ?? "Location unavailable"} message={alert?.message ?? null} onClose={() => setAlert(null)} finalFocus={() => addressInput.current} />
     </BookingScreen>
   );
 }

@@ -61,6 +61,9 @@ export interface Booking {
   returnDate: string;
   deliveryLocation: string;
   returnLocation: string;
+  /** False when the address could not be placed on the map: we call to confirm it. */
+  deliveryVerified: boolean;
+  returnVerified: boolean;
   totalAmount: string;
   duration: number;
   status: string;
@@ -80,6 +83,8 @@ export const BOOKING_FIELDS = gql`
     returnDate
     deliveryLocation
     returnLocation
+    deliveryVerified
+    returnVerified
     totalAmount
     duration
     status
@@ -152,5 +157,12 @@ export const GEOCODE_SEARCH = gql`
       lon
       coordinates
     }
+  }
+`;
+
+/** Whether a point ("lat,lon") is inside an active service area: the location step asks before accepting it. */
+export const IS_LOCATION_SERVED = gql`
+  query IsLocationServed($coordinates: String!) {
+    isLocationServed(coordinates: $coordinates)
   }
 `;

@@ -1,0 +1,58 @@
+// What one account may hold at once (issue 18): rules a rental business sets so that one customer
+// cannot take the whole fleet or fill the disk. The numbers are the operator's (server/config.ts),
+// with per-customer overrides an admin sets; the rules and their messages live here.
+import { periodsOverlap } from "./booking.ts";
+
+export type BookingLimits = {
+  /** Pending, confirmed or in-progress bookings one customer may hold at once. */
+  maxActive: number;
+  /** Whether those may overlap in time (more than one car at a moment). */
+  allowOverlap: boolean;
+  /** Longest rental a customer books themselves, in days. */
+  maxDays: number;
+};
+
+export const DEFAULT_BOOKING_LIMITS: Readonly<BookingLimits> = { maxActive: 2, allowOverlap: false, maxDays: 30 };
+
+export const QUOTA_MESSAGES = {
+  tooMany: (max: number) =>
+    `You already have ${max} active ${max === 1 ? "booking" : "bookings"}, the most one account can hold at once. You can book again when a trip is over or after cancelling one; contact us if you need more.`,
+  overlap: "You already have a booking during these dates. One account can hold one car at a time; contact us if you need more than one.",
+  tooLong: (max: number) => `Bookings made online can be at most ${max} days long. Please contact us for a longer rental.`,
+  uploadsFull: (files: number, megabytes: number) =>
+    `You have reached the upload limit of ${files} photos (${megabytes} MB). Remove photos you no longer need, or contact us.`,
+} as const;
+
+type Period = { pickupDate: Date; returnDate: Date };
+
+/**
+ * Why this customer may not book `period` on top of their `active` bookings (pending, confirmed
+ * or in progress, not yet returned), or null when they may.
+ */
+export function bookingLimitProblem(limits: BookingLimits, active: readonly Period[], period: Period): { kind: "too_long" | "too_many" | "overlap"; message: string } | null {
+  const days = (period.returnDate.getTime() - period.pickupDate.getTime()) / 86_400_000;
+  if (days > limits.maxDays) return { kind: "too_long", message: QUOTA_MESSAGES.tooLong(limits.maxDays) };
+  if (active.length >= limits.maxActive) return { kind: "too_many", message: QUOTA_MESSAGES.tooMany(limits.maxActive) };
+  if (!limits.allowOverlap && active.some((b) => periodsOverlap(b.pickupDate, b.returnDate, period.pickupDate, period.returnDate))) {
+    return { kind: "overlap", message: QUOTA_MESSAGES.overlap };
+  }
+  return null;
+}
+
+/** The limits in force for one customer: an admin's overrides over the operator's defaults. */
+export function customerBookingLimits(defaults: BookingLimits, overrides: { maxActiveBookings: number | null; maxRentalDays: number | null; allowOverlappingBookings: boolean }): BookingLimits {
+  return {
+    maxActive: overrides.maxActiveBookings ?? defaults.maxActive,
+    maxDays: overrides.maxRentalDays ?? defaults.maxDays,
+    allowOverlap: overrides.allowOverlappingBookings || defaults.allowOverlap,
+  };
+}
+
+export type UploadQuota = { files: number; bytes: number };
+export const DEFAULT_UPLOAD_QUOTA: Readonly<UploadQuota> = { files: 20, bytes: 100 * 1_048_576 };
+
+/** Whether an account holding `used` may store one more upload of up to `incomingBytes`. */
+export function uploadQuotaProblem(quota: UploadQuota, used: UploadQuota, incomingBytes = 0): string | null {
+  if (used.files >= quota.files || used.bytes + incomingBytes > quota.bytes) return QUOTA_MESSAGES.uploadsFull(quota.files, Math.round(quota.bytes / 1_048_576));
+  return null;
+}

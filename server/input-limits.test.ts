@@ -1,0 +1,104 @@
+// Issue 17, point 5: limits that bad input could still reach, over real HTTP (REST and GraphQL):
+// negative paging, a 200,000-point service area and oversized bodies, NUL characters in names,
+// and numbers such as 1e400 (Infinity). Each is a 400 (413 for a body) with the reason, and
+// nothing is stored.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { INPUT_MESSAGES, MAX_SERVICE_AREA_POINTS } from "./domain";
+import { newAdmin } from "./testing/admin";
+import { bookingRequest, call, newCustomer, newVehicle, type TestCustomer } from "./testing/bookings";
+import { graphql, startTestServer, type TestServer } from "./testing/harness";
+
+let server: TestServer;
+let customer: TestCustomer;
+let admin: { auth: Record<string, string> };
+beforeAll(async () => {
+  server = await startTestServer();
+  customer = await newCustomer(server.services);
+  admin = await newAdmin(server.services);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const db = () => server.services.db;
+const raw = (method: string, path: string, body: string, auth: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { method, headers: { "content-type": "application/json", ...auth }, body });
+
+describe("paging", () => {
+  test("myBookings and vehicles refuse a negative or zero limit and a negative offset", async () => {
+    for (const [query, message] of [
+      ["{ myBookings(limit: -5, offset: -1) { id } }", "limit must be a whole number from 1 to 100"],
+      ["{ myBookings(offset: -1) { id } }", "offset must be a whole number of 0 or more"],
+      ["{ myBookings(limit: 0) { id } }", "limit must be a whole number from 1 to 100"],
+      ["{ vehicles(limit: -1) { id } }", "limit must be a whole number from 1 to 100"],
+      ["{ vehicles(offset: -20) { id } }", "offset must be a whole number of 0 or more"],
+    ] as const) {
+      const { body } = await graphql(server.url, query, {}, { ...customer.auth, "cache-control": "no-cache" });
+      expect([query, body.errors?.[0]?.message, body.errors?.[0]?.extensions?.code]).toEqual([query, message, "BAD_USER_INPUT"]);
+    }
+    // Within the bounds, still answered (a limit above 100 is cut to 100, as documented).
+    expect((await graphql(server.url, "{ myBookings(limit: 500, offset: 0) { id } }", {}, customer.auth)).body.errors).toBeUndefined();
+  });
+});
+
+describe("service areas and body size", () => {
+  const ring = (n: number) => {
+    const points = Array.from({ length: n }, (_, i) => [18.4 + 0.1 * Math.cos((2 * Math.PI * i) / n), -33.9 + 0.1 * Math.sin((2 * Math.PI * i) / n)]);
+    return [...points, points[0]];
+  };
+
+  test(`at most ${MAX_SERVICE_AREA_POINTS} points: 12,000 are refused with the reason (before any geometry work); nothing stored`, async () => {
+    const before = await db().serviceArea.count();
+    const started = performance.now();
+    const huge = await call(server.url, "POST", "/api/admin/service-areas", { body: { name: "Huge", polygon: { type: "Polygon", coordinates: [ring(12_000)] } }, auth: admin.auth });
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toContain("at most 5,000 points");
+    const ms = performance.now() - started;
+    const fine = await call(server.url, "POST", "/api/admin/service-areas", { body: { name: "Fine", polygon: { type: "Polygon", coordinates: [ring(2_000)] } }, auth: admin.auth });
+    expect(fine.status).toBe(201);
+    expect(await db().serviceArea.count()).toBe(before + 1);
+    console.log(`12,000-point polygon refused in ${ms.toFixed(0)} ms`);
+  });
+
+  test("a JSON body over 1 MB is 413 before it is parsed; 200,000 points is such a body", async () => {
+    const body = JSON.stringify({ name: "Huge", polygon: { type: "Polygon", coordinates: [ring(200_000)] } });
+    expect(body.length).toBeGreaterThan(1_048_576);
+    const response = await raw("POST", "/api/admin/service-areas", body, admin.auth);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toBe("The request body is too large (at most 1 MB)");
+    const gql = await raw("POST", "/graphql", JSON.stringify({ query: "{ __typename }", padding: "x".repeat(1_100_000) }));
+    expect(gql.status).toBe(413);
+  });
+});
+
+describe("text with control characters and non-finite numbers", () => {
+  test("a name with a NUL character is refused on REST and GraphQL; nothing stored", async () => {
+    const before = await db().user.count();
+    const email = `nul-${crypto.randomUUID()}@example.com`;
+    const rest = await call(server.url, "POST", "/api/auth/signup", { body: { name: "Thandi\u0000Nkosi", email, password: "secret123", phone: "0821234567" } });
+    expect([rest.status, rest.body.message]).toEqual([400, INPUT_MESSAGES.controlCharacters]);
+    const gql = await graphql(server.url, "mutation($input: SignUpInput!) { signUp(input: $input) { token } }", { input: { name: "Thandi\u0000", email, password: "secret123", phone: "0821234567" } });
+    expect([gql.body.errors?.[0]?.message, gql.body.errors?.[0]?.extensions?.code]).toEqual([INPUT_MESSAGES.controlCharacters, "BAD_USER_INPUT"]);
+    expect(await db().user.count()).toBe(before);
+    // Line breaks in free text stay allowed.
+    const vehicle = await newVehicle(server.services);
+    const booked = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle, undefined, undefined, { specialRequests: "Child seat, please.\nCall on arrival." }), auth: customer.auth });
+    expect(booked.status).toBe(201);
+  });
+
+  test("1e400 (Infinity) is refused with the usual 400 wherever a number goes", async () => {
+    const vehicle = await newVehicle(server.services);
+    const before = await db().booking.count();
+    const booking = bookingRequest(vehicle);
+    const bookingBody = JSON.stringify(booking).replace(/"duration":\d+/, '"duration":1e400');
+    expect(bookingBody).toContain("1e400");
+    const answer = await raw("POST", "/api/bookings", bookingBody, customer.auth);
+    expect([answer.status, ((await answer.json()) as { message: string }).message]).toEqual([400, INPUT_MESSAGES.notFinite]);
+    const vehicleBody = '{"make":"Kia","model":"Picanto","year":1e400,"category":"small","transmission":"manual","pricePerDay":450,"licensePlate":"CA 1E4-00","features":[]}';
+    const created = await raw("POST", "/api/admin/vehicles", vehicleBody, admin.auth);
+    expect([created.status, ((await created.json()) as { message: string }).message]).toEqual([400, INPUT_MESSAGES.notFinite]);
+    const reverse = await fetch(`${server.url}/api/geocode/reverse?lat=1e400&lon=18.4`, { headers: customer.auth });
+    expect(reverse.status).toBe(400);
+    expect(await db().booking.count()).toBe(before);
+  });
+});

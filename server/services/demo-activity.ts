@@ -1,0 +1,93 @@
+// The demo's living business (issue 15, point 10): drawn photos for every demo car (fleet and
+// dealership stock), stored like uploaded photos, and demo customers with bookings in every status
+// around today, so the dashboard, the bookings screens and My Bookings are not empty on first start.
+import sharp from "sharp";
+import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category } from "../domain";
+import { bodyStyleOf, carSvg, PAINTS, type Paint } from "../../prisma/seed/car-art";
+import { demoBookings, demoCustomers, demoPlaces } from "../../prisma/seed/demo-data";
+import type { Prisma } from "../db";
+import type { Services } from "./context";
+import { objectStorage } from "./storage";
+import { objectUrlPath } from "./uploads";
+
+type DemoCar = { id: string; model: string; category: Category; dealershipId: string | null };
+
+/** One photo per demo car, each its own stored object (so deleting one car's photo never touches another's). */
+export async function seedDemoPhotos(services: Services, cars: DemoCar[], adminId: string): Promise<void> {
+  const storage = objectStorage(services.config);
+  const paints = Object.keys(PAINTS) as Paint[];
+  const rendered = new Map<string, Buffer>();
+  const now = new Date();
+  for (const [i, car] of cars.entries()) {
+    const style = bodyStyleOf(car.model, car.category);
+    const paint = paints[(i * 3) % paints.length]!;
+    const key = `${style}/${paint}`;
+    let jpeg = rendered.get(key);
+    if (!jpeg) rendered.set(key, (jpeg = await sharp(Buffer.from(carSvg(style, paint))).jpeg({ quality: 78, mozjpeg: true }).toBuffer()));
+    const id = crypto.randomUUID();
+    const path = `uploads/${id}`;
+    await storage.put(path, jpeg, "image/jpeg");
+    await services.db.storedObject.create({
+      data: {
+        id,
+        path,
+        purpose: "vehicle_photo",
+        ownerType: car.dealershipId ? "dealership" : "admin",
+        ownerId: car.dealershipId ?? adminId,
+        status: "stored",
+        contentType: "image/jpeg",
+        size: jpeg.byteLength,
+        width: 800,
+        height: 500,
+        expiresAt: now,
+        storedAt: now,
+      },
+    });
+    await services.db.vehicleImage.create({ data: { vehicleId: car.id, url: objectUrlPath(path), position: 0 } });
+  }
+}
+
+/** Demo customers (the first with `password`) and their bookings on the fleet (`fleetIds` in demoFleet order). */
+export async function seedDemoBookings(tx: Prisma.TransactionClient, fleetIds: string[], firstCustomerPasswordHash: string): Promise<void> {
+  const userIds: string[] = [];
+  for (const [i, c] of demoCustomers.entries()) {
+    const user = await tx.user.create({
+      data: {
+        ...c,
+        passwordHash: i === 0 ? firstCustomerPasswordHash : null,
+        profileCompleted: true,
+        dateOfBirth: "1990-03-15",
+        nationality: "South African",
+        idType: "south_african_id",
+        driversLicenseExpiryDate: "2031-06-30",
+      },
+    });
+    userIds.push(user.id);
+  }
+  const today = capeTownToday();
+  for (const b of demoBookings) {
+    const vehicle = await tx.vehicle.findUniqueOrThrow({ where: { id: fleetIds[b.fleet]! }, select: { id: true, category: true, transmission: true } });
+    const pickupDate = capeTownDateTimeToUtc(addDays(today, b.fromDay), "09:00");
+    const returnDate = capeTownDateTimeToUtc(addDays(today, b.toDay), "09:00");
+    const quote = bookingQuote(vehicle.category, pickupDate, returnDate);
+    await tx.booking.create({
+      data: {
+        userId: userIds[b.customer]!,
+        vehicleId: vehicle.id,
+        category: vehicle.category,
+        transmission: vehicle.transmission,
+        pickupDate,
+        returnDate,
+        deliveryLocation: demoPlaces[b.from]!.location,
+        deliveryCoordinates: demoPlaces[b.from]!.coordinates,
+        returnLocation: demoPlaces[b.to]!.location,
+        returnCoordinates: demoPlaces[b.to]!.coordinates,
+        totalAmount: quote.total,
+        duration: quote.days,
+        status: b.status,
+        // Made when it was booked, a few days before pickup (My Bookings and the admin list sort by it).
+        createdAt: new Date(Math.min(Date.now(), pickupDate.getTime() - 5 * 86_400_000)),
+      },
+    });
+  }
+}

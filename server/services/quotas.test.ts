@@ -1,0 +1,249 @@
+// Issue 18: one account cannot take the whole fleet or fill the disk. Over real HTTP on SQLite
+// and PostgreSQL, with the operator's default limits (the harness lifts them for other tests).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_BOOKING_LIMITS, QUOTA_MESSAGES } from "../domain";
+import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
+import { GENEROUS_LIMITS, graphql, startTestServer, type TestServer } from "../testing/harness";
+import { newAdmin, uploadPhoto } from "../testing/admin";
+import { runHousekeeping } from "./housekeeping";
+import { TOO_MANY_ATTEMPTS } from "./rate-limit";
+
+/** The operator's defaults: every limit the harness lifts, put back. */
+const DEFAULTS = Object.fromEntries(Object.keys(GENEROUS_LIMITS).map((key) => [key, ""])) as Record<string, string>;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ ...DEFAULTS });
+  await addDemoServiceArea(server.services);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const db = () => server.services.db;
+const book = (who: TestCustomer, vehicle: { id: string; category: "small" | "medium" | "large"; transmission: "manual" | "automatic" }, from: number, to: number, address?: string) =>
+  call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle, capeTown(from), capeTown(to)), auth: { ...who.auth, ...(address ? { "x-forwarded-for": address } : {}) } });
+
+describe("booking limits per account (defaults: 2 active, none overlapping, 30 days)", () => {
+  test("the hoarding pattern (many cars, one account, a year each) stops at the limit with the reason", async () => {
+    expect(server.services.config.bookingLimits).toEqual(DEFAULT_BOOKING_LIMITS);
+    const hoarder = await newCustomer(server.services);
+    const cars = [];
+    for (let i = 0; i < 6; i++) cars.push(await newVehicle(server.services));
+    const year = await book(hoarder, cars[0]!, 2, 367);
+    expect([year.status, year.body.message]).toEqual([400, QUOTA_MESSAGES.tooLong(30)]);
+    const answers = [];
+    for (const [i, car] of cars.entries()) answers.push(await book(hoarder, car, 2 + i * 31, 32 + i * 31));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 409, 409, 409, 409]);
+    expect(answers[2]!.body.message).toBe(QUOTA_MESSAGES.tooMany(2));
+    expect(await db().booking.count({ where: { userId: hoarder.id } })).toBe(2);
+  });
+
+  test("one car at a time: an overlapping second booking is refused; after a cancellation the slot is free again", async () => {
+    const rider = await newCustomer(server.services);
+    const [a, b] = [await newVehicle(server.services), await newVehicle(server.services)];
+    const first = await book(rider, a, 5, 8);
+    expect(first.status).toBe(201);
+    const overlapping = await book(rider, b, 7, 9);
+    expect([overlapping.status, overlapping.body.message]).toEqual([409, QUOTA_MESSAGES.overlap]);
+    const later = await book(rider, b, 8, 10); // back to back: the first is returned at 10:00 on day 8
+    expect(later.status).toBe(201);
+    const third = await book(rider, a, 20, 21);
+    expect(third.status).toBe(409);
+    expect((await call(server.url, "PUT", `/api/bookings/${first.body.id}/cancel`, { auth: rider.auth })).status).toBe(200);
+    expect((await book(rider, a, 20, 21)).status).toBe(201);
+  });
+
+  test("parallel requests from one account cannot pass the limit together (20 at once, 20 cars)", async () => {
+    const rider = await newCustomer(server.services);
+    const cars = [];
+    for (let i = 0; i < 20; i++) cars.push(await newVehicle(server.services));
+    const answers = await Promise.all(cars.map((car, i) => book(rider, car, 40 + i * 3, 41 + i * 3)));
+    const created = answers.filter((a) => a.status === 201).length;
+    expect(created).toBe(2);
+    expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 409 || a.status === 429)).toBe(true);
+    expect(await db().booking.count({ where: { userId: rider.id, status: { in: ["pending", "confirmed", "in_progress"] } } })).toBe(2);
+  });
+
+  test("an admin's override: more active bookings, overlapping allowed, a longer rental", async () => {
+    const fleetManager = await newCustomer(server.services);
+    await db().user.update({ where: { id: fleetManager.id }, data: { maxActiveBookings: 4, allowOverlappingBookings: true, maxRentalDays: 90 } });
+    const cars = [];
+    for (let i = 0; i < 5; i++) cars.push(await newVehicle(server.services));
+    const answers = [];
+    for (const car of cars) answers.push(await book(fleetManager, car, 100, 160));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 409]);
+  });
+});
+
+describe("booking attempts are rate-limited per account and per address", () => {
+  test(`past ${20} attempts an hour from one account: 429 with the reason, nothing written`, async () => {
+    const rider = await newCustomer(server.services);
+    const car = await newVehicle(server.services);
+    const answers = [];
+    // Refused attempts count too (the period is too long): a script cannot probe for free.
+    for (let i = 0; i < 21; i++) answers.push(await book(rider, car, 200, 300, `198.51.100.${i + 1}`));
+    expect(answers.slice(0, 20).every((a) => a.status === 400)).toBe(true);
+    expect([answers[20]!.status, answers[20]!.body.message]).toEqual([429, TOO_MANY_ATTEMPTS]);
+    expect(await db().booking.count({ where: { userId: rider.id } })).toBe(0);
+  });
+});
+
+describe("uploads per account", () => {
+  test("the quota (20 photos) holds: the 21st upload link is refused with the reason, nothing stored", async () => {
+    const rider = await newCustomer(server.services);
+    for (let i = 0; i < 20; i++) await uploadPhoto(server.url, rider.auth, "profile_picture");
+    const refused = await call(server.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
+    expect([refused.status, refused.body.message]).toEqual([409, QUOTA_MESSAGES.uploadsFull(20, 100)]);
+    expect(await db().storedObject.count({ where: { ownerId: rider.id } })).toBe(20);
+  });
+
+  test("the bytes quota holds too, checked when the photo arrives (the link stays usable)", async () => {
+    const small = await startTestServer({ ...DEFAULTS, UPLOAD_QUOTA_MB: "1" });
+    try {
+      const rider = await newCustomer(small.services);
+      const { default: sharp } = await import("sharp");
+      // Noise does not compress: about 0.9 MB as a JPEG.
+      const noisy = async () => sharp(Buffer.from(crypto.getRandomValues(new Uint8Array(1200 * 900 * 3))), { raw: { width: 1200, height: 900, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+      const put = async () => {
+        const ticket = await call(small.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
+        expect(ticket.status).toBe(200);
+        return fetch(new URL(ticket.body.uploadURL, small.url), { method: "PUT", body: await noisy() });
+      };
+      expect((await put()).status).toBe(200);
+      const second = await put();
+      expect(second.status).toBe(409);
+      expect(((await second.json()) as { message: string }).message).toBe(QUOTA_MESSAGES.uploadsFull(20, 1));
+      expect(await small.services.db.storedObject.count({ where: { ownerId: rider.id, status: "stored" } })).toBe(1);
+    } finally {
+      await small.close();
+    }
+  });
+
+  test("the upload rate limit holds (UPLOADS_PER_HOUR)", async () => {
+    const limited = await startTestServer({ ...DEFAULTS, UPLOADS_PER_HOUR: "3" });
+    try {
+      const rider = await newCustomer(limited.services);
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await call(limited.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth })).status);
+      expect(answers).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("housekeeping", () => {
+  test("removes expired links, crashed uploads and unused photos past the grace period; never a photo in use", async () => {
+    const rider = await newCustomer(server.services);
+    const inUse = await uploadPhoto(server.url, rider.auth, "profile_picture");
+    const onVehicle = await uploadPhoto(server.url, rider.auth, "profile_picture");
+    const unused = await uploadPhoto(server.url, rider.auth, "profile_picture");
+    const fresh = await uploadPhoto(server.url, rider.auth, "profile_picture");
+    await db().user.update({ where: { id: rider.id }, data: { profilePicture: inUse.objectPath } });
+    const car = await newVehicle(server.services);
+    await db().vehicleImage.create({ data: { vehicleId: car.id, url: onVehicle.objectPath } });
+    const idOf = (path: string) => path.split("/").pop()!;
+    // Stored two days ago (past the 24 h grace), except `fresh`.
+    const old = new Date(Date.now() - 48 * 3_600_000);
+    await db().storedObject.updateMany({ where: { id: { in: [inUse, onVehicle, unused].map((u) => idOf(u.objectPath)) } }, data: { storedAt: old } });
+    const link = await call(server.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
+    await db().storedObject.update({ where: { id: idOf(link.body.objectPath) }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    const crashed = await call(server.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
+    await db().storedObject.update({ where: { id: idOf(crashed.body.objectPath) }, data: { status: "processing", expiresAt: new Date(Date.now() - 2 * 3_600_000) } });
+
+    const result = await runHousekeeping(server.services);
+    expect(result.ran).toBe(true);
+    expect(result.expiredLinks).toBeGreaterThanOrEqual(1);
+    expect(result.stuckUploads).toBeGreaterThanOrEqual(1);
+    const remaining = new Set((await db().storedObject.findMany({ where: { ownerId: rider.id }, select: { id: true } })).map((r) => r.id));
+    expect(remaining.has(idOf(inUse.objectPath))).toBe(true);
+    expect(remaining.has(idOf(onVehicle.objectPath))).toBe(true);
+    expect(remaining.has(idOf(fresh.objectPath))).toBe(true);
+    expect(remaining.has(idOf(unused.objectPath))).toBe(false);
+    expect(remaining.has(idOf(link.body.objectPath))).toBe(false);
+    expect(remaining.has(idOf(crashed.body.objectPath))).toBe(false);
+    // The unused photo's bytes are gone; the ones in use are still served.
+    expect((await fetch(`${server.url}${unused.objectPath}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${inUse.objectPath}`)).status).toBe(200);
+    expect(existsSync(join(server.services.config.dataDir, "objects", "uploads", idOf(unused.objectPath)))).toBe(false);
+  });
+
+  test("rentals-cli maintenance run does the same by hand and reports it", async () => {
+    const proc = Bun.spawn([process.execPath, "cli/main.ts", "maintenance", "run", "--json"], {
+      cwd: join(import.meta.dir, "..", ".."),
+      env: { ...process.env, DATA_DIR: server.services.config.dataDir, DATABASE_URL: server.database.databaseUrl ?? `file:${join(server.services.config.dataDir, "capedrive.db")}`, TOKEN_SECRET: "x".repeat(40), LOG_LEVEL: "silent" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ ran: true, expiredLinks: expect.any(Number), unusedPhotos: expect.any(Number) });
+  });
+});
+
+describe("admins: a customer's holdings, their limits, and cancelling a hoarder's bookings", () => {
+  test("activity shows active bookings and uploads; one action cancels the bookings not yet started (audited, emailed); overrides take effect", async () => {
+    const admin = await newAdmin(server.services);
+    const hoarder = await newCustomer(server.services);
+    const [a, b] = [await newVehicle(server.services), await newVehicle(server.services)];
+    expect((await book(hoarder, a, 60, 62)).status).toBe(201);
+    expect((await book(hoarder, b, 63, 65)).status).toBe(201);
+    await uploadPhoto(server.url, hoarder.auth, "profile_picture");
+
+    const activity = await call(server.url, "GET", `/api/admin/customers/${hoarder.id}/activity`, { auth: admin.auth });
+    expect(activity.status).toBe(200);
+    expect(activity.body.activeBookings.map((x: { vehicleId: string }) => x.vehicleId)).toEqual([a.id, b.id]);
+    expect(activity.body.uploads.files).toBe(1);
+    expect(activity.body.limits).toEqual(DEFAULT_BOOKING_LIMITS);
+
+    // Customers cannot see or do any of it.
+    expect((await call(server.url, "GET", `/api/admin/customers/${hoarder.id}/activity`, { auth: hoarder.auth })).status).toBe(403);
+    expect((await call(server.url, "POST", `/api/admin/customers/${hoarder.id}/cancel-bookings`, { auth: hoarder.auth })).status).toBe(403);
+
+    const cancelled = await graphql(server.url, `mutation($id: ID!) { cancelCustomerBookings(id: $id) { cancelled activity { activeBookings { id } } } }`, { id: hoarder.id }, admin.auth);
+    expect(cancelled.body.data.cancelCustomerBookings).toEqual({ cancelled: 2, activity: { activeBookings: [] } });
+    expect(await db().booking.count({ where: { userId: hoarder.id, status: "cancelled" } })).toBe(2);
+    expect(await db().auditLog.count({ where: { action: "booking.cancel_for_customer", actorId: admin.id } })).toBe(2);
+    expect(await db().emailOutbox.count({ where: { to: hoarder.email, subject: { contains: "cancelled" } } })).toBe(2);
+
+    const bad = await call(server.url, "PUT", `/api/admin/customers/${hoarder.id}/limits`, { body: { maxActiveBookings: 0, maxRentalDays: null, allowOverlappingBookings: false }, auth: admin.auth });
+    expect(bad.status).toBe(400);
+    const set = await call(server.url, "PUT", `/api/admin/customers/${hoarder.id}/limits`, { body: { maxActiveBookings: 3, maxRentalDays: 60, allowOverlappingBookings: true }, auth: admin.auth });
+    expect([set.status, set.body.limits]).toEqual([200, { maxActive: 3, maxDays: 60, allowOverlap: true }]);
+    expect(await db().auditLog.count({ where: { action: "customer.set_limits", entityId: hoarder.id } })).toBe(1);
+    const cars = [await newVehicle(server.services), await newVehicle(server.services), await newVehicle(server.services), await newVehicle(server.services)];
+    const answers = [];
+    for (const car of cars) answers.push((await book(hoarder, car, 70, 120)).status);
+    expect(answers).toEqual([201, 201, 201, 409]);
+  });
+});
+
+describe("first booking approval (BOOKING_FIRST_NEEDS_APPROVAL=true)", () => {
+  test("a new account's first booking is pending (its car held), later ones are confirmed; approving emails the confirmation", async () => {
+    const approving = await startTestServer({ ...DEFAULTS, BOOKING_FIRST_NEEDS_APPROVAL: "true" });
+    try {
+      const admin = await newAdmin(approving.services);
+      const rider = await newCustomer(approving.services);
+      const [a, b] = [await newVehicle(approving.services), await newVehicle(approving.services)];
+      const first = await call(approving.url, "POST", "/api/bookings", { body: bookingRequest(a, capeTown(5), capeTown(6)), auth: rider.auth });
+      expect([first.status, first.body.status]).toEqual([201, "pending"]);
+      const waiting = await call(approving.url, "GET", "/api/admin/bookings?status=pending", { auth: admin.auth });
+      expect(waiting.body.total ?? waiting.body.length).toBe(1);
+      // Its car is held while it waits.
+      const other = await newCustomer(approving.services);
+      expect((await call(approving.url, "POST", "/api/bookings", { body: bookingRequest(a, capeTown(5), capeTown(6)), auth: other.auth })).status).toBe(409);
+      const second = await call(approving.url, "POST", "/api/bookings", { body: bookingRequest(b, capeTown(8), capeTown(9)), auth: rider.auth });
+      expect([second.status, second.body.status]).toEqual([201, "confirmed"]);
+      const approved = await call(approving.url, "PUT", `/api/admin/bookings/${first.body.id}/status`, { body: { status: "confirmed" }, auth: admin.auth });
+      expect([approved.status, approved.body.status]).toEqual([200, "confirmed"]);
+      const subjects = (await approving.services.db.emailOutbox.findMany({ where: { to: rider.email }, orderBy: { createdAt: "asc" } })).map((m) => m.subject);
+      expect(subjects[0]).toContain("received");
+      expect(subjects.filter((s) => s.includes("confirmed")).length).toBe(2);
+    } finally {
+      await approving.close();
+    }
+  });
+});
