@@ -24,8 +24,46 @@ export type Database = { db: Db; provider: DatabaseTarget["provider"]; close(): 
  */
 export class PooledPrismaLibSql extends PrismaLibSql {
   override createClient(config: LibSqlConfig) {
-    return createLibSqlClient(config) as unknown as ReturnType<PrismaLibSql["createClient"]>;
+    return collectAfterBusy(createLibSqlClient(config)) as unknown as ReturnType<PrismaLibSql["createClient"]>;
   }
+}
+
+/**
+ * libsql 0.5 leaves a statement that failed with SQLITE_BUSY (another process held the write lock
+ * past the busy timeout) un-reset until the garbage collector finalises it. Until then its
+ * connection cannot commit ("SQL statements in progress"), and once the pool closes that
+ * connection it lingers as a zombie that still holds the write lock: every writer, in every
+ * process, is then refused until some later collection. So after a busy error we collect at once;
+ * it costs a few milliseconds, only on that rare path. server/db/connections.test.ts guards it.
+ */
+function collectAfterBusy<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        try {
+          const result = value.apply(object, args);
+          if (!(result instanceof Promise)) return result;
+          return result.then(
+            // A transaction is the other object whose calls run statements.
+            (settled) => (property === "transaction" && settled && typeof settled === "object" ? collectAfterBusy(settled) : settled),
+            (error) => {
+              throw collectIfBusy(error);
+            },
+          );
+        } catch (error) {
+          throw collectIfBusy(error);
+        }
+      };
+    },
+  });
+}
+
+function collectIfBusy(error: unknown): unknown {
+  const text = `${(error as { code?: unknown })?.code ?? ""} ${(error as Error)?.message ?? error}`;
+  if (/SQLITE_BUSY|database is locked|statements in progress/i.test(text)) Bun.gc(true);
+  return error;
 }
 
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
