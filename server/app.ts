@@ -135,6 +135,35 @@ export const securityHeaders: Record<string, string> = {
 /** JSON and GraphQL bodies: far more than any form or query needs; photos (PUT upload) may be 10 MB. */
 export const MAX_JSON_BODY_BYTES = 1_048_576;
 const UPLOAD_PUT = /^\/api\/objects\/upload\/[^/]+$/;
+const bodyTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is too large (at most ${MAX_JSON_BODY_BYTES / 1_048_576} MB)`);
+
+/**
+ * Every body but an upload's is at most MAX_JSON_BODY_BYTES: a declared Content-Length over it is
+ * refused before anything is read, and a streamed (chunked) body is read only up to the limit
+ * and then handed on as a buffer, so no parser ever sees more.
+ */
+async function withinBodyLimit(request: Request): Promise<Request> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    if (Number(declared) > MAX_JSON_BODY_BYTES) throw bodyTooLarge();
+    return request;
+  }
+  if (!request.body) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY_BYTES) {
+      void reader.cancel().catch(() => {});
+      throw bodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks), signal: request.signal });
+}
 
 export function createHandler(services: Services) {
   // Browsers that once reached us over https keep to it (only when PUBLIC_URL is https).
@@ -155,9 +184,10 @@ export function createHandler(services: Services) {
     inFlight++;
     let response: Response;
     try {
-      const declared = Number(request.headers.get("content-length") ?? 0);
-      if (declared > MAX_JSON_BODY_BYTES && !(request.method === "PUT" && UPLOAD_PUT.test(new URL(request.url).pathname))) {
-        throw new AppError("PAYLOAD_TOO_LARGE", `The request body is too large (at most ${MAX_JSON_BODY_BYTES / 1_048_576} MB)`);
+      if (!(request.method === "PUT" && UPLOAD_PUT.test(new URL(request.url).pathname))) {
+        const limited = await withinBodyLimit(request);
+        if (limited !== request && address) socketAddresses.set(limited, address);
+        request = limited;
       }
       const read = await publicCache.classify(request);
       if (read) {

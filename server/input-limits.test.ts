@@ -69,6 +69,39 @@ describe("service areas and body size", () => {
     const gql = await raw("POST", "/graphql", JSON.stringify({ query: "{ __typename }", padding: "x".repeat(1_100_000) }));
     expect(gql.status).toBe(413);
   });
+
+  test("a streamed (chunked) body with no Content-Length is cut off past 1 MB too (413), on REST and GraphQL", async () => {
+    const streamed = (size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+          for (let sent = 0; sent < size; sent += chunk.length) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+    for (const path of ["/graphql", "/api/admin/service-areas"]) {
+      const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...admin.auth }, body: streamed(2_000_000) });
+      const body = (await response.json()) as { message?: string; errors?: { message: string }[] };
+      expect([path, response.status, body.message ?? body.errors?.[0]?.message]).toEqual([path, 413, "The request body is too large (at most 1 MB)"]);
+    }
+    // A small streamed body is still read and answered.
+    const small = new TextEncoder().encode(JSON.stringify({ query: "{ __typename }" }));
+    const ok = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new ReadableStream({ start: (c) => (c.enqueue(small), c.close()) }),
+    });
+    expect([ok.status, await ok.json()]).toEqual([200, { data: { __typename: "Query" } }]);
+  });
+
+  test("invalid JSON on /graphql is a 400 that does not echo the parser's message", async () => {
+    const response = await raw("POST", "/graphql", "not json at all " + "a".repeat(300));
+    const body = (await response.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+    expect(response.status).toBe(400);
+    expect(body.errors[0]?.extensions.code).toBe("BAD_REQUEST");
+    expect(JSON.stringify(body)).not.toContain("aaaa");
+    expect(body.errors[0]?.extensions.originalError).toBeUndefined();
+  });
 });
 
 describe("text with control characters and non-finite numbers", () => {

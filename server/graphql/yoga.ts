@@ -19,6 +19,10 @@ const badJsonParamsPlugin: Plugin = {
       try {
         return await requestParser(request);
       } catch (error) {
+        // Yoga copies the JSON parser's message (which quotes the body) into the error: say only what is wrong.
+        if (error instanceof GraphQLError && error.extensions?.originalError) {
+          throw createGraphQLError(error.message, { extensions: { http: { status: 400 }, code: "BAD_REQUEST" } });
+        }
         if (!(error instanceof SyntaxError)) throw error;
         throw createGraphQLError("The variables or extensions parameter is not valid JSON.", { extensions: { http: { status: 400 }, code: "BAD_REQUEST" } });
       }
