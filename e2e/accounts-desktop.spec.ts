@@ -2,7 +2,7 @@
  * The customer screens on a desktop browser: they stay in the phone-width frame, nothing
  * overflows, and screenshots for review (the journeys themselves run on the phone project).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { createCustomer, graphql, signInWithToken, snap, uniqueEmail } from "./support.ts";
 
 async function expectPhoneFrame(page: Page) {

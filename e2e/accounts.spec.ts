@@ -4,7 +4,7 @@
  * complete profile; sign out -> sign in; forgot password -> the emailed link -> the new password
  * works; each validation message shown; toasts; sessions. Screenshots in e2e/screenshots/.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { GOOGLE_CLIENT_ID, googleIdToken, setGoogleCredential, useGoogleStandIn } from "./google.ts";
 import { createCustomer, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
 

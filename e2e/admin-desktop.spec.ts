@@ -12,7 +12,7 @@
  * so sign-up without the code is closed.
  */
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "../server/domain/time.ts";
 import { createCustomer, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail } from "./support.ts";
 

@@ -3,7 +3,7 @@
  * place shows the warning on its card; the admin calls the customer and sets the real point (a
  * point outside every area is refused with the server's reason), and the warning goes.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { DEFAULT_TYPED_ADDRESS_COORDINATES, UNVERIFIED_LOCATION_NOTE } from "../server/domain/geo.ts";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, firstFreeVehicle, seedBooking } from "./booking-helpers.ts";
 import { expectToast, graphql, snap, uniqueEmail } from "./support.ts";

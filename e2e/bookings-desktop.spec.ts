@@ -2,7 +2,7 @@
  * The booking screens on a desktop browser: they stay in the phone-width frame and nothing
  * overflows; screenshots for review (the journeys themselves run on the phone project).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, firstFreeVehicle, putDraft, seedBooking, snapScreen } from "./booking-helpers.ts";
 import { signInWithToken } from "./support.ts";
 

@@ -9,7 +9,7 @@
  * Every test books its own kind of car (category + transmission), so parallel tests never race
  * for one vehicle.
  */
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { formatRand } from "../server/domain/money.ts";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, firstFreeVehicle, myBookings, putDraft, seedBooking, snapScreen } from "./booking-helpers.ts";
 import { createCustomer, expectToast, signInWithToken, uniqueEmail } from "./support.ts";

@@ -3,7 +3,7 @@
  * filters in a shared URL surviving a reload, "Load more", the empty state, a car's details, and
  * Contact Seller with its validation then success. Screenshots: e2e/screenshots/phone-for-sale-*.png.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { snap, waitForMail } from "./support.ts";
 
 const count = (page: Page) => page.getByTestId("for-sale-count");

@@ -4,7 +4,7 @@
  * the car, sign out; and the session rules (missing token, 401, 403). Screenshots:
  * e2e/screenshots/desktop-dealership-*.png.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { DEALERSHIP_INFO_KEY, DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
 import { createCustomer, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
 

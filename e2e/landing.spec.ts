@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "./test";
 
 const TAGLINE = "Hassle-free car rentals in Cape Town. Fully insured. No deposits.";
 

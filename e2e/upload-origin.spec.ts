@@ -4,7 +4,7 @@
  * different origin. The upload link the server hands out is relative, so the PUT goes to the
  * page's own origin and the page's `connect-src 'self'` allows it.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { createCustomer, expectToast, signInWithToken, uniqueEmail } from "./support";
 
 const LICENCE_JPEG = "e2e/fixtures/drivers-licence.jpg";

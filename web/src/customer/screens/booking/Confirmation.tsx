@@ -30,7 +30,8 @@ import { Skeleton } from "../../../ui/Skeleton.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
 import { CREATE_BOOKING, QUOTE_QUERY, VEHICLES_QUERY, type Booking, type QuoteData, type VehiclesData } from "../../booking/documents.ts";
-import { clearBookingDraft, useBookingDraft } from "../../booking/draft.ts";
+import { useBookingDraft } from "../../booking/draft.ts";
+import type { CreatedBooking } from "./Success.tsx";
 import { ShieldIcon } from "../../booking/icons.tsx";
 import { CalendarIcon, CarIcon, CheckIcon, MapPinIcon, TagIcon } from "../../components/icons.tsx";
 import { useAuth } from "../../session/auth.tsx";
@@ -73,7 +74,6 @@ export function ConfirmationScreen() {
   const draft = useBookingDraft();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const [done, setDone] = useState(false);
   const [conflict, setConflict] = useState(false);
   const ready = isDraftReadyForConfirmation(draft);
   const period = { pickupDate: draft.pickupDate, returnDate: draft.returnDate };
@@ -92,11 +92,9 @@ export function ConfirmationScreen() {
   });
   const [create, createBooking] = useMutation<{ createBooking: Booking }>(CREATE_BOOKING);
 
-  if (!done) {
-    if (!ready) return <Navigate to="/booking/category" replace />;
-    if (draft.deliveryLocation === "") return <Navigate to="/booking/delivery-location" replace />;
-    if (draft.returnLocation === "") return <Navigate to="/booking/return-location" replace />;
-  }
+  if (!ready) return <Navigate to="/booking/category" replace />;
+  if (draft.deliveryLocation === "") return <Navigate to="/booking/delivery-location" replace />;
+  if (draft.returnLocation === "") return <Navigate to="/booking/return-location" replace />;
 
   const pickup = new Date(draft.pickupDate);
   const returnAt = new Date(draft.returnDate);
@@ -144,9 +142,10 @@ export function ConfirmationScreen() {
       refetchVehicles({ requestPolicy: "network-only" });
       return;
     }
-    setDone(true);
-    navigate("/booking/success", { replace: true });
-    clearBookingDraft();
+    // The draft is cleared by the success screen once it shows: clearing it here would render
+    // this screen once more with empty dates before the navigation lands.
+    const created: CreatedBooking = { id: result.data.createBooking.id, status: result.data.createBooking.status };
+    navigate("/booking/success", { replace: true, state: { booking: created } });
   };
 
   return (
