@@ -161,7 +161,24 @@ test.describe("customer accounts", () => {
     await expect(licenceCard.getByRole("button", { name: "Upload Different Photo" })).toBeVisible();
 
     // ---- the details, then submit --------------------------------------------------------------
-    await page.getByLabel("Date of Birth").fill("1990-03-15");
+    // The dates are typed as dd/mm/yyyy, as in the booking flow (not the browser's own date input).
+    const dateOfBirth = page.getByLabel("Date of Birth", { exact: true });
+    await expect(dateOfBirth).toHaveAttribute("placeholder", "dd/mm/yyyy");
+    await expect(dateOfBirth).toHaveAttribute("type", "text");
+    await dateOfBirth.pressSequentially("15031990");
+    await expect(dateOfBirth).toHaveValue("15/03/1990");
+    // Or picked on the calendar: the month heading opens the months, then the years.
+    await page.getByRole("button", { name: "Open calendar for date of birth" }).click();
+    const calendar = page.locator("[data-scope=date-picker][data-part=content][data-state=open]");
+    await calendar.getByRole("button", { name: "Choose month and year" }).click();
+    await calendar.locator("[data-part=view-trigger]").click();
+    await calendar.locator("[data-part=table-cell-trigger]", { hasText: /^1994$/ }).click();
+    await calendar.locator("[data-part=table-cell-trigger]", { hasText: /^Jul$/ }).click();
+    await calendar.locator("[data-part=table-cell-trigger]:not([data-outside-range])", { hasText: /^21$/ }).first().click();
+    await expect(dateOfBirth).toHaveValue("21/07/1994");
+    await snap(page, testInfo, "profile-completion-date-of-birth");
+    await dateOfBirth.fill("");
+    await dateOfBirth.pressSequentially("15031990");
     await page.getByLabel("Address").fill("12 Long Street, Gardens");
     await page.getByLabel("City").fill("Cape Town");
     await page.getByLabel("Postal Code").fill("8001");
@@ -169,12 +186,14 @@ test.describe("customer accounts", () => {
     await page.getByLabel("ID Number", { exact: true }).fill("9003155009087");
     await page.getByLabel("License Number").fill("DL123456789");
     // The server's own rule: an expired licence is refused, with its message on the field.
-    await page.getByLabel("Expiry Date").fill("2020-01-31");
+    await page.getByLabel("Expiry Date", { exact: true }).pressSequentially("31012020");
     await page.getByRole("button", { name: "Complete Profile", exact: true }).click();
     await expectToast(page, "Error", "Your driver's license has expired");
     await expectFieldError(page, "Expiry Date", "Your driver's license has expired");
     await expect(page).toHaveURL(/\/profile-completion$/);
-    await page.getByLabel("Expiry Date").fill("2031-06-30");
+    await page.getByLabel("Expiry Date", { exact: true }).fill("");
+    await page.getByLabel("Expiry Date", { exact: true }).pressSequentially("30062031");
+    await expect(page.getByLabel("Expiry Date", { exact: true })).toHaveValue("30/06/2031");
     await expect(page.getByLabel("Address")).not.toHaveAttribute("aria-invalid", "true");
     await snap(page, testInfo, "profile-completion-filled");
     await page.getByRole("button", { name: "Complete Profile", exact: true }).click();

@@ -153,58 +153,62 @@ test.describe("admin back office", () => {
     expect(problems).toEqual([]);
   });
 
-  test("load errors say so (SPEC 8), and a session that dies after load signs the admin out", async ({ page, request }, testInfo) => {
-    const admin = await createAdmin(request, testInfo, "Zodwa");
-    await page.addInitScript(
-      ([key, userKey, token, user]) => {
-        if (!window.sessionStorage.getItem("seeded")) {
-          window.localStorage.setItem(key!, token!);
-          window.localStorage.setItem(userKey!, user!);
-          window.sessionStorage.setItem("seeded", "1");
-        }
-      },
-      [ADMIN_TOKEN_KEY, ADMIN_USER_KEY, admin.token, JSON.stringify({ email: admin.email, firstName: "Zodwa", lastName: "Dlamini", role: "admin" })],
-    );
-    // The server answers these screens' lists with a failure.
-    const failing = new Map<string, () => { status: number; body: unknown }>([
-      ["AdminDashboard", () => ({ status: 500, body: { message: "Internal Server Error" } })],
-      ["AdminVehicles", () => ({ status: 200, body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null } })],
-      ["AdminBookings", () => ({ status: 200, body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null } })],
-    ]);
-    await page.route("**/graphql", async (route) => {
-      const name = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName ?? "";
-      const fail = failing.get(name);
-      if (!fail) return route.continue();
-      const { status, body } = fail();
-      return route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+  test.describe("with a failing server", () => {
+    // This journey makes the server's answer a 500 on purpose; the browser logs that as an error.
+    test.use({ allowedConsoleErrors: [/status of 500 \(Internal Server Error\)/] });
+    test("load errors say so (SPEC 8), and a session that dies after load signs the admin out", async ({ page, request }, testInfo) => {
+      const admin = await createAdmin(request, testInfo, "Zodwa");
+      await page.addInitScript(
+        ([key, userKey, token, user]) => {
+          if (!window.sessionStorage.getItem("seeded")) {
+            window.localStorage.setItem(key!, token!);
+            window.localStorage.setItem(userKey!, user!);
+            window.sessionStorage.setItem("seeded", "1");
+          }
+        },
+        [ADMIN_TOKEN_KEY, ADMIN_USER_KEY, admin.token, JSON.stringify({ email: admin.email, firstName: "Zodwa", lastName: "Dlamini", role: "admin" })],
+      );
+      // The server answers these screens' lists with a failure.
+      const failing = new Map<string, () => { status: number; body: unknown }>([
+        ["AdminDashboard", () => ({ status: 500, body: { message: "Internal Server Error" } })],
+        ["AdminVehicles", () => ({ status: 200, body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null } })],
+        ["AdminBookings", () => ({ status: 200, body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null } })],
+      ]);
+      await page.route("**/graphql", async (route) => {
+        const name = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName ?? "";
+        const fail = failing.get(name);
+        if (!fail) return route.continue();
+        const { status, body } = fail();
+        return route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+      });
+
+      await page.goto("/admin/dashboard");
+      await expectToast(page, "Error loading dashboard", "HTTP 500: Internal Server Error");
+      await expect(page.getByRole("main").getByRole("alert")).toContainText("Error loading dashboard");
+      await snap(page, testInfo, "admin-dashboard-error");
+      await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Vehicles" }).click();
+      await expectToast(page, "Error loading vehicles", "Database is busy. Please try again.");
+      await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Bookings" }).click();
+      await expectToast(page, "Error loading bookings", "Database is busy. Please try again.");
+      // Retrying once the server is back shows the list.
+      failing.delete("AdminBookings");
+      await page.getByRole("button", { name: "Try again" }).click();
+      await expect(page.getByRole("list", { name: "Bookings" }).or(page.getByText("No bookings yet"))).toBeVisible();
+
+      // The session ends on the server while the admin is working: the next load signs them out.
+      failing.set("AuditLog", () => ({ status: 200, body: { errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null } }));
+      await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit Log" }).click();
+      await expect(page).toHaveURL(/\/admin\/signin$/);
+      expect(await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [ADMIN_TOKEN_KEY, ADMIN_USER_KEY])).toEqual([null, null]);
+      failing.delete("AuditLog");
+      failing.set("ApiKeys", () => ({ status: 200, body: { errors: [{ message: "Unauthorized" }], data: null } }));
+      await page.getByLabel("Email").fill(admin.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/admin\/audit-log$/); // back where the admin was
+      await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API Keys" }).click();
+      await expect(page).toHaveURL(/\/admin\/signin$/);
     });
-
-    await page.goto("/admin/dashboard");
-    await expectToast(page, "Error loading dashboard", "HTTP 500: Internal Server Error");
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("Error loading dashboard");
-    await snap(page, testInfo, "admin-dashboard-error");
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Vehicles" }).click();
-    await expectToast(page, "Error loading vehicles", "Database is busy. Please try again.");
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Bookings" }).click();
-    await expectToast(page, "Error loading bookings", "Database is busy. Please try again.");
-    // Retrying once the server is back shows the list.
-    failing.delete("AdminBookings");
-    await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("list", { name: "Bookings" }).or(page.getByText("No bookings yet"))).toBeVisible();
-
-    // The session ends on the server while the admin is working: the next load signs them out.
-    failing.set("AuditLog", () => ({ status: 200, body: { errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null } }));
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit Log" }).click();
-    await expect(page).toHaveURL(/\/admin\/signin$/);
-    expect(await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [ADMIN_TOKEN_KEY, ADMIN_USER_KEY])).toEqual([null, null]);
-    failing.delete("AuditLog");
-    failing.set("ApiKeys", () => ({ status: 200, body: { errors: [{ message: "Unauthorized" }], data: null } }));
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/admin\/audit-log$/); // back where the admin was
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "API Keys" }).click();
-    await expect(page).toHaveURL(/\/admin\/signin$/);
   });
 
   test("an admin's journey through every screen", async ({ page, request, context, baseURL }, testInfo) => {

@@ -36,6 +36,8 @@ async function chooseCar(page: Page, category: "Small" | "Medium" | "Large", tra
   await page.getByRole("radio", { name: transmission, exact: true }).check({ force: true });
   await page.getByRole("button", { name: "Show Available Vehicles" }).click();
   await expect(page).toHaveURL(/\/booking\/category\?view=vehicles$/);
+  // The keyboard continues at the list of cars, not at the top of the page.
+  await expect(page.getByRole("heading", { name: new RegExp(`^Available ${category} cars`) })).toBeFocused();
   await page.locator("input[name=vehicle]").first().check({ force: true });
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/booking\/datetime$/);
@@ -270,12 +272,29 @@ test.describe("booking rules", () => {
     await expect(page.getByText("Please enter a real date as dd/mm/yyyy")).toBeVisible();
     await expect(pickupDate).toHaveAttribute("aria-invalid", "true");
     await expect(next).toBeDisabled();
+    // The red border of an invalid field stays red under the pointer (it used to turn grey).
+    const borderColour = () => pickupDate.evaluate((el) => getComputedStyle(el).borderTopColor);
+    await page.getByLabel("Pickup time", { exact: true }).focus();
+    await page.waitForTimeout(400); // past the border's 150 ms transition
+    const invalidBorder = await borderColour();
+    expect(invalidBorder).not.toBe(await page.getByLabel("Return date", { exact: true }).evaluate((el) => getComputedStyle(el).borderTopColor));
+    await pickupDate.hover();
+    await page.waitForTimeout(400); // past the border's 150 ms transition
+    expect(await borderColour()).toBe(invalidBorder);
     await snapScreen(page, testInfo, "booking-datetime-invalid");
     // Yesterday is refused; so is a return before pickup; and a zero-length rental.
     await pickupDate.fill("");
     await pickupDate.pressSequentially(capeTownDay(-1).digits);
     await expect(page.getByText("Pickup can't be before today")).toBeVisible();
     await expect(next).toBeDisabled();
+    // With a return date too, no duration or total is shown next to the error.
+    const summaryValue = (label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd");
+    await page.getByLabel("Return date", { exact: true }).pressSequentially(capeTownDay(2).digits);
+    await expect(page.getByText("Pickup can't be before today")).toBeVisible();
+    await expect(summaryValue("Duration")).toHaveText("—");
+    await expect(summaryValue("Total")).toHaveText("—");
+    await snapScreen(page, testInfo, "booking-datetime-past");
+    await page.getByLabel("Return date", { exact: true }).fill("");
     await pickupDate.fill("");
     await pickupDate.pressSequentially(capeTownDay(5).digits);
     await page.getByLabel("Return date", { exact: true }).pressSequentially(capeTownDay(4).digits);
@@ -293,6 +312,7 @@ test.describe("booking rules", () => {
     await expect(next).toBeDisabled();
     await page.getByLabel("Return time", { exact: true }).fill("09:00");
     await expect(next).toBeEnabled();
+    await expect(summaryValue("Duration")).toHaveText("1 day");
     // The pickup calendar: days before today are disabled, a picked day is written as dd/mm/yyyy.
     await page.getByRole("button", { name: "Open calendar for pickup date" }).click();
     const calendar = page.locator("[data-scope=date-picker][data-part=content][data-state=open]");
@@ -328,6 +348,7 @@ test.describe("booking rules", () => {
     await snapScreen(page, testInfo, "booking-vehicles-empty");
     await page.getByRole("button", { name: "Try Different Options" }).click();
     await expect(page.getByRole("button", { name: "Show Available Vehicles" })).toBeVisible();
+    await expect(page.getByText("Choose a category", { exact: true })).toBeFocused();
     // Another category clears the chosen car.
     await page.getByRole("radio", { name: /^Medium/ }).check({ force: true });
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("capedrive.bookingDraft")!).vehicleId)).toBe("");

@@ -16,55 +16,22 @@ import {
   defineTextStyles,
   defineTokens,
 } from "@pandacss/dev";
+import { BRAND_FONT_STACK, BRAND_PALETTE } from "../server/domain/brand.ts";
+
+// The palette and font stack live in server/domain/brand.ts, shared with the HTML emails.
+const asTokens = <T extends Record<string, string>>(scale: T) =>
+  Object.fromEntries(Object.entries(scale).map(([step, value]) => [step, { value }])) as { [K in keyof T]: { value: string } };
 
 const tokens = defineTokens({
   colors: {
     // Atlantic / Table Mountain blue. 700 is the brand colour.
-    ocean: {
-      50: { value: "#eef6fa" },
-      100: { value: "#d6e9f2" },
-      200: { value: "#add2e4" },
-      300: { value: "#7cb4d0" },
-      400: { value: "#4a93b6" },
-      500: { value: "#2a769b" },
-      600: { value: "#1a6186" },
-      700: { value: "#0f4c6e" },
-      800: { value: "#0c3f5c" },
-      900: { value: "#0a3249" },
-      950: { value: "#061f2e" },
-    },
+    ocean: asTokens(BRAND_PALETTE.ocean),
     // Cape sunset, used sparingly for highlights.
-    sunset: {
-      50: { value: "#fff7ed" },
-      100: { value: "#ffedd5" },
-      200: { value: "#fed7aa" },
-      300: { value: "#fdba74" },
-      400: { value: "#fb923c" },
-      500: { value: "#f97316" },
-      600: { value: "#ea580c" },
-      700: { value: "#c2410c" },
-      800: { value: "#9a3412" },
-    },
-    slate: {
-      0: { value: "#ffffff" },
-      25: { value: "#fafbfc" },
-      50: { value: "#f4f7fa" },
-      100: { value: "#e9eef3" },
-      200: { value: "#d8e0e8" },
-      300: { value: "#bcc7d3" },
-      400: { value: "#8d9aab" },
-      500: { value: "#5b6675" },
-      600: { value: "#475260" },
-      700: { value: "#333d4a" },
-      800: { value: "#1f2833" },
-      900: { value: "#121922" },
-    },
+    sunset: asTokens(BRAND_PALETTE.sunset),
+    slate: asTokens(BRAND_PALETTE.slate),
   },
   fonts: {
-    body: {
-      value:
-        'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
-    },
+    body: { value: BRAND_FONT_STACK },
     mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace' },
   },
   sizes: {
@@ -312,7 +279,8 @@ const field = defineSlotRecipe({
       _placeholder: { color: "slate.400" },
       _hover: { borderColor: "slate.400" },
       _focusVisible: { ...focusRing, outlineOffset: "0", borderColor: "brand.solid" },
-      _invalid: { borderColor: "danger.solid" },
+      // Hover must not hide the error: the invalid border stays red (hover and invalid are equally specific).
+      _invalid: { borderColor: "danger.solid", _hover: { borderColor: "danger.solid" } },
       _disabled: { bg: "bg.subtle", color: "fg.muted", cursor: "not-allowed" },
     },
     hint: { fontSize: "sm", color: "fg.muted" },

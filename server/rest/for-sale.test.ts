@@ -2,6 +2,7 @@
 // real mailer delivering to an SMTP server on loopback. One fixed stock for the whole file:
 // six listed cars priced at the price bands' edges, and four that must never be listed (no
 // price, price 0, the rental fleet, an inactive dealership's).
+import { offBrandColours } from "../domain/brand";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { CONTACT_SELLER_MESSAGES, FOR_SALE_MESSAGES } from "../domain";
 import { ENQUIRY_RATE_LIMITED, FOR_SALE_NOT_FOUND } from "../services/for-sale";
@@ -249,6 +250,7 @@ describe("Contact Seller", () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/dealership/dashboard`);
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.html).not.toContain("<script>");
+    expect(offBrandColours(mail.html ?? "")).toEqual([]);
     expect((await db().emailOutbox.findFirstOrThrow({ where: { to: "sales@atlantic.example", subject: mail.subject }, orderBy: { createdAt: "desc" } })).status).toBe("sent");
 
     // The dealership sees it in its leads, newest first, with the vehicle.

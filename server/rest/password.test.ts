@@ -1,5 +1,6 @@
 // Password reset over real HTTP and GraphQL, with the real mailer delivering to an SMTP server on
 // loopback: the link in the delivered mail is followed like a user would.
+import { EMAIL_COLOURS, offBrandColours } from "../domain/brand";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -72,6 +73,11 @@ describe("forgot password -> mail -> reset", () => {
     expect(mail.text).toContain("expires in one hour");
     expect(mail.text).toMatch(/ignore this email/);
     expect(mail.html).toContain(`href="${link}"`);
+    // In the brand's colours: the button is the site's navy, and no colour outside the palette.
+    const button = (mail.html ?? "").match(/<a href="[^"]*reset-password[^"]*" style="([^"]*)">Reset your password<\/a>/)?.[1] ?? "";
+    expect(button).toContain(`background:${EMAIL_COLOURS.button}`);
+    expect(button).toContain(`color:${EMAIL_COLOURS.buttonText}`);
+    expect(offBrandColours(mail.html ?? "")).toEqual([]);
 
     const reset = await post(server.url, "/api/auth/reset-password", { token, password: "second-secret" });
     expect(reset).toEqual({ status: 200, body: { success: true } });

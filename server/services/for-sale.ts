@@ -4,6 +4,7 @@
 // dealership's email, phone or password. An enquiry stores a lead for the vehicle's dealership
 // and writes the dealership's email to the outbox in the same transaction.
 import type { Prisma } from "../db";
+import { emailDocument, emailLink, emailQuote, escapeHtml } from "../domain/brand";
 import {
   CONTACT_SELLER_MESSAGES,
   contactSellerSchema,
@@ -153,8 +154,6 @@ async function limited(services: Services, key: string, limit: { limit: number; 
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
 type EnquiryVehicle = { id: string; make: string; model: string; year: number; registrationNumber: string; salesPrice: Prisma.Decimal | null };
 type EnquiryDealership = { id: string; companyName: string; contactPerson: string; contactEmail: string };
@@ -181,15 +180,16 @@ export function enquiryEmail(services: Services, dealership: EnquiryDealership, 
     "",
     "CapeDrive",
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">
-<p>Hi ${escapeHtml(dealership.contactPerson)},</p>
+  const html = emailDocument(
+    `New enquiry about your ${car}`,
+    `<p style="margin-top:0">Hi ${escapeHtml(dealership.contactPerson)},</p>
 <p><strong>${escapeHtml(form.name)}</strong> is interested in your ${escapeHtml(car)} (${escapeHtml(vehicle.registrationNumber)}), listed for sale at ${escapeHtml(price)} on CapeDrive.</p>
 <p>Their message:</p>
-<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(form.message)}</blockquote>
+${emailQuote(form.message)}
 <p>Reply to them:<br>${contact.map(escapeHtml).join("<br>")}</p>
-<p>All your enquiries are in the <a href="${escapeHtml(portal)}">dealership portal</a>.</p>
-<p>CapeDrive</p>
-</body></html>`;
+<p>All your enquiries are in the ${emailLink(portal, "dealership portal")}.</p>
+<p style="margin-bottom:0">CapeDrive</p>`,
+  );
   return { subject: `New enquiry about your ${car}`, text, html };
 }
 

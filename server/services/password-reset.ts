@@ -2,6 +2,7 @@
 // SHA-256, valid one hour and single use. The request's answer and timing are the same whether
 // or not the email has an account. A reset ends every session of the account, so whoever held
 // a stolen session is signed out, and tells the owner by email.
+import { emailButton, emailDocument, emailLink, escapeHtml } from "../domain/brand";
 import { type ForgotPasswordData, forgotPasswordSchema, type ResetPasswordData, resetPasswordSchema } from "../domain/schemas";
 import { badInput } from "../errors";
 import type { Db } from "../db";
@@ -20,8 +21,6 @@ const MINIMUM_REQUEST_MS = 250;
 
 export const hashResetToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
-const escapeHtml = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
 function resetEmail(name: string, link: string) {
   const text = [
@@ -36,14 +35,15 @@ function resetEmail(name: string, link: string) {
     "",
     "CapeDrive",
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">
-<p>Hi ${escapeHtml(name)},</p>
+  const html = emailDocument(
+    "Reset your CapeDrive password",
+    `<p style="margin-top:0">Hi ${escapeHtml(name)},</p>
 <p>We received a request to reset the password of your CapeDrive account.</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">Reset your password</a></p>
-<p>Or paste this link into your browser:<br>${escapeHtml(link)}</p>
+${emailButton(link, "Reset your password")}
+<p>Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
 <p>The link expires in one hour and can be used once. If you did not ask for this, you can ignore this email: your password stays as it is.</p>
-<p>CapeDrive</p>
-</body></html>`;
+<p style="margin-bottom:0">CapeDrive</p>`,
+  );
   return { subject: "Reset your CapeDrive password", text, html };
 }
 
@@ -58,13 +58,14 @@ function passwordChangedEmail(name: string, signInUrl: string) {
     "",
     "CapeDrive",
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">
-<p>Hi ${escapeHtml(name)},</p>
+  const html = emailDocument(
+    "Your CapeDrive password was changed",
+    `<p style="margin-top:0">Hi ${escapeHtml(name)},</p>
 <p>The password of your CapeDrive account was just changed, and every device signed in to it was signed out.</p>
-<p>If this was you, <a href="${escapeHtml(signInUrl)}">sign in with your new password</a>.</p>
+<p>If this was you, ${emailLink(signInUrl, "sign in with your new password")}.</p>
 <p>If it was not you, reset your password at once from the sign-in page (Forgot Password) and contact us.</p>
-<p>CapeDrive</p>
-</body></html>`;
+<p style="margin-bottom:0">CapeDrive</p>`,
+  );
   return { subject: "Your CapeDrive password was changed", text, html };
 }
 

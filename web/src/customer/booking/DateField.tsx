@@ -6,7 +6,8 @@
  * when parseDisplayDate reads a real date that round-trips. The calendar works with value
  * objects: its value is the typed date as a CalendarDate, and a picked day is written back as
  * dd/mm/yyyy from the CalendarDate's ISO form (never from the locale-formatted valueAsString).
- * Days before `min` ("yyyy-mm-dd", Cape Town) are disabled.
+ * Days before `min` and after `max` ("yyyy-mm-dd", Cape Town) are disabled. The month heading
+ * opens a month view and then a year view, so a date of birth decades back is three taps away.
  */
 import { DatePicker, parseDate } from "@ark-ui/react/date-picker";
 import { Portal } from "@ark-ui/react/portal";
@@ -30,9 +31,10 @@ const navButton = css({
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "1px" },
 });
 
+// 36 px days keep the 7-column calendar inside a 320 px phone; 40 px from tablets up.
 const dayButton = css({
-  width: "10",
-  height: "10",
+  width: { base: "9", sm: "10" },
+  height: { base: "9", sm: "10" },
   display: "flex",
   alignItems: "center",
   justifyContent: "center",
@@ -50,6 +52,52 @@ const dayButton = css({
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing" },
 });
 
+// Months and years: four to a row, wider than a day.
+const periodButton = css({
+  width: "16",
+  height: "10",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  borderRadius: "lg",
+  fontSize: "sm",
+  fontWeight: "500",
+  cursor: "pointer",
+  color: "fg.default",
+  _hover: { bg: "brand.subtle" },
+  "&[data-selected]": { bg: "brand.solid", color: "white", _hover: { bg: "brand.solidHover" } },
+  "&[data-disabled]": { color: "slate.300", cursor: "not-allowed", _hover: { bg: "transparent" } },
+  "&[data-focus]": { outline: "2px solid", outlineColor: "focusRing" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing" },
+});
+
+const viewTrigger = css({
+  fontWeight: "650",
+  px: "3",
+  py: "1.5",
+  borderRadius: "lg",
+  cursor: "pointer",
+  _hover: { bg: "bg.muted" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "1px" },
+});
+
+/** Previous / heading (to the wider view) / next, for the month and year views. */
+function PeriodControl({ label }: { label: "year" | "decade" }) {
+  return (
+    <DatePicker.ViewControl className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", mb: "2", gap: "2" })}>
+      <DatePicker.PrevTrigger className={navButton} aria-label={`Previous ${label}`}>
+        <ChevronRightIcon className={css({ transform: "rotate(180deg)" })} />
+      </DatePicker.PrevTrigger>
+      <DatePicker.ViewTrigger className={viewTrigger}>
+        <DatePicker.RangeText />
+      </DatePicker.ViewTrigger>
+      <DatePicker.NextTrigger className={navButton} aria-label={`Next ${label}`}>
+        <ChevronRightIcon />
+      </DatePicker.NextTrigger>
+    </DatePicker.ViewControl>
+  );
+}
+
 function toPickerValue(iso: IsoDate | null) {
   if (!iso) return [];
   try {
@@ -65,6 +113,8 @@ export function DateField({
   onChange,
   onBlur,
   min,
+  max,
+  autoComplete = "off",
   error,
   hint,
 }: {
@@ -73,7 +123,10 @@ export function DateField({
   onChange: (text: string) => void;
   onBlur?: () => void;
   /** First selectable day, "yyyy-mm-dd". */
-  min: IsoDate;
+  min?: IsoDate;
+  /** Last selectable day, "yyyy-mm-dd". */
+  max?: IsoDate;
+  autoComplete?: string;
   error?: string | undefined;
   hint?: string;
 }) {
@@ -82,7 +135,8 @@ export function DateField({
   const errorId = `${inputId}-error`;
   const classes = field();
   const iso = parseDisplayDate(value);
-  const minValue = toPickerValue(min)[0];
+  const minValue = toPickerValue(min ?? null)[0];
+  const maxValue = toPickerValue(max ?? null)[0];
 
   return (
     <div className={classes.root}>
@@ -94,7 +148,7 @@ export function DateField({
           id={inputId}
           type="text"
           inputMode="numeric"
-          autoComplete="off"
+          autoComplete={autoComplete}
           placeholder="dd/mm/yyyy"
           maxLength={10}
           value={value}
@@ -111,6 +165,7 @@ export function DateField({
             if (picked) onChange(formatDisplayDate(picked.toString().slice(0, 10)));
           }}
           min={minValue}
+          max={maxValue}
           timeZone={CAPE_TOWN_TIME_ZONE}
           locale="en-ZA"
           startOfWeek={1}
@@ -138,45 +193,88 @@ export function DateField({
                   _focusVisible: { outline: "none" },
                 })}
               >
-                <DatePicker.View view="day">
-                  <DatePicker.Context>
-                    {(api) => (
-                      <>
-                        <DatePicker.ViewControl className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", mb: "2" })}>
-                          <DatePicker.PrevTrigger className={navButton} aria-label="Previous month">
-                            <ChevronRightIcon className={css({ transform: "rotate(180deg)" })} />
-                          </DatePicker.PrevTrigger>
-                          <DatePicker.RangeText className={css({ fontWeight: "650" })} />
-                          <DatePicker.NextTrigger className={navButton} aria-label="Next month">
-                            <ChevronRightIcon />
-                          </DatePicker.NextTrigger>
-                        </DatePicker.ViewControl>
-                        <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
-                          <DatePicker.TableHead>
-                            <DatePicker.TableRow>
-                              {api.weekDays.map((weekDay, index) => (
-                                <DatePicker.TableHeader key={index} className={css({ textStyle: "caption", color: "fg.muted", pb: "1" })}>
-                                  {weekDay.narrow}
-                                </DatePicker.TableHeader>
-                              ))}
-                            </DatePicker.TableRow>
-                          </DatePicker.TableHead>
-                          <DatePicker.TableBody>
-                            {api.weeks.map((week, index) => (
-                              <DatePicker.TableRow key={index}>
-                                {week.map((day, dayIndex) => (
-                                  <DatePicker.TableCell key={dayIndex} value={day} className={css({ p: "0.5" })}>
-                                    <DatePicker.TableCellTrigger className={dayButton}>{day.day}</DatePicker.TableCellTrigger>
-                                  </DatePicker.TableCell>
+                {/* Only the view on show is rendered: one grid of days, months or years at a time. */}
+                <DatePicker.Context>
+                  {(api) =>
+                    api.view === "day" ? (
+                      <DatePicker.View view="day">
+                        <>
+                          <DatePicker.ViewControl className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", mb: "2" })}>
+                            <DatePicker.PrevTrigger className={navButton} aria-label="Previous month">
+                              <ChevronRightIcon className={css({ transform: "rotate(180deg)" })} />
+                            </DatePicker.PrevTrigger>
+                            <DatePicker.ViewTrigger className={viewTrigger} aria-label="Choose month and year">
+                              <DatePicker.RangeText />
+                            </DatePicker.ViewTrigger>
+                            <DatePicker.NextTrigger className={navButton} aria-label="Next month">
+                              <ChevronRightIcon />
+                            </DatePicker.NextTrigger>
+                          </DatePicker.ViewControl>
+                          <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                            <DatePicker.TableHead>
+                              <DatePicker.TableRow>
+                                {api.weekDays.map((weekDay, index) => (
+                                  <DatePicker.TableHeader key={index} className={css({ textStyle: "caption", color: "fg.muted", pb: "1" })}>
+                                    {weekDay.narrow}
+                                  </DatePicker.TableHeader>
                                 ))}
                               </DatePicker.TableRow>
-                            ))}
-                          </DatePicker.TableBody>
-                        </DatePicker.Table>
-                      </>
-                    )}
-                  </DatePicker.Context>
-                </DatePicker.View>
+                            </DatePicker.TableHead>
+                            <DatePicker.TableBody>
+                              {api.weeks.map((week, index) => (
+                                <DatePicker.TableRow key={index}>
+                                  {week.map((day, dayIndex) => (
+                                    <DatePicker.TableCell key={dayIndex} value={day} className={css({ p: "0.5" })}>
+                                      <DatePicker.TableCellTrigger className={dayButton}>{day.day}</DatePicker.TableCellTrigger>
+                                    </DatePicker.TableCell>
+                                  ))}
+                                </DatePicker.TableRow>
+                              ))}
+                            </DatePicker.TableBody>
+                          </DatePicker.Table>
+                        </>
+                      </DatePicker.View>
+                    ) : api.view === "month" ? (
+                      <DatePicker.View view="month">
+                        <>
+                          <PeriodControl label="year" />
+                          <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                            <DatePicker.TableBody>
+                              {api.getMonthsGrid({ columns: 4, format: "short" }).map((months, index) => (
+                                <DatePicker.TableRow key={index}>
+                                  {months.map((month) => (
+                                    <DatePicker.TableCell key={month.value} value={month.value} className={css({ p: "0.5" })}>
+                                      <DatePicker.TableCellTrigger className={periodButton}>{month.label}</DatePicker.TableCellTrigger>
+                                    </DatePicker.TableCell>
+                                  ))}
+                                </DatePicker.TableRow>
+                              ))}
+                            </DatePicker.TableBody>
+                          </DatePicker.Table>
+                        </>
+                      </DatePicker.View>
+                    ) : (
+                      <DatePicker.View view="year">
+                        <>
+                          <PeriodControl label="decade" />
+                          <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                            <DatePicker.TableBody>
+                              {api.getYearsGrid({ columns: 4 }).map((years, index) => (
+                                <DatePicker.TableRow key={index}>
+                                  {years.map((year) => (
+                                    <DatePicker.TableCell key={year.value} value={year.value} className={css({ p: "0.5" })}>
+                                      <DatePicker.TableCellTrigger className={periodButton}>{year.label}</DatePicker.TableCellTrigger>
+                                    </DatePicker.TableCell>
+                                  ))}
+                                </DatePicker.TableRow>
+                              ))}
+                            </DatePicker.TableBody>
+                          </DatePicker.Table>
+                        </>
+                      </DatePicker.View>
+                    )
+                  }
+                </DatePicker.Context>
               </DatePicker.Content>
             </DatePicker.Positioner>
           </Portal>

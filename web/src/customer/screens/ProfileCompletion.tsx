@@ -6,7 +6,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Navigate, useNavigate } from "react-router";
 import { gql, useMutation } from "urql";
 import { css } from "styled-system/css";
@@ -16,13 +16,14 @@ import {
   type ProfileCompletionData,
   type ProfileCompletionInput,
 } from "../../../../server/domain/schemas.ts";
-import { capeTownToday } from "../../../../server/domain/time.ts";
+import { capeTownToday, formatDisplayDate, isIsoDate } from "../../../../server/domain/time.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { Field, SelectField } from "../../ui/Field.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
+import { DateField } from "../booking/DateField.tsx";
 import { PhotoUpload } from "../components/PhotoUpload.tsx";
 import { AccountLoadError, PageSkeleton } from "../components/SessionStates.tsx";
 import { CarIcon, IdCardIcon, UserIcon } from "../components/icons.tsx";
@@ -58,9 +59,12 @@ const FORM_FIELDS: readonly FieldName[] = [
   "driversLicenseImage",
 ];
 
+/** The dates are typed as dd/mm/yyyy, as in the booking flow; the schema reads them back to ISO. */
+const displayDate = (iso: string | null | undefined) => (iso && isIsoDate(iso) ? formatDisplayDate(iso) : "");
+
 function defaultsFrom(user: User): ProfileCompletionInput {
   return {
-    dateOfBirth: user.dateOfBirth ?? "",
+    dateOfBirth: displayDate(user.dateOfBirth),
     address: user.address ?? "",
     city: user.city ?? "",
     postalCode: user.postalCode ?? "",
@@ -68,7 +72,7 @@ function defaultsFrom(user: User): ProfileCompletionInput {
     idType: user.idType ?? DEFAULT_ID_TYPE,
     idNumber: user.idNumber ?? "",
     driversLicenseNumber: user.driversLicenseNumber ?? "",
-    driversLicenseExpiryDate: user.driversLicenseExpiryDate ?? "",
+    driversLicenseExpiryDate: displayDate(user.driversLicenseExpiryDate),
     profilePicture: user.profilePicture ?? undefined,
     driversLicenseImage: user.driversLicenseImage ?? undefined,
   };
@@ -100,7 +104,7 @@ function ProfileForm({ user }: { user: User }) {
   const { refetchUser } = useAuth();
   const [, completeProfile] = useMutation<{ completeProfile: User }>(COMPLETE_PROFILE);
   const [uploads, setUploads] = useState({ picture: false, licence: false });
-  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<ProfileCompletionInput, unknown, ProfileCompletionData>({
+  const { register, control, handleSubmit, watch, setValue, setError, formState } = useForm<ProfileCompletionInput, unknown, ProfileCompletionData>({
     resolver: zodResolver(profileCompletionSchema),
     defaultValues: defaultsFrom(user),
   });
@@ -148,7 +152,13 @@ function ProfileForm({ user }: { user: User }) {
       </FormCard>
 
       <FormCard id="card-personal" title="Personal Information" icon={<UserIcon size={18} />}>
-        <Field label="Date of Birth" type="date" max={today} autoComplete="bday" error={errors.dateOfBirth?.message} {...register("dateOfBirth")} />
+        <Controller
+          control={control}
+          name="dateOfBirth"
+          render={({ field }) => (
+            <DateField label="Date of Birth" value={field.value} onChange={field.onChange} onBlur={field.onBlur} max={today} autoComplete="bday" error={errors.dateOfBirth?.message} />
+          )}
+        />
         <Field label="Address" autoComplete="street-address" placeholder="e.g. 12 Long Street, Gardens" error={errors.address?.message} {...register("address")} />
         <div className={twoColumns}>
           <Field label="City" autoComplete="address-level2" placeholder="Cape Town" error={errors.city?.message} {...register("city")} />
@@ -170,7 +180,13 @@ function ProfileForm({ user }: { user: User }) {
 
       <FormCard id="card-licence" title="Driver's License" description="You need a valid driver's licence to rent a car." icon={<CarIcon size={18} />}>
         <Field label="License Number" autoComplete="off" placeholder="Enter your licence number" error={errors.driversLicenseNumber?.message} {...register("driversLicenseNumber")} />
-        <Field label="Expiry Date" type="date" min={today} error={errors.driversLicenseExpiryDate?.message} {...register("driversLicenseExpiryDate")} />
+        <Controller
+          control={control}
+          name="driversLicenseExpiryDate"
+          render={({ field }) => (
+            <DateField label="Expiry Date" value={field.value} onChange={field.onChange} onBlur={field.onBlur} min={today} error={errors.driversLicenseExpiryDate?.message} />
+          )}
+        />
         <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
           <span className={css({ fontSize: "sm", fontWeight: "600" })} id="licence-photo-label">
             License Photo

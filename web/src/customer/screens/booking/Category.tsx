@@ -10,6 +10,7 @@
  * category view; so does changing the transmission (a selected car of the other kind would no
  * longer match).
  */
+import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
@@ -29,8 +30,18 @@ import { CarIcon, CheckIcon } from "../../components/icons.tsx";
 
 const CATEGORY_ICON_SIZE: Record<Category, number> = { small: 22, medium: 26, large: 30 };
 
-function CategoryStep({ onShow }: { onShow: () => void }) {
+/** Moves keyboard focus to `target` once, when the step was opened by a button of the other step. */
+function useFocusOnArrival<T extends HTMLElement>(arrived: boolean) {
+  const target = useRef<T>(null);
+  useEffect(() => {
+    if (arrived) target.current?.focus();
+  }, [arrived]);
+  return target;
+}
+
+function CategoryStep({ onShow, arrived }: { onShow: () => void; arrived: boolean }) {
   const draft = useBookingDraft();
+  const legend = useFocusOnArrival<HTMLLegendElement>(arrived);
 
   const chooseCategory = (category: Category) => updateBookingDraft({ category, vehicleId: "", vehicleName: "" });
   const chooseTransmission = (transmission: Transmission) => updateBookingDraft({ transmission, vehicleId: "", vehicleName: "" });
@@ -38,7 +49,9 @@ function CategoryStep({ onShow }: { onShow: () => void }) {
   return (
     <>
       <fieldset className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-        <legend className={css({ textStyle: "heading", mb: "3" })}>Choose a category</legend>
+        <legend ref={legend} tabIndex={-1} className={css({ textStyle: "heading", mb: "3", _focusVisible: { outline: "none" } })}>
+          Choose a category
+        </legend>
         {CATEGORIES.map((category) => (
           <label key={category.id} className={choiceCard}>
             <input
@@ -144,8 +157,10 @@ function VehicleOption({ vehicle, selected, onSelect }: { vehicle: Vehicle; sele
   );
 }
 
-function VehicleStep({ onBack }: { onBack: () => void }) {
+function VehicleStep({ onBack, arrived }: { onBack: () => void; arrived: boolean }) {
   const draft = useBookingDraft();
+  // After "Show Available Vehicles" the keyboard continues at the list's heading, not the page's top.
+  const heading = useFocusOnArrival<HTMLHeadingElement>(arrived);
   const navigate = useNavigate();
   const category = draft.category;
   const period = draft.pickupDate && draft.returnDate ? { pickupDate: draft.pickupDate, returnDate: draft.returnDate } : {};
@@ -167,7 +182,7 @@ function VehicleStep({ onBack }: { onBack: () => void }) {
           Back to Categories
         </Button>
         <div>
-          <h2 className={css({ textStyle: "heading" })}>
+          <h2 id="available-vehicles" ref={heading} tabIndex={-1} className={css({ textStyle: "heading", _focusVisible: { outline: "none" } })}>
             Available {categoryLabel(category)} cars · {TRANSMISSION_LABELS[draft.transmission]}
           </h2>
           {"pickupDate" in period && draft.pickupDate ? (
@@ -227,13 +242,27 @@ export function CategoryScreen() {
   const draft = useBookingDraft();
   const [params, setParams] = useSearchParams();
   const showVehicles = params.get("view") === "vehicles" && draft.category !== "";
+  // Which step a button brought the customer to (focus follows); a page load focuses nothing.
+  const arrivedBy = useRef<"show" | "back" | null>(null);
 
   return (
     <BookingScreen back="/home" step={1} title="Book a Car" description="Pick the kind of car you need. We deliver it to you.">
       {showVehicles ? (
-        <VehicleStep onBack={() => setParams({}, { replace: true })} />
+        <VehicleStep
+          arrived={arrivedBy.current === "show"}
+          onBack={() => {
+            arrivedBy.current = "back";
+            setParams({}, { replace: true });
+          }}
+        />
       ) : (
-        <CategoryStep onShow={() => setParams({ view: "vehicles" })} />
+        <CategoryStep
+          arrived={arrivedBy.current === "back"}
+          onShow={() => {
+            arrivedBy.current = "show";
+            setParams({ view: "vehicles" });
+          }}
+        />
       )}
     </BookingScreen>
   );

@@ -105,6 +105,8 @@ export function DateTimeScreen() {
     : state.pickup && state.returnAt && state.days === 0 && !state.pickupBeforeToday ? BOOKING_PERIOD_MESSAGES.return_not_after_pickup
     : undefined;
   const periodMessage = problem ? BOOKING_PERIOD_MESSAGES[problem] : undefined;
+  // Figures only for a period that can be booked: never a duration and a total next to an error.
+  const periodValid = state.days > 0 && !pickupError && !returnError && problem === null;
   const rate = dailyRateCents(draft.category) / 100;
 
   return (
@@ -167,10 +169,10 @@ export function DateTimeScreen() {
           Rental summary
         </h2>
         <dl className={css({ display: "flex", flexDirection: "column", "& > div + div": { borderTopWidth: "1px", borderColor: "border.default" } })}>
-          <SummaryRow label="Duration" value={state.days > 0 ? plural(state.days, "day") : "—"} />
+          <SummaryRow label="Duration" value={periodValid ? plural(state.days, "day") : "—"} />
           <SummaryRow label="Category" value={categoryLabel(draft.category)} />
           <SummaryRow label="Daily rate" value={formatRandPerDay(rate)} />
-          <SummaryRow label="Total" value={formatRand(state.total)} strong />
+          <SummaryRow label="Total" value={periodValid ? formatRand(state.total) : "—"} strong />
         </dl>
         <p className={css({ textStyle: "caption", color: "fg.muted", mt: "2" })}>Any part of a day counts as a full day.</p>
       </Card>
