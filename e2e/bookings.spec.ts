@@ -379,6 +379,25 @@ test.describe("booking rules", () => {
     expect(await myBookings(request, token)).toHaveLength(0);
   });
 
+  test("Home and My Bookings: the next trip first, not the booking made last", async ({ page, request }, testInfo) => {
+    const token = await createCompletedCustomer(request, testInfo, "Ayanda Zulu");
+    const trip = async (days: number) => {
+      const period = { pickupDate: capeTownInstant(capeTownDay(days).iso, "10:00"), returnDate: capeTownInstant(capeTownDay(days + 2).iso, "10:00") };
+      const vehicle = await firstFreeVehicle(request, "small", "manual", period.pickupDate, period.returnDate);
+      return seedBooking(request, token, { category: "small", transmission: "manual", vehicleId: vehicle.id, ...period });
+    };
+    const soon = await trip(5); // made first, starts first
+    const later = await trip(20); // made last
+    await signInWithToken(page, token);
+    await page.goto("/home");
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toHaveAccessibleName(`Booking #${soon.bookingNumber}`);
+    await expect(cards.nth(1)).toHaveAccessibleName(`Booking #${later.bookingNumber}`);
+    await page.goto("/bookings");
+    await expect(page.getByRole("article").first()).toHaveAccessibleName(`Booking #${soon.bookingNumber}`);
+  });
+
   test("a booking inside 24 hours of pickup: Cancel Booking disabled, with the reason", async ({ page, request }, testInfo) => {
     const token = await createCompletedCustomer(request, testInfo, "Thabo Mahlangu");
     const soon = new Date(Date.now() + 3 * 3_600_000);

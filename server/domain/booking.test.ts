@@ -7,6 +7,8 @@ import {
   BLOCKING_BOOKING_STATUSES,
   BOOKING_PERIOD_MESSAGES,
   bookingPeriodProblem,
+  compareForCustomer,
+  customerTimeline,
   isBlockingBookingStatus,
   DEFAULT_BOOKING_STATUS,
   fleetUtilisation,
@@ -159,5 +161,31 @@ describe("blocking statuses", () => {
     expect(isBlockingBookingStatus("completed")).toBe(false);
     expect(isBlockingBookingStatus("cancelled")).toBe(false);
     expect(isBlockingBookingStatus("unknown")).toBe(false);
+  });
+});
+
+describe("the customer's order (My Bookings, Home)", () => {
+  const now = d("2026-03-10T12:00:00Z");
+  const booking = (id: string, status: string, pickup: string, ret: string) => ({ id, status, pickupDate: d(pickup), returnDate: d(ret) });
+
+  test("now: in progress, or open with its pickup come and return ahead; upcoming: open and ahead; past: the rest", () => {
+    expect(customerTimeline(booking("a", "in_progress", "2026-03-11T08:00:00Z", "2026-03-12T08:00:00Z"), now)).toBe("now");
+    expect(customerTimeline(booking("b", "confirmed", "2026-03-10T08:00:00Z", "2026-03-12T08:00:00Z"), now)).toBe("now");
+    expect(customerTimeline(booking("c", "pending", "2026-03-11T08:00:00Z", "2026-03-12T08:00:00Z"), now)).toBe("upcoming");
+    expect(customerTimeline(booking("d", "confirmed", "2026-03-08T08:00:00Z", "2026-03-10T12:00:00Z"), now)).toBe("past"); // returned at this very moment
+    expect(customerTimeline(booking("e", "cancelled", "2026-03-20T08:00:00Z", "2026-03-21T08:00:00Z"), now)).toBe("past");
+    expect(customerTimeline(booking("f", "completed", "2026-03-01T08:00:00Z", "2026-03-02T08:00:00Z"), now)).toBe("past");
+  });
+
+  test("current first, then upcoming soonest first, then past most recent first; ties by id", () => {
+    const list = [
+      booking("past-old", "completed", "2026-01-01T08:00:00Z", "2026-01-02T08:00:00Z"),
+      booking("next-2", "confirmed", "2026-04-01T08:00:00Z", "2026-04-02T08:00:00Z"),
+      booking("past-new", "cancelled", "2026-03-20T08:00:00Z", "2026-03-21T08:00:00Z"),
+      booking("current", "in_progress", "2026-03-09T08:00:00Z", "2026-03-11T08:00:00Z"),
+      booking("next-1b", "pending", "2026-03-15T08:00:00Z", "2026-03-16T08:00:00Z"),
+      booking("next-1a", "confirmed", "2026-03-15T08:00:00Z", "2026-03-17T08:00:00Z"),
+    ];
+    expect(list.sort((a, b) => compareForCustomer(a, b, now)).map((b) => b.id)).toEqual(["current", "next-1a", "next-1b", "next-2", "past-new", "past-old"]);
   });
 });

@@ -55,6 +55,40 @@ export function isActiveBooking(status: string): boolean {
   return status === "confirmed" || status === "in_progress";
 }
 
+/**
+ * Where a booking stands on the customer's own timeline (My Bookings and Home): the trip under
+ * way first, then the coming trips, then the past ones. A booking still open (pending, confirmed,
+ * in progress) whose return time has not passed is "now" when it is in progress or its pickup has
+ * come, else "upcoming"; everything else (completed, cancelled, or an open booking whose return
+ * has passed) is "past".
+ */
+export type CustomerTimeline = "now" | "upcoming" | "past";
+
+export function customerTimeline(booking: { status: string; pickupDate: Date; returnDate: Date }, now: Date): CustomerTimeline {
+  if (!isBlockingBookingStatus(booking.status) || booking.returnDate.getTime() <= now.getTime()) return "past";
+  return booking.status === "in_progress" || booking.pickupDate.getTime() <= now.getTime() ? "now" : "upcoming";
+}
+
+const TIMELINE_RANK: Readonly<Record<CustomerTimeline, number>> = { now: 0, upcoming: 1, past: 2 };
+
+/**
+ * The customer's order: now, then upcoming by pickup (soonest first), then past by pickup (most
+ * recent first); ties by id so pages never overlap. Home shows the first two: the current trip
+ * and the next.
+ */
+export function compareForCustomer(
+  a: { id: string; status: string; pickupDate: Date; returnDate: Date },
+  b: { id: string; status: string; pickupDate: Date; returnDate: Date },
+  now: Date,
+): number {
+  const ta = customerTimeline(a, now);
+  const tb = customerTimeline(b, now);
+  if (ta !== tb) return TIMELINE_RANK[ta] - TIMELINE_RANK[tb];
+  const byPickup = a.pickupDate.getTime() - b.pickupDate.getTime();
+  if (byPickup !== 0) return ta === "past" ? -byPickup : byPickup;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 export type BookingNumberAudience = "customer" | "admin";
 
 /**

@@ -483,38 +483,54 @@ describe("the quote", () => {
 describe("my bookings", () => {
   let rider: TestCustomer;
   let ids: string[];
+  // The customer's order (issue 15, point 11): the trip under way, then the coming ones soonest
+  // first, then the past ones most recent first; not the order they were made in.
+  let expected: string[];
   beforeAll(async () => {
     rider = await newCustomer(services());
     ids = [];
-    for (let i = 0; i < 3; i++) {
+    // Made in this order: +5 days, +3 days, +4 days, +8 days, +6 days.
+    for (const [i, day] of [5, 3, 4, 8, 6].entries()) {
       const vehicle = await newVehicle(services(), { make: `Make ${i}` });
-      const { body } = await post(bookingRequest(vehicle, capeTown(3 + i), capeTown(4 + i)), rider.auth);
+      const { body } = await post(bookingRequest(vehicle, capeTown(day), capeTown(day + 1)), rider.auth);
       ids.push(body.id);
-      await Bun.sleep(5); // distinct createdAt
     }
+    const db = services().db;
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    // On the road now (picked up yesterday, back tomorrow).
+    await db.booking.update({ where: { id: ids[3]! }, data: { status: "in_progress", pickupDate: hoursAgo(24), returnDate: hoursAgo(-24) } });
+    // Done ten days ago; cancelled (its dates still ahead: cancelled is past all the same).
+    await db.booking.update({ where: { id: ids[4]! }, data: { status: "completed", pickupDate: hoursAgo(240), returnDate: hoursAgo(216) } });
+    await db.booking.update({ where: { id: ids[2]! }, data: { status: "cancelled" } });
+    // Confirmed but its return has passed (nobody closed it): past, and more recent than the completed one.
+    await db.booking.update({ where: { id: ids[0]! }, data: { pickupDate: hoursAgo(72), returnDate: hoursAgo(48) } });
+    // now: ids[3]; upcoming: ids[1] (+3 days); past by pickup, latest first: ids[2] (+4 days, cancelled), ids[0] (3 days ago), ids[4] (10 days ago).
+    expected = [ids[3]!, ids[1]!, ids[2]!, ids[0]!, ids[4]!];
     // Someone else's booking must never show up.
     await post(bookingRequest(await newVehicle(services()), capeTown(3), capeTown(4)));
   });
 
-  test("GET /api/bookings: own bookings only, newest first, with vehicle and the server's totals", async () => {
+  test("GET /api/bookings: own bookings only, current and upcoming first, then past; with vehicle and the server's totals", async () => {
     const { status, body } = await call(server.url, "GET", "/api/bookings", { auth: rider.auth });
     expect(status).toBe(200);
-    expect(body.map((b: any) => b.id)).toEqual([...ids].reverse());
-    expect(body[0]).toMatchObject({ category: "small", totalAmount: "450.00", duration: 1, status: "confirmed", vehicle: { make: "Make 2" } });
+    expect(body.map((b: any) => b.id)).toEqual(expected);
+    expect(body[1]).toMatchObject({ category: "small", totalAmount: "450.00", duration: 1, status: "confirmed", vehicle: { make: "Make 1" } });
     for (const b of body) expect(Object.keys(b).sort()).toEqual(BOOKING_KEYS);
   });
 
-  test("GraphQL myBookings: newest first, limit and offset, the home screen's first 2", async () => {
+  test("GraphQL myBookings: the same order; limit and offset across the parts; the home screen's first 2 are the current trip and the next", async () => {
     const list = async (args: string) => {
       const { body } = await graphql(server.url, `{ myBookings${args} { id bookingNumber vehicle { make } } }`, undefined, rider.auth);
       expect(body.errors).toBeUndefined();
       return (body.data as any).myBookings as { id: string; bookingNumber: string; vehicle: { make: string } }[];
     };
-    expect((await list("")).map((b) => b.id)).toEqual([...ids].reverse());
-    expect((await list("(limit: 2)")).map((b) => b.id)).toEqual([ids[2]!, ids[1]!]);
-    expect((await list("(limit: 2, offset: 2)")).map((b) => b.id)).toEqual([ids[0]!]);
-    expect((await list("(limit: 1000)")).length).toBe(3);
-    expect((await list("(limit: 1)"))[0]).toEqual({ id: ids[2]!, bookingNumber: ids[2]!.slice(-6), vehicle: { make: "Make 2" } });
+    expect((await list("")).map((b) => b.id)).toEqual(expected);
+    expect((await list("(limit: 2)")).map((b) => b.id)).toEqual([ids[3]!, ids[1]!]);
+    for (const [limit, offset] of [[1, 1], [2, 1], [2, 2], [3, 2], [2, 4], [5, 0], [1, 5]] as const) {
+      expect([limit, offset, (await list(`(limit: ${limit}, offset: ${offset})`)).map((b) => b.id)]).toEqual([limit, offset, expected.slice(offset, offset + limit)]);
+    }
+    expect((await list("(limit: 1000)")).length).toBe(5);
+    expect((await list("(limit: 1)"))[0]).toEqual({ id: ids[3]!, bookingNumber: ids[3]!.slice(-6), vehicle: { make: "Make 3" } });
   });
 
   test("not signed in: 401; another area's token: 403; GraphQL likewise", async () => {

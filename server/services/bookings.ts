@@ -25,6 +25,7 @@ import {
   bookingCreateSchema,
   bookingNumber,
   bookingPeriodProblem,
+  compareForCustomer,
   bookingQuote,
   bookingQuoteSchema,
   categoryLabel,
@@ -385,20 +386,38 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   return booking;
 }
 
-/** The signed-in customer's bookings, newest first. `shape` lets GraphQL load exactly the relations asked for. */
+/**
+ * The signed-in customer's bookings in the customer's order (the domain's compareForCustomer): the
+ * trip under way, the coming trips (soonest first), then the past ones (most recent first). The
+ * open ones are few (the per-customer limit) and are sorted here; the past ones come from the
+ * database in their order, so a page is one query for each part at most.
+ * `shape` lets GraphQL load exactly the relations asked for.
+ */
 export function listMyBookings(services: Services, viewer: Viewer, page?: { limit?: number; offset?: number }): Promise<BookingWithVehicle[]>;
 export function listMyBookings(services: Services, viewer: Viewer, page: { limit?: number; offset?: number; max?: number } | undefined, shape: Shape): Promise<unknown[]>;
-export function listMyBookings(services: Services, viewer: Viewer, page: { limit?: number; offset?: number; max?: number } = {}, shape: Shape = withVehicle): Promise<any[]> {
+export async function listMyBookings(services: Services, viewer: Viewer, page: { limit?: number; offset?: number; max?: number } = {}, shape: Shape = withVehicle): Promise<any[]> {
   const customer = requireCustomer(viewer);
-  return services.db.booking.findMany({
+  const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
+  const now = new Date();
+  // What the sort needs, whatever the caller selected.
+  const sortable = shape.select ? { select: { ...shape.select, id: true, status: true, pickupDate: true, returnDate: true } } : shape;
+  const open = { userId: customer.userId, status: { in: [...BLOCKING_BOOKING_STATUSES] }, returnDate: { gt: now } } satisfies Prisma.BookingWhereInput;
+  const current = (await services.db.booking.findMany({ ...sortable, where: open })) as unknown as { id: string; status: string; pickupDate: Date; returnDate: Date }[];
+  current.sort((a, b) => compareForCustomer(a, b, now));
+  const shown = current.slice(skip, skip + take);
+  const pastTake = take - shown.length;
+  if (pastTake === 0) return shown;
+  const past = await services.db.booking.findMany({
     ...shape,
-    where: { userId: customer.userId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE),
+    where: { userId: customer.userId, NOT: open },
+    orderBy: [{ pickupDate: "desc" }, { id: "asc" }],
+    skip: Math.max(0, skip - current.length),
+    take: pastTake,
   });
+  return [...shown, ...past];
 }
 
-/** REST GET /api/bookings: all of the customer's bookings (up to REST_BOOKING_LIST_LIMIT), newest first. */
+/** REST GET /api/bookings: all of the customer's bookings (up to REST_BOOKING_LIST_LIMIT), in the customer's order. */
 export function listAllMyBookings(services: Services, viewer: Viewer): Promise<BookingWithVehicle[]> {
   return listMyBookings(services, viewer, { limit: REST_BOOKING_LIST_LIMIT, max: REST_BOOKING_LIST_LIMIT }, withVehicle) as Promise<BookingWithVehicle[]>;
 }

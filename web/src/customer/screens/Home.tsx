@@ -1,7 +1,7 @@
 /**
  * Home (/home, and "/" when signed in; SPEC 2): greets the customer by name; an amber notice
  * with the way to profile completion (and to availability and prices) while the profile is
- * incomplete, else "Book a car to rent"; the latest bookings or an empty state; Cars for Sale;
+ * incomplete, else "Book a car to rent"; the current and next bookings or an empty state; Cars for Sale;
  * a profile icon. Unauthenticated visitors are sent to /.
  */
 import type { ReactNode } from "react";
@@ -23,7 +23,7 @@ import { CarIcon, ChevronRightIcon, TagIcon } from "../components/icons.tsx";
 import { useAuth } from "../session/auth.tsx";
 import type { User } from "../session/user.ts";
 
-/** SPEC 9: Home shows the 2 latest bookings. */
+/** SPEC 9: Home shows 2 bookings: the first two of the server's order, i.e. the current trip and the next (issue 15). */
 export const HOME_BOOKINGS_SHOWN = 2;
 
 const sectionTitle = css({ textStyle: "heading", color: "fg.default" });
