@@ -106,7 +106,8 @@ describe("SQL statements per operation do not grow with the page size", () => {
     const [small, large] = await forPages((n) => gqlRows(query, { n }, reader, (d) => d.myBookings));
     console.log(`myBookings: ${small} SQL statements for 5 rows, ${large} for 50`);
     expect(large).toBe(small);
-    expect(small).toBeLessThanOrEqual(5);
+    // session + the open bookings' ids + the past page's ids (the customer's order) + the page's rows + vehicles + photos
+    expect(small).toBeLessThanOrEqual(6);
   });
 
   test("GraphQL vehicles for a period, with photos", async () => {

@@ -390,7 +390,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
  * The signed-in customer's bookings in the customer's order (the domain's compareForCustomer): the
  * trip under way, the coming trips (soonest first), then the past ones (most recent first). The
  * open ones are few (the per-customer limit) and are sorted here; the past ones come from the
- * database in their order, so a page is one query for each part at most.
+ * database in their order.
  * `shape` lets GraphQL load exactly the relations asked for.
  */
 export function listMyBookings(services: Services, viewer: Viewer, page?: { limit?: number; offset?: number }): Promise<BookingWithVehicle[]>;
@@ -399,22 +399,23 @@ export async function listMyBookings(services: Services, viewer: Viewer, page: {
   const customer = requireCustomer(viewer);
   const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
   const now = new Date();
-  // What the sort needs, whatever the caller selected.
-  const sortable = shape.select ? { select: { ...shape.select, id: true, status: true, pickupDate: true, returnDate: true } } : shape;
   const open = { userId: customer.userId, status: { in: [...BLOCKING_BOOKING_STATUSES] }, returnDate: { gt: now } } satisfies Prisma.BookingWhereInput;
-  const current = (await services.db.booking.findMany({ ...sortable, where: open })) as unknown as { id: string; status: string; pickupDate: Date; returnDate: Date }[];
+  // The page's ids first (the same three statements whatever the page size), then the rows in the caller's shape.
+  const current = await services.db.booking.findMany({ where: open, select: { id: true, status: true, pickupDate: true, returnDate: true } });
   current.sort((a, b) => compareForCustomer(a, b, now));
-  const shown = current.slice(skip, skip + take);
-  const pastTake = take - shown.length;
-  if (pastTake === 0) return shown;
-  const past = await services.db.booking.findMany({
-    ...shape,
+  const fromCurrent = current.slice(skip, skip + take).map((b) => b.id);
+  const fromPast = await services.db.booking.findMany({
     where: { userId: customer.userId, NOT: open },
+    select: { id: true },
     orderBy: [{ pickupDate: "desc" }, { id: "asc" }],
     skip: Math.max(0, skip - current.length),
-    take: pastTake,
+    // At least one row, so the statement count does not depend on where the page falls.
+    take: Math.max(1, take - fromCurrent.length),
   });
-  return [...shown, ...past];
+  const ids = [...fromCurrent, ...fromPast.slice(0, take - fromCurrent.length).map((b) => b.id)];
+  const rows = (await services.db.booking.findMany({ ...shape, where: { id: { in: ids } } })) as { id: string }[];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 /** REST GET /api/bookings: all of the customer's bookings (up to REST_BOOKING_LIST_LIMIT), in the customer's order. */
