@@ -619,9 +619,12 @@ test.describe("admin back office", () => {
     const update = page.locator('[data-audit-action="vehicle.update"]', { hasText: "Nomsa Dlamini" }).first();
     await update.locator("summary").click();
     const priceRow = update.locator('[data-diff-field="pricePerDay"]');
-    await expect(priceRow).toContainText("480.00");
-    await expect(priceRow).toContainText("495.00");
-    await expect(update.locator('[data-diff-field="status"]')).toContainText("maintenance");
+    // Readable names and values, not the stored ones (pricePerDay, 495.00, maintenance).
+    await expect(priceRow.locator("td").first()).toHaveText("Price per day");
+    await expect(priceRow).toContainText("R480");
+    await expect(priceRow).toContainText("R495");
+    await expect(update.locator('[data-diff-field="status"]')).toContainText("Maintenance");
+    await expect(update.locator('[data-diff-field="status"]')).not.toContainText("maintenance");
     await expect(update.locator('[data-diff-field="make"]')).toHaveCount(0); // unchanged
     await snap(page, testInfo, "admin-audit-log");
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { actionLabel, auditDiff, displayValue, entityLabel, recordSummary, splitActor } from "./diff.ts";
+import { dateLabel, dateTimeLabel } from "./format.ts";
+import { actionLabel, auditDiff, displayValue, entityLabel, fieldLabel, readableValue, recordSummary, splitActor } from "./diff.ts";
 
 describe("audit log before/after", () => {
   test("an update lists only the fields that changed, in the record's order", () => {
@@ -60,5 +61,37 @@ describe("audit log before/after", () => {
     expect(recordSummary(null, { name: "Tracker", prefix: "rk_abcdefgh" })).toBe("Tracker · rk_abcdefgh…");
     expect(recordSummary({ status: "confirmed" }, { status: "in_progress" })).toBe("in_progress");
     expect(recordSummary(null, null)).toBeNull();
+  });
+});
+
+describe("readable names and values (issue 15, point 14)", () => {
+  test("field names in words", () => {
+    expect(["pricePerDay", "registrationNumber", "isActive", "maxActiveBookings", "engineSize", "service_area_id"].map(fieldLabel)).toEqual([
+      "Price per day",
+      "Registration",
+      "Active",
+      "Active bookings allowed",
+      "Engine size",
+      "Service area id",
+    ]);
+  });
+
+  test("statuses, categories, money, dates, yes/no and lists as an admin reads them", () => {
+    expect(readableValue("status", "in_progress")).toBe("In Progress");
+    expect(readableValue("status", "maintenance")).toBe("Maintenance");
+    expect(readableValue("status", "out_of_service")).not.toContain("_");
+    expect(readableValue("category", "medium")).toBe("Medium");
+    expect(readableValue("transmission", "automatic")).toBe("Automatic");
+    expect(readableValue("pricePerDay", "1495.00")).toBe("R1,495");
+    expect(readableValue("isActive", "false")).toBe("No");
+    expect(readableValue("pickupDate", "2026-12-01T08:00:00.000Z")).toBe(dateTimeLabel("2026-12-01T08:00:00.000Z")); // Cape Town time
+    expect(readableValue("pickupDate", "2026-12-01T08:00:00.000Z")).toContain("Dec 2026, 10:00");
+    expect(readableValue("dateOfBirth", "1990-04-12")).toBe(dateLabel("1990-04-12T12:00:00Z"));
+    expect(readableValue("dateOfBirth", "1990-04-12")).toContain("Apr 1990");
+    expect(readableValue("features", '["Bluetooth","Air conditioning"]')).toBe("Bluetooth, Air conditioning");
+    expect(readableValue("features", "[]")).toBe("(none)");
+    // Text that only looks like a number stays as it is where it is not money.
+    expect(readableValue("postalCode", "8001")).toBe("8001");
+    expect(readableValue("make", "Toyota")).toBe("Toyota");
   });
 });

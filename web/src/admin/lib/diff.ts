@@ -1,4 +1,5 @@
 /** The audit log's before/after view: which fields an admin change added, removed or changed. */
+import { bookingStatusLabel, categoryLabel, dateLabel, dateTimeLabel, rand, transmissionLabel, vehicleStatusLabel } from "./format.ts";
 
 export type DiffKind = "added" | "removed" | "changed" | "unchanged";
 
@@ -114,4 +115,74 @@ export function recordSummary(before: unknown, after: unknown): string | null {
   const person = [text(data.firstName), text(data.lastName)].filter(Boolean).join(" ");
   if (person) return person;
   return text(data.email) ?? text(data.dealershipCode) ?? text(data.status) ?? null;
+}
+
+// Readable names and values for the before/after table (issue 15, point 14) -----------------
+
+const FIELD_LABELS: Record<string, string> = {
+  pricePerDay: "Price per day",
+  dailyRate: "Daily rate",
+  salesPrice: "Sales price",
+  totalAmount: "Total",
+  totalPrice: "Total",
+  pickupDate: "Pickup",
+  returnDate: "Return",
+  deliveryLocation: "Delivery location",
+  deliveryCoordinates: "Delivery coordinates",
+  returnLocation: "Return location",
+  returnCoordinates: "Return coordinates",
+  registrationNumber: "Registration",
+  licensePlate: "Licence plate",
+  isActive: "Active",
+  vehicleId: "Vehicle",
+  userId: "Customer",
+  dealershipId: "Dealership",
+  createdAt: "Created",
+  updatedAt: "Updated",
+  lastUsedAt: "Last used",
+  expiresAt: "Expires",
+  maxActiveBookings: "Active bookings allowed",
+  id: "ID",
+};
+
+const MONEY_FIELDS = new Set(["pricePerDay", "dailyRate", "salesPrice", "totalAmount", "totalPrice", "price"]);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "pricePerDay" -> "Price per day"; an unknown camelCase or snake_case name in words. */
+export function fieldLabel(field: string): string {
+  const known = FIELD_LABELS[field];
+  if (known) return known;
+  const words = field
+    .replace(/_/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A stored value as an admin reads it: statuses, categories and transmissions by their labels,
+ * rand amounts, Cape Town dates, Yes/No, lists joined. Anything else is shown as it is.
+ */
+export function readableValue(field: string, value: string): string {
+  if (value === "") return value;
+  if (field === "status") {
+    const vehicle = vehicleStatusLabel(value);
+    return vehicle !== value ? vehicle : bookingStatusLabel(value);
+  }
+  if (field === "category") return categoryLabel(value);
+  if (field === "transmission") return transmissionLabel(value);
+  if (MONEY_FIELDS.has(field) && /^-?\d+(\.\d+)?$/.test(value)) return rand(value);
+  if (value === "true" || value === "false") return value === "true" ? "Yes" : "No";
+  if (ISO_INSTANT.test(value)) return dateTimeLabel(value);
+  if (ISO_DATE.test(value)) return dateLabel(`${value}T12:00:00Z`);
+  if (value.startsWith("[")) {
+    try {
+      const list = JSON.parse(value) as unknown;
+      if (Array.isArray(list) && list.every((item) => typeof item === "string" || typeof item === "number")) return list.length ? list.join(", ") : "(none)";
+    } catch {
+      // Not a list after all: shown as it is.
+    }
+  }
+  return value;
 }

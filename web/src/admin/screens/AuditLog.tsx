@@ -11,7 +11,7 @@ import { FilterSelect, ResultCount } from "../components/Filters.tsx";
 import { ChevronDownIcon, ListIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, Panel, mono, pageStack } from "../components/Page.tsx";
 import type { AuditEntry } from "../lib/api.ts";
-import { actionLabel, auditDiff, entityLabel, recordSummary, splitActor, type DiffRow } from "../lib/diff.ts";
+import { actionLabel, auditDiff, entityLabel, fieldLabel, readableValue, recordSummary, splitActor, type DiffRow } from "../lib/diff.ts";
 import { dateTimeLabel, plural, relativeTime } from "../lib/format.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -68,12 +68,12 @@ function DiffTable({ rows }: { rows: DiffRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.field} data-diff-field={row.field} data-diff-kind={row.kind}>
-              <td className={cx(diffCell, css({ fontWeight: "600", color: "fg.default" }))}>{row.field}</td>
+              <td className={cx(diffCell, css({ fontWeight: "600", color: "fg.default" }))}>{fieldLabel(row.field)}</td>
               <td className={cx(diffCell, row.before !== null && row.kind !== "unchanged" ? css({ bg: "danger.bg", color: "danger.fg" }) : css({ color: "fg.muted" }))}>
-                {row.before === null ? "—" : row.before || "(empty)"}
+                {row.before === null ? "—" : readableValue(row.field, row.before) || "(empty)"}
               </td>
               <td className={cx(diffCell, row.after !== null && row.kind !== "unchanged" ? css({ bg: "success.bg", color: "success.fg" }) : css({ color: "fg.muted" }))}>
-                {row.after === null ? "—" : row.after || "(empty)"}
+                {row.after === null ? "—" : readableValue(row.field, row.after) || "(empty)"}
               </td>
             </tr>
           ))}
