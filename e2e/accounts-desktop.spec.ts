@@ -2,6 +2,7 @@
  * The customer screens on a desktop browser: they stay in the phone-width frame, nothing
  * overflows, and screenshots for review (the journeys themselves run on the phone project).
  */
+import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { createCustomer, graphql, signInWithToken, snap, uniqueEmail } from "./support.ts";
 
@@ -58,14 +59,17 @@ test.describe("customer screens on a desktop", () => {
     await page.goto("/home");
     await expect(page.getByRole("heading", { level: 1, name: "Hi, Zanele" })).toBeVisible();
     await expectPhoneFrame(page);
+    await expectAccessible(page, "home");
     await snap(page, testInfo, "home");
     await page.goto("/profile");
     await expect(page.getByText("Profile Complete", { exact: true })).toBeVisible();
     await expectPhoneFrame(page);
+    await expectAccessible(page, "profile");
     await snap(page, testInfo, "profile");
     await page.goto("/profile-completion");
     await expect(page.getByLabel("City")).toHaveValue("Cape Town");
     await expectPhoneFrame(page);
+    await expectAccessible(page, "profile-completion");
     await snap(page, testInfo, "profile-completion");
   });
 });

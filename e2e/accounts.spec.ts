@@ -4,6 +4,7 @@
  * complete profile; sign out -> sign in; forgot password -> the emailed link -> the new password
  * works; each validation message shown; toasts; sessions. Screenshots in e2e/screenshots/.
  */
+import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { GOOGLE_CLIENT_ID, googleIdToken, setGoogleCredential, useGoogleStandIn } from "./google.ts";
 import { createCustomer, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
@@ -62,6 +63,7 @@ test.describe("customer accounts", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
+    await expectAccessible(page, "signup");
     await snap(page, testInfo, "signup");
 
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
@@ -70,6 +72,7 @@ test.describe("customer accounts", () => {
     await expectFieldError(page, "Password", "Password must be at least 6 characters");
     await expectFieldError(page, "Re-enter Password", "Please confirm your password");
     await expect(page.getByLabel("Full Name")).toBeFocused(); // focus goes to the first problem
+    await expectAccessible(page, "signup-errors");
     await snap(page, testInfo, "signup-errors");
 
     await page.getByLabel("Full Name").fill("Thandi van der Merwe");
@@ -106,6 +109,7 @@ test.describe("customer accounts", () => {
     await expectFieldError(page, "ID Number", "ID/Passport number is required");
     await expectFieldError(page, "License Number", "Driver's license number is required");
     await expectFieldError(page, "Expiry Date", "License expiry date is required");
+    await expectAccessible(page, "profile-completion-errors");
     await snap(page, testInfo, "profile-completion-errors");
 
     await page.getByLabel("ID Type").selectOption("passport");
@@ -195,6 +199,7 @@ test.describe("customer accounts", () => {
     await page.getByLabel("Expiry Date", { exact: true }).pressSequentially("30062031");
     await expect(page.getByLabel("Expiry Date", { exact: true })).toHaveValue("30/06/2031");
     await expect(page.getByLabel("Address")).not.toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page, "profile-completion-filled");
     await snap(page, testInfo, "profile-completion-filled");
     await page.getByRole("button", { name: "Complete Profile", exact: true }).click();
     await expectToast(page, "Profile completed!");
@@ -209,6 +214,7 @@ test.describe("customer accounts", () => {
     const profileLink = page.getByRole("banner").getByRole("link", { name: "Profile" });
     await expect(profileLink.getByRole("img", { name: "Profile complete" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "CapeDrive home" })).toHaveAttribute("href", "/home");
+    await expectAccessible(page, "home-complete");
     await snap(page, testInfo, "home-complete");
 
     // ---- profile ---------------------------------------------------------------------------------
@@ -229,6 +235,7 @@ test.describe("customer accounts", () => {
     await expect(page.getByRole("link", { name: "My Bookings" })).toHaveAttribute("href", "/bookings");
     await expect(page.getByRole("link", { name: "Book a Car" })).toHaveAttribute("href", "/home");
     await expect(page.getByRole("link", { name: "Edit profile" })).toHaveAttribute("href", "/profile-completion");
+    await expectAccessible(page, "profile-complete");
     await snap(page, testInfo, "profile-complete");
 
     // Editing prefills the form.
@@ -290,6 +297,7 @@ test.describe("customer accounts", () => {
     await expectToast(page, "Invalid reset link", "This password reset link is invalid or has expired");
 
     await page.goto("/signin");
+    await expectAccessible(page, "signin");
     await snap(page, testInfo, "signin");
     await page.getByRole("button", { name: "Forgot Password?" }).click();
     const dialog = page.getByRole("dialog", { name: "Forgot Password" });
@@ -335,6 +343,7 @@ test.describe("customer accounts", () => {
     await expect(page.getByText("Complete your profile to book")).toBeVisible();
     await expect(page.getByRole("link", { name: "Complete Profile" })).toHaveAttribute("href", "/profile-completion");
     await expect(page.getByRole("link", { name: "Check availability and prices" })).toHaveAttribute("href", "/booking/category");
+    await expectAccessible(page, "home-incomplete");
     await snap(page, testInfo, "home-incomplete");
 
     // The link works once.
@@ -358,6 +367,7 @@ test.describe("customer accounts", () => {
     await expect(page.getByText("LM", { exact: true })).toBeVisible(); // initials of the first two words
     await expect(page.getByText("Not provided")).toHaveCount(10); // 9 fields + the licence photo
     await expect(page.getByRole("img", { name: "Profile complete" })).toHaveCount(0);
+    await expectAccessible(page, "profile-incomplete");
     await snap(page, testInfo, "profile-incomplete");
 
     // Partly completed through the API: 100% once all 9 are there.

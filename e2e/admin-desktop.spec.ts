@@ -11,6 +11,7 @@
  * the server as ADMIN_SIGNUP_CODE by playwright.config.ts): the demo seed already made an admin,
  * so sign-up without the code is closed.
  */
+import { expectAccessible } from "./axe";
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "../server/domain/time.ts";
@@ -85,6 +86,7 @@ test.describe("admin back office", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Admin sign in" })).toBeVisible();
     }
     await expect(page.getByRole("navigation", { name: "Admin sections" })).toHaveCount(0);
+    await expectAccessible(page, "admin-signin");
     await snap(page, testInfo, "admin-signin");
 
     // The form's own rules, then a wrong password.
@@ -96,6 +98,7 @@ test.describe("admin back office", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expectToast(page, "Sign in failed", "Invalid credentials. Please try again.");
     await expect(page).toHaveURL(/\/admin\/signin$/);
+    await expectAccessible(page, "admin-signin-failed");
     await snap(page, testInfo, "admin-signin-failed");
 
     // Sign-up: its rules, and closed without the invitation code once an admin exists.
@@ -307,6 +310,7 @@ test.describe("admin back office", () => {
       await expect(page.getByRole("main").getByRole("link", { name: new RegExp(`^${name}`) }).last()).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/admin/bookings");
+    await expectAccessible(page, "admin-dashboard");
     await snap(page, testInfo, "admin-dashboard");
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(statValue(page, "Total Vehicles")).toBeVisible();
@@ -320,6 +324,7 @@ test.describe("admin back office", () => {
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Vehicles" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Vehicles" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Vehicles" }).getByRole("listitem").first()).toBeVisible();
+    await expectAccessible(page, "admin-vehicles");
     await snap(page, testInfo, "admin-vehicles");
 
     await page.getByRole("button", { name: "Add Vehicle" }).first().click();
@@ -339,6 +344,7 @@ test.describe("admin back office", () => {
     await form.getByRole("button", { name: "Add Vehicle" }).click();
     await expect(form.getByText("Year must be 1900 or later")).toBeVisible();
     await expect(form.getByText("Please enter a valid URL")).toBeVisible();
+    await expectAccessible(page, "admin-vehicle-form-errors");
     await snap(page, testInfo, "admin-vehicle-form-errors", { fullPage: false });
 
     const plateX = uniquePlate();
@@ -354,6 +360,7 @@ test.describe("admin back office", () => {
     await form.getByLabel("Upload vehicle photo").setInputFiles({ name: "polo.jpg", mimeType: "image/jpeg", buffer: await carPhoto() });
     await expectToast(page, "Upload successful!");
     await expect(form.getByLabel("Image URL")).toHaveValue(/^\/objects\/uploads\//);
+    await expectAccessible(page, "admin-vehicle-form");
     await snap(page, testInfo, "admin-vehicle-form", { fullPage: false });
     await form.getByRole("button", { name: "Add Vehicle" }).click();
     await expectToast(page, "Vehicle added");
@@ -408,6 +415,7 @@ test.describe("admin back office", () => {
     await expect(card).toContainText("10:00 AM");
     await expect(card.locator("[data-assigned-vehicle]")).toContainText(plateA);
     await card.scrollIntoViewIfNeeded();
+    await expectAccessible(page, "admin-bookings");
     await snap(page, testInfo, "admin-bookings");
 
     await card.getByRole("button", { name: "Change Vehicle" }).click();
@@ -417,6 +425,7 @@ test.describe("admin back office", () => {
     // Only free vehicles of the booking's kind: never the one it already has.
     await expect(select.locator("option", { hasText: plateA })).toHaveCount(0);
     await select.selectOption({ label: (await select.locator("option", { hasText: plateB }).textContent())! });
+    await expectAccessible(page, "admin-assign-vehicle");
     await snap(page, testInfo, "admin-assign-vehicle", { fullPage: false });
     await assign.getByRole("button", { name: "Assign Vehicle" }).click();
     await expectToast(page, "Vehicle assigned");
@@ -451,6 +460,7 @@ test.describe("admin back office", () => {
     await expect(rows.first()).toContainText("082 555 0199");
     await expect(rows.first()).toContainText("Cape Town");
     await expect(rows.first()).toContainText("Complete");
+    await expectAccessible(page, "admin-customers");
     await snap(page, testInfo, "admin-customers");
     await rows.first().getByRole("button", { name: `View ${customerName}` }).click();
     const detail = page.getByRole("dialog", { name: customerName });
@@ -461,6 +471,7 @@ test.describe("admin back office", () => {
     await expect(licence).toHaveAttribute("src", /^blob:/);
     await expect(licence).toHaveJSProperty("naturalWidth", 480);
     await expect(detail.getByRole("figure").filter({ hasText: "Profile picture" })).toContainText("Not provided");
+    await expectAccessible(page, "admin-customer-detail");
     await snap(page, testInfo, "admin-customer-detail", { fullPage: false });
     await page.keyboard.press("Escape");
     await expect(detail).toHaveCount(0);
@@ -546,6 +557,7 @@ test.describe("admin back office", () => {
     await pastedRow.getByRole("switch", { name: `${pastedName} active` }).click();
     await expectToast(page, "Service area deactivated", pastedName);
     await expect(pastedRow.getByRole("switch", { name: `${pastedName} active` })).toHaveAttribute("aria-checked", "false");
+    await expectAccessible(page, "admin-service-areas");
     await snap(page, testInfo, "admin-service-areas");
     await drawnRow.getByRole("button", { name: `Delete ${drawnName}` }).click();
     await page.getByRole("alertdialog", { name: "Delete service area" }).getByRole("button", { name: "Delete" }).click();
@@ -599,6 +611,7 @@ test.describe("admin back office", () => {
     await expect(keyRow.getByRole("button", { name: `Revoke ${keyName}` })).toHaveCount(0);
     const after = await fetch(`${baseURL}/api/admin/bookings`, withKey);
     expect(after.status).toBe(401);
+    await expectAccessible(page, "admin-api-keys");
     await snap(page, testInfo, "admin-api-keys");
 
     // ---- audit log: every change above ----------------------------------------------------
@@ -626,6 +639,7 @@ test.describe("admin back office", () => {
     await expect(update.locator('[data-diff-field="status"]')).toContainText("Maintenance");
     await expect(update.locator('[data-diff-field="status"]')).not.toContainText("maintenance");
     await expect(update.locator('[data-diff-field="make"]')).toHaveCount(0); // unchanged
+    await expectAccessible(page, "admin-audit-log");
     await snap(page, testInfo, "admin-audit-log");
 
     // ---- sign out -----------------------------------------------------------------------------

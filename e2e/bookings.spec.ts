@@ -9,6 +9,7 @@
  * Every test books its own kind of car (category + transmission), so parallel tests never race
  * for one vehicle.
  */
+import { expectAccessible } from "./axe";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { formatRand } from "../server/domain/money.ts";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, firstFreeVehicle, myBookings, putDraft, seedBooking, snapScreen } from "./booking-helpers.ts";
@@ -83,6 +84,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await page.getByRole("radio", { name: new RegExp(`^${journey.category}`) }).check({ force: true });
   await page.getByRole("radio", { name: journey.transmission, exact: true }).check({ force: true });
   await expectNoOverflow(page);
+  await expectAccessible(page, "category");
   await snapScreen(page, testInfo, `${prefix}category`);
   await show.click();
 
@@ -95,6 +97,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await vehicles.first().click();
   await expect(next).toBeEnabled();
   await expectNoOverflow(page);
+  await expectAccessible(page, "vehicles");
   await snapScreen(page, testInfo, `${prefix}vehicles`);
   await next.click();
 
@@ -113,6 +116,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(summary).toContainText(journey.category);
   await expect(summary).toContainText(formatRand(journey.rate * 4));
   await expectNoOverflow(page);
+  await expectAccessible(page, "datetime");
   await snapScreen(page, testInfo, `${prefix}datetime`);
   // The return calendar: days before pickup are disabled.
   await page.getByRole("button", { name: "Open calendar for return date" }).click();
@@ -138,6 +142,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(page.getByTestId("selected-location")).toHaveText(LONG_STREET_ADDRESS);
   await expect(page.getByRole("button", { name: "Change Location" })).toBeVisible();
   await expectNoOverflow(page);
+  await expectAccessible(page, "delivery-selected");
   await snapScreen(page, testInfo, `${prefix}delivery-selected`);
   await confirmDelivery.click();
 
@@ -155,6 +160,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(page.getByTestId("selected-location")).toHaveText("Dorp Street Stellenbosch");
   await expect(page.getByText(/^Found on the map: Dorp Street, Stellenbosch Central/)).toBeVisible();
   await expectNoOverflow(page);
+  await expectAccessible(page, "return-selected");
   await snapScreen(page, testInfo, `${prefix}return-selected`);
   await page.getByRole("button", { name: "Confirm Return Location" }).click();
 
@@ -173,6 +179,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   }
   await expect(page.getByText("Complete your profile to book")).toHaveCount(0);
   await expectNoOverflow(page);
+  await expectAccessible(page, "confirmation");
   await snapScreen(page, testInfo, `${prefix}confirmation`);
   await page.getByRole("button", { name: "Confirm Booking" }).click();
 
@@ -183,6 +190,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(page.getByText("Check your email for confirmation details.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/home");
   await expectNoOverflow(page);
+  await expectAccessible(page, "success");
   await snapScreen(page, testInfo, `${prefix}success`);
   // The draft is gone.
   expect(await page.evaluate(() => sessionStorage.getItem("capedrive.bookingDraft"))).toBeNull();
@@ -212,6 +220,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(card).not.toContainText(LONG_STREET_ADDRESS);
   await expect(card.getByTestId("booking-total")).toHaveText(formatRand(stored!.totalAmount));
   await expectNoOverflow(page);
+  await expectAccessible(page, "bookings");
   await snapScreen(page, testInfo, `${prefix}bookings`);
 
   // ---- Home shows it too -------------------------------------------------------------------------
@@ -219,6 +228,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(page.getByRole("article", { name: `Booking #${stored!.bookingNumber}` })).toBeVisible();
   await expect(page.getByRole("link", { name: "View all" })).toHaveAttribute("href", "/bookings");
   await expectNoOverflow(page);
+  await expectAccessible(page, "home-with-booking");
   await snapScreen(page, testInfo, `${prefix}home-with-booking`);
   await page.getByRole("link", { name: "View all" }).click();
 
@@ -227,6 +237,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Are you sure you want to cancel this booking? This action cannot be undone.");
   await expectNoOverflow(page);
+  await expectAccessible(page, "cancel-dialog");
   await snapScreen(page, testInfo, `${prefix}cancel-dialog`, { fullPage: false });
   await dialog.getByRole("button", { name: "Cancel Booking" }).click();
   await expectToast(page, "Booking cancelled", "Your booking has been successfully cancelled.");
@@ -281,6 +292,7 @@ test.describe("booking rules", () => {
     await pickupDate.hover();
     await page.waitForTimeout(400); // past the border's 150 ms transition
     expect(await borderColour()).toBe(invalidBorder);
+    await expectAccessible(page, "booking-datetime-invalid");
     await snapScreen(page, testInfo, "booking-datetime-invalid");
     // Yesterday is refused; so is a return before pickup; and a zero-length rental.
     await pickupDate.fill("");

@@ -3,6 +3,7 @@
  * filters in a shared URL surviving a reload, "Load more", the empty state, a car's details, and
  * Contact Seller with its validation then success. Screenshots: e2e/screenshots/phone-for-sale-*.png.
  */
+import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { snap, waitForMail } from "./support.ts";
 
@@ -33,6 +34,7 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
   await expect(first).toContainText(/R\d{1,3}(,\d{3})+/);
   await expect(first).toContainText(/\d+ km/);
   await noSidewaysScroll(page);
+  await expectAccessible(page, "for-sale-list");
   await snap(page, testInfo, "for-sale-list");
   await page.getByRole("button", { name: /Load more/ }).click();
   await expect(cards(page)).toHaveCount(Math.min(total, 12));
@@ -61,6 +63,7 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText("Polo Vivo");
   await expect(cards(page).first()).toContainText("R149,900");
+  await expectAccessible(page, "for-sale-filters");
   await snap(page, testInfo, "for-sale-filters");
 
   // The URL is the filtered list: reload (or share) it and the filters are still there.
@@ -121,6 +124,7 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
   await expect(main).toContainText("Atlantic Motors");
   await expect(main).toContainText("Cape Town");
   await noSidewaysScroll(page);
+  await expectAccessible(page, "for-sale-details");
   await snap(page, testInfo, "for-sale-details");
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(shared);
@@ -145,6 +149,7 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
   await dialog.getByLabel("Email").fill("not-an-email");
   await dialog.getByRole("button", { name: "Send Message" }).click();
   await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
+  await expectAccessible(page, "for-sale-enquiry-errors");
   await snap(page, testInfo, "for-sale-enquiry-errors", { fullPage: false });
 
   // ...then a phone number is enough, and the enquiry is sent.

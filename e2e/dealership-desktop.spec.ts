@@ -4,6 +4,7 @@
  * the car, sign out; and the session rules (missing token, 401, 403). Screenshots:
  * e2e/screenshots/desktop-dealership-*.png.
  */
+import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { DEALERSHIP_INFO_KEY, DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
 import { createCustomer, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
@@ -50,6 +51,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(page).toHaveURL(/\/dealership\/signin$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dealership sign in" })).toBeVisible();
   await expect(page.locator("[data-customer-frame]")).toHaveCount(0);
+  await expectAccessible(page, "dealership-signin");
   await snap(page, testInfo, "dealership-signin");
 
   // The login schema's messages.
@@ -57,6 +59,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(page.getByText("Dealership code is required")).toBeVisible();
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
   await expect(page.getByLabel("Dealership code", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page, "dealership-signin-errors");
   await snap(page, testInfo, "dealership-signin-errors");
 
   // A wrong password.
@@ -80,6 +83,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(vehicleCard(page, /Suzuki Celerio/)).toContainText("R96,500");
   await expect(vehicleCard(page, /Suzuki Celerio/)).toContainText("Available");
   await dismissToast(page);
+  await expectAccessible(page, "dealership-dashboard");
   await snap(page, testInfo, "dealership-dashboard");
 
   // Add a vehicle: the form starts from the spec's defaults.
@@ -107,6 +111,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await page.getByLabel("Year", { exact: true }).fill(String(new Date().getFullYear() + 2));
   await page.getByLabel("Year", { exact: true }).blur();
   await expect(page.getByText(`Year must be ${new Date().getFullYear() + 1} or earlier`)).toBeVisible();
+  await expectAccessible(page, "dealership-add-errors");
   await snap(page, testInfo, "dealership-add-errors");
 
   await page.getByLabel("Registration number", { exact: true }).fill(plate);
@@ -132,6 +137,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(page.getByRole("button", { name: "Move photo 1 earlier" })).toBeHidden(); // the first cannot move earlier
   await expect(page.getByRole("button", { name: "Move photo 2 later" })).toBeHidden();
   await expect(page.getByText("Year must be")).toHaveCount(0);
+  await expectAccessible(page, "dealership-add-filled");
   await snap(page, testInfo, "dealership-add-filled");
 
   await page.getByRole("button", { name: "Save Vehicle" }).click();
@@ -175,6 +181,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await page.getByRole("button", { name: "Remove photo 2" }).click();
   await expect(page.locator("fieldset li img")).toHaveCount(1);
   await dismissToast(page);
+  await expectAccessible(page, "dealership-edit");
   await snap(page, testInfo, "dealership-edit");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Vehicle updated", `2022 ${name} was saved.`);
@@ -214,6 +221,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(lead.getByRole("link", { name: buyerEmail })).toHaveAttribute("href", new RegExp(`^mailto:${buyerEmail.replace(/[.+]/g, "\\$&")}`));
   await expect(page.getByText(/1 unread/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Leads, 1 unread" })).toBeVisible();
+  await expectAccessible(page, "dealership-leads");
   await snap(page, testInfo, "dealership-leads");
   await lead.getByRole("button", { name: "Mark as read" }).click();
   await expect(lead).toContainText("Read");
@@ -226,6 +234,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await card.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Are you sure you want to delete this vehicle?");
+  await expectAccessible(page, "dealership-delete-dialog");
   await snap(page, testInfo, "dealership-delete-dialog", { fullPage: false });
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { expectAccessible } from "./axe";
 import { expect, test, type Page, type TestInfo } from "./test";
 
 const TAGLINE = "Hassle-free car rentals in Cape Town. Fully insured. No deposits.";
@@ -62,6 +63,7 @@ test.describe("landing screen", () => {
     }));
     expect(inline).toEqual({ scripts: 0, styleAttributes: 0, styleElements: 0 });
 
+    await expectAccessible(page, "landing");
     await snap(page, testInfo, "landing");
     expect(errors).toEqual([]);
   });
@@ -94,6 +96,7 @@ test.describe("404 page", () => {
     await expect(page.locator("h1")).toHaveCount(1);
     const home = page.getByRole("main").getByRole("link", { name: "Go to home page" });
     await expect(home).toHaveAttribute("href", "/");
+    await expectAccessible(page, "not-found");
     await snap(page, testInfo, "not-found");
     await home.click();
     await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,5 @@
-import { Outlet } from "react-router";
-import { css } from "styled-system/css";
+import { Outlet, useMatches } from "react-router";
+import { css, cx } from "styled-system/css";
 
 const page = css({
   minH: "100dvh",
@@ -23,11 +23,18 @@ const frame = css({
   md: { boxShadow: "frame" },
 });
 
-/** Customer screens sit in a phone-width frame (SPEC 1), centred on wider screens. */
+// Cars for Sale: a listing as wide as a desktop allows (grid of cards), still one column on a phone.
+const wideFrame = css({ maxW: "6xl" });
+
+/**
+ * Customer screens sit in a phone-width frame (SPEC 1), centred on wider screens; a route whose
+ * handle says `wideFrame` (Cars for Sale) gets a wide one.
+ */
 export function CustomerLayout() {
+  const wide = useMatches().some((match) => (match.handle as { wideFrame?: boolean } | undefined)?.wideFrame === true);
   return (
     <div className={page}>
-      <div className={frame} data-customer-frame="">
+      <div className={cx(frame, wide && wideFrame)} data-customer-frame="" data-wide={wide ? "" : undefined}>
         <Outlet />
       </div>
     </div>

@@ -16,8 +16,9 @@ import { IndexScreen } from "./IndexScreen.tsx";
  */
 const sessionScreens: RouteObject[] = [
   // Cars for Sale: public (no sign-in needed), filters in the URL; /cars-for-sale/{id} is a car's details.
-  { path: "cars-for-sale", lazy: () => import("./forsale/CarsForSale.tsx") },
-  { path: "cars-for-sale/:id", lazy: () => import("./forsale/CarDetails.tsx") },
+  // A public listing uses the screen's width on a desktop (issue 15): the frame widens for these two.
+  { path: "cars-for-sale", lazy: () => import("./forsale/CarsForSale.tsx"), handle: { wideFrame: true } },
+  { path: "cars-for-sale/:id", lazy: () => import("./forsale/CarDetails.tsx"), handle: { wideFrame: true } },
   { path: "signup", lazy: () => import("./screens/SignUp.tsx") },
   { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
   { path: "reset-password", lazy: () => import("./screens/ResetPassword.tsx") },

@@ -195,7 +195,7 @@ function RoutePoint({ booking, point, onSet }: { booking: AdminBooking; point: L
           {verified ? (
             <>
               {" "}
-              <a href={mapsLink(coordinates)} target="_blank" rel="noreferrer" className={css({ color: "fg.link", whiteSpace: "nowrap" })}>
+              <a href={mapsLink(coordinates)} target="_blank" rel="noreferrer" className={css({ color: "fg.link", whiteSpace: "nowrap", textDecoration: "underline", textUnderlineOffset: "2px" })}>
                 Map<span className={css({ srOnly: true })}> of the {point} point</span>
               </a>
             </>
@@ -381,9 +381,9 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
     <li className={cardStyle} aria-label={`Booking #${number}`} data-booking-id={booking.id}>
       <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", px: { base: "4", md: "5" }, py: "3", bg: "slate.25", borderBottomWidth: "1px", borderColor: "border.default" })}>
         <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2.5" })}>
-          <h3 className={css({ fontWeight: "700" })}>
+          <h2 className={css({ fontWeight: "700" })}>
             Booking <span className={mono}>#{number}</span>
-          </h3>
+          </h2>
           <Badge tone={statusBadgeTone(booking.status)}>{bookingStatusLabel(booking.status)}</Badge>
           <span className={css({ fontSize: "sm", color: "fg.muted" })}>
             {categoryLabel(booking.category)} · {transmissionLabel(booking.transmission)} · {plural(booking.duration, "day")}

@@ -98,9 +98,9 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: AdminVehicle; onE
       <VehicleImage vehicle={vehicle} />
       <div className={css({ display: "flex", flexDirection: "column", gap: "2.5", p: "4", flex: "1" })}>
         <div className={css({ display: "flex", flexDirection: "column", gap: "0.5", minW: "0" })}>
-          <h3 className={css({ fontWeight: "650", lineHeight: "1.3" })}>
+          <h2 className={css({ fontWeight: "650", lineHeight: "1.3" })}>
             {vehicle.make} {vehicle.model} <span className={css({ color: "fg.muted", fontWeight: "500" })}>{vehicle.year}</span>
-          </h3>
+          </h2>
           <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: "2" })}>
             <p className={css({ fontSize: "sm", color: "fg.muted" })}>
               {categoryLabel(vehicle.category)} · {transmissionLabel(vehicle.transmission)}

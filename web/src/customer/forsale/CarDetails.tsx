@@ -84,12 +84,15 @@ function Gallery({ car }: { car: CarForSale }) {
 
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
-    <div className={css({ display: "flex", alignItems: "center", gap: "3", p: "3", borderRadius: "xl", bg: "bg.subtle" })}>
-      <span className={css({ color: "brand.text", flexShrink: 0 })}>{icon}</span>
-      <div className={css({ display: "flex", flexDirection: "column", minW: "0" })}>
-        <dt className={css({ textStyle: "caption", color: "fg.muted" })}>{label}</dt>
-        <dd className={css({ fontWeight: "650" })}>{value}</dd>
-      </div>
+    // dt and dd are direct children of the dl's div (a nested wrapper breaks the list for screen readers).
+    <div className={css({ display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", columnGap: "3", alignItems: "center", p: "3", borderRadius: "xl", bg: "bg.subtle" })}>
+      <dt className={css({ display: "contents" })}>
+        <span aria-hidden="true" className={css({ gridRow: "1 / span 2", color: "brand.text" })}>
+          {icon}
+        </span>
+        <span className={css({ gridColumn: "2", textStyle: "caption", color: "fg.muted" })}>{label}</span>
+      </dt>
+      <dd className={css({ gridColumn: "2", fontWeight: "650", minW: "0" })}>{value}</dd>
     </div>
   );
 }
@@ -147,8 +150,19 @@ export function Component() {
   const seller = car.dealership;
   return (
     <CustomerScreen back={back} footer>
-      <article className={css({ display: "flex", flexDirection: "column", gap: "5" })} aria-labelledby="car-title">
-        <Gallery car={car} />
+      {/* A phone reads top to bottom; a desktop shows the photos beside the details. */}
+      <article
+        className={css({
+          display: "flex",
+          flexDirection: "column",
+          gap: "5",
+          lg: { display: "grid", gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)", gridAutoRows: "min-content", columnGap: "10", rowGap: "5", alignItems: "start" },
+        })}
+        aria-labelledby="car-title"
+      >
+        <div className={css({ lg: { gridColumn: "1", gridRow: "1 / span 5" } })}>
+          <Gallery car={car} />
+        </div>
         <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
           <h1 id="car-title" className={css({ textStyle: "title", overflowWrap: "anywhere" })}>
             {carName(car)}
@@ -183,31 +197,32 @@ export function Component() {
             ) : null}
           </div>
         </Card>
-      </article>
 
-      {/* Always at hand on a phone: sticks to the bottom of the screen while the car is in view. */}
-      <div
-        className={css({
-          position: "sticky",
-          bottom: "0",
-          zIndex: "10",
-          mt: "6",
-          mx: "-5",
-          mb: "-6",
-          px: "5",
-          pt: "3",
-          pb: "calc(token(spacing.3) + env(safe-area-inset-bottom, 0px))",
-          bg: "bg.surface/95",
-          backdropFilter: "blur(8px)",
-          borderTopWidth: "1px",
-          borderColor: "border.default",
-        })}
-      >
-        <Button size="lg" fullWidth onClick={() => setContact(car)}>
-          <MailIcon size={18} />
-          Contact Seller
-        </Button>
-      </div>
+        {/* Always at hand on a phone: sticks to the bottom of the screen while the car is in view; under the details on a desktop. */}
+        <div
+          className={css({
+            position: "sticky",
+            bottom: "0",
+            zIndex: "10",
+            mt: "1",
+            mx: "-5",
+            mb: "-6",
+            px: "5",
+            pt: "3",
+            pb: "calc(token(spacing.3) + env(safe-area-inset-bottom, 0px))",
+            bg: "bg.surface/95",
+            backdropFilter: "blur(8px)",
+            borderTopWidth: "1px",
+            borderColor: "border.default",
+            lg: { position: "static", mt: "0", mx: "0", mb: "0", px: "0", pt: "0", pb: "0", bg: "transparent", backdropFilter: "none", borderTopWidth: "0" },
+          })}
+        >
+          <Button size="lg" fullWidth onClick={() => setContact(car)}>
+            <MailIcon size={18} />
+            Contact Seller
+          </Button>
+        </div>
+      </article>
       <ContactSellerDialog car={contact} buyer={user} onClose={() => setContact(null)} />
     </CustomerScreen>
   );

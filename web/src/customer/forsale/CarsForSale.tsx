@@ -36,7 +36,8 @@ const SORT_OPTIONS: readonly { value: ForSaleSort; label: string }[] = [
   { value: "price_desc", label: "Highest price" },
 ];
 
-const list = css({ display: "flex", flexDirection: "column", gap: "4" });
+// One card per row on a phone, two on a tablet, three or four on a desktop.
+const list = css({ display: "grid", gridTemplateColumns: { base: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))", xl: "repeat(4, minmax(0, 1fr))" }, gap: "4" });
 
 function SortSelect({ value, onChange }: { value: ForSaleSort; onChange: (sort: ForSaleSort) => void }) {
   return (
@@ -215,7 +216,7 @@ function MoreResults({ filters, offset, onContact }: { filters: ForSaleFilters; 
   const [result, reexecute] = useQuery<{ carsForSale: CarsForSalePage }>({ query: CARS_FOR_SALE, variables: queryVariables(filters, offset, PAGE_SIZE) });
   if (result.error && !result.data) {
     return (
-      <li>
+      <li className={css({ gridColumn: "1 / -1" })}>
         <Button variant="outline" fullWidth onClick={() => reexecute({ requestPolicy: "network-only" })}>
           <RefreshIcon size={18} />
           Couldn't load more cars. Try again
