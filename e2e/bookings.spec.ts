@@ -410,6 +410,40 @@ test.describe("booking rules", () => {
     await expect(page.getByRole("article").first()).toHaveAccessibleName(`Booking #${soon.bookingNumber}`);
   });
 
+  test("the account's limit: a third active booking is refused with what to do, not 'car taken'", async ({ page, request }, testInfo) => {
+    const token = await createCompletedCustomer(request, testInfo, "Busi Mthembu");
+    const periodAt = (days: number) => ({ pickupDate: capeTownInstant(capeTownDay(days).iso, "10:00"), returnDate: capeTownInstant(capeTownDay(days + 1).iso, "10:00") });
+    for (const days of [70, 75]) {
+      const vehicle = await firstFreeVehicle(request, "small", "manual", periodAt(days).pickupDate, periodAt(days).returnDate);
+      await seedBooking(request, token, { category: "small", transmission: "manual", vehicleId: vehicle.id, ...periodAt(days) });
+    }
+    const third = periodAt(80);
+    const vehicle = await firstFreeVehicle(request, "small", "manual", third.pickupDate, third.returnDate);
+    await signInWithToken(page, token);
+    await page.goto("/home");
+    await putDraft(page, {
+      category: "small",
+      transmission: "manual",
+      vehicleId: vehicle.id,
+      ...third,
+      deliveryLocation: "Long Street, Cape Town",
+      deliveryCoordinates: "-33.9249,18.4241",
+      returnLocation: "Long Street, Cape Town",
+      returnCoordinates: "-33.9249,18.4241",
+    });
+    await page.goto("/booking/confirmation");
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    const notice = page.locator("[data-account-limit=active_bookings]");
+    await expect(notice).toContainText("You have the most bookings you can hold at once");
+    await expect(notice).toContainText("Finish or cancel one of your bookings");
+    await expect(page.getByText("This car is no longer available for your dates")).toHaveCount(0);
+    await expectAccessible(page, "booking-confirmation-account-limit");
+    await snapScreen(page, testInfo, "booking-confirmation-account-limit");
+    await notice.getByRole("link", { name: "View My Bookings" }).click();
+    await expect(page).toHaveURL(/\/bookings$/);
+    await expect(page.getByRole("article")).toHaveCount(2);
+  });
+
   test("a booking inside 24 hours of pickup: Cancel Booking disabled, with the reason", async ({ page, request }, testInfo) => {
     const token = await createCompletedCustomer(request, testInfo, "Thabo Mahlangu");
     const soon = new Date(Date.now() + 3 * 3_600_000);

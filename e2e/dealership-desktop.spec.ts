@@ -219,7 +219,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(lead).toContainText("Could I test drive it on Saturday?");
   await expect(lead).toContainText("New");
   await expect(lead.getByRole("link", { name: buyerEmail })).toHaveAttribute("href", new RegExp(`^mailto:${buyerEmail.replace(/[.+]/g, "\\$&")}`));
-  await expect(page.getByText(/1 unread/)).toBeVisible();
+  await expect(page.getByText("1 unread · 1 in total")).toBeVisible();
   await expect(page.getByRole("link", { name: "Leads, 1 unread" })).toBeVisible();
   await expectAccessible(page, "dealership-leads");
   await snap(page, testInfo, "dealership-leads");

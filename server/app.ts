@@ -1,6 +1,6 @@
 // Composes the HTTP surface: /healthz, /graphql, the /api/* shims, /objects/*, and the web app.
 import { Elysia } from "elysia";
-import { AppError, errorBody, httpStatusOf, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
+import { AppError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
 import { clientAddressOf, resolveViewer } from "./services/sessions";
 import type { Viewer } from "./services/viewer";
@@ -20,7 +20,7 @@ const json = (status: number, body: unknown) => Response.json(body, { status });
 function errorResponse(error: AppError, request: Request): Response {
   const status = httpStatusOf[error.code];
   const graphql = new URL(request.url).pathname === "/graphql";
-  const body = graphql ? { errors: [{ message: error.message, extensions: { code: error.code } }], data: null } : errorBody(error);
+  const body = graphql ? { errors: [{ message: error.message, extensions: { code: error.code, ...limitFields(error) } }], data: null } : errorBody(error);
   const response = json(status, body);
   if (status === 503) response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return response;

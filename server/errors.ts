@@ -20,15 +20,31 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   INSUFFICIENT_STORAGE: 507,
 };
 
+/**
+ * Which per-account limit refused a request (issue 18). Such a refusal carries
+ * `reason: "account_limit"` and `limit` (REST body; GraphQL `extensions`), so a client can say
+ * what to do instead of showing a generic error.
+ */
+export type AccountLimit = "active_bookings" | "overlapping_booking" | "rental_too_long" | "booking_rate" | "upload_quota" | "upload_rate";
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    readonly accountLimit?: AccountLimit,
   ) {
     super(message);
     this.name = "AppError";
   }
+}
+
+/** A refusal by one of the account's limits (see AccountLimit). */
+export const accountLimitError = (code: ErrorCode, message: string, limit: AccountLimit, fieldErrors?: Record<string, string>) => new AppError(code, message, fieldErrors, limit);
+
+/** The fields an account-limit refusal adds to an error: `{ reason: "account_limit", limit }`, or nothing. */
+export function limitFields(error: AppError): { reason?: "account_limit"; limit?: AccountLimit } {
+  return error.accountLimit ? { reason: "account_limit", limit: error.accountLimit } : {};
 }
 
 export const badInput = (message: string, fieldErrors?: Record<string, string>) => new AppError("BAD_USER_INPUT", message, fieldErrors);
@@ -41,7 +57,7 @@ export const forbidden = (message = "You do not have access to this") => new App
 
 /** The JSON body of a REST error. */
 export function errorBody(error: AppError) {
-  return { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
+  return { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}), ...limitFields(error) };
 }
 
 /** How long a client should wait before trying again after a 503 for an unavailable database. */

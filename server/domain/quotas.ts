@@ -51,6 +51,15 @@ export function customerBookingLimits(defaults: BookingLimits, overrides: { maxA
 export type UploadQuota = { files: number; bytes: number };
 export const DEFAULT_UPLOAD_QUOTA: Readonly<UploadQuota> = { files: 20, bytes: 100 * 1_048_576 };
 
+/**
+ * Whose uploads the quota and the upload rate limit count: customers' (a profile picture and a
+ * licence photo need few files). Admins and dealerships photograph the fleet and their stock,
+ * dozens of cars each, and are trusted accounts: neither counted nor refused.
+ */
+export function uploadsAreLimited(ownerType: string): boolean {
+  return ownerType === "customer";
+}
+
 /** Whether an account holding `used` may store one more upload of up to `incomingBytes`. */
 export function uploadQuotaProblem(quota: UploadQuota, used: UploadQuota, incomingBytes = 0): string | null {
   if (used.files >= quota.files || used.bytes + incomingBytes > quota.bytes) return QUOTA_MESSAGES.uploadsFull(quota.files, Math.round(quota.bytes / 1_048_576));

@@ -2,7 +2,7 @@
 // depth and alias limits (./limits.ts), page sizes capped in services, masked internal errors.
 import { GraphQLError } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type Plugin } from "graphql-yoga";
-import { AppError, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
+import { AppError, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
 import type { Services } from "../services/context";
 import type { GraphQLContext, Viewer } from "./context";
 import { limitsPlugin } from "./limits";
@@ -61,7 +61,7 @@ export function createGraphQL(services: Services) {
         const appError = original instanceof AppError ? original : null;
         if (appError) {
           return new GraphQLError(appError.message, {
-            extensions: { code: appError.code, ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}) },
+            extensions: { code: appError.code, ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}), ...limitFields(appError) },
           });
         }
         if (original && !(original instanceof GraphQLError)) services.log.error(`graphql: ${(original as Error).stack ?? String(original)}`);

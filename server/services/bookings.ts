@@ -49,7 +49,7 @@ import {
   type BookingQuote,
   type PolygonGeometry,
 } from "../domain";
-import { AppError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
+import { accountLimitError, AppError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer, type EmailMessage } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
@@ -326,7 +326,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   const quote = bookingQuote(data.category, data.pickupDate, data.returnDate);
   checkClientFigures(data, quote);
   const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, [], data);
-  if (tooLong) throw badInput(tooLong.message, { returnDate: tooLong.message });
+  if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
   await checkServiceAreas(services, data);
 
   const booking = await withVehicleLock(
@@ -354,7 +354,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         select: { pickupDate: true, returnDate: true },
       });
       const problem = bookingLimitProblem(limits, active, data);
-      if (problem) throw conflict(problem.message);
+      if (problem) throw accountLimitError("CONFLICT", problem.message, problem.kind === "overlap" ? "overlapping_booking" : problem.kind === "too_many" ? "active_bookings" : "rental_too_long");
       const needsApproval = services.config.firstBookingNeedsApproval && (await tx.booking.count({ where: { userId: customer.userId, status: { not: "cancelled" } } })) === 0;
       const created = await tx.booking.create({
         data: {

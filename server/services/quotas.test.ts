@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { DEFAULT_BOOKING_LIMITS, QUOTA_MESSAGES } from "../domain";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
 import { GENEROUS_LIMITS, graphql, startTestServer, type TestServer } from "../testing/harness";
-import { newAdmin, uploadPhoto } from "../testing/admin";
+import { newAdmin, newDealershipWithToken, uploadPhoto } from "../testing/admin";
 import { runHousekeeping } from "./housekeeping";
 import { TOO_MANY_ATTEMPTS } from "./rate-limit";
 
@@ -34,10 +34,20 @@ describe("booking limits per account (defaults: 2 active, none overlapping, 30 d
     for (let i = 0; i < 6; i++) cars.push(await newVehicle(server.services));
     const year = await book(hoarder, cars[0]!, 2, 367);
     expect([year.status, year.body.message]).toEqual([400, QUOTA_MESSAGES.tooLong(30)]);
+    // Machine-readable, so a client can say what to do: which account limit refused it.
+    expect([year.body.reason, year.body.limit]).toEqual(["account_limit", "rental_too_long"]);
     const answers = [];
     for (const [i, car] of cars.entries()) answers.push(await book(hoarder, car, 2 + i * 31, 32 + i * 31));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 409, 409, 409, 409]);
-    expect(answers[2]!.body.message).toBe(QUOTA_MESSAGES.tooMany(2));
+    expect(answers[2]!.body).toMatchObject({ message: QUOTA_MESSAGES.tooMany(2), code: "CONFLICT", reason: "account_limit", limit: "active_bookings" });
+    // GraphQL says the same in the error's extensions.
+    const gql = await graphql(
+      server.url,
+      `mutation ($input: CreateBookingInput!) { createBooking(input: $input) { id } }`,
+      { input: bookingRequest(cars[5]!, capeTown(300), capeTown(301)) },
+      hoarder.auth,
+    );
+    expect(gql.body.errors?.[0]?.extensions).toMatchObject({ code: "CONFLICT", reason: "account_limit", limit: "active_bookings" });
     expect(await db().booking.count({ where: { userId: hoarder.id } })).toBe(2);
   });
 
@@ -47,7 +57,7 @@ describe("booking limits per account (defaults: 2 active, none overlapping, 30 d
     const first = await book(rider, a, 5, 8);
     expect(first.status).toBe(201);
     const overlapping = await book(rider, b, 7, 9);
-    expect([overlapping.status, overlapping.body.message]).toEqual([409, QUOTA_MESSAGES.overlap]);
+    expect([overlapping.status, overlapping.body.message, overlapping.body.limit]).toEqual([409, QUOTA_MESSAGES.overlap, "overlapping_booking"]);
     const later = await book(rider, b, 8, 10); // back to back: the first is returned at 10:00 on day 8
     expect(later.status).toBe(201);
     const third = await book(rider, a, 20, 21);
@@ -86,7 +96,7 @@ describe("booking attempts are rate-limited per account and per address", () => 
     // Refused attempts count too (the period is too long): a script cannot probe for free.
     for (let i = 0; i < 21; i++) answers.push(await book(rider, car, 200, 300, `198.51.100.${i + 1}`));
     expect(answers.slice(0, 20).every((a) => a.status === 400)).toBe(true);
-    expect([answers[20]!.status, answers[20]!.body.message]).toEqual([429, TOO_MANY_ATTEMPTS]);
+    expect([answers[20]!.status, answers[20]!.body.message, answers[20]!.body.reason, answers[20]!.body.limit]).toEqual([429, TOO_MANY_ATTEMPTS, "account_limit", "booking_rate"]);
     expect(await db().booking.count({ where: { userId: rider.id } })).toBe(0);
   });
 });
@@ -96,7 +106,7 @@ describe("uploads per account", () => {
     const rider = await newCustomer(server.services);
     for (let i = 0; i < 20; i++) await uploadPhoto(server.url, rider.auth, "profile_picture");
     const refused = await call(server.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
-    expect([refused.status, refused.body.message]).toEqual([409, QUOTA_MESSAGES.uploadsFull(20, 100)]);
+    expect([refused.status, refused.body.message, refused.body.limit]).toEqual([409, QUOTA_MESSAGES.uploadsFull(20, 100), "upload_quota"]);
     expect(await db().storedObject.count({ where: { ownerId: rider.id } })).toBe(20);
   });
 
@@ -119,6 +129,25 @@ describe("uploads per account", () => {
       expect(await small.services.db.storedObject.count({ where: { ownerId: rider.id, status: "stored" } })).toBe(1);
     } finally {
       await small.close();
+    }
+  });
+
+  test("admins and dealerships (fleet and stock photos) are neither counted nor refused by the quota or the rate limit", async () => {
+    const tight = await startTestServer({ ...DEFAULTS, UPLOAD_QUOTA_FILES: "2", UPLOADS_PER_HOUR: "3" });
+    try {
+      const admin = await newAdmin(tight.services);
+      const dealership = await newDealershipWithToken(tight.services);
+      for (const staff of [admin, dealership]) {
+        for (let i = 0; i < 4; i++) await uploadPhoto(tight.url, staff.auth, "vehicle_photo");
+        expect(await tight.services.db.storedObject.count({ where: { ownerId: staff.id, status: "stored" } })).toBe(4);
+      }
+      // A customer on the same server still stops at 2.
+      const rider = await newCustomer(tight.services);
+      for (let i = 0; i < 2; i++) await uploadPhoto(tight.url, rider.auth, "profile_picture");
+      const refused = await call(tight.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
+      expect(refused.status).toBe(409);
+    } finally {
+      await tight.close();
     }
   });
 

@@ -1,7 +1,7 @@
 // Fixed-window rate limits, counted in the `rate_limits` table so every server instance behind a
 // balancer shares them. A key's window starts at its first hit and lasts `windowSeconds`; the
 // hit past `limit` inside the window is refused with 429 until the window ends.
-import { AppError } from "../errors";
+import { AppError, type AccountLimit } from "../errors";
 import type { Services } from "./context";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
@@ -29,7 +29,7 @@ const SWEEP_ONE_IN = 50;
  * still expired), then one native upsert (INSERT ... ON CONFLICT DO UPDATE) creates the row or
  * increments it, and its returned count decides.
  */
-export async function hit(services: Services, key: string, limit: number, windowSeconds: number): Promise<{ count: number; windowEnd: Date }> {
+export async function hit(services: Services, key: string, limit: number, windowSeconds: number, accountLimit?: AccountLimit): Promise<{ count: number; windowEnd: Date }> {
   const { db } = services;
   let row;
   for (let attempt = 0; ; attempt++) {
@@ -44,7 +44,7 @@ export async function hit(services: Services, key: string, limit: number, window
     if (row.windowEnd > new Date() || attempt >= 2) break;
   }
   if (Math.random() * SWEEP_ONE_IN < 1) await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
-  if (row.count > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
+  if (row.count > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
   return { count: row.count, windowEnd: row.windowEnd };
 }
 
@@ -91,11 +91,11 @@ export async function limitPasswordResetRequest(services: Services, email: strin
 /** Booking creations (and later changes): per account and per client address, per hour (config). */
 export async function limitBookingAttempts(services: Services, userId: string, clientAddress: string): Promise<void> {
   const { perAccount, perAddress } = services.config.bookingRate;
-  await hit(services, `booking:account:${userId}`, perAccount, 3600);
-  await hit(services, keyOf("booking:address", clientAddress), perAddress, 3600);
+  await hit(services, `booking:account:${userId}`, perAccount, 3600, "booking_rate");
+  await hit(services, keyOf("booking:address", clientAddress), perAddress, 3600, "booking_rate");
 }
 
 /** Upload tickets per account, per hour (config). */
 export async function limitUploads(services: Services, owner: string): Promise<void> {
-  await hit(services, `upload:account:${owner}`, services.config.uploads.perHour, 3600);
+  await hit(services, `upload:account:${owner}`, services.config.uploads.perHour, 3600, "upload_rate");
 }

@@ -8,8 +8,8 @@
 // retried with another photo until it expires (15 minutes).
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import sharp from "sharp";
-import { AppError, badInput, conflict, forbidden, notFound, unauthenticated } from "../errors";
-import { uploadQuotaProblem, type UploadQuota } from "../domain/quotas";
+import { accountLimitError, AppError, badInput, conflict, forbidden, notFound, unauthenticated } from "../errors";
+import { uploadQuotaProblem, uploadsAreLimited, type UploadQuota } from "../domain/quotas";
 import { limitUploads } from "./rate-limit";
 import { PHOTO_MAX_BYTES } from "../domain/limits";
 import type { Services } from "./context";
@@ -97,9 +97,11 @@ export async function createUpload(services: Services, viewer: Viewer, purpose: 
   const now = new Date();
   const pending = await services.db.storedObject.count({ where: { ...owner, status: "pending", expiresAt: { gt: now } } });
   if (pending >= MAX_PENDING_UPLOADS) throw new AppError("TOO_MANY_REQUESTS", MESSAGES.tooMany);
-  await limitUploads(services, `${owner.ownerType}:${owner.ownerId}`);
-  const quotaProblem = uploadQuotaProblem(uploadQuota(services), await usedStorage(services, owner));
-  if (quotaProblem) throw conflict(quotaProblem);
+  if (uploadsAreLimited(owner.ownerType)) {
+    await limitUploads(services, `${owner.ownerType}:${owner.ownerId}`);
+    const quotaProblem = uploadQuotaProblem(uploadQuota(services), await usedStorage(services, owner));
+    if (quotaProblem) throw accountLimitError("CONFLICT", quotaProblem, "upload_quota");
+  }
 
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS);
@@ -235,8 +237,10 @@ export async function receiveUpload(services: Services, id: string, token: strin
   try {
     const image = await reencodeImage(bytes);
     const row = await services.db.storedObject.findUniqueOrThrow({ where: { id }, select: { path: true, ownerType: true, ownerId: true } });
-    const quotaProblem = uploadQuotaProblem(uploadQuota(services), await usedStorage(services, { ownerType: row.ownerType as Owner["ownerType"], ownerId: row.ownerId }), image.data.byteLength);
-    if (quotaProblem) throw conflict(quotaProblem);
+    if (uploadsAreLimited(row.ownerType)) {
+      const quotaProblem = uploadQuotaProblem(uploadQuota(services), await usedStorage(services, { ownerType: row.ownerType as Owner["ownerType"], ownerId: row.ownerId }), image.data.byteLength);
+      if (quotaProblem) throw accountLimitError("CONFLICT", quotaProblem, "upload_quota");
+    }
     await objectStorage(services.config).put(row.path, image.data, "image/jpeg");
     await services.db.storedObject.update({
       where: { id },

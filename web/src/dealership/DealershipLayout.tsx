@@ -87,12 +87,14 @@ function HeaderNav() {
       </NavLink>
       <NavLink to="/dealership/leads" className={navLink}>
         <InboxIcon size={18} />
-        <span className={label}>Leads</span>
+        {/* One text for screen readers ("Leads, 3 unread"); the word and the badge are what the eye reads. */}
+        <span className={label} aria-hidden={unread > 0 || undefined}>
+          Leads
+        </span>
+        {unread > 0 ? <span className={css({ srOnly: true })}>Leads, {unread} unread</span> : null}
         {unread > 0 ? (
-          <span className={countBadge}>
-            <span className={css({ srOnly: true })}>, </span>
+          <span className={countBadge} aria-hidden="true">
             {unread}
-            <span className={css({ srOnly: true })}> unread</span>
           </span>
         ) : null}
       </NavLink>

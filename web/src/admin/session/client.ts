@@ -44,6 +44,9 @@ export const INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   createServiceArea: ["serviceAreas"],
   updateServiceArea: ["serviceAreas"],
   deleteServiceArea: ["serviceAreas"],
+  // A customer's holdings (their page) change with the bookings and limits they hold.
+  cancelCustomerBookings: ["adminCustomerActivity", "adminCustomers", "adminBookings", "adminDashboard", "assignableVehicles"],
+  setCustomerLimits: ["adminCustomerActivity"],
   issueApiKey: ["apiKeys"],
   revokeApiKey: ["apiKeys"],
 };
@@ -88,6 +91,11 @@ export function createAdminClient(onSessionOver: () => void): Client {
           AdminCustomerPage: () => null,
           AuditLogPage: () => null,
           CustomerStats: () => null,
+          CustomerActivity: () => null,
+          CustomerLimitOverrides: () => null,
+          BookingLimits: () => null,
+          UploadUsage: () => null,
+          CancelCustomerBookingsResult: () => null,
           IssuedApiKey: () => null,
           UploadTicket: () => null,
         },

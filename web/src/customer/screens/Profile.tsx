@@ -192,7 +192,8 @@ function ProfileDetails({ user }: { user: User }) {
         <h2 id="profile-quick-actions" className={sectionHeading}>
           Quick Actions
         </h2>
-        <div className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3" })}>
+        {/* Side by side where both fit, one above the other on a 320 px phone. */}
+        <div className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(9rem, 1fr))", gap: "3" })}>
           <ButtonLink to="/bookings" variant="outline">
             My Bookings
           </ButtonLink>

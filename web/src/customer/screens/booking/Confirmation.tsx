@@ -70,11 +70,40 @@ function Row({ label, value, strong = false }: { label: string; value: ReactNode
   );
 }
 
+/** What the customer can do about each account limit (the server's message says what the limit is). */
+const ACCOUNT_LIMIT_ADVICE: Record<string, { title: string; advice: string; action: "bookings" | "dates" | null }> = {
+  active_bookings: { title: "You have the most bookings you can hold at once", advice: "Finish or cancel one of your bookings before you book another.", action: "bookings" },
+  overlapping_booking: { title: "You already have a car for these dates", advice: "Choose dates that do not overlap your other booking, or cancel it first.", action: "bookings" },
+  rental_too_long: { title: "This rental is longer than you can book here", advice: "Choose a shorter period, or contact us to arrange a longer rental.", action: "dates" },
+  booking_rate: { title: "Too many booking attempts", advice: "Please wait a while before you try again.", action: null },
+};
+
+function AccountLimitNotice({ limit, message }: { limit: string; message: string }) {
+  const known = ACCOUNT_LIMIT_ADVICE[limit] ?? { title: "This booking is over your account's limits", advice: "", action: "bookings" as const };
+  return (
+    <div role="alert" className={css({ display: "flex", flexDirection: "column", gap: "3" })} data-account-limit={limit}>
+      <Notice tone="danger" title={known.title}>
+        {message} {known.advice}
+      </Notice>
+      {known.action === "bookings" ? (
+        <ButtonLink to="/bookings" variant="outline" fullWidth>
+          View My Bookings
+        </ButtonLink>
+      ) : known.action === "dates" ? (
+        <ButtonLink to="/booking/datetime" variant="outline" fullWidth>
+          Change the dates
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}
+
 export function ConfirmationScreen() {
   const draft = useBookingDraft();
   const { user } = useAuth();
   const navigate = useNavigate();
   const [conflict, setConflict] = useState(false);
+  const [accountLimit, setAccountLimit] = useState<{ limit: string; message: string } | null>(null);
   const ready = isDraftReadyForConfirmation(draft);
   const period = { pickupDate: draft.pickupDate, returnDate: draft.returnDate };
 
@@ -134,9 +163,15 @@ export function ConfirmationScreen() {
       },
     });
     if (!result.data?.createBooking) {
+      const extensions = result.error?.graphQLErrors[0]?.extensions;
+      // One of the account's limits (issue 18): say which, and what to do, instead of "car taken".
+      if (extensions?.reason === "account_limit") {
+        setAccountLimit({ limit: String(extensions.limit ?? ""), message: serverMessage(result.error) ?? "" });
+        notifyError("Booking not possible", serverMessage(result.error) ?? "Please try again");
+        return;
+      }
       notifyError("Booking failed", serverMessage(result.error) ?? "Please try again");
-      const code = result.error?.graphQLErrors[0]?.extensions?.code;
-      if (code === "CONFLICT") setConflict(true);
+      if (extensions?.code === "CONFLICT") setConflict(true);
       // The price or the free cars may have changed: show the server's figures again.
       refetchQuote({ requestPolicy: "network-only" });
       refetchVehicles({ requestPolicy: "network-only" });
@@ -155,6 +190,8 @@ export function ConfirmationScreen() {
           Add your personal details, ID and driver's licence before confirming. Your booking details are kept.
         </Notice>
       ) : null}
+
+      {accountLimit ? <AccountLimitNotice {...accountLimit} /> : null}
 
       {conflict || vehicleGone ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>

@@ -53,6 +53,9 @@ function SummaryRow({ label, value, strong = false }: { label: string; value: st
   );
 }
 
+// Date and time side by side where a whole date fits (390 px phones and up), one above the other on a 320 px phone.
+const dateAndTime = css({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(8.5rem, 1fr))", gap: "3", alignItems: "start" });
+
 export function DateTimeScreen() {
   const draft = useBookingDraft();
   const navigate = useNavigate();
@@ -113,7 +116,7 @@ export function DateTimeScreen() {
     <BookingScreen back="/booking/category?view=vehicles" step={2} title="Select dates & times" description="All times are Cape Town time.">
       <Card padding="md" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
         <h2 className={css({ textStyle: "heading" })}>Pick-up</h2>
-        <div className={css({ display: "grid", gridTemplateColumns: "minmax(0, 1.15fr) minmax(0, 1fr)", gap: "3", alignItems: "start" })}>
+        <div className={dateAndTime}>
           <DateField
             label="Pickup date"
             value={pickupDate}
@@ -131,7 +134,7 @@ export function DateTimeScreen() {
 
       <Card padding="md" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
         <h2 className={css({ textStyle: "heading" })}>Return</h2>
-        <div className={css({ display: "grid", gridTemplateColumns: "minmax(0, 1.15fr) minmax(0, 1fr)", gap: "3", alignItems: "start" })}>
+        <div className={dateAndTime}>
           <DateField
             label="Return date"
             value={returnDate}
