@@ -33,6 +33,19 @@ async function expectFits(page: Page, label: string) {
         return box.width > 0 && box.height > 0 && style.visibility !== "hidden" && box.right > width + 0.5 && !clipped(el);
       })
       .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")} right=${Math.round(el.getBoundingClientRect().right)}`);
+    // A button or link cut off by a box that clips (e.g. "View Details" in a card).
+    for (const el of document.querySelectorAll("a, button, input, select, textarea")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === "auto" || overflow === "scroll") break;
+        if ((overflow === "hidden" || overflow === "clip") && box.right > parent.getBoundingClientRect().right + 0.5) {
+          sticking.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" cut off`);
+          break;
+        }
+      }
+    }
     // Text cut off inside a field (e.g. "dd/mm/" of a date).
     const cut = [...document.querySelectorAll("input")].filter((input) => input.value && input.scrollWidth > input.clientWidth + 1).map((input) => `input "${input.value}"`);
     return { scrollWidth: document.documentElement.scrollWidth, width, problems: [...sticking.slice(0, 10), ...cut] };

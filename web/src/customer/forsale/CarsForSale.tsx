@@ -36,8 +36,8 @@ const SORT_OPTIONS: readonly { value: ForSaleSort; label: string }[] = [
   { value: "price_desc", label: "Highest price" },
 ];
 
-// One card per row on a phone, two on a tablet, three or four on a desktop.
-const list = css({ display: "grid", gridTemplateColumns: { base: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))", xl: "repeat(4, minmax(0, 1fr))" }, gap: "4" });
+// One card per row on a phone, two on a tablet, three on a desktop (a page of six is two full rows).
+const list = css({ display: "grid", gridTemplateColumns: { base: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" }, gap: { base: "4", lg: "5" } });
 
 function SortSelect({ value, onChange }: { value: ForSaleSort; onChange: (sort: ForSaleSort) => void }) {
   return (

@@ -49,7 +49,8 @@ export function ForSaleCard({ car, onContact }: { car: CarForSale; onContact: (c
             </li>
           ) : null}
         </ul>
-        <div className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "2", pt: "1" })}>
+        {/* Side by side where both labels fit, else one above the other (a 320 px phone, a narrow grid column). */}
+        <div className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(8.5rem, 1fr))", gap: "2", pt: "1", mt: "auto" })}>
           <Button variant="outline" onClick={() => onContact(car)} aria-describedby={titleId}>
             Contact Seller
           </Button>

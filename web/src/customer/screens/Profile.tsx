@@ -35,18 +35,21 @@ const sectionHeading = css({
   "& svg": { color: "brand.text" },
 });
 
+// Label and value side by side; a value too long for that (a long name or email) goes under its label, whole words kept.
 const row = css({
   display: "flex",
+  flexWrap: "wrap",
   alignItems: "baseline",
   justifyContent: "space-between",
-  gap: "4",
+  columnGap: "4",
+  rowGap: "1",
   py: "3",
   borderTopWidth: "1px",
   borderColor: "border.default",
 });
 
 const rowLabel = css({ textStyle: "small", color: "fg.muted", flexShrink: 0 });
-const rowValue = css({ fontWeight: "550", textAlign: "right", minW: "0", overflowWrap: "anywhere" });
+const rowValue = css({ fontWeight: "550", textAlign: "right", minW: "0", ml: "auto", overflowWrap: "anywhere" });
 
 function NotProvided() {
   return (
@@ -138,9 +141,10 @@ function ProfileDetails({ user }: { user: User }) {
         </Notice>
       )}
 
-      <Card padding="lg" className={css({ display: "flex", alignItems: "center", gap: "4" })}>
+      {/* The name and email beside the avatar, or under it when they need the width (a 320 px phone, a long name). */}
+      <Card padding="lg" className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "4" })}>
         <Avatar name={user.name} picture={user.profilePicture} complete={complete} />
-        <div className={css({ display: "flex", flexDirection: "column", gap: "1.5", minW: "0" })}>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "1.5", minW: "0", flex: "1 1 11rem" })}>
           <p className={css({ fontWeight: "700", fontSize: "lg", lineHeight: "1.3", overflowWrap: "anywhere" })}>{user.name}</p>
           <p className={css({ textStyle: "small", color: "fg.muted", overflowWrap: "anywhere" })}>{user.email}</p>
           <span>
