@@ -16,3 +16,4 @@ export * from "./schemas.ts";
 export * from "./time.ts";
 export * from "./input.ts";
 export * from "./quotas.ts";
+export * from "./brand.ts";
