@@ -1,5 +1,5 @@
 // `bun run test`: every check, in order, stopping at the first failure.
-//   types -> schema.graphql drift -> migrations drift -> domain rules under two time zones ->
+//   types -> format and lint (Biome) -> schema.graphql drift -> migrations drift -> domain rules under two time zones ->
 //   booking HTTP tests in New York time -> unit, service and HTTP tests on SQLite -> the database tests again on PostgreSQL ->
 //   production build -> Playwright journeys in Debian's Chromium.
 import { $ } from "bun";
@@ -12,11 +12,19 @@ type Step = { name: string; run: () => Promise<unknown> };
 const steps: Step[] = [
   { name: "tools (Chromium, PostgreSQL)", run: () => $`bash .ci/ensure-tools.sh` },
   { name: "type-check", run: () => $`bun run typecheck` },
+  { name: "format and lint (Biome: bun run format fixes the layout)", run: () => $`bun run lint` },
   { name: "schema.graphql is up to date", run: () => $`bun run schema:check` },
   { name: "migrations match prisma/models.prisma", run: () => $`bun run db:check`.env({ ...process.env, SHADOW_DATABASE_URL: postgresUrl }) },
   { name: "domain rules in New York time", run: () => $`bun test server/domain`.env({ ...process.env, TZ: "America/New_York" }) },
   { name: "domain rules in Tokyo time", run: () => $`bun test server/domain`.env({ ...process.env, TZ: "Asia/Tokyo" }) },
-  { name: "booking rules over HTTP in New York time", run: () => $`bun test --timeout 30000 server/services/bookings.test.ts`.env({ ...process.env, TZ: "America/New_York", TEST_DATABASE_URL: undefined } as Record<string, string>) },
+  {
+    name: "booking rules over HTTP in New York time",
+    run: () =>
+      $`bun test --timeout 30000 server/services/bookings.test.ts`.env({ ...process.env, TZ: "America/New_York", TEST_DATABASE_URL: undefined } as Record<
+        string,
+        string
+      >),
+  },
   { name: "all bun tests on SQLite", run: () => $`bun test --timeout 30000`.env({ ...process.env, TEST_DATABASE_URL: undefined } as Record<string, string>) },
   { name: "database tests on PostgreSQL", run: () => $`bun test --timeout 30000 server ./cli`.env({ ...process.env, TEST_DATABASE_URL: postgresUrl }) },
   { name: "production build", run: () => $`bun run build` },

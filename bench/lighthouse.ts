@@ -5,7 +5,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
-export const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
+export const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
 export type LighthouseResult = {
   url: string;
@@ -29,7 +30,16 @@ export async function lighthouse(url: string, options: { chromePath?: string; ke
   const output = join(dir, "report.json");
   try {
     const proc = Bun.spawn(
-      [process.execPath, join(ROOT, "node_modules", "lighthouse", "cli", "index.js"), url, "--quiet", "--output=json", `--output-path=${output}`, "--only-categories=performance,accessibility", `--chrome-flags=${CHROME_FLAGS}`],
+      [
+        process.execPath,
+        join(ROOT, "node_modules", "lighthouse", "cli", "index.js"),
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${output}`,
+        "--only-categories=performance,accessibility",
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
       { cwd: ROOT, env: { ...process.env, CHROME_PATH: chromePath }, stdout: "pipe", stderr: "pipe" },
     );
     const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
@@ -56,7 +66,17 @@ export async function lighthouse(url: string, options: { chromePath?: string; ke
       failedAccessibilityAudits: failed,
     };
   } catch (error) {
-    return { url, performance: null, accessibility: null, lcpMs: null, tbtMs: null, cls: null, fcpMs: null, failedAccessibilityAudits: [], error: (error as Error).message };
+    return {
+      url,
+      performance: null,
+      accessibility: null,
+      lcpMs: null,
+      tbtMs: null,
+      cls: null,
+      fcpMs: null,
+      failedAccessibilityAudits: [],
+      error: (error as Error).message,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -20,8 +20,16 @@ const ROOT = resolve(import.meta.dir, "..");
 
 /** Builds the web app into `outdir` with web/build.ts (never touches web/dist). */
 export async function buildWeb(outdir: string, quiet = true): Promise<void> {
-  const proc = Bun.spawn([process.execPath, join(ROOT, "web", "build.ts"), "--outdir", outdir], { cwd: ROOT, stdout: quiet ? "pipe" : "inherit", stderr: "pipe" });
-  const [code, errors, output] = await Promise.all([proc.exited, new Response(proc.stderr).text(), quiet ? new Response(proc.stdout as ReadableStream).text() : Promise.resolve("")]);
+  const proc = Bun.spawn([process.execPath, join(ROOT, "web", "build.ts"), "--outdir", outdir], {
+    cwd: ROOT,
+    stdout: quiet ? "pipe" : "inherit",
+    stderr: "pipe",
+  });
+  const [code, errors, output] = await Promise.all([
+    proc.exited,
+    new Response(proc.stderr).text(),
+    quiet ? new Response(proc.stdout as ReadableStream).text() : Promise.resolve(""),
+  ]);
   if (code !== 0) throw new Error(`web build failed (exit ${code}):\n${errors || output}`);
 }
 
@@ -67,15 +75,21 @@ export async function landingWeight(dist: string): Promise<Weight> {
 
 /** Every built file, for the report. */
 export function allAssets(dist: string): AssetSize[] {
-  const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
-  return existsSync(dist) ? walk(dist).map((file) => assetSize(dist, relative(dist, file))).filter((s) => /\.(js|css)$/.test(s.file)) : [];
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  return existsSync(dist)
+    ? walk(dist)
+        .map((file) => assetSize(dist, relative(dist, file)))
+        .filter((s) => /\.(js|css)$/.test(s.file))
+    : [];
 }
 
 /** The token keys the web app keeps in local storage, read from web/src/lib/storage.ts (e.g. CUSTOMER_TOKEN_KEY). */
 export async function tokenKeys(): Promise<Record<string, string>> {
   const keys: Record<string, string> = {};
   const dir = join(ROOT, "web", "src");
-  const walk = (d: string): string[] => readdirSync(d).flatMap((name) => (statSync(join(d, name)).isDirectory() ? walk(join(d, name)) : /\.tsx?$/.test(name) ? [join(d, name)] : []));
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((name) => (statSync(join(d, name)).isDirectory() ? walk(join(d, name)) : /\.tsx?$/.test(name) ? [join(d, name)] : []));
   for (const file of walk(dir)) {
     const text = await Bun.file(file).text();
     for (const match of text.matchAll(/export const (\w*TOKEN_KEY)\s*=\s*"([^"]+)"/g)) keys[match[1]!] = match[2]!;
@@ -87,12 +101,26 @@ export type PageVisit = { path: string; area: "customer" | "admin" | "dealership
 export type ObservedWeight = Weight & { path: string; signedIn: boolean; finalPath: string };
 
 /** Loads each page in Chromium and sizes the scripts and stylesheets it fetched. */
-export async function observedPageWeight(baseUrl: string, dist: string, visits: PageVisit[], chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium"): Promise<ObservedWeight[]> {
+export async function observedPageWeight(
+  baseUrl: string,
+  dist: string,
+  visits: PageVisit[],
+  chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium",
+): Promise<ObservedWeight[]> {
   const { chromium } = await import("@playwright/test");
   const keys = await tokenKeys();
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const results: ObservedWeight[] = [];
   try {
@@ -102,16 +130,20 @@ export async function observedPageWeight(baseUrl: string, dist: string, visits: 
         .filter(([name]) => name.toUpperCase().includes(visit.area.toUpperCase()))
         .map(([, key]) => key);
       if (visit.token && storage.length > 0) {
-        await context.addInitScript(({ keys: names, token }) => {
-          for (const name of names) window.localStorage.setItem(name, token);
-        }, { keys: storage, token: visit.token });
+        await context.addInitScript(
+          ({ keys: names, token }) => {
+            for (const name of names) window.localStorage.setItem(name, token);
+          },
+          { keys: storage, token: visit.token },
+        );
       }
       const page = await context.newPage();
       const fetched: string[] = [];
       page.on("response", (response) => {
         const type = response.request().resourceType();
         const url = new URL(response.url());
-        if ((type === "script" || type === "stylesheet") && url.origin === new URL(baseUrl).origin && existsSync(join(dist, url.pathname))) fetched.push(url.pathname.slice(1));
+        if ((type === "script" || type === "stylesheet") && url.origin === new URL(baseUrl).origin && existsSync(join(dist, url.pathname)))
+          fetched.push(url.pathname.slice(1));
       });
       await page.goto(baseUrl + visit.path, { waitUntil: "networkidle" });
       const finalPath = new URL(page.url()).pathname;

@@ -116,10 +116,12 @@ describe("SQL statements per operation do not grow with the page size", () => {
     const query = `query($n: Int, $p: String, $r: String) { vehicles(pickupDate: $p, returnDate: $r, limit: $n) { id make images } }`;
     const counts: number[] = [];
     for (const n of [2, 8]) {
-      counts.push(await countQueries(async () => {
-        const rows = await gqlRows(query, { n, p: pickupDate, r: returnDate }, {}, (d) => d.vehicles);
-        expect(rows.length).toBe(n);
-      }));
+      counts.push(
+        await countQueries(async () => {
+          const rows = await gqlRows(query, { n, p: pickupDate, r: returnDate }, {}, (d) => d.vehicles);
+          expect(rows.length).toBe(n);
+        }),
+      );
     }
     expect(counts[1]).toBe(counts[0]!);
     expect(counts[0]).toBeLessThanOrEqual(2);
@@ -129,10 +131,12 @@ describe("SQL statements per operation do not grow with the page size", () => {
     const query = `query($n: Int) { carsForSale(limit: $n, sort: price_asc) { total vehicles { id make salesPrice images dealership { companyName } } } }`;
     const counts: number[] = [];
     for (const n of [5, 40]) {
-      counts.push(await countQueries(async () => {
-        const rows = await gqlRows(query, { n }, {}, (d) => d.carsForSale.vehicles);
-        expect(rows.length).toBe(n);
-      }));
+      counts.push(
+        await countQueries(async () => {
+          const rows = await gqlRows(query, { n }, {}, (d) => d.carsForSale.vehicles);
+          expect(rows.length).toBe(n);
+        }),
+      );
     }
     expect(counts[1]).toBe(counts[0]!);
   });

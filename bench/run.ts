@@ -50,10 +50,15 @@ const { values: args } = parseArgs({
 const scale = Number(args.scale);
 const duration = Number(args.duration);
 const warmup = Number(args.warmup);
-const levels = args.connections!.split(",").map(Number).filter((n) => n > 0);
+const levels = args
+  .connections!.split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const only = args.only ? new Set(args.only.split(",")) : null;
 if (!(scale > 0) || !(duration > 0) || levels.length === 0) {
-  console.error("usage: bun run bench [--scale 0.05] [--duration 5] [--connections 1,8,32] [--only ids] [--no-web] [--no-lighthouse] [--no-load] [--keep] [--out file]");
+  console.error(
+    "usage: bun run bench [--scale 0.05] [--duration 5] [--connections 1,8,32] [--only ids] [--no-web] [--no-lighthouse] [--no-load] [--keep] [--out file]",
+  );
   process.exit(2);
 }
 
@@ -80,8 +85,16 @@ try {
 }
 
 async function main() {
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "?", memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverageAtStart: loadavg().map((n) => Math.round(n * 100) / 100), bun: Bun.version };
-  log(`CapeDrive benchmark: scale ${scale}, ${duration} s per scenario and level, connections ${levels.join("/")}, ${machine.cpus} CPUs, load average ${machine.loadAverageAtStart.join(" ")}`);
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? "?",
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    loadAverageAtStart: loadavg().map((n) => Math.round(n * 100) / 100),
+    bun: Bun.version,
+  };
+  log(
+    `CapeDrive benchmark: scale ${scale}, ${duration} s per scenario and level, connections ${levels.join("/")}, ${machine.cpus} CPUs, load average ${machine.loadAverageAtStart.join(" ")}`,
+  );
 
   // 1. Web build into a temp folder ------------------------------------------------------------
   let webDist = join(ROOT, "web", "dist");
@@ -176,13 +189,20 @@ async function main() {
     } catch (error) {
       log(`page weight in Chromium failed (is Debian's chromium installed? CHROME_PATH): ${(error as Error).message.split("\n")[0]}`);
     }
-    for (const page of pages) log(`page weight ${page.path}${page.signedIn ? " (signed in)" : ""}: JS ${kb(page.js)}, CSS ${kb(page.css)} gzipped, ${page.files.length} files${page.finalPath !== page.path ? ` (ended on ${page.finalPath})` : ""}`);
+    for (const page of pages)
+      log(
+        `page weight ${page.path}${page.signedIn ? " (signed in)" : ""}: JS ${kb(page.js)}, CSS ${kb(page.css)} gzipped, ${page.files.length} files${page.finalPath !== page.path ? ` (ended on ${page.finalPath})` : ""}`,
+      );
     if (!args["no-lighthouse"]) {
       for (const path of ["/", "/cars-for-sale"]) {
         const slug = path === "/" ? "landing" : path.replace(/^\//, "").replaceAll("/", "-");
         const result = await lighthouse(baseUrl + path, { keepReport: join(ROOT, "bench", "results", "lighthouse", `${slug}.report.json`) });
         lighthouseResults.push({ ...result, url: path });
-        log(result.error ? `lighthouse ${path}: failed: ${result.error}` : `lighthouse ${path}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}`);
+        log(
+          result.error
+            ? `lighthouse ${path}: failed: ${result.error}`
+            : `lighthouse ${path}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}`,
+        );
       }
     }
   }
@@ -201,7 +221,9 @@ async function main() {
         const result = await runLoad(baseUrl, scenario, connections, duration, server.pid);
         results.push(result);
         const errors = result.errors + result.non2xx + result.graphqlErrors;
-        log(`  ${scenario.id.padEnd(22)} c=${String(connections).padStart(2)}  ${String(result.rps).padStart(8)} req/s  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  errors ${errors}`);
+        log(
+          `  ${scenario.id.padEnd(22)} c=${String(connections).padStart(2)}  ${String(result.rps).padStart(8)} req/s  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  errors ${errors}`,
+        );
       }
       const memory = memoryOf(server.pid);
       runs.push({ scenario, results, peakMemoryMiB: memory?.peakMiB ?? null, peakIsPerScenario: canReset });
@@ -230,8 +252,15 @@ async function main() {
   const targets = [
     target(`available vehicles p99 < 25 ms at ${top} connections`, at("gql-available-vehicles")?.latencyMs.p99, (v) => v < 25, "ms"),
     target(`(the same without the cache: every request queries the database)`, at("gql-available-vehicles-db")?.latencyMs.p99, (v) => v < 25, "ms"),
-    ...graphqlReads.map((s) => target(`${s.id}: >= 35% of baseline req/s at ${top} connections`, s.levels.find((l) => l.connections === top)?.ratioToBaseline, (v) => v >= 0.35, "x")),
-    target("landing JS <= 120 KB gzipped (static graph)", landing ? landing.js / 1024 : customerLanding ? customerLanding.js / 1024 : undefined, (v) => v <= 120, "KB"),
+    ...graphqlReads.map((s) =>
+      target(`${s.id}: >= 35% of baseline req/s at ${top} connections`, s.levels.find((l) => l.connections === top)?.ratioToBaseline, (v) => v >= 0.35, "x"),
+    ),
+    target(
+      "landing JS <= 120 KB gzipped (static graph)",
+      landing ? landing.js / 1024 : customerLanding ? customerLanding.js / 1024 : undefined,
+      (v) => v <= 120,
+      "KB",
+    ),
     ...["/", "/cars-for-sale"].flatMap((path) => [
       target(`Lighthouse mobile performance ${path} >= 95`, lhFor(path)?.performance, (v) => v >= 95, ""),
       target(`Lighthouse mobile accessibility ${path} >= 95`, lhFor(path)?.accessibility, (v) => v >= 95, ""),
@@ -242,12 +271,23 @@ async function main() {
     command: commandLine(),
     note: "Measured on a shared 2-core machine: the load generator runs in the benchmark's own process beside the server, and other work may have been running. Compare ratios to the baseline of the same run rather than absolute figures across runs.",
     machine: { ...machine, loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100) },
-    database: { provider: database.provider, size: seed.size, counts: seed.counts, seedSeconds: Math.round(seed.seconds * 10) / 10, readerBookings: seed.reader.bookings },
+    database: {
+      provider: database.provider,
+      size: seed.size,
+      counts: seed.counts,
+      seedSeconds: Math.round(seed.seconds * 10) / 10,
+      readerBookings: seed.reader.bookings,
+    },
     settings: { scale, durationSeconds: duration, warmupSeconds: warmup, connections: levels },
-    server: { memoryAtStartMiB: memoryAtStart?.rssMiB ?? null, peakMemoryMiB: memoryAtEnd?.peakMiB ?? null, note: "peakMemoryMiB per scenario: VmHWM of the server process, reset (clear_refs) before the scenario's first level" },
+    server: {
+      memoryAtStartMiB: memoryAtStart?.rssMiB ?? null,
+      peakMemoryMiB: memoryAtEnd?.peakMiB ?? null,
+      note: "peakMemoryMiB per scenario: VmHWM of the server process, reset (clear_refs) before the scenario's first level",
+    },
     scenarios: scenariosOut,
     pageWeight: {
-      method: "landingStatic: index.html's scripts/styles + their static import closure in the build. pages: scripts and stylesheets Chromium fetched to show each page (signed in where needed) until network idle, each sized as gzip -6 of the built file.",
+      method:
+        "landingStatic: index.html's scripts/styles + their static import closure in the build. pages: scripts and stylesheets Chromium fetched to show each page (signed in where needed) until network idle, each sized as gzip -6 of the built file.",
       landingStatic: landing && { jsKB: kb1(landing.js), cssKB: kb1(landing.css), files: landing.files },
       pages: pages.map((p) => ({ path: p.path, finalPath: p.finalPath, signedIn: p.signedIn, jsKB: kb1(p.js), cssKB: kb1(p.css), files: p.files })),
       allAssets: args["no-web"] ? [] : allAssets(webDist),
@@ -282,12 +322,16 @@ function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: stri
     const from = addDays(capeTownToday(), 7 + day);
     return { pickupDate: capeTownDateTimeToUtc(from, "09:00").toISOString(), returnDate: capeTownDateTimeToUtc(addDays(from, 14), "09:00").toISOString() };
   });
-  const vehicleBodies = periods.flatMap((period) => (["automatic", "manual"] as const).map((transmission) => gql(availableVehicles, { category: "medium", transmission, ...period })));
+  const vehicleBodies = periods.flatMap((period) =>
+    (["automatic", "manual"] as const).map((transmission) => gql(availableVehicles, { category: "medium", transmission, ...period })),
+  );
   const carsForSale = `query CarsForSale($search: String, $transmission: Transmission, $priceBand: String, $sort: ForSaleSort) {
     carsForSale(search: $search, transmission: $transmission, priceBand: $priceBand, sort: $sort, limit: 12) { total vehicles { id make model year category transmission mileage salesPrice images dealership { companyName city } } }
   }`;
   const forSaleBodies = ["toyota", "volkswagen", null].flatMap((search) =>
-    ["under-100k", "100k-200k", "200k-300k", "over-300k"].map((priceBand) => gql(carsForSale, { search, transmission: "automatic", priceBand, sort: "price_asc" })),
+    ["under-100k", "100k-200k", "200k-300k", "over-300k"].map((priceBand) =>
+      gql(carsForSale, { search, transmission: "automatic", priceBand, sort: "price_asc" }),
+    ),
   );
   return [
     { id: "baseline", title: "Baseline: trivial JSON route", kind: "baseline", request: { method: "GET", path: "/api/bench/ping" } },
@@ -307,7 +351,12 @@ function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: stri
       request: { method: "POST", path: "/graphql", headers: { "cache-control": "no-cache" } },
       nextBody: cycle(vehicleBodies),
     },
-    { id: "rest-vehicles", title: "GET /api/vehicles (the whole fleet, up to 1000, with photos)", kind: "rest-read", request: { method: "GET", path: "/api/vehicles" } },
+    {
+      id: "rest-vehicles",
+      title: "GET /api/vehicles (the whole fleet, up to 1000, with photos)",
+      kind: "rest-read",
+      request: { method: "GET", path: "/api/vehicles" },
+    },
     {
       id: "gql-my-bookings",
       title: `GraphQL myBookings (${seed.reader.bookings} bookings, with vehicles)`,
@@ -317,10 +366,17 @@ function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: stri
         method: "POST",
         path: "/graphql",
         headers: bearer(tokens.reader),
-        body: gql(`query MyBookings { myBookings(limit: 100) { id bookingNumber category transmission pickupDate returnDate deliveryLocation returnLocation totalAmount duration status createdAt canCancel cancelBlockedReason vehicle { id make model year } } }`),
+        body: gql(
+          `query MyBookings { myBookings(limit: 100) { id bookingNumber category transmission pickupDate returnDate deliveryLocation returnLocation totalAmount duration status createdAt canCancel cancelBlockedReason vehicle { id make model year } } }`,
+        ),
       },
     },
-    { id: "rest-my-bookings", title: `GET /api/bookings (${seed.reader.bookings} bookings)`, kind: "rest-read", request: { method: "GET", path: "/api/bookings", headers: bearer(tokens.reader) } },
+    {
+      id: "rest-my-bookings",
+      title: `GET /api/bookings (${seed.reader.bookings} bookings)`,
+      kind: "rest-read",
+      request: { method: "GET", path: "/api/bookings", headers: bearer(tokens.reader) },
+    },
     {
       id: "gql-admin-bookings",
       title: "GraphQL adminBookings (page of 20, customers and vehicles)",
@@ -330,10 +386,17 @@ function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: stri
         method: "POST",
         path: "/graphql",
         headers: bearer(tokens.admin),
-        body: gql(`query AdminBookings { adminBookings(limit: 20) { total items { id bookingNumber status carCategory transmission deliveryDateTime returnDate totalPrice deliveryLocation user { id name email phone } vehicle { id make model registrationNumber } } } }`),
+        body: gql(
+          `query AdminBookings { adminBookings(limit: 20) { total items { id bookingNumber status carCategory transmission deliveryDateTime returnDate totalPrice deliveryLocation user { id name email phone } vehicle { id make model registrationNumber } } } }`,
+        ),
       },
     },
-    { id: "rest-admin-bookings", title: "GET /api/admin/bookings (page of 50)", kind: "rest-read", request: { method: "GET", path: "/api/admin/bookings", headers: bearer(tokens.admin) } },
+    {
+      id: "rest-admin-bookings",
+      title: "GET /api/admin/bookings (page of 50)",
+      kind: "rest-read",
+      request: { method: "GET", path: "/api/admin/bookings", headers: bearer(tokens.admin) },
+    },
     {
       id: "gql-cars-for-sale",
       title: "GraphQL carsForSale: search, automatic, price band, price ascending (12 searches in turn)",
@@ -342,7 +405,12 @@ function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: stri
       request: { method: "POST", path: "/graphql" },
       nextBody: cycle(forSaleBodies),
     },
-    { id: "rest-cars-for-sale", title: "GET /api/for-sale?category=medium&priceBand=200k-300k", kind: "rest-read", request: { method: "GET", path: "/api/for-sale?category=medium&priceBand=200k-300k&sort=newest" } },
+    {
+      id: "rest-cars-for-sale",
+      title: "GET /api/for-sale?category=medium&priceBand=200k-300k",
+      kind: "rest-read",
+      request: { method: "GET", path: "/api/for-sale?category=medium&priceBand=200k-300k&sort=newest" },
+    },
     {
       id: "rest-create-booking",
       title: "POST /api/bookings (a free vehicle and day each)",
@@ -415,7 +483,9 @@ function kb1(bytes: number) {
 function markdown(r: any): string {
   const lines: string[] = [];
   const c = r.database.counts;
-  lines.push(`**${r.database.provider}**, ${c.vehicles.toLocaleString("en-US")} rental vehicles, ${c.forSaleVehicles.toLocaleString("en-US")} for sale, ${c.customers.toLocaleString("en-US")} customers, ${c.bookings.toLocaleString("en-US")} bookings (seeded in ${r.database.seedSeconds} s); ${r.settings.durationSeconds} s per level; ${r.machine.cpus} CPUs, load ${r.machine.loadAverageAtStart.join("/")} at start. \`${r.command}\``);
+  lines.push(
+    `**${r.database.provider}**, ${c.vehicles.toLocaleString("en-US")} rental vehicles, ${c.forSaleVehicles.toLocaleString("en-US")} for sale, ${c.customers.toLocaleString("en-US")} customers, ${c.bookings.toLocaleString("en-US")} bookings (seeded in ${r.database.seedSeconds} s); ${r.settings.durationSeconds} s per level; ${r.machine.cpus} CPUs, load ${r.machine.loadAverageAtStart.join("/")} at start. \`${r.command}\``,
+  );
   lines.push("");
   if (r.scenarios.length > 0) {
     lines.push("| Scenario | Conns | req/s | p50 ms | p99 ms | errors | vs baseline | peak RSS MiB |");
@@ -423,7 +493,9 @@ function markdown(r: any): string {
     for (const s of r.scenarios) {
       for (const [i, l] of s.levels.entries()) {
         const errors = l.errors + l.non2xx + l.graphqlErrors;
-        lines.push(`| ${i === 0 ? s.id : ""} | ${l.connections} | ${l.rps.toLocaleString("en-US")} | ${l.latencyMs.p50} | ${l.latencyMs.p99} | ${errors} | ${l.ratioToBaseline === null ? "" : `${Math.round(l.ratioToBaseline * 100)}%`} | ${i === 0 ? (s.peakMemoryMiB ?? "") : ""} |`);
+        lines.push(
+          `| ${i === 0 ? s.id : ""} | ${l.connections} | ${l.rps.toLocaleString("en-US")} | ${l.latencyMs.p50} | ${l.latencyMs.p99} | ${errors} | ${l.ratioToBaseline === null ? "" : `${Math.round(l.ratioToBaseline * 100)}%`} | ${i === 0 ? (s.peakMemoryMiB ?? "") : ""} |`,
+        );
       }
     }
     lines.push("");
@@ -431,18 +503,28 @@ function markdown(r: any): string {
   if (r.pageWeight.pages.length > 0 || r.pageWeight.landingStatic) {
     lines.push("| Page (gzipped) | JS KB | CSS KB | files |");
     lines.push("|---|---:|---:|---:|");
-    if (r.pageWeight.landingStatic) lines.push(`| / (static import graph) | ${r.pageWeight.landingStatic.jsKB} | ${r.pageWeight.landingStatic.cssKB} | ${r.pageWeight.landingStatic.files.length} |`);
-    for (const p of r.pageWeight.pages) lines.push(`| ${p.path}${p.signedIn ? " (signed in)" : ""}${p.finalPath !== p.path ? ` → ${p.finalPath}` : ""} | ${p.jsKB} | ${p.cssKB} | ${p.files.length} |`);
+    if (r.pageWeight.landingStatic)
+      lines.push(
+        `| / (static import graph) | ${r.pageWeight.landingStatic.jsKB} | ${r.pageWeight.landingStatic.cssKB} | ${r.pageWeight.landingStatic.files.length} |`,
+      );
+    for (const p of r.pageWeight.pages)
+      lines.push(
+        `| ${p.path}${p.signedIn ? " (signed in)" : ""}${p.finalPath !== p.path ? ` → ${p.finalPath}` : ""} | ${p.jsKB} | ${p.cssKB} | ${p.files.length} |`,
+      );
     lines.push("");
   }
   if (r.lighthouse.length > 0) {
     lines.push("| Lighthouse (mobile) | performance | accessibility | LCP ms | TBT ms | CLS |");
     lines.push("|---|---:|---:|---:|---:|---:|");
-    for (const l of r.lighthouse) lines.push(`| ${l.url} | ${l.performance ?? l.error ?? ""} | ${l.accessibility ?? ""} | ${l.lcpMs ?? ""} | ${l.tbtMs ?? ""} | ${l.cls ?? ""} |`);
+    for (const l of r.lighthouse)
+      lines.push(`| ${l.url} | ${l.performance ?? l.error ?? ""} | ${l.accessibility ?? ""} | ${l.lcpMs ?? ""} | ${l.tbtMs ?? ""} | ${l.cls ?? ""} |`);
     lines.push("");
   }
   lines.push("| Target | value | met |");
   lines.push("|---|---:|---|");
-  for (const t of r.targets) lines.push(`| ${t.name} | ${t.value === null ? "n/a" : `${t.unit === "x" ? `${Math.round(t.value * 100)}%` : t.value}${t.unit && t.unit !== "x" ? ` ${t.unit}` : ""}`} | ${t.met === null ? "not measured" : t.met ? "yes" : "**no**"} |`);
+  for (const t of r.targets)
+    lines.push(
+      `| ${t.name} | ${t.value === null ? "n/a" : `${t.unit === "x" ? `${Math.round(t.value * 100)}%` : t.value}${t.unit && t.unit !== "x" ? ` ${t.unit}` : ""}`} | ${t.met === null ? "not measured" : t.met ? "yes" : "**no**"} |`,
+    );
   return lines.join("\n");
 }

@@ -66,8 +66,65 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const RATES = { small: "450.00", medium: "650.00", large: "850.00" } as const;
 
-const FIRST_NAMES = ["Thandi", "Sipho", "Lerato", "Pieter", "Anele", "Zanele", "Johan", "Ayesha", "Themba", "Nomvula", "Ruan", "Fatima", "Kagiso", "Lindiwe", "Mandla", "Chantal", "Bongani", "Naledi", "Ethan", "Zaid", "Refilwe", "Megan", "Tshepo", "Yusuf", "Amahle", "Liam", "Palesa", "Sibusiso", "Carmen", "Kyle"];
-const LAST_NAMES = ["Nkosi", "Dlamini", "van der Merwe", "Botha", "Mokoena", "Naidoo", "Adams", "Jacobs", "Petersen", "Khumalo", "Ndlovu", "Smith", "Williams", "Mahlangu", "Pillay", "Daniels", "Hendricks", "Molefe", "Fortuin", "Abrahams", "Mthembu", "du Plessis", "Isaacs", "Sithole", "Cupido"];
+const FIRST_NAMES = [
+  "Thandi",
+  "Sipho",
+  "Lerato",
+  "Pieter",
+  "Anele",
+  "Zanele",
+  "Johan",
+  "Ayesha",
+  "Themba",
+  "Nomvula",
+  "Ruan",
+  "Fatima",
+  "Kagiso",
+  "Lindiwe",
+  "Mandla",
+  "Chantal",
+  "Bongani",
+  "Naledi",
+  "Ethan",
+  "Zaid",
+  "Refilwe",
+  "Megan",
+  "Tshepo",
+  "Yusuf",
+  "Amahle",
+  "Liam",
+  "Palesa",
+  "Sibusiso",
+  "Carmen",
+  "Kyle",
+];
+const LAST_NAMES = [
+  "Nkosi",
+  "Dlamini",
+  "van der Merwe",
+  "Botha",
+  "Mokoena",
+  "Naidoo",
+  "Adams",
+  "Jacobs",
+  "Petersen",
+  "Khumalo",
+  "Ndlovu",
+  "Smith",
+  "Williams",
+  "Mahlangu",
+  "Pillay",
+  "Daniels",
+  "Hendricks",
+  "Molefe",
+  "Fortuin",
+  "Abrahams",
+  "Mthembu",
+  "du Plessis",
+  "Isaacs",
+  "Sithole",
+  "Cupido",
+];
 const PLACES = [
   { name: "Cape Town CBD", at: "-33.9249,18.4241" },
   { name: "Sea Point", at: "-33.9150,18.3880" },
@@ -79,16 +136,38 @@ const PLACES = [
   { name: "Durbanville", at: "-33.8330,18.6500" },
 ];
 const SALE_MAKES = [
-  ["Toyota", "Corolla"], ["Toyota", "Hilux"], ["Toyota", "Fortuner"], ["Volkswagen", "Polo"], ["Volkswagen", "Golf"], ["Volkswagen", "Tiguan"],
-  ["Suzuki", "Swift"], ["Ford", "Ranger"], ["Ford", "EcoSport"], ["Hyundai", "Tucson"], ["Kia", "Picanto"], ["Renault", "Kwid"], ["Mazda", "CX-5"],
-  ["BMW", "320i"], ["Mercedes-Benz", "C200"], ["Nissan", "Navara"], ["Haval", "H6"], ["Chery", "Tiggo 4"],
+  ["Toyota", "Corolla"],
+  ["Toyota", "Hilux"],
+  ["Toyota", "Fortuner"],
+  ["Volkswagen", "Polo"],
+  ["Volkswagen", "Golf"],
+  ["Volkswagen", "Tiguan"],
+  ["Suzuki", "Swift"],
+  ["Ford", "Ranger"],
+  ["Ford", "EcoSport"],
+  ["Hyundai", "Tucson"],
+  ["Kia", "Picanto"],
+  ["Renault", "Kwid"],
+  ["Mazda", "CX-5"],
+  ["BMW", "320i"],
+  ["Mercedes-Benz", "C200"],
+  ["Nissan", "Navara"],
+  ["Haval", "H6"],
+  ["Chery", "Tiggo 4"],
 ] as const;
 const FEATURES = ["Air conditioning", "Bluetooth", "Apple CarPlay", "Android Auto", "Reverse camera", "Cruise control", "USB charging", "Tow bar", "7 seats"];
 
 type Progress = (line: string) => void;
 
 /** Writes `rows` with createMany, `chunk` rows a statement, `perTransaction` statements a transaction. */
-async function insertAll<T>(db: Db, label: string, rows: T[], write: (tx: Db, chunk: T[]) => Promise<unknown>, log: Progress, options: { chunk?: number; perTransaction?: number; pragma?: boolean } = {}) {
+async function insertAll<T>(
+  db: Db,
+  label: string,
+  rows: T[],
+  write: (tx: Db, chunk: T[]) => Promise<unknown>,
+  log: Progress,
+  options: { chunk?: number; perTransaction?: number; pragma?: boolean } = {},
+) {
   const chunk = options.chunk ?? 1000;
   const perTransaction = options.perTransaction ?? 10;
   const started = performance.now();
@@ -107,7 +186,9 @@ async function insertAll<T>(db: Db, label: string, rows: T[], write: (tx: Db, ch
     if (now - lastLine > 2_000 || done === rows.length) {
       lastLine = now;
       const seconds = (now - started) / 1000;
-      log(`  ${label}: ${done.toLocaleString("en-US")} / ${rows.length.toLocaleString("en-US")} (${seconds.toFixed(1)} s, ${Math.round(done / Math.max(seconds, 0.001)).toLocaleString("en-US")} rows/s)`);
+      log(
+        `  ${label}: ${done.toLocaleString("en-US")} / ${rows.length.toLocaleString("en-US")} (${seconds.toFixed(1)} s, ${Math.round(done / Math.max(seconds, 0.001)).toLocaleString("en-US")} rows/s)`,
+      );
     }
   }
 }
@@ -156,7 +237,9 @@ export async function seedBenchDatabase(db: Db, provider: "sqlite" | "postgresql
       updatedAt: createdAt,
     };
   });
-  log(`seeding ${provider}: ${size.customers.toLocaleString("en-US")} customers, ${size.vehicles.toLocaleString("en-US")} vehicles, ${size.bookings.toLocaleString("en-US")} bookings, ${size.dealerships} dealerships x ${size.stockPerDealership} for sale`);
+  log(
+    `seeding ${provider}: ${size.customers.toLocaleString("en-US")} customers, ${size.vehicles.toLocaleString("en-US")} vehicles, ${size.bookings.toLocaleString("en-US")} bookings, ${size.dealerships} dealerships x ${size.stockPerDealership} for sale`,
+  );
   await insertAll(db, "customers", users, (tx, rows) => tx.user.createMany({ data: rows }), log);
 
   // Rental fleet and its photos -----------------------------------------------------------------
@@ -249,7 +332,13 @@ export async function seedBenchDatabase(db: Db, provider: "sqlite" | "postgresql
     const i = r.int(0, size.customers - 1);
     return users[i === 1 ? 2 : i]!.id;
   };
-  const pushBooking = (v: (typeof fleet)[number], pickup: number, returnAt: number, status: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled", withVehicle = true) => {
+  const pushBooking = (
+    v: (typeof fleet)[number],
+    pickup: number,
+    returnAt: number,
+    status: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled",
+    withVehicle = true,
+  ) => {
     const quote = bookingQuote(v.category, new Date(pickup), new Date(returnAt));
     const place = r.pick(PLACES);
     const back = r.chance(0.7) ? place : r.pick(PLACES);
@@ -291,7 +380,13 @@ export async function seedBenchDatabase(db: Db, provider: "sqlite" | "postgresql
       // A future gap of at least 30 hours: one free day for the booking-creation scenario.
       if (v.status === "available" && returnAt > now + 2 * DAY && next - returnAt >= 30 * HOUR && returnAt + 26 * HOUR < end) {
         const slotPickup = Math.ceil((returnAt + HOUR) / HOUR) * HOUR;
-        freeSlots.push({ vehicleId: v.id, category: v.category, transmission: v.transmission, pickup: new Date(slotPickup), returnAt: new Date(slotPickup + 24 * HOUR) });
+        freeSlots.push({
+          vehicleId: v.id,
+          category: v.category,
+          transmission: v.transmission,
+          pickup: new Date(slotPickup),
+          returnAt: new Date(slotPickup + 24 * HOUR),
+        });
       }
       cursor = next;
       if (bookings.length >= size.bookings) break;

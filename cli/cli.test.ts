@@ -14,7 +14,9 @@ setDefaultTimeout(120_000); // dozens of subprocesses a test, on a machine that 
 
 const root = join(import.meta.dir, "..");
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const migrationCount = readdirSync(join(root, "prisma", onPostgres ? "postgresql" : "sqlite", "migrations"), { withFileTypes: true }).filter((e) => e.isDirectory()).length;
+const migrationCount = readdirSync(join(root, "prisma", onPostgres ? "postgresql" : "sqlite", "migrations"), { withFileTypes: true }).filter((e) =>
+  e.isDirectory(),
+).length;
 const geojson = join(root, "prisma", "seed", "cape-town-service-area.geojson");
 
 type Run = { args: string[]; code: number; stdout: string; stderr: string };
@@ -110,7 +112,22 @@ async function asAdmin(): Promise<Record<string, string>> {
 describe("dealerships", () => {
   test("onboard prints a password once that signs in over HTTP; reset-password replaces it; deactivate gives 403; activate restores", async () => {
     const code = `ATL${unique()}`;
-    const onboard = await ok(["dealership", "onboard", "--code", code, "--company", "Atlantic Motors", "--contact-person", "Sam Jacobs", "--email", `${code.toLowerCase()}@dealer.example`, "--phone", "021 555 0100", "--city", "Cape Town"]);
+    const onboard = await ok([
+      "dealership",
+      "onboard",
+      "--code",
+      code,
+      "--company",
+      "Atlantic Motors",
+      "--contact-person",
+      "Sam Jacobs",
+      "--email",
+      `${code.toLowerCase()}@dealer.example`,
+      "--phone",
+      "021 555 0100",
+      "--city",
+      "Cape Town",
+    ]);
     const first = /Initial password \(shown only now; give it to the dealership\): (\S+)/.exec(onboard.stdout)?.[1];
     expect(first).toBeDefined();
     secrets.push({ value: first!, onStdout: 1 });
@@ -147,17 +164,28 @@ describe("dealerships", () => {
 
   test("onboard --json, and --password-stdin (the password never appears in any output)", async () => {
     const code = `WL${unique()}`;
-    const json = JSON.parse((await ok(["dealership", "onboard", "--code", code, "--company", "Winelands", "--contact-person", "Lee", "--email", `${code}@dealer.example`, "--json"])).stdout);
+    const json = JSON.parse(
+      (await ok(["dealership", "onboard", "--code", code, "--company", "Winelands", "--contact-person", "Lee", "--email", `${code}@dealer.example`, "--json"]))
+        .stdout,
+    );
     secrets.push({ value: json.password, onStdout: 1 });
     expect(json.password).toMatch(/^[A-Za-z2-9]{5}-[A-Za-z2-9]{5}-[A-Za-z2-9]{5}$/);
-    expect(json.dealership).toMatchObject({ dealershipCode: code, companyName: "Winelands", contactEmail: `${code.toLowerCase()}@dealer.example`, isActive: true });
+    expect(json.dealership).toMatchObject({
+      dealershipCode: code,
+      companyName: "Winelands",
+      contactEmail: `${code.toLowerCase()}@dealer.example`,
+      isActive: true,
+    });
     expect(json.dealership).not.toHaveProperty("passwordHash");
     expect((await dealerSignIn(code, json.password)).status).toBe(200);
 
     const own = `Own${unique()}`;
     const chosen = `chosen dealer password ${unique()}`;
     secrets.push({ value: chosen, onStdout: 0 });
-    const run = await ok(["dealership", "onboard", "--code", own, "--company", "Own Motors", "--contact-person", "Kim", "--email", `${own}@dealer.example`, "--password-stdin"], { stdin: `${chosen}\n` });
+    const run = await ok(
+      ["dealership", "onboard", "--code", own, "--company", "Own Motors", "--contact-person", "Kim", "--email", `${own}@dealer.example`, "--password-stdin"],
+      { stdin: `${chosen}\n` },
+    );
     expect(run.stdout).toContain("Password: the one from standard input (not shown)");
     expect((await dealerSignIn(own, chosen)).status).toBe(200);
 
@@ -171,11 +199,26 @@ describe("dealerships", () => {
 
   test("refusals: duplicate code (any case) or email, unknown code, short password, bad code: exit 1 with one line", async () => {
     const code = `DUP${unique()}`;
-    await ok(["dealership", "onboard", "--code", code, "--company", "Dup", "--contact-person", "D", "--email", `${code}@dealer.example`, "--json"]).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
-    await refused(["dealership", "onboard", "--code", code.toLowerCase(), "--company", "Other", "--contact-person", "O", "--email", `other-${code}@dealer.example`], "A dealership with this code already exists");
-    await refused(["dealership", "onboard", "--code", `X${code}`, "--company", "Other", "--contact-person", "O", "--email", `${code.toUpperCase()}@DEALER.EXAMPLE`], "A dealership with this contact email already exists");
-    await refused(["dealership", "onboard", "--code", "has space", "--company", "Other", "--contact-person", "O", "--email", `o-${code}@dealer.example`], /Dealership code must be 2 to 32 letters/);
-    await refused(["dealership", "onboard", "--code", `S${code}`, "--company", "S", "--contact-person", "S", "--email", `s-${code}@dealer.example`, "--password-stdin"], "Password must be at least 8 characters", { stdin: "short" });
+    await ok(["dealership", "onboard", "--code", code, "--company", "Dup", "--contact-person", "D", "--email", `${code}@dealer.example`, "--json"]).then((r) =>
+      secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }),
+    );
+    await refused(
+      ["dealership", "onboard", "--code", code.toLowerCase(), "--company", "Other", "--contact-person", "O", "--email", `other-${code}@dealer.example`],
+      "A dealership with this code already exists",
+    );
+    await refused(
+      ["dealership", "onboard", "--code", `X${code}`, "--company", "Other", "--contact-person", "O", "--email", `${code.toUpperCase()}@DEALER.EXAMPLE`],
+      "A dealership with this contact email already exists",
+    );
+    await refused(
+      ["dealership", "onboard", "--code", "has space", "--company", "Other", "--contact-person", "O", "--email", `o-${code}@dealer.example`],
+      /Dealership code must be 2 to 32 letters/,
+    );
+    await refused(
+      ["dealership", "onboard", "--code", `S${code}`, "--company", "S", "--contact-person", "S", "--email", `s-${code}@dealer.example`, "--password-stdin"],
+      "Password must be at least 8 characters",
+      { stdin: "short" },
+    );
     for (const command of ["reset-password", "deactivate", "activate"]) await refused(["dealership", command, "NO-SUCH-CODE"], "No dealership has this code");
     const list = JSON.parse((await ok(["dealership", "list", "--json"])).stdout) as { dealershipCode: string }[];
     expect(list.filter((d) => d.dealershipCode.toLowerCase() === code.toLowerCase() || d.dealershipCode === "has space")).toHaveLength(1);
@@ -187,7 +230,10 @@ describe("admins", () => {
     const email = `ada-${unique()}@capedrive.example`;
     const password = `ada's password ${unique()}`;
     secrets.push({ value: password, onStdout: 0 });
-    const created = await ok(["admin", "create", "--email", email.toUpperCase(), "--first-name", "Ada", "--last-name", "Lovelace", "--password-stdin", "--json"], { stdin: `${password}\n` });
+    const created = await ok(
+      ["admin", "create", "--email", email.toUpperCase(), "--first-name", "Ada", "--last-name", "Lovelace", "--password-stdin", "--json"],
+      { stdin: `${password}\n` },
+    );
     expect(JSON.parse(created.stdout)).toMatchObject({ email, firstName: "Ada", lastName: "Lovelace", role: "admin", isActive: true });
     const signIn = await adminSignIn(email, password);
     expect(signIn.status).toBe(200);
@@ -213,8 +259,16 @@ describe("admins", () => {
     const password = `typed password ${unique()}`;
     secrets.push({ value: password, onStdout: 0 });
     // `script` (util-linux, in every Debian) gives the CLI a pseudo-terminal.
-    const command = [process.execPath, "cli/main.ts", "admin", "create", "--email", email, "--first-name", "Tia", "--last-name", "Typist"].map((a) => `'${a}'`).join(" ");
-    const proc = Bun.spawn(["script", "-qec", command, "/dev/null"], { cwd: root, env: envFor(server.database), stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const command = [process.execPath, "cli/main.ts", "admin", "create", "--email", email, "--first-name", "Tia", "--last-name", "Typist"]
+      .map((a) => `'${a}'`)
+      .join(" ");
+    const proc = Bun.spawn(["script", "-qec", command, "/dev/null"], {
+      cwd: root,
+      env: envFor(server.database),
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const reader = proc.stdout.getReader();
     let screen = "";
     const waitFor = async (text: string) => {
@@ -247,16 +301,33 @@ describe("admins", () => {
     const email = `dup-${unique()}@capedrive.example`;
     secrets.push({ value: "duplicate pass 1", onStdout: 0 });
     await ok(["admin", "create", "--email", email, "--first-name", "D", "--last-name", "U", "--password-stdin"], { stdin: "duplicate pass 1" });
-    await refused(["admin", "create", "--email", email, "--first-name", "D", "--last-name", "U", "--password-stdin"], "An admin with this email already exists", { stdin: "duplicate pass 1" });
-    await refused(["admin", "create", "--email", `short-${unique()}@capedrive.example`, "--first-name", "S", "--last-name", "P", "--password-stdin"], "Password must be at least 8 characters", { stdin: "1234567" });
-    await refused(["admin", "create", "--email", "not-an-email", "--first-name", "S", "--last-name", "P", "--password-stdin"], "Invalid email address", { stdin: "long enough pass" });
-    await refused(["admin", "create", "--email", `empty-${unique()}@capedrive.example`, "--first-name", "E", "--last-name", "S", "--password-stdin"], "No password on standard input", { stdin: "" });
+    await refused(
+      ["admin", "create", "--email", email, "--first-name", "D", "--last-name", "U", "--password-stdin"],
+      "An admin with this email already exists",
+      { stdin: "duplicate pass 1" },
+    );
+    await refused(
+      ["admin", "create", "--email", `short-${unique()}@capedrive.example`, "--first-name", "S", "--last-name", "P", "--password-stdin"],
+      "Password must be at least 8 characters",
+      { stdin: "1234567" },
+    );
+    await refused(["admin", "create", "--email", "not-an-email", "--first-name", "S", "--last-name", "P", "--password-stdin"], "Invalid email address", {
+      stdin: "long enough pass",
+    });
+    await refused(
+      ["admin", "create", "--email", `empty-${unique()}@capedrive.example`, "--first-name", "E", "--last-name", "S", "--password-stdin"],
+      "No password on standard input",
+      { stdin: "" },
+    );
     for (const command of ["disable", "enable"]) await refused(["admin", command, "nobody@capedrive.example"], "No admin has this email");
     const noTty = await cli(["admin", "create", "--email", `notty-${unique()}@capedrive.example`, "--first-name", "N", "--last-name", "T"]);
     expect(noTty.code).toBe(2);
     expect(noTty.stderr.trim()).toBe("rentals-cli: No terminal to ask for the password on: pipe it in with --password-stdin");
     // No password flag exists at all.
-    await usage(["admin", "create", "--email", `flag-${unique()}@capedrive.example`, "--first-name", "F", "--last-name", "L", "--password", "in the clear"], "unknown option '--password'");
+    await usage(
+      ["admin", "create", "--email", `flag-${unique()}@capedrive.example`, "--first-name", "F", "--last-name", "L", "--password", "in the clear"],
+      "unknown option '--password'",
+    );
   });
 });
 
@@ -287,7 +358,9 @@ describe("API keys", () => {
   });
 
   test("--json issue with several permissions; refusals and bad usage", async () => {
-    const json = JSON.parse((await ok(["api-key", "issue", "--name", "Reporting", "--permission", "vehicles:read", "service-areas:read", "--json"])).stdout) as { key: string; apiKey: { permissions: string[]; name: string } };
+    const json = JSON.parse(
+      (await ok(["api-key", "issue", "--name", "Reporting", "--permission", "vehicles:read", "service-areas:read", "--json"])).stdout,
+    ) as { key: string; apiKey: { permissions: string[]; name: string } };
     secrets.push({ value: json.key, onStdout: 1 });
     expect(json.apiKey).toMatchObject({ name: "Reporting", permissions: ["vehicles:read", "service-areas:read"] });
     expect((await get("/api/admin/vehicles", { "x-api-key": json.key })).status).toBe(200);
@@ -308,7 +381,12 @@ describe("service areas", () => {
     expect(named).toMatchObject({ name: "Renamed area", isActive: false, polygon: { type: "Polygon" } });
 
     const list = JSON.parse((await ok(["service-area", "list", "--json"])).stdout) as { name: string; isActive: boolean }[];
-    expect(list.map((a) => [a.name, a.isActive])).toEqual(expect.arrayContaining([["Cape Town metro and Stellenbosch", true], ["Renamed area", false]]));
+    expect(list.map((a) => [a.name, a.isActive])).toEqual(
+      expect.arrayContaining([
+        ["Cape Town metro and Stellenbosch", true],
+        ["Renamed area", false],
+      ]),
+    );
     expect((await ok(["service-area", "list"])).stdout).toMatch(/Cape Town metro and Stellenbosch\s+yes\s+7/);
     const overHttp = (await (await get("/api/admin/service-areas", await asAdmin())).json()) as { name: string }[];
     expect(overHttp.map((a) => a.name)).toEqual(expect.arrayContaining(["Cape Town metro and Stellenbosch", "Renamed area"]));
@@ -321,13 +399,47 @@ describe("service areas", () => {
       writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
       return path;
     };
-    const open = file("open.geojson", { type: "Feature", properties: { name: "Open ring" }, geometry: { type: "Polygon", coordinates: [[[18, -33], [19, -33], [19, -34], [18, -34]]] } });
+    const open = file("open.geojson", {
+      type: "Feature",
+      properties: { name: "Open ring" },
+      geometry: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [18, -33],
+            [19, -33],
+            [19, -34],
+            [18, -34],
+          ],
+        ],
+      },
+    });
     await refused(["service-area", "import", open], "The outer ring must be closed: its last point must equal its first");
     const point = file("point.geojson", { type: "Feature", properties: { name: "A point" }, geometry: { type: "Point", coordinates: [18, -33] } });
     await refused(["service-area", "import", point], "The Feature's geometry must be a Polygon");
-    const latitude = file("lat.geojson", { type: "Polygon", coordinates: [[[18, -95], [19, -33], [19, -34], [18, -95]]] });
+    const latitude = file("lat.geojson", {
+      type: "Polygon",
+      coordinates: [
+        [
+          [18, -95],
+          [19, -33],
+          [19, -34],
+          [18, -95],
+        ],
+      ],
+    });
     await refused(["service-area", "import", latitude, "--name", "Off the globe"], "Latitude must be between -90 and 90 (the outer ring, point 1)");
-    const nameless = file("nameless.geojson", { type: "Polygon", coordinates: [[[18, -33], [19, -33], [19, -34], [18, -33]]] });
+    const nameless = file("nameless.geojson", {
+      type: "Polygon",
+      coordinates: [
+        [
+          [18, -33],
+          [19, -33],
+          [19, -34],
+          [18, -33],
+        ],
+      ],
+    });
     await refused(["service-area", "import", nameless], "Name is required: pass --name, or give the Feature a properties.name");
     await refused(["service-area", "import", file("broken.geojson", "{ not json")], /^rentals-cli: .*broken\.geojson is not valid JSON/);
     await refused(["service-area", "import", join(scratch, "missing.geojson")], /^rentals-cli: No such file: .*missing\.geojson$/);
@@ -352,7 +464,11 @@ describe("the database", () => {
       // at start. PostgreSQL: they refuse until `db migrate`, so a mistyped DATABASE_URL never
       // gets our tables.
       if (onPostgres) {
-        await refused(["admin", "list"], /^rentals-cli: PostgreSQL 127\.0\.0\.1:5432\/capedrive_test_\w+ has \d+ pending migrations?: apply with `rentals-cli db migrate` \(or start the server\) first$/, { database });
+        await refused(
+          ["admin", "list"],
+          /^rentals-cli: PostgreSQL 127\.0\.0\.1:5432\/capedrive_test_\w+ has \d+ pending migrations?: apply with `rentals-cli db migrate` \(or start the server\) first$/,
+          { database },
+        );
         const migrated = await ok(["db", "migrate"], { database });
         expect(migrated.stdout).toContain(`${migrationCount} applied now, ${migrationCount} in total, 0 pending`);
       } else {
@@ -375,17 +491,29 @@ describe("the database", () => {
 
       // The printed details sign in to a server on that database.
       demoServer = await startServer(testConfig(database), { print: () => {} });
-      const admin = await fetch(`${demoServer.url}/api/admin/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: adminLine![1], password: adminLine![2] }) });
+      const admin = await fetch(`${demoServer.url}/api/admin/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: adminLine![1], password: adminLine![2] }),
+      });
       expect(admin.status).toBe(200);
       const { token } = (await admin.json()) as { token: string };
-      const audit = (await (await fetch(`${demoServer.url}/api/admin/audit-log`, { headers: { authorization: `Bearer ${token}` } })).json()) as { actorType: string; action: string; after: unknown }[];
+      const audit = (await (await fetch(`${demoServer.url}/api/admin/audit-log`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        actorType: string;
+        action: string;
+        after: unknown;
+      }[];
       expect(audit.map((e) => [e.actorType, e.action]).reverse()).toEqual([
         ["operator", "database.migrate"],
         ["operator", "demo.seed"],
       ]);
       expect(audit[1]!.after).toEqual({ applied: before.pending });
       expect(JSON.stringify(audit)).not.toContain(adminLine![2]!);
-      const dealer = await fetch(`${demoServer.url}/api/dealership/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dealershipCode: dealerLine![1], password: dealerLine![2] }) });
+      const dealer = await fetch(`${demoServer.url}/api/dealership/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ dealershipCode: dealerLine![1], password: dealerLine![2] }),
+      });
       expect(dealer.status).toBe(200);
     } finally {
       await demoServer?.stop();
@@ -404,7 +532,9 @@ describe("the database", () => {
       const run = await cli(["db", "backup", join(scratch, "capedrive.dump")]);
       expect(run.code).toBe(1);
       const url = new URL(server.database.databaseUrl!);
-      expect(run.stdout).toContain(`pg_dump --host=${url.hostname} --port=${url.port} --username=${url.username} --dbname=${url.pathname.slice(1)} --format=custom --file=${join(scratch, "capedrive.dump")}`);
+      expect(run.stdout).toContain(
+        `pg_dump --host=${url.hostname} --port=${url.port} --username=${url.username} --dbname=${url.pathname.slice(1)} --format=custom --file=${join(scratch, "capedrive.dump")}`,
+      );
       expect(run.stdout + run.stderr).not.toContain(`:${url.password}@`);
       expect(run.stdout + run.stderr).not.toContain(`PGPASSWORD=${url.password}`);
       expect(run.stderr.trimEnd().split("\n")).toEqual(["rentals-cli: db backup copies SQLite databases only; for PostgreSQL use the pg_dump command above"]);
@@ -413,7 +543,19 @@ describe("the database", () => {
   } else {
     test("backup on SQLite: a consistent copy that opens and holds the data; an existing file is kept unless --force", async () => {
       const code = `BK${unique()}`;
-      await ok(["dealership", "onboard", "--code", code, "--company", "Backup Motors", "--contact-person", "B", "--email", `${code}@dealer.example`, "--json"]).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
+      await ok([
+        "dealership",
+        "onboard",
+        "--code",
+        code,
+        "--company",
+        "Backup Motors",
+        "--contact-person",
+        "B",
+        "--email",
+        `${code}@dealer.example`,
+        "--json",
+      ]).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
       const file = join(scratch, "backup.db");
       const run = await ok(["db", "backup", file]);
       expect(run.stdout).toMatch(/^Backed up SQLite .*capedrive\.db to .*backup\.db \(\d+ bytes\)$/m);
@@ -431,7 +573,19 @@ describe("the database", () => {
 
       await refused(["db", "backup", file], `${file} already exists (use --force to overwrite it)`);
       const later = `BL${unique()}`;
-      await ok(["dealership", "onboard", "--code", later, "--company", "Later Motors", "--contact-person", "L", "--email", `${later}@dealer.example`, "--json"]).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
+      await ok([
+        "dealership",
+        "onboard",
+        "--code",
+        later,
+        "--company",
+        "Later Motors",
+        "--contact-person",
+        "L",
+        "--email",
+        `${later}@dealer.example`,
+        "--json",
+      ]).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
       expect(JSON.parse((await ok(["db", "backup", file, "--force", "--json"])).stdout)).toMatchObject({ file, bytes: expect.any(Number) });
       const fresh = createClient({ url: `file:${file}` });
       try {

@@ -60,10 +60,13 @@ export async function withServices<T>(
     const { pending } = await migrationStatus(config.database);
     if (pending.length > 0) {
       const s = pending.length === 1 ? "" : "s";
-      throw new Refused(`${describeDatabase(config.database)} has ${pending.length} pending migration${s}: apply with \`rentals-cli db migrate\` (or start the server) first`);
+      throw new Refused(
+        `${describeDatabase(config.database)} has ${pending.length} pending migration${s}: apply with \`rentals-cli db migrate\` (or start the server) first`,
+      );
     }
   } else applied = await migrate(config.database);
-  if (applied.length > 0 && !options.quiet) await printError(`Applied ${applied.length} pending migration${applied.length === 1 ? "" : "s"} to ${describeDatabase(config.database)}`);
+  if (applied.length > 0 && !options.quiet)
+    await printError(`Applied ${applied.length} pending migration${applied.length === 1 ? "" : "s"} to ${describeDatabase(config.database)}`);
   const database = openDatabase(config.database);
   // Warnings and errors only, on stderr: stdout is the command's answer.
   const level = severity[config.logLevel] > severity.warn ? config.logLevel : "warn";

@@ -18,7 +18,10 @@ export const printJson = (value: unknown) => print(JSON.stringify(value, null, 2
 
 /** A plain table: a header row, then one row per item; empty cells show "-". */
 export function table(headers: string[], rows: (string | number | boolean | null | undefined)[][]): string {
-  const cells = [headers, ...rows.map((row) => row.map((c) => (c === null || c === undefined || c === "" ? "-" : typeof c === "boolean" ? (c ? "yes" : "no") : String(c))))];
+  const cells = [
+    headers,
+    ...rows.map((row) => row.map((c) => (c === null || c === undefined || c === "" ? "-" : typeof c === "boolean" ? (c ? "yes" : "no") : String(c)))),
+  ];
   const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
   return cells.map((row) => row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")).join("\n");
 }
@@ -68,7 +71,8 @@ function promptHidden(question: string): Promise<string> {
           return reject(new Refused("No password given"));
         }
         if (ch === "\u007f" || ch === "\b") value = Array.from(value).slice(0, -1).join("");
-        else if (ch === "\u001b") return; // an escape sequence (arrow keys...): ignore the rest of it
+        else if (ch === "\u001b")
+          return; // an escape sequence (arrow keys...): ignore the rest of it
         else if (ch >= " ") value += ch;
       }
     };

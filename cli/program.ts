@@ -26,7 +26,9 @@ const date = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 16) :
 
 function buildProgram(): Command {
   const program = new Command("rentals-cli")
-    .description("CapeDrive operator tooling: admins, dealerships, API keys, service areas and the database.\nUses the server's configuration (DATA_DIR, DATABASE_URL...) and writes every change to the audit log.")
+    .description(
+      "CapeDrive operator tooling: admins, dealerships, API keys, service areas and the database.\nUses the server's configuration (DATA_DIR, DATABASE_URL...) and writes every change to the audit log.",
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => process.stdout.write(text),
@@ -36,8 +38,11 @@ function buildProgram(): Command {
     .helpCommand(false)
     .addHelpText(
       "after",
-      examples("rentals-cli admin create --email ops@capedrive.co.za --first-name Ada --last-name Lovelace", "rentals-cli dealership onboard --help", "rentals-cli db status --json") +
-        "\nExit codes: 0 done, 1 refused (the reason on stderr), 2 bad usage.\n",
+      examples(
+        "rentals-cli admin create --email ops@capedrive.co.za --first-name Ada --last-name Lovelace",
+        "rentals-cli dealership onboard --help",
+        "rentals-cli db status --json",
+      ) + "\nExit codes: 0 done, 1 refused (the reason on stderr), 2 bad usage.\n",
     );
 
   // admin ----------------------------------------------------------------------------------------
@@ -76,7 +81,12 @@ function buildProgram(): Command {
       const admins = await withServices((services) => listAdmins(services));
       if (o.json) return printJson(admins);
       if (admins.length === 0) return print("No admins yet: create one with `rentals-cli admin create`.");
-      await print(table(["EMAIL", "NAME", "ROLE", "ACTIVE", "CREATED"], admins.map((a) => [a.email, `${a.firstName} ${a.lastName}`, a.role, a.isActive, date(a.createdAt)])));
+      await print(
+        table(
+          ["EMAIL", "NAME", "ROLE", "ACTIVE", "CREATED"],
+          admins.map((a) => [a.email, `${a.firstName} ${a.lastName}`, a.role, a.isActive, date(a.createdAt)]),
+        ),
+      );
     });
   for (const [name, active] of [
     ["disable", false],
@@ -92,7 +102,9 @@ function buildProgram(): Command {
         const result = await withServices((services, actor) => setAdminActive(services, actor, email, active));
         if (o.json) return printJson(result);
         const state = active ? "enabled" : "disabled";
-        await print(result.changed ? `Admin ${result.admin.email} ${state}${active ? "" : "; their sessions ended"}` : `Admin ${result.admin.email} was already ${state}`);
+        await print(
+          result.changed ? `Admin ${result.admin.email} ${state}${active ? "" : "; their sessions ended"}` : `Admin ${result.admin.email} was already ${state}`,
+        );
       });
   }
 
@@ -115,23 +127,46 @@ function buildProgram(): Command {
       examples(
         'rentals-cli dealership onboard --code ATLANTIC01 --company "Atlantic Motors" --contact-person "Sam Jacobs" --email sales@atlanticmotors.co.za --city "Cape Town"',
         "printf '%s' \"$PASSWORD\" | rentals-cli dealership onboard --code WL02 --company Winelands --contact-person Lee --email lee@winelands.co.za --password-stdin",
-      ) + "\nThe generated password is shown once (also in --json as \"password\"); a password from stdin needs at least 8 characters and is never printed.\n",
+      ) + '\nThe generated password is shown once (also in --json as "password"); a password from stdin needs at least 8 characters and is never printed.\n',
     )
-    .action(async (o: { code: string; company: string; contactPerson: string; email: string; phone?: string; address?: string; city?: string; passwordStdin?: boolean } & Json) => {
-      const password = await readOptionalPassword(o);
-      const input = { dealershipCode: o.code, companyName: o.company, contactPerson: o.contactPerson, contactEmail: o.email, contactPhone: o.phone, address: o.address, city: o.city };
-      const result = await withServices((services, actor) => onboardDealership(services, actor, input, password));
-      if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
-      const d = result.dealership;
-      await print(
-        [
-          `Dealership onboarded: ${d.dealershipCode} (${d.companyName}, id ${d.id})`,
-          `Contact: ${d.contactPerson} <${d.contactEmail}>`,
-          result.generated ? `Initial password (shown only now; give it to the dealership): ${result.password}` : "Password: the one from standard input (not shown)",
-          "Sign-in: /dealership/signin with the dealership code and this password",
-        ].join("\n"),
-      );
-    });
+    .action(
+      async (
+        o: {
+          code: string;
+          company: string;
+          contactPerson: string;
+          email: string;
+          phone?: string;
+          address?: string;
+          city?: string;
+          passwordStdin?: boolean;
+        } & Json,
+      ) => {
+        const password = await readOptionalPassword(o);
+        const input = {
+          dealershipCode: o.code,
+          companyName: o.company,
+          contactPerson: o.contactPerson,
+          contactEmail: o.email,
+          contactPhone: o.phone,
+          address: o.address,
+          city: o.city,
+        };
+        const result = await withServices((services, actor) => onboardDealership(services, actor, input, password));
+        if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
+        const d = result.dealership;
+        await print(
+          [
+            `Dealership onboarded: ${d.dealershipCode} (${d.companyName}, id ${d.id})`,
+            `Contact: ${d.contactPerson} <${d.contactEmail}>`,
+            result.generated
+              ? `Initial password (shown only now; give it to the dealership): ${result.password}`
+              : "Password: the one from standard input (not shown)",
+            "Sign-in: /dealership/signin with the dealership code and this password",
+          ].join("\n"),
+        );
+      },
+    );
   dealership
     .command("list")
     .description("list dealerships")
@@ -141,7 +176,12 @@ function buildProgram(): Command {
       const rows = await withServices((services) => listDealershipsForOperator(services));
       if (o.json) return printJson(rows);
       if (rows.length === 0) return print("No dealerships yet: onboard one with `rentals-cli dealership onboard`.");
-      await print(table(["CODE", "COMPANY", "CONTACT", "EMAIL", "CITY", "ACTIVE"], rows.map((d) => [d.dealershipCode, d.companyName, d.contactPerson, d.contactEmail, d.city, d.isActive])));
+      await print(
+        table(
+          ["CODE", "COMPANY", "CONTACT", "EMAIL", "CITY", "ACTIVE"],
+          rows.map((d) => [d.dealershipCode, d.companyName, d.contactPerson, d.contactEmail, d.city, d.isActive]),
+        ),
+      );
     });
   dealership
     .command("reset-password")
@@ -190,13 +230,21 @@ function buildProgram(): Command {
     .addOption(jsonOption())
     .addHelpText(
       "after",
-      examples('rentals-cli api-key issue --name "Fleet tracker" --permission vehicles:read bookings:read', 'rentals-cli api-key issue --name Billing --permission bookings:read --json') +
-        `\nPermissions: ${API_KEY_PERMISSIONS.join(", ")}.\nSend the key as "Authorization: Bearer rk_..." or "X-API-Key: rk_...".\n`,
+      examples(
+        'rentals-cli api-key issue --name "Fleet tracker" --permission vehicles:read bookings:read',
+        "rentals-cli api-key issue --name Billing --permission bookings:read --json",
+      ) + `\nPermissions: ${API_KEY_PERMISSIONS.join(", ")}.\nSend the key as "Authorization: Bearer rk_..." or "X-API-Key: rk_...".\n`,
     )
     .action(async (o: { name: string; permission: string[] } & Json) => {
       const { key, apiKey: row } = await withServices((services, actor) => issueApiKeyAs(services, actor, { name: o.name, permissions: o.permission }));
       if (o.json) return printJson({ key, apiKey: row });
-      await print([`API key issued: ${row.name} (id ${row.id})`, `Permissions: ${row.permissions.join(", ")}`, `Key (shown only now; it cannot be recovered): ${key}`].join("\n"));
+      await print(
+        [
+          `API key issued: ${row.name} (id ${row.id})`,
+          `Permissions: ${row.permissions.join(", ")}`,
+          `Key (shown only now; it cannot be recovered): ${key}`,
+        ].join("\n"),
+      );
     });
   apiKey
     .command("list")
@@ -207,7 +255,12 @@ function buildProgram(): Command {
       const keys = await withServices((services) => listAllApiKeys(services));
       if (o.json) return printJson(keys);
       if (keys.length === 0) return print("No API keys yet: issue one with `rentals-cli api-key issue`.");
-      await print(table(["ID", "NAME", "PREFIX", "PERMISSIONS", "ACTIVE", "LAST USED", "CREATED"], keys.map((k) => [k.id, k.name, `${k.prefix}…`, k.permissions.join(","), k.isActive, date(k.lastUsed), date(k.createdAt)])));
+      await print(
+        table(
+          ["ID", "NAME", "PREFIX", "PERMISSIONS", "ACTIVE", "LAST USED", "CREATED"],
+          keys.map((k) => [k.id, k.name, `${k.prefix}…`, k.permissions.join(","), k.isActive, date(k.lastUsed), date(k.createdAt)]),
+        ),
+      );
     });
   apiKey
     .command("revoke")
@@ -230,14 +283,22 @@ function buildProgram(): Command {
     .option("--name <name>", "its name (default: the Feature's properties.name)")
     .option("--inactive", "import it switched off")
     .addOption(jsonOption())
-    .addHelpText("after", examples("rentals-cli service-area import prisma/seed/cape-town-service-area.geojson", 'rentals-cli service-area import stellenbosch.geojson --name "Stellenbosch" --json'))
+    .addHelpText(
+      "after",
+      examples(
+        "rentals-cli service-area import prisma/seed/cape-town-service-area.geojson",
+        'rentals-cli service-area import stellenbosch.geojson --name "Stellenbosch" --json',
+      ),
+    )
     .action(async (file: string, o: { name?: string; inactive?: boolean } & Json) => {
       const { polygon, name } = readGeoJson(file);
       const areaName = o.name ?? name;
       if (!areaName?.trim()) throw new Refused(`Name is required: pass --name, or give the Feature a properties.name`);
       const created = await withServices((services, actor) => createServiceAreaAs(services, actor, { name: areaName, isActive: !o.inactive, polygon }));
       if (o.json) return printJson(created);
-      await print(`Service area imported: ${created.name} (id ${created.id}, ${created.isActive ? "active" : "inactive"}, ${pointCount(created.polygon)} points)`);
+      await print(
+        `Service area imported: ${created.name} (id ${created.id}, ${created.isActive ? "active" : "inactive"}, ${pointCount(created.polygon)} points)`,
+      );
     });
   area
     .command("list")
@@ -248,7 +309,12 @@ function buildProgram(): Command {
       const areas = await withServices((services) => listAllServiceAreas(services));
       if (o.json) return printJson(areas);
       if (areas.length === 0) return print("No service areas: bookings are accepted anywhere. Import one with `rentals-cli service-area import`.");
-      await print(table(["ID", "NAME", "ACTIVE", "POINTS", "UPDATED"], areas.map((a) => [a.id, a.name, a.isActive, pointCount(a.polygon), date(a.updatedAt)])));
+      await print(
+        table(
+          ["ID", "NAME", "ACTIVE", "POINTS", "UPDATED"],
+          areas.map((a) => [a.id, a.name, a.isActive, pointCount(a.polygon), date(a.updatedAt)]),
+        ),
+      );
     });
 
   // db -------------------------------------------------------------------------------------------
@@ -259,7 +325,10 @@ function buildProgram(): Command {
     .addHelpText("after", examples("rentals-cli db migrate", "DATABASE_URL=postgres://capedrive@db.internal:5432/capedrive rentals-cli db migrate"))
     .action(async (o: Json) => {
       const config = cliConfig();
-      const { applied, status } = await withServices(async (_services, _actor, applied) => ({ applied, status: await migrationStatus(config.database) }), { quiet: true, migrate: true });
+      const { applied, status } = await withServices(async (_services, _actor, applied) => ({ applied, status: await migrationStatus(config.database) }), {
+        quiet: true,
+        migrate: true,
+      });
       if (o.json) return printJson({ database: describeDatabase(config.database), appliedNow: applied, ...status });
       await print(
         [
@@ -330,14 +399,22 @@ function buildProgram(): Command {
     .command("demo")
     .description("seed the demo fleet, dealerships, admin and service area into an EMPTY database; prints the sign-in details")
     .addOption(jsonOption())
-    .addHelpText("after", examples("rentals-cli seed demo", "DATA_DIR=/tmp/capedrive-demo rentals-cli seed demo --json") + "\nRefused (exit 1) when the database already holds vehicles, admins or dealerships.\n")
+    .addHelpText(
+      "after",
+      examples("rentals-cli seed demo", "DATA_DIR=/tmp/capedrive-demo rentals-cli seed demo --json") +
+        "\nRefused (exit 1) when the database already holds vehicles, admins or dealerships.\n",
+    )
     .action(async (o: Json) => {
       const { credentials, file } = await withServices(async (services, actor) => {
         if (!(await isDatabaseEmpty(services))) throw new Refused("The database is not empty: demo data goes only into an empty database");
         const seeded = await seedDemo(services);
         if (!seeded) throw new Refused("The database is not empty: demo data goes only into an empty database");
         const { admin, dealership, otherDealerships } = seeded.credentials;
-        await recordOperatorEvent(services, actor, { action: "demo.seed", entity: "database", after: { admin: admin.email, dealerships: [dealership, ...otherDealerships].map((d) => d.dealershipCode) } });
+        await recordOperatorEvent(services, actor, {
+          action: "demo.seed",
+          entity: "database",
+          after: { admin: admin.email, dealerships: [dealership, ...otherDealerships].map((d) => d.dealershipCode) },
+        });
         return seeded;
       });
       if (o.json) return printJson({ ...credentials, file });
@@ -371,7 +448,8 @@ function readGeoJson(file: string): { polygon: unknown; name?: string } {
   }
   if (value && typeof value === "object" && (value as { type?: unknown }).type === "FeatureCollection") {
     const features = (value as { features?: unknown }).features;
-    if (!Array.isArray(features) || features.length !== 1) throw new Refused(`${file} must hold exactly one Feature (it is a FeatureCollection of ${Array.isArray(features) ? features.length : 0})`);
+    if (!Array.isArray(features) || features.length !== 1)
+      throw new Refused(`${file} must hold exactly one Feature (it is a FeatureCollection of ${Array.isArray(features) ? features.length : 0})`);
     value = features[0];
   }
   const properties = (value as { properties?: { name?: unknown } } | null)?.properties;

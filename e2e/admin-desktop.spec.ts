@@ -25,7 +25,9 @@ const PASSWORD = "Harbour-lights-42";
 let plateSeq = 0;
 /** A license plate no other test uses ("E2E 3KQ9-01"). */
 function uniquePlate(): string {
-  return `E2E ${Date.now().toString(36).slice(-4).toUpperCase()}${Math.floor(Math.random() * 36 ** 2).toString(36).toUpperCase()}-${String(++plateSeq).padStart(2, "0")}`;
+  return `E2E ${Date.now().toString(36).slice(-4).toUpperCase()}${Math.floor(Math.random() * 36 ** 2)
+    .toString(36)
+    .toUpperCase()}-${String(++plateSeq).padStart(2, "0")}`;
 }
 
 async function createAdmin(request: APIRequestContext, testInfo: TestInfo, firstName = "Nomsa") {
@@ -127,7 +129,11 @@ test.describe("admin back office", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY)).toBeTruthy();
-    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), ADMIN_USER_KEY)) ?? "{}")).toMatchObject({ firstName: "Sipho", lastName: "Mokoena", role: "admin" });
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), ADMIN_USER_KEY)) ?? "{}")).toMatchObject({
+      firstName: "Sipho",
+      lastName: "Mokoena",
+      role: "admin",
+    });
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expectToast(page, "Signed out");
     await expect(page).toHaveURL(/\/admin\/signin$/);
@@ -147,7 +153,11 @@ test.describe("admin back office", () => {
     expect(await page.evaluate(() => localStorage.getItem("capedrive.token"))).toBe(customerToken);
 
     // A dead admin token (signed out on the server) is dropped on load.
-    const dead = (await graphql<{ adminSignIn: { token: string } }>(request, `mutation ($input: AdminSignInInput!) { adminSignIn(input: $input) { token } }`, { input: { email: sipho, password: "long-enough-password" } })).adminSignIn.token;
+    const dead = (
+      await graphql<{ adminSignIn: { token: string } }>(request, `mutation ($input: AdminSignInInput!) { adminSignIn(input: $input) { token } }`, {
+        input: { email: sipho, password: "long-enough-password" },
+      })
+    ).adminSignIn.token;
     await graphql(request, "mutation { adminSignOut }", {}, dead);
     await page.evaluate(([key, token]) => localStorage.setItem(key!, token!), [ADMIN_TOKEN_KEY, dead]);
     await page.goto("/admin/vehicles");
@@ -174,8 +184,20 @@ test.describe("admin back office", () => {
       // The server answers these screens' lists with a failure.
       const failing = new Map<string, () => { status: number; body: unknown }>([
         ["AdminDashboard", () => ({ status: 500, body: { message: "Internal Server Error" } })],
-        ["AdminVehicles", () => ({ status: 200, body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null } })],
-        ["AdminBookings", () => ({ status: 200, body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null } })],
+        [
+          "AdminVehicles",
+          () => ({
+            status: 200,
+            body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null },
+          }),
+        ],
+        [
+          "AdminBookings",
+          () => ({
+            status: 200,
+            body: { errors: [{ message: "Database is busy. Please try again.", extensions: { code: "SERVICE_UNAVAILABLE" } }], data: null },
+          }),
+        ],
       ]);
       await page.route("**/graphql", async (route) => {
         const name = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName ?? "";
@@ -199,7 +221,10 @@ test.describe("admin back office", () => {
       await expect(page.getByRole("list", { name: "Bookings" }).or(page.getByText("No bookings yet"))).toBeVisible();
 
       // The session ends on the server while the admin is working: the next load signs them out.
-      failing.set("AuditLog", () => ({ status: 200, body: { errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null } }));
+      failing.set("AuditLog", () => ({
+        status: 200,
+        body: { errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null },
+      }));
       await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit Log" }).click();
       await expect(page).toHaveURL(/\/admin\/signin$/);
       expect(await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [ADMIN_TOKEN_KEY, ADMIN_USER_KEY])).toEqual([null, null]);
@@ -225,11 +250,34 @@ test.describe("admin back office", () => {
 
     const plateA = uniquePlate();
     const plateB = uniquePlate();
-    const vehicleA = await createVehicle(request, admin.token, { make: "Kia", model: "Sorento", year: 2024, category: "large", transmission: "automatic", pricePerDay: 850, licensePlate: plateA, features: ["7 seats"] });
-    const vehicleB = await createVehicle(request, admin.token, { make: "Toyota", model: "Fortuner", year: 2025, category: "large", transmission: "automatic", pricePerDay: 850, licensePlate: plateB, features: ["4x4", "7 seats"] });
+    const vehicleA = await createVehicle(request, admin.token, {
+      make: "Kia",
+      model: "Sorento",
+      year: 2024,
+      category: "large",
+      transmission: "automatic",
+      pricePerDay: 850,
+      licensePlate: plateA,
+      features: ["7 seats"],
+    });
+    const vehicleB = await createVehicle(request, admin.token, {
+      make: "Toyota",
+      model: "Fortuner",
+      year: 2025,
+      category: "large",
+      transmission: "automatic",
+      pricePerDay: 850,
+      licensePlate: plateB,
+      features: ["4x4", "7 seats"],
+    });
 
     const customerName = `Ayanda Zulu ${Date.now().toString(36)}`;
-    const customerToken = await createCustomer(request, { name: customerName, email: uniqueEmail("ayanda", testInfo), password: "secret123", phone: "082 555 0199" });
+    const customerToken = await createCustomer(request, {
+      name: customerName,
+      email: uniqueEmail("ayanda", testInfo),
+      password: "secret123",
+      phone: "082 555 0199",
+    });
     const licencePath = await uploadAsCustomer(request, customerToken, "drivers_license", readFileSync("e2e/fixtures/drivers-licence.jpg"));
     await graphql(
       request,
@@ -289,7 +337,16 @@ test.describe("admin back office", () => {
     await expect(async () => {
       await page.reload();
       const api = (
-        await graphql<{ adminDashboard: { totalVehicles: number; availableVehicles: number; activeBookings: number; totalBookings: number; fleetUtilization: number; recentBookings: { id: string }[] } }>(
+        await graphql<{
+          adminDashboard: {
+            totalVehicles: number;
+            availableVehicles: number;
+            activeBookings: number;
+            totalBookings: number;
+            fleetUtilization: number;
+            recentBookings: { id: string }[];
+          };
+        }>(
           request,
           "{ adminDashboard { totalVehicles availableVehicles activeBookings totalBookings fleetUtilization recentBookings { id } } }",
           {},
@@ -304,10 +361,17 @@ test.describe("admin back office", () => {
       expect(api.fleetUtilization).toBe(Math.round((api.activeBookings / api.totalVehicles) * 100));
       expect(api.recentBookings.length).toBe(Math.min(5, api.totalBookings));
       await expect(recent.locator("tbody tr")).toHaveCount(api.recentBookings.length, { timeout: 500 });
-      expect(await recent.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-booking-id")))).toEqual(api.recentBookings.map((b) => b.id));
+      expect(await recent.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-booking-id")))).toEqual(
+        api.recentBookings.map((b) => b.id),
+      );
     }).toPass({ timeout: 30_000 });
     for (const name of ["Manage Vehicles", "View Bookings", "Service Areas", "Customers", "API Keys", "Audit Log"]) {
-      await expect(page.getByRole("main").getByRole("link", { name: new RegExp(`^${name}`) }).last()).toBeVisible();
+      await expect(
+        page
+          .getByRole("main")
+          .getByRole("link", { name: new RegExp(`^${name}`) })
+          .last(),
+      ).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/admin/bookings");
     await expectAccessible(page, "admin-dashboard");
@@ -450,7 +514,14 @@ test.describe("admin back office", () => {
     // ---- customers: search, details, documents ----------------------------------------------
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Customers" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
-    const stats = (await graphql<{ customerStats: { total: number; completedProfiles: number; newThisMonth: number } }>(request, "{ customerStats { total completedProfiles newThisMonth } }", {}, admin.token)).customerStats;
+    const stats = (
+      await graphql<{ customerStats: { total: number; completedProfiles: number; newThisMonth: number } }>(
+        request,
+        "{ customerStats { total completedProfiles newThisMonth } }",
+        {},
+        admin.token,
+      )
+    ).customerStats;
     await expect(statValue(page, "Total customers")).not.toHaveText("0");
     expect(Number(await statValue(page, "Total customers").textContent())).toBeLessThanOrEqual(stats.total);
     await page.getByRole("searchbox", { name: "Search customers" }).fill(customerName.split(" ").pop()!);
@@ -462,7 +533,10 @@ test.describe("admin back office", () => {
     await expect(rows.first()).toContainText("Complete");
     await expectAccessible(page, "admin-customers");
     await snap(page, testInfo, "admin-customers");
-    await rows.first().getByRole("button", { name: `View ${customerName}` }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: `View ${customerName}` })
+      .click();
     const detail = page.getByRole("dialog", { name: customerName });
     await expect(detail).toContainText("22 Loop Street, Cape Town City Centre");
     await expect(detail).toContainText("9109035009088");
@@ -490,7 +564,17 @@ test.describe("admin back office", () => {
     let editor = page.getByRole("dialog", { name: "New service area" });
     await editor.getByLabel("Name").fill(pastedName);
     await editor.getByRole("tab", { name: "Paste GeoJSON" }).click();
-    const open = { type: "Polygon", coordinates: [[[18.37, -33.91], [18.4, -33.91], [18.4, -33.94], [18.37, -33.94]]] };
+    const open = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [18.37, -33.91],
+          [18.4, -33.91],
+          [18.4, -33.94],
+          [18.37, -33.94],
+        ],
+      ],
+    };
     await editor.getByLabel("GeoJSON").fill(JSON.stringify(open));
     await expect(editor.locator("[data-geojson-error]")).toHaveText("The outer ring must be closed: its last point must equal its first");
     await editor.getByRole("button", { name: "Create Service Area" }).click();
@@ -526,7 +610,12 @@ test.describe("admin back office", () => {
     const map = editor.locator("[data-map] svg");
     const box = (await map.boundingBox())!;
     // A quadrilateral in the middle of the map, clicked point by point.
-    for (const [fx, fy] of [[0.45, 0.3], [0.6, 0.32], [0.58, 0.45], [0.44, 0.43]] as const) {
+    for (const [fx, fy] of [
+      [0.45, 0.3],
+      [0.6, 0.32],
+      [0.58, 0.45],
+      [0.44, 0.43],
+    ] as const) {
       await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
     }
     const vertexList = editor.locator("[data-vertex-list] li");
@@ -545,7 +634,9 @@ test.describe("admin back office", () => {
     await expectToast(page, "Service area created", drawnName);
     const drawnRow = areaTable.locator("tbody tr", { hasText: drawnName });
     await expect(drawnRow.locator("td[data-label=Vertices]")).toHaveText("4");
-    const stored = (await graphql<{ serviceAreas: { name: string; polygon: { coordinates: number[][][] } }[] }>(request, "{ serviceAreas { name polygon } }", {}, admin.token)).serviceAreas.find((a) => a.name === drawnName)!;
+    const stored = (
+      await graphql<{ serviceAreas: { name: string; polygon: { coordinates: number[][][] } }[] }>(request, "{ serviceAreas { name polygon } }", {}, admin.token)
+    ).serviceAreas.find((a) => a.name === drawnName)!;
     expect(stored.polygon.coordinates[0]).toHaveLength(5);
     for (const [lon, lat] of stored.polygon.coordinates[0]!) {
       expect(lon).toBeGreaterThan(18.2);
@@ -618,10 +709,28 @@ test.describe("admin back office", () => {
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit Log" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
     // Only this admin's entries matter here: the log is shared with the other journeys.
-    const log = (await graphql<{ auditLog: { items: { action: string; actorId: string | null }[] } }>(request, "{ auditLog(limit: 100) { items { action actorId } } }", {}, admin.token)).auditLog.items
+    const log = (
+      await graphql<{ auditLog: { items: { action: string; actorId: string | null }[] } }>(
+        request,
+        "{ auditLog(limit: 100) { items { action actorId } } }",
+        {},
+        admin.token,
+      )
+    ).auditLog.items
       .filter((entry) => entry.actorId === admin.id)
       .map((entry) => entry.action);
-    for (const action of ["api_key.revoke", "api_key.issue", "service_area.delete", "service_area.update", "service_area.create", "booking.status", "booking.assign_vehicle", "vehicle.delete", "vehicle.update", "vehicle.create"]) {
+    for (const action of [
+      "api_key.revoke",
+      "api_key.issue",
+      "service_area.delete",
+      "service_area.update",
+      "service_area.create",
+      "booking.status",
+      "booking.assign_vehicle",
+      "vehicle.delete",
+      "vehicle.update",
+      "vehicle.create",
+    ]) {
       expect(log).toContain(action);
     }
     await page.getByLabel("Record type").selectOption("api_key");

@@ -37,11 +37,17 @@ test("cancelling a customer's active bookings updates their page at once and is 
   await page.goto("/admin/customers");
   await page.getByRole("searchbox", { name: "Search customers" }).fill("Mkhize");
   const row = page.getByRole("table", { name: "Customers" }).locator("tbody tr", { hasText: name });
-  await row.first().getByRole("button", { name: `View ${name}` }).click();
+  await row
+    .first()
+    .getByRole("button", { name: `View ${name}` })
+    .click();
   const holdings = page.getByRole("dialog", { name }).getByRole("region", { name: "Bookings and uploads" });
   await expect(holdings.getByRole("list", { name: "Active bookings" }).getByRole("listitem")).toHaveCount(2);
   await holdings.getByRole("button", { name: "Cancel active bookings (2)" }).click();
-  await page.getByRole("alertdialog", { name: `Cancel 2 bookings of ${name}?` }).getByRole("button", { name: "Cancel bookings" }).click();
+  await page
+    .getByRole("alertdialog", { name: `Cancel 2 bookings of ${name}?` })
+    .getByRole("button", { name: "Cancel bookings" })
+    .click();
   await expectToast(page, "Bookings cancelled", `2 bookings cancelled for ${name}.`);
   // The page itself, without a reload.
   await expect(holdings.getByText("No active bookings.")).toBeVisible();
@@ -49,6 +55,11 @@ test("cancelling a customer's active bookings updates their page at once and is 
   await snap(page, testInfo, "admin-customer-holdings-cancelled", { fullPage: false });
 
   expect((await myBookings(request, customerToken)).map((b) => b.status)).toEqual(["cancelled", "cancelled"]);
-  const log = await graphql<{ auditLog: { items: { action: string; actorId: string | null }[] } }>(request, "{ auditLog(limit: 50) { items { action actorId } } }", {}, admin.token);
+  const log = await graphql<{ auditLog: { items: { action: string; actorId: string | null }[] } }>(
+    request,
+    "{ auditLog(limit: 50) { items { action actorId } } }",
+    {},
+    admin.token,
+  );
   expect(log.auditLog.items.filter((entry) => entry.actorId === admin.admin.id).map((entry) => entry.action)).toContain("booking.cancel_for_customer");
 });

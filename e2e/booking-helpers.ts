@@ -44,7 +44,12 @@ export const COMPLETE_PROFILE = {
 /** A new customer (through the server's API) whose profile is complete; returns the token. */
 export async function createCompletedCustomer(request: APIRequestContext, testInfo: TestInfo, name: string): Promise<string> {
   const token = await createCustomer(request, { name, email: uniqueEmail(name.split(" ")[0]!.toLowerCase(), testInfo), password: "secret123" });
-  await graphql(request, `mutation ($input: CompleteProfileInput!) { completeProfile(input: $input) { id profileCompleted } }`, { input: COMPLETE_PROFILE }, token);
+  await graphql(
+    request,
+    `mutation ($input: CompleteProfileInput!) { completeProfile(input: $input) { id profileCompleted } }`,
+    { input: COMPLETE_PROFILE },
+    token,
+  );
   return token;
 }
 
@@ -78,7 +83,17 @@ export async function firstFreeVehicle(request: APIRequestContext, category: str
 export async function seedBooking(
   request: APIRequestContext,
   token: string,
-  input: { category: string; transmission: string; vehicleId: string; pickupDate: string; returnDate: string; deliveryLocation?: string; returnLocation?: string; deliveryCoordinates?: string; returnCoordinates?: string },
+  input: {
+    category: string;
+    transmission: string;
+    vehicleId: string;
+    pickupDate: string;
+    returnDate: string;
+    deliveryLocation?: string;
+    returnLocation?: string;
+    deliveryCoordinates?: string;
+    returnCoordinates?: string;
+  },
 ) {
   const data = await graphql<{ createBooking: { id: string; bookingNumber: string; totalAmount: string } }>(
     request,

@@ -12,7 +12,17 @@
 import { expectAccessible } from "./axe";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { formatRand } from "../server/domain/money.ts";
-import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, firstFreeVehicle, myBookings, putDraft, seedBooking, snapScreen } from "./booking-helpers.ts";
+import {
+  capeTownDay,
+  capeTownInstant,
+  createCompletedCustomer,
+  expectNoOverflow,
+  firstFreeVehicle,
+  myBookings,
+  putDraft,
+  seedBooking,
+  snapScreen,
+} from "./booking-helpers.ts";
 import { createCustomer, expectToast, signInWithToken, uniqueEmail } from "./support.ts";
 
 const LONG_STREET = { latitude: -33.9249, longitude: 18.4241 };
@@ -111,7 +121,10 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(page.getByLabel("Pickup date", { exact: true })).toHaveValue(pickup.typed);
   await expect(page.getByLabel("Return date", { exact: true })).toHaveValue(returnDay.typed);
   // 3 days and 4.5 hours: any part of a day counts, so 4 days.
-  const summary = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Rental summary" }) }).last();
+  const summary = page
+    .locator("section, div")
+    .filter({ has: page.getByRole("heading", { name: "Rental summary" }) })
+    .last();
   await expect(summary).toContainText("4 days");
   await expect(summary).toContainText(journey.category);
   await expect(summary).toContainText(formatRand(journey.rate * 4));
@@ -330,7 +343,10 @@ test.describe("booking rules", () => {
     const calendar = page.locator("[data-scope=date-picker][data-part=content][data-state=open]");
     await expect(calendar).toBeVisible();
     const today = Number(capeTownDay(0).iso.slice(8));
-    if (today > 1) await expect(calendar.locator("[data-part=table-cell-trigger]:not([data-outside-range])", { hasText: new RegExp(`^${today - 1}$`) }).first()).toHaveAttribute("data-disabled", "");
+    if (today > 1)
+      await expect(
+        calendar.locator("[data-part=table-cell-trigger]:not([data-outside-range])", { hasText: new RegExp(`^${today - 1}$`) }).first(),
+      ).toHaveAttribute("data-disabled", "");
     await calendar.getByRole("button", { name: "Next month" }).click();
     await calendar.locator("[data-part=table-cell-trigger]:not([data-outside-range])", { hasText: /^15$/ }).first().click();
     await expect(calendar).toHaveCount(0);
@@ -412,7 +428,10 @@ test.describe("booking rules", () => {
 
   test("the account's limit: a third active booking is refused with what to do, not 'car taken'", async ({ page, request }, testInfo) => {
     const token = await createCompletedCustomer(request, testInfo, "Busi Mthembu");
-    const periodAt = (days: number) => ({ pickupDate: capeTownInstant(capeTownDay(days).iso, "10:00"), returnDate: capeTownInstant(capeTownDay(days + 1).iso, "10:00") });
+    const periodAt = (days: number) => ({
+      pickupDate: capeTownInstant(capeTownDay(days).iso, "10:00"),
+      returnDate: capeTownInstant(capeTownDay(days + 1).iso, "10:00"),
+    });
     for (const days of [70, 75]) {
       const vehicle = await firstFreeVehicle(request, "small", "manual", periodAt(days).pickupDate, periodAt(days).returnDate);
       await seedBooking(request, token, { category: "small", transmission: "manual", vehicleId: vehicle.id, ...periodAt(days) });

@@ -56,7 +56,8 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
   await page.getByRole("button", { name: "Filters" }).click();
   await expect(page.getByRole("button", { name: "Filters" })).toHaveAttribute("aria-expanded", "true");
   const filters = page.getByRole("region", { name: "Filters" });
-  for (const band of ["Under R100,000", "R100,000–R200,000", "R200,000–R300,000", "Over R300,000"]) await expect(filters.getByText(band, { exact: true })).toBeVisible();
+  for (const band of ["Under R100,000", "R100,000–R200,000", "R200,000–R300,000", "Over R300,000"])
+    await expect(filters.getByText(band, { exact: true })).toBeVisible();
   await filters.getByText("R100,000–R200,000", { exact: true }).click();
   await expect(page).toHaveURL(/[?&]price=100k-200k/);
   await expect(count(page)).toHaveText("1 vehicle available for sale");

@@ -73,7 +73,10 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(page).toHaveURL(/\/dealership\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Winelands Auto");
   await expect(page.getByText("Welcome, Pieter van der Merwe")).toBeVisible();
-  const stored = await page.evaluate(([tokenKey, infoKey]) => [localStorage.getItem(tokenKey!), localStorage.getItem(infoKey!), localStorage.getItem("capedrive.token")], [DEALERSHIP_TOKEN_KEY, DEALERSHIP_INFO_KEY]);
+  const stored = await page.evaluate(
+    ([tokenKey, infoKey]) => [localStorage.getItem(tokenKey!), localStorage.getItem(infoKey!), localStorage.getItem("capedrive.token")],
+    [DEALERSHIP_TOKEN_KEY, DEALERSHIP_INFO_KEY],
+  );
   expect(stored[0]).toBeTruthy();
   expect(JSON.parse(stored[1]!)).toMatchObject({ companyName: "Winelands Auto", contactPerson: "Pieter van der Merwe", dealershipCode: "WINELANDS02" });
   expect(stored[2]).toBeNull(); // the customer session is untouched
@@ -255,13 +258,19 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   expect(problems).toEqual([]);
 });
 
-test("a dealership session the server no longer accepts (401), or another area's token (403), signs out to /dealership/signin", async ({ page, request }, testInfo) => {
+test("a dealership session the server no longer accepts (401), or another area's token (403), signs out to /dealership/signin", async ({
+  page,
+  request,
+}, testInfo) => {
   // 401: a token the server does not know.
   await page.goto("/dealership/signin");
-  await page.evaluate(([key, info]) => {
-    localStorage.setItem(key!, "expired-or-made-up");
-    localStorage.setItem(info!, JSON.stringify({ dealershipCode: "X", companyName: "Gone Motors", contactPerson: "Nobody" }));
-  }, [DEALERSHIP_TOKEN_KEY, DEALERSHIP_INFO_KEY]);
+  await page.evaluate(
+    ([key, info]) => {
+      localStorage.setItem(key!, "expired-or-made-up");
+      localStorage.setItem(info!, JSON.stringify({ dealershipCode: "X", companyName: "Gone Motors", contactPerson: "Nobody" }));
+    },
+    [DEALERSHIP_TOKEN_KEY, DEALERSHIP_INFO_KEY],
+  );
   await page.goto("/dealership/dashboard");
   await expect(page).toHaveURL(/\/dealership\/signin$/);
   await expectToast(page, "Session ended", "Please sign in again.");

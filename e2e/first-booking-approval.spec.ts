@@ -38,7 +38,10 @@ test.beforeAll(async () => {
     },
   });
   for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (tries > 600) throw new Error("the approval server did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -40,8 +40,22 @@ test("booking cards: street and suburb once; an address we could not place says 
   const returnDate = capeTownInstant(capeTownDay(82).iso, "10:00");
   const car = await firstFreeVehicle(request, "small", "manual", pickupDate, returnDate);
   const geocoderLine = "Long Street, Cape Town City Centre, Cape Town, City of Cape Town, Western Cape, 8001, South Africa";
-  await seedBooking(request, token, { category: "small", transmission: "manual", vehicleId: car.id, pickupDate, returnDate, deliveryLocation: geocoderLine, returnLocation: geocoderLine });
-  const other = await firstFreeVehicle(request, "small", "manual", capeTownInstant(capeTownDay(84).iso, "10:00"), capeTownInstant(capeTownDay(85).iso, "10:00"));
+  await seedBooking(request, token, {
+    category: "small",
+    transmission: "manual",
+    vehicleId: car.id,
+    pickupDate,
+    returnDate,
+    deliveryLocation: geocoderLine,
+    returnLocation: geocoderLine,
+  });
+  const other = await firstFreeVehicle(
+    request,
+    "small",
+    "manual",
+    capeTownInstant(capeTownDay(84).iso, "10:00"),
+    capeTownInstant(capeTownDay(85).iso, "10:00"),
+  );
   const unplaced = await seedBooking(request, token, {
     category: "small",
     transmission: "manual",

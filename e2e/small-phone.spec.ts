@@ -32,7 +32,10 @@ async function expectFits(page: Page, label: string) {
         const style = getComputedStyle(el);
         return box.width > 0 && box.height > 0 && style.visibility !== "hidden" && box.right > width + 0.5 && !clipped(el);
       })
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")} right=${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")} right=${Math.round(el.getBoundingClientRect().right)}`,
+      );
     // A button or link cut off by a box that clips (e.g. "View Details" in a card).
     for (const el of document.querySelectorAll("a, button, input, select, textarea")) {
       const box = el.getBoundingClientRect();
@@ -47,7 +50,9 @@ async function expectFits(page: Page, label: string) {
       }
     }
     // Text cut off inside a field (e.g. "dd/mm/" of a date).
-    const cut = [...document.querySelectorAll("input")].filter((input) => input.value && input.scrollWidth > input.clientWidth + 1).map((input) => `input "${input.value}"`);
+    const cut = [...document.querySelectorAll("input")]
+      .filter((input) => input.value && input.scrollWidth > input.clientWidth + 1)
+      .map((input) => `input "${input.value}"`);
     return { scrollWidth: document.documentElement.scrollWidth, width, problems: [...sticking.slice(0, 10), ...cut] };
   });
   expect([label, report.scrollWidth, report.problems]).toEqual([label, report.width, []]);

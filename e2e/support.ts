@@ -45,11 +45,9 @@ export async function graphql<T>(request: APIRequestContext, query: string, vari
 
 /** Creates a customer through the API and returns the token. */
 export async function createCustomer(request: APIRequestContext, input: { name: string; email: string; password: string; phone?: string }): Promise<string> {
-  const data = await graphql<{ signUp: { token: string } }>(
-    request,
-    "mutation ($input: SignUpInput!) { signUp(input: $input) { token } }",
-    { input: { phone: "0821234567", ...input } },
-  );
+  const data = await graphql<{ signUp: { token: string } }>(request, "mutation ($input: SignUpInput!) { signUp(input: $input) { token } }", {
+    input: { phone: "0821234567", ...input },
+  });
   return data.signUp.token;
 }
 

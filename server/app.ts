@@ -29,8 +29,7 @@ const unknownApi = () => json(404, { message: "No such API endpoint", code: "NOT
 const noSuchObject = () => json(404, { message: "No such object", code: "NOT_FOUND" });
 
 /** `bun run bench` only (BENCH_ROUTES=1): a trivial JSON route, the baseline every figure is compared with. */
-const benchRoutes = () =>
-  process.env.BENCH_ROUTES === "1" ? new Elysia().get("/api/bench/ping", () => ({ ok: true, service: "capedrive" })) : new Elysia();
+const benchRoutes = () => (process.env.BENCH_ROUTES === "1" ? new Elysia().get("/api/bench/ping", () => ({ ok: true, service: "capedrive" })) : new Elysia());
 
 /** Resolves (once per request, only when a route asks) who is making the request. */
 export type ViewerOf = (request: Request) => Promise<Viewer>;
@@ -48,62 +47,69 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
     return viewer;
   };
 
-  return new Elysia()
-    .onError(({ error, code, request }) => {
-      if (error instanceof AppError) return errorResponse(error, request);
-      // The database (or its disk) cannot be used right now: 503 "try again", never a 500.
-      const unavailable = unavailableError(error);
-      if (unavailable) {
-        services.log.warn(`${request.method} ${new URL(request.url).pathname}: ${unavailable.message} (${String((error as Error)?.message ?? error).split("\n").filter(Boolean).pop()})`);
-        return errorResponse(unavailable, request);
-      }
-      if (code === "NOT_FOUND") return json(404, { message: "Not found", code: "NOT_FOUND" });
-      if (code === "VALIDATION" || code === "PARSE") return json(400, { message: "The request body is not valid", code: "BAD_USER_INPUT" });
-      // A client that hung up mid-request (the benchmark's last requests, a closed tab) is not a server error.
-      if (request.signal.aborted) {
-        services.log.debug(`${request.method} ${new URL(request.url).pathname}: the client went away (${String(code)})`);
-        return json(500, { message: "The request was cancelled.", code: "INTERNAL" });
-      }
-      services.log.error(`unhandled: ${(error as Error)?.stack || String(error)} (${String(code)}, ${(error as Error)?.name ?? typeof error})`);
-      return json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
-    })
-    .get("/healthz", async () => {
-      const up = await databaseIsUp(services);
-      return json(up ? 200 : 503, { status: up ? "ok" : "unavailable", database: services.provider });
-    })
-    .use(benchRoutes())
-    .all("/graphql", async ({ request }) => yoga.fetch(request, { viewer: await viewerOf(request) }))
-    .use(restRouter(services, viewerOf))
-    // GET routes match before ALL routes in Elysia, so the 404s are registered for GET as well,
-    // or unknown API paths would fall through to the web app's HTML.
-    .get("/api/*", unknownApi)
-    .all("/api/*", unknownApi)
-    .get("/api", unknownApi)
-    .all("/api", unknownApi)
-    // Uploaded files (server/services/uploads.ts decides who may read what). The path is taken
-    // from the raw URL, never decoded, so "..%2f" and the like can only miss.
-    .get("/objects/*", async ({ request }) => {
-      const object = await readObject(services, await viewerOf(request), new URL(request.url).pathname);
-      const caching = {
-        "Cache-Control": object.isPrivate ? "private, max-age=3600" : "public, max-age=31536000, immutable",
-        ETag: object.etag,
-        ...(object.isPrivate ? { Vary: "Authorization" } : {}),
-      };
-      if (request.headers.get("if-none-match") === object.etag) return new Response(null, { status: 304, headers: caching });
-      return new Response(object.body, {
-        headers: {
-          ...caching,
-          "Content-Type": object.contentType,
-          "Content-Length": String(object.size),
-          "X-Content-Type-Options": "nosniff",
-          "Content-Disposition": "inline",
-        },
-      });
-    })
-    .all("/objects/*", noSuchObject)
-    .get("/objects", noSuchObject)
-    .all("/objects", noSuchObject)
-    .get("/*", ({ request }) => web(request));
+  return (
+    new Elysia()
+      .onError(({ error, code, request }) => {
+        if (error instanceof AppError) return errorResponse(error, request);
+        // The database (or its disk) cannot be used right now: 503 "try again", never a 500.
+        const unavailable = unavailableError(error);
+        if (unavailable) {
+          services.log.warn(
+            `${request.method} ${new URL(request.url).pathname}: ${unavailable.message} (${String((error as Error)?.message ?? error)
+              .split("\n")
+              .filter(Boolean)
+              .pop()})`,
+          );
+          return errorResponse(unavailable, request);
+        }
+        if (code === "NOT_FOUND") return json(404, { message: "Not found", code: "NOT_FOUND" });
+        if (code === "VALIDATION" || code === "PARSE") return json(400, { message: "The request body is not valid", code: "BAD_USER_INPUT" });
+        // A client that hung up mid-request (the benchmark's last requests, a closed tab) is not a server error.
+        if (request.signal.aborted) {
+          services.log.debug(`${request.method} ${new URL(request.url).pathname}: the client went away (${String(code)})`);
+          return json(500, { message: "The request was cancelled.", code: "INTERNAL" });
+        }
+        services.log.error(`unhandled: ${(error as Error)?.stack || String(error)} (${String(code)}, ${(error as Error)?.name ?? typeof error})`);
+        return json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
+      })
+      .get("/healthz", async () => {
+        const up = await databaseIsUp(services);
+        return json(up ? 200 : 503, { status: up ? "ok" : "unavailable", database: services.provider });
+      })
+      .use(benchRoutes())
+      .all("/graphql", async ({ request }) => yoga.fetch(request, { viewer: await viewerOf(request) }))
+      .use(restRouter(services, viewerOf))
+      // GET routes match before ALL routes in Elysia, so the 404s are registered for GET as well,
+      // or unknown API paths would fall through to the web app's HTML.
+      .get("/api/*", unknownApi)
+      .all("/api/*", unknownApi)
+      .get("/api", unknownApi)
+      .all("/api", unknownApi)
+      // Uploaded files (server/services/uploads.ts decides who may read what). The path is taken
+      // from the raw URL, never decoded, so "..%2f" and the like can only miss.
+      .get("/objects/*", async ({ request }) => {
+        const object = await readObject(services, await viewerOf(request), new URL(request.url).pathname);
+        const caching = {
+          "Cache-Control": object.isPrivate ? "private, max-age=3600" : "public, max-age=31536000, immutable",
+          ETag: object.etag,
+          ...(object.isPrivate ? { Vary: "Authorization" } : {}),
+        };
+        if (request.headers.get("if-none-match") === object.etag) return new Response(null, { status: 304, headers: caching });
+        return new Response(object.body, {
+          headers: {
+            ...caching,
+            "Content-Type": object.contentType,
+            "Content-Length": String(object.size),
+            "X-Content-Type-Options": "nosniff",
+            "Content-Disposition": "inline",
+          },
+        });
+      })
+      .all("/objects/*", noSuchObject)
+      .get("/objects", noSuchObject)
+      .all("/objects", noSuchObject)
+      .get("/*", ({ request }) => web(request))
+  );
 }
 
 const contentSecurityPolicy = [
@@ -205,7 +211,9 @@ export function createHandler(services: Services) {
       else if (request.signal.aborted) services.log.debug(`${request.method} ${new URL(request.url).pathname}: the client went away`);
       else if (unavailable) services.log.warn(`${request.method} ${new URL(request.url).pathname}: ${unavailable.message}`);
       else services.log.error(`unhandled: ${(error as Error)?.stack || String(error)} (${(error as Error)?.name ?? typeof error})`);
-      response ??= unavailable ? errorResponse(unavailable, request) : json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
+      response ??= unavailable
+        ? errorResponse(unavailable, request)
+        : json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
     } finally {
       inFlight--;
       if (inFlight === 0) drained?.();

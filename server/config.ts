@@ -23,7 +23,10 @@ const envSchema = z.object({
     .optional()
     .transform((v, ctx) => {
       const origins: string[] = [];
-      for (const part of (v ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+      for (const part of (v ?? "")
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         let url: URL;
         try {
           url = new URL(part);
@@ -42,14 +45,28 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
-  STAFF_SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
+  STAFF_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   TRUST_PROXY: bool.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("CapeDrive <no-reply@capedrive.local>"),
-  GEOCODER_URL: z.url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://nominatim.openstreetmap.org"),
+  GEOCODER_URL: z
+    .url()
+    .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+    .default("https://nominatim.openstreetmap.org"),
   ADMIN_SIGNUP_CODE: z.string().min(12, "must be at least 12 characters").optional(),
   BOOKING_MAX_ACTIVE: z.coerce.number().int().min(1).max(1000).default(2),
   BOOKING_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -60,7 +77,11 @@ const envSchema = z.object({
   UPLOAD_QUOTA_FILES: z.coerce.number().int().min(1).default(20),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(100),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(60),
-  UPLOAD_GRACE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  UPLOAD_GRACE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -127,7 +148,10 @@ function tokenSecret(given: string | undefined, dataDir: string): Uint8Array {
   }
   const stored = readFileSync(path, "utf8").trim();
   // An empty or truncated file (e.g. a crash while writing) must not become a guessable key.
-  if (stored.length < 32) throw new ConfigError(`Invalid configuration:\n  TOKEN_SECRET: the stored secret in ${path} is shorter than 32 characters; delete the file to generate a new one, or set TOKEN_SECRET`);
+  if (stored.length < 32)
+    throw new ConfigError(
+      `Invalid configuration:\n  TOKEN_SECRET: the stored secret in ${path} is shorter than 32 characters; delete the file to generate a new one, or set TOKEN_SECRET`,
+    );
   return new TextEncoder().encode(stored);
 }
 

@@ -17,15 +17,26 @@ afterAll(async () => {
 });
 
 const preflight = (base: string, origin: string) =>
-  fetch(`${base}/graphql`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" } });
+  fetch(`${base}/graphql`, {
+    method: "OPTIONS",
+    headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" },
+  });
 
 describe("CORS on /graphql", () => {
   test("a preflight from any other origin gets no CORS headers (the browser then refuses)", async () => {
     for (const origin of ["https://evil.example", "https://capedrive.example.evil.example", "null"]) {
       const response = await preflight(server.url, origin);
-      expect([origin, response.headers.get("access-control-allow-origin"), response.headers.get("access-control-allow-credentials")]).toEqual([origin, null, null]);
+      expect([origin, response.headers.get("access-control-allow-origin"), response.headers.get("access-control-allow-credentials")]).toEqual([
+        origin,
+        null,
+        null,
+      ]);
     }
-    const post = await fetch(`${server.url}/graphql`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
+    const post = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
     expect(post.headers.get("access-control-allow-origin")).toBeNull();
   });
 

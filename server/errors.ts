@@ -1,6 +1,18 @@
 // One error type for every expected failure. Transports map `code` to an HTTP status (REST) or
 // `extensions.code` (GraphQL); anything else is an internal error and is never shown to clients.
-export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "GONE" | "UNSUPPORTED_MEDIA_TYPE" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "INSUFFICIENT_STORAGE";
+export type ErrorCode =
+  | "BAD_USER_INPUT"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_MANY_REQUESTS"
+  | "PAYLOAD_TOO_LARGE"
+  | "GONE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "BAD_GATEWAY"
+  | "SERVICE_UNAVAILABLE"
+  | "INSUFFICIENT_STORAGE";
 
 export const httpStatusOf: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -40,7 +52,8 @@ export class AppError extends Error {
 }
 
 /** A refusal by one of the account's limits (see AccountLimit). */
-export const accountLimitError = (code: ErrorCode, message: string, limit: AccountLimit, fieldErrors?: Record<string, string>) => new AppError(code, message, fieldErrors, limit);
+export const accountLimitError = (code: ErrorCode, message: string, limit: AccountLimit, fieldErrors?: Record<string, string>) =>
+  new AppError(code, message, fieldErrors, limit);
 
 /** The fields an account-limit refusal adds to an error: `{ reason: "account_limit", limit }`, or nothing. */
 export function limitFields(error: AppError): { reason?: "account_limit"; limit?: AccountLimit } {
@@ -81,7 +94,8 @@ const FULL_FS_CODES = new Set(["ENOSPC", "EROFS", "EDQUOT"]);
 // SQLite primary result codes (the low byte of an extended code): READONLY 8, IOERR 10, FULL 13, CANTOPEN 14.
 const SQLITE_FULL_CODES = new Set([8, 13]);
 const SQLITE_UNAVAILABLE_CODES = new Set([10, 14]);
-const UNAVAILABLE_MESSAGE = /can't reach database|connection terminated|connection refused|timeout exceeded when trying to connect|server has closed the connection|terminating connection|the database system is (starting up|shutting down)|too many clients|disk I\/O error|unable to open database/i;
+const UNAVAILABLE_MESSAGE =
+  /can't reach database|connection terminated|connection refused|timeout exceeded when trying to connect|server has closed the connection|terminating connection|the database system is (starting up|shutting down)|too many clients|disk I\/O error|unable to open database/i;
 const FULL_MESSAGE = /database or disk is full|no space left on device|attempt to write a readonly database|read-only file system|disk quota exceeded/i;
 
 /**
@@ -95,7 +109,16 @@ export function unavailableError(error: unknown): AppError | null {
   const visit = (value: unknown, depth: number) => {
     if (typeof value !== "object" || value === null || seen.has(value) || depth > 6 || value instanceof AppError) return;
     seen.add(value);
-    const e = value as { code?: unknown; kind?: unknown; extendedCode?: unknown; rawCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
+    const e = value as {
+      code?: unknown;
+      kind?: unknown;
+      extendedCode?: unknown;
+      rawCode?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+      errors?: unknown;
+    };
     const code = typeof e.code === "string" ? e.code : undefined;
     if (code && UNAVAILABLE_PRISMA_CODES.has(code)) unavailable = true;
     if (code && NETWORK_CODES.has(code)) unavailable = true;

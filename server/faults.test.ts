@@ -103,7 +103,11 @@ async function expectUnavailable(response: Response, message: string = UNAVAILAB
 }
 
 async function photo(): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 if (provider === "postgresql") {
@@ -132,11 +136,27 @@ if (provider === "postgresql") {
       const vehicle = await newVehicle(server.services);
       const requests = () => [
         fetch(`${server.url}/api/bookings`, { headers: customer.auth }),
-        fetch(`${server.url}/api/bookings`, { method: "POST", headers: { ...customer.auth, "content-type": "application/json" }, body: JSON.stringify(bookingRequest(vehicle)) }),
+        fetch(`${server.url}/api/bookings`, {
+          method: "POST",
+          headers: { ...customer.auth, "content-type": "application/json" },
+          body: JSON.stringify(bookingRequest(vehicle)),
+        }),
         fetch(`${server.url}/api/vehicles?category=small`),
-        fetch(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", "cache-control": "no-cache" }, body: JSON.stringify({ query: "{ vehicles(category: small) { id } }" }) }),
-        fetch(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...customer.auth }, body: JSON.stringify({ query: "{ myBookings { id } }" }) }),
-        fetch(`${server.url}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: customer.email, password: "whatever1" }) }),
+        fetch(`${server.url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "cache-control": "no-cache" },
+          body: JSON.stringify({ query: "{ vehicles(category: small) { id } }" }),
+        }),
+        fetch(`${server.url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...customer.auth },
+          body: JSON.stringify({ query: "{ myBookings { id } }" }),
+        }),
+        fetch(`${server.url}/api/auth/signin`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: customer.email, password: "whatever1" }),
+        }),
       ];
       relay.cut();
       const during = await Promise.all(requests());
@@ -210,7 +230,11 @@ if (provider === "postgresql") {
           body: JSON.stringify({ name: "Full Disk", email: `full-${crypto.randomUUID()}@example.com`, password: "secret123", phone: "0821234567" }),
         });
         await expectUnavailable(signUp, UNAVAILABLE_MESSAGES.storageFull);
-        const booking = await fetch(`${server.url}/api/bookings`, { method: "POST", headers: { ...customer.auth, "content-type": "application/json" }, body: JSON.stringify(bookingRequest(vehicle, undefined, undefined, { specialRequests: "x".repeat(900) })) });
+        const booking = await fetch(`${server.url}/api/bookings`, {
+          method: "POST",
+          headers: { ...customer.auth, "content-type": "application/json" },
+          body: JSON.stringify(bookingRequest(vehicle, undefined, undefined, { specialRequests: "x".repeat(900) })),
+        });
         await expectUnavailable(booking, UNAVAILABLE_MESSAGES.storageFull);
       } finally {
         free("db");
@@ -241,4 +265,3 @@ if (provider === "postgresql") {
     });
   });
 }
-

@@ -50,11 +50,17 @@ describe("service areas and body size", () => {
   test(`at most ${MAX_SERVICE_AREA_POINTS} points: 12,000 are refused with the reason (before any geometry work); nothing stored`, async () => {
     const before = await db().serviceArea.count();
     const started = performance.now();
-    const huge = await call(server.url, "POST", "/api/admin/service-areas", { body: { name: "Huge", polygon: { type: "Polygon", coordinates: [ring(12_000)] } }, auth: admin.auth });
+    const huge = await call(server.url, "POST", "/api/admin/service-areas", {
+      body: { name: "Huge", polygon: { type: "Polygon", coordinates: [ring(12_000)] } },
+      auth: admin.auth,
+    });
     expect(huge.status).toBe(400);
     expect(huge.body.message).toContain("at most 5,000 points");
     const ms = performance.now() - started;
-    const fine = await call(server.url, "POST", "/api/admin/service-areas", { body: { name: "Fine", polygon: { type: "Polygon", coordinates: [ring(2_000)] } }, auth: admin.auth });
+    const fine = await call(server.url, "POST", "/api/admin/service-areas", {
+      body: { name: "Fine", polygon: { type: "Polygon", coordinates: [ring(2_000)] } },
+      auth: admin.auth,
+    });
     expect(fine.status).toBe(201);
     expect(await db().serviceArea.count()).toBe(before + 1);
     console.log(`12,000-point polygon refused in ${ms.toFixed(0)} ms`);
@@ -80,7 +86,11 @@ describe("service areas and body size", () => {
         },
       });
     for (const path of ["/graphql", "/api/admin/service-areas"]) {
-      const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...admin.auth }, body: streamed(2_000_000) });
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...admin.auth },
+        body: streamed(2_000_000),
+      });
       const body = (await response.json()) as { message?: string; errors?: { message: string }[] };
       expect([path, response.status, body.message ?? body.errors?.[0]?.message]).toEqual([path, 413, "The request body is too large (at most 1 MB)"]);
     }
@@ -110,12 +120,17 @@ describe("text with control characters and non-finite numbers", () => {
     const email = `nul-${crypto.randomUUID()}@example.com`;
     const rest = await call(server.url, "POST", "/api/auth/signup", { body: { name: "Thandi\u0000Nkosi", email, password: "secret123", phone: "0821234567" } });
     expect([rest.status, rest.body.message]).toEqual([400, INPUT_MESSAGES.controlCharacters]);
-    const gql = await graphql(server.url, "mutation($input: SignUpInput!) { signUp(input: $input) { token } }", { input: { name: "Thandi\u0000", email, password: "secret123", phone: "0821234567" } });
+    const gql = await graphql(server.url, "mutation($input: SignUpInput!) { signUp(input: $input) { token } }", {
+      input: { name: "Thandi\u0000", email, password: "secret123", phone: "0821234567" },
+    });
     expect([gql.body.errors?.[0]?.message, gql.body.errors?.[0]?.extensions?.code]).toEqual([INPUT_MESSAGES.controlCharacters, "BAD_USER_INPUT"]);
     expect(await db().user.count()).toBe(before);
     // Line breaks in free text stay allowed.
     const vehicle = await newVehicle(server.services);
-    const booked = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle, undefined, undefined, { specialRequests: "Child seat, please.\nCall on arrival." }), auth: customer.auth });
+    const booked = await call(server.url, "POST", "/api/bookings", {
+      body: bookingRequest(vehicle, undefined, undefined, { specialRequests: "Child seat, please.\nCall on arrival." }),
+      auth: customer.auth,
+    });
     expect(booked.status).toBe(201);
   });
 
@@ -127,7 +142,8 @@ describe("text with control characters and non-finite numbers", () => {
     expect(bookingBody).toContain("1e400");
     const answer = await raw("POST", "/api/bookings", bookingBody, customer.auth);
     expect([answer.status, ((await answer.json()) as { message: string }).message]).toEqual([400, INPUT_MESSAGES.notFinite]);
-    const vehicleBody = '{"make":"Kia","model":"Picanto","year":1e400,"category":"small","transmission":"manual","pricePerDay":450,"licensePlate":"CA 1E4-00","features":[]}';
+    const vehicleBody =
+      '{"make":"Kia","model":"Picanto","year":1e400,"category":"small","transmission":"manual","pricePerDay":450,"licensePlate":"CA 1E4-00","features":[]}';
     const created = await raw("POST", "/api/admin/vehicles", vehicleBody, admin.auth);
     expect([created.status, ((await created.json()) as { message: string }).message]).toEqual([400, INPUT_MESSAGES.notFinite]);
     const reverse = await fetch(`${server.url}/api/geocode/reverse?lat=1e400&lon=18.4`, { headers: customer.auth });

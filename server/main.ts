@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from "./config";
 import { startServer } from "./boot";
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (error) {

@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 async function gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   return { cache: response.headers.get("x-cache"), status: response.status, body: (await response.json()) as any };
 }
 
@@ -34,7 +38,11 @@ describe("over HTTP", () => {
     expect(second.cache).toBe("hit");
     expect(second.body).toEqual(first.body);
     // The security headers are added to cached answers too.
-    const raw = await fetch(`${server.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: VEHICLES, variables: period }) });
+    const raw = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: VEHICLES, variables: period }),
+    });
     expect(raw.headers.get("content-security-policy")).toContain("default-src 'self'");
 
     const rider = await newCustomer(server.services);

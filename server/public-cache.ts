@@ -72,11 +72,17 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     if (/no-cache|no-store/i.test(request.headers.get("cache-control") ?? "")) return null;
     // API keys record when they were last used; let those requests through.
     if (request.headers.has("x-api-key") || /^Bearer\s+rk_/i.test(request.headers.get("authorization") ?? "")) return null;
-    const url = { search: queryAt < 0 ? "" : href.slice(queryAt), get searchParams() { return new URLSearchParams(queryAt < 0 ? "" : href.slice(queryAt + 1)); } };
+    const url = {
+      search: queryAt < 0 ? "" : href.slice(queryAt),
+      get searchParams() {
+        return new URLSearchParams(queryAt < 0 ? "" : href.slice(queryAt + 1));
+      },
+    };
     if (request.method === "GET") {
       const same = () => request;
       if (pathname === "/api/vehicles") return { key: `GET ${pathname}${url.search}`, tags: ["catalogue", "bookings"], request: same };
-      if (pathname === "/api/for-sale" || /^\/api\/for-sale\/[^/]+$/.test(pathname)) return { key: `GET ${pathname}${url.search}`, tags: ["catalogue"], request: same };
+      if (pathname === "/api/for-sale" || /^\/api\/for-sale\/[^/]+$/.test(pathname))
+        return { key: `GET ${pathname}${url.search}`, tags: ["catalogue"], request: same };
       if (pathname === "/graphql") {
         const tags = graphqlTags(url.searchParams.get("query"), url.searchParams.get("operationName"));
         return tags ? { key: `GET ${pathname}${url.search}`, tags, request: same } : null;

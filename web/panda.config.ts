@@ -8,14 +8,7 @@
  * (white on brand.solid 9.2:1, white on success 5.0:1, white on danger 6.5:1, amber text on the
  * amber notice 6.8:1, muted text on white 5.8:1).
  */
-import {
-  defineConfig,
-  defineRecipe,
-  defineSemanticTokens,
-  defineSlotRecipe,
-  defineTextStyles,
-  defineTokens,
-} from "@pandacss/dev";
+import { defineConfig, defineRecipe, defineSemanticTokens, defineSlotRecipe, defineTextStyles, defineTokens } from "@pandacss/dev";
 import { BRAND_FONT_STACK, BRAND_PALETTE } from "../server/domain/brand.ts";
 
 // The palette and font stack live in server/domain/brand.ts, shared with the HTML emails.

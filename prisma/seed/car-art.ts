@@ -80,7 +80,9 @@ function wheel(cx: number): string {
     `<circle cx="${cx}" cy="${cy}" r="${WHEEL_R}" fill="#2b3038"/>`,
     `<circle cx="${cx}" cy="${cy}" r="${WHEEL_R - 16}" fill="#c9d0d8"/>`,
     `<circle cx="${cx}" cy="${cy}" r="${WHEEL_R - 22}" fill="#e3e8ee"/>`,
-    ...[0, 72, 144, 216, 288].map((a) => `<rect x="${cx - 3}" y="${cy - (WHEEL_R - 18)}" width="6" height="${WHEEL_R - 24}" rx="3" fill="#9aa4b0" transform="rotate(${a} ${cx} ${cy})"/>`),
+    ...[0, 72, 144, 216, 288].map(
+      (a) => `<rect x="${cx - 3}" y="${cy - (WHEEL_R - 18)}" width="6" height="${WHEEL_R - 24}" rx="3" fill="#9aa4b0" transform="rotate(${a} ${cx} ${cy})"/>`,
+    ),
     `<circle cx="${cx}" cy="${cy}" r="7" fill="#6b7480"/>`,
   ].join("");
 }
@@ -104,7 +106,10 @@ export function carSvg(style: BodyStyle, paint: Paint): string {
   <g clip-path="url(#shape)">
     <rect x="0" y="${GROUND - 40}" width="800" height="60" fill="#000" opacity="0.12"/>
     ${shape.doors.map((x) => `<line x1="${x}" y1="180" x2="${x}" y2="${GROUND - 44}" stroke="${colour.shade}" stroke-width="3" opacity="0.8"/>`).join("")}
-    ${shape.doors.slice(0, -1).map((x) => `<rect x="${x - 46}" y="290" width="28" height="7" rx="3.5" fill="${colour.shade}"/>`).join("")}
+    ${shape.doors
+      .slice(0, -1)
+      .map((x) => `<rect x="${x - 46}" y="290" width="28" height="7" rx="3.5" fill="${colour.shade}"/>`)
+      .join("")}
   </g>
   ${shape.windows.map((d) => `<path d="${d}" fill="url(#glass)"/>`).join("")}
   ${shape.windows.map((d) => `<path d="${d}" fill="#fff" opacity="0.08" transform="translate(6 4) scale(0.985)"/>`).join("")}

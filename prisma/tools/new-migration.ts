@@ -9,7 +9,13 @@ import { providers, schemaFiles, syncSqliteModels, type Provider } from "./model
 
 // `--check` writes nothing and exits 1 when the models have changes no migration holds (CI).
 const check = process.argv[2] === "--check";
-const name = check ? "check" : (process.argv[2] ?? "").trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const name = check
+  ? "check"
+  : (process.argv[2] ?? "")
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "");
 if (!name) {
   console.error("usage: bun run db:new-migration <name>   (e.g. add_vehicle_colour)");
   process.exit(2);

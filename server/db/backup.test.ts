@@ -30,7 +30,10 @@ test("a live WAL database is copied whole, into a file that opens; the target is
     await writer.execute("PRAGMA journal_mode = WAL");
     await writer.execute("PRAGMA wal_autocheckpoint = 0"); // keep the rows in the WAL file
     await writer.execute("CREATE TABLE t (x INTEGER)");
-    await writer.batch(Array.from({ length: 500 }, (_, i) => ({ sql: "INSERT INTO t VALUES (?)", args: [i] })), "write");
+    await writer.batch(
+      Array.from({ length: 500 }, (_, i) => ({ sql: "INSERT INTO t VALUES (?)", args: [i] })),
+      "write",
+    );
     expect(existsSync(`${target.file}-wal`)).toBe(true);
 
     const result = await backupSqlite(target, join(folder, "copy.db"));
@@ -66,8 +69,13 @@ test("refusals: an existing file without --force, a missing folder, no database,
 });
 
 test("pg_dump advice names host, port, user and database, never the password", () => {
-  const advice = pgDumpAdvice({ provider: "postgresql", url: "postgres://cap%40ops:s3cr%3Ft@db.example:6543/cap_prod?sslmode=require" }, "/backups/cape drive.dump");
-  expect(advice).toContain("PGSSLMODE=require pg_dump --host=db.example --port=6543 --username=cap@ops --dbname=cap_prod --format=custom --file='/backups/cape drive.dump'");
+  const advice = pgDumpAdvice(
+    { provider: "postgresql", url: "postgres://cap%40ops:s3cr%3Ft@db.example:6543/cap_prod?sslmode=require" },
+    "/backups/cape drive.dump",
+  );
+  expect(advice).toContain(
+    "PGSSLMODE=require pg_dump --host=db.example --port=6543 --username=cap@ops --dbname=cap_prod --format=custom --file='/backups/cape drive.dump'",
+  );
   expect(advice).not.toContain("s3cr");
   const plain = pgDumpAdvice({ provider: "postgresql", url: "postgresql://db.internal/capedrive" }, "x.dump");
   expect(plain).toContain("pg_dump --host=db.internal --port=5432 --dbname=capedrive --format=custom --file=x.dump");

@@ -11,7 +11,11 @@ import type { DatabaseTarget } from "../config";
 export class BackupRefused extends Error {}
 
 /** Copies the SQLite database to `file`; refuses an existing file unless `force`. Returns its size in bytes. */
-export async function backupSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>, file: string, options: { force?: boolean } = {}): Promise<{ file: string; bytes: number }> {
+export async function backupSqlite(
+  target: Extract<DatabaseTarget, { provider: "sqlite" }>,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<{ file: string; bytes: number }> {
   const destination = resolve(file);
   if (!existsSync(target.file)) throw new BackupRefused(`There is no database at ${target.file}`);
   if (destination === resolve(target.file)) throw new BackupRefused("The backup file cannot be the database itself");

@@ -63,7 +63,17 @@ export function trackChanges(client: Extendable): Db {
   const counters = new ChangeCounters();
   const extended = client.$extends({
     query: {
-      async $allOperations({ model, operation, args, query }: { model?: string; operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) {
+      async $allOperations({
+        model,
+        operation,
+        args,
+        query,
+      }: {
+        model?: string;
+        operation: string;
+        args: unknown;
+        query: (args: unknown) => Promise<unknown>;
+      }) {
         try {
           return await query(args);
         } finally {

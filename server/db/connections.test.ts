@@ -49,7 +49,11 @@ test("SQLite: after a write refused as busy, the next transactions commit and ot
   const db = new SqliteClient({ adapter: new PooledPrismaLibSql({ url: config.url, timeout: 50 }) });
   try {
     const holder = Bun.spawn(
-      [process.execPath, "-e", `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(config.file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE"); d.exec("DELETE FROM rate_limits WHERE key = 'none'"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); process.exit(0); }, 400);`],
+      [
+        process.execPath,
+        "-e",
+        `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(config.file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE"); d.exec("DELETE FROM rate_limits WHERE key = 'none'"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); process.exit(0); }, 400);`,
+      ],
       { stdout: "pipe", stderr: "inherit" },
     );
     expect(new TextDecoder().decode((await holder.stdout.getReader().read()).value)).toContain("locked");

@@ -73,7 +73,16 @@ test("migrate applies the init migration into a fresh database and records it wi
   // The schema is really there: every model's table answers through Prisma.
   const { db, close } = openDatabase(target);
   try {
-    const counts = await Promise.all([db.user.count(), db.dealership.count(), db.adminUser.count(), db.vehicle.count(), db.booking.count(), db.serviceArea.count(), db.apiKey.count(), db.session.count()]);
+    const counts = await Promise.all([
+      db.user.count(),
+      db.dealership.count(),
+      db.adminUser.count(),
+      db.vehicle.count(),
+      db.booking.count(),
+      db.serviceArea.count(),
+      db.apiKey.count(),
+      db.session.count(),
+    ]);
     expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   } finally {
     await close();

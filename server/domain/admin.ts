@@ -40,7 +40,10 @@ export type ApiKeyIssueData = z.output<typeof apiKeyIssueSchema>;
  * once an admin exists). The role a client sends is not trusted; the server decides it.
  */
 export const adminSignUpRequestSchema = adminSignUpSchema.extend({
-  role: z.unknown().optional().transform(() => "admin" as const),
+  role: z
+    .unknown()
+    .optional()
+    .transform(() => "admin" as const),
   signupCode: z
     .string({ error: "Invitation code must be text" })
     .trim()

@@ -1,12 +1,6 @@
 /** Booking status rules, booking numbers, fleet utilisation and period overlap. */
 
-export const BOOKING_STATUSES = [
-  "pending",
-  "confirmed",
-  "in_progress",
-  "completed",
-  "cancelled",
-] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const DEFAULT_BOOKING_STATUS: BookingStatus = "confirmed";
 
@@ -144,12 +138,7 @@ export const MAX_RENTAL_DAYS = 365;
 /** How far ahead a pickup may be booked, in days. */
 export const MAX_BOOKING_ADVANCE_DAYS = 365;
 
-export type BookingPeriodProblem =
-  | "invalid_dates"
-  | "pickup_in_past"
-  | "return_not_after_pickup"
-  | "too_far_ahead"
-  | "too_long";
+export type BookingPeriodProblem = "invalid_dates" | "pickup_in_past" | "return_not_after_pickup" | "too_far_ahead" | "too_long";
 
 /** What the customer is told for each period problem. */
 export const BOOKING_PERIOD_MESSAGES: Readonly<Record<BookingPeriodProblem, string>> = {
@@ -168,11 +157,7 @@ const MS_PER_DAY = 86_400_000;
  * not after pickup, a pickup more than MAX_BOOKING_ADVANCE_DAYS ahead, or a rental longer
  * than MAX_RENTAL_DAYS.
  */
-export function bookingPeriodProblem(
-  pickup: Date,
-  returnAt: Date,
-  now: Date = new Date(),
-): BookingPeriodProblem | null {
+export function bookingPeriodProblem(pickup: Date, returnAt: Date, now: Date = new Date()): BookingPeriodProblem | null {
   if (Number.isNaN(pickup.getTime()) || Number.isNaN(returnAt.getTime())) return "invalid_dates";
   if (pickup.getTime() < now.getTime()) return "pickup_in_past";
   if (returnAt.getTime() <= pickup.getTime()) return "return_not_after_pickup";

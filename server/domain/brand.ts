@@ -6,9 +6,34 @@
 
 /** Atlantic / Table Mountain blue (700 is the brand colour), Cape sunset for highlights, neutrals. */
 export const BRAND_PALETTE = {
-  ocean: { 50: "#eef6fa", 100: "#d6e9f2", 200: "#add2e4", 300: "#7cb4d0", 400: "#4a93b6", 500: "#2a769b", 600: "#1a6186", 700: "#0f4c6e", 800: "#0c3f5c", 900: "#0a3249", 950: "#061f2e" },
+  ocean: {
+    50: "#eef6fa",
+    100: "#d6e9f2",
+    200: "#add2e4",
+    300: "#7cb4d0",
+    400: "#4a93b6",
+    500: "#2a769b",
+    600: "#1a6186",
+    700: "#0f4c6e",
+    800: "#0c3f5c",
+    900: "#0a3249",
+    950: "#061f2e",
+  },
   sunset: { 50: "#fff7ed", 100: "#ffedd5", 200: "#fed7aa", 300: "#fdba74", 400: "#fb923c", 500: "#f97316", 600: "#ea580c", 700: "#c2410c", 800: "#9a3412" },
-  slate: { 0: "#ffffff", 25: "#fafbfc", 50: "#f4f7fa", 100: "#e9eef3", 200: "#d8e0e8", 300: "#bcc7d3", 400: "#8d9aab", 500: "#5b6675", 600: "#475260", 700: "#333d4a", 800: "#1f2833", 900: "#121922" },
+  slate: {
+    0: "#ffffff",
+    25: "#fafbfc",
+    50: "#f4f7fa",
+    100: "#e9eef3",
+    200: "#d8e0e8",
+    300: "#bcc7d3",
+    400: "#8d9aab",
+    500: "#5b6675",
+    600: "#475260",
+    700: "#333d4a",
+    800: "#1f2833",
+    900: "#121922",
+  },
 } as const;
 
 export const BRAND_FONT_STACK =

@@ -31,9 +31,7 @@ describe("categories", () => {
       ["medium", "Medium", "Comfort meets efficiency", 650],
       ["large", "Large", "Spacious family trips", 850],
     ]);
-    expect(CATEGORIES.map((c) => `from ${formatRandPerDay(c.rate)}`)).toEqual([
-      "from R450/day", "from R650/day", "from R850/day",
-    ]);
+    expect(CATEGORIES.map((c) => `from ${formatRandPerDay(c.rate)}`)).toEqual(["from R450/day", "from R650/day", "from R850/day"]);
   });
 
   test("lookups", () => {
@@ -51,9 +49,7 @@ describe("option lists", () => {
   });
 
   test("nationalities", () => {
-    expect(NATIONALITIES).toEqual([
-      "South African", "American", "British", "Canadian", "Australian", "German", "French", "Other",
-    ]);
+    expect(NATIONALITIES).toEqual(["South African", "American", "British", "Canadian", "Australian", "German", "French", "Other"]);
     expect(DEFAULT_NATIONALITY).toBe("South African");
   });
 
@@ -80,9 +76,7 @@ describe("option lists", () => {
 describe("price bands", () => {
   test("four bands in order, contiguous", () => {
     expect(PRICE_BANDS.map((b) => b.id)).toEqual(["under-100k", "100k-200k", "200k-300k", "over-300k"]);
-    expect(PRICE_BANDS.map((b) => b.label)).toEqual([
-      "Under R100,000", "R100,000–R200,000", "R200,000–R300,000", "Over R300,000",
-    ]);
+    expect(PRICE_BANDS.map((b) => b.label)).toEqual(["Under R100,000", "R100,000–R200,000", "R200,000–R300,000", "Over R300,000"]);
     for (let i = 1; i < PRICE_BANDS.length; i++) {
       expect(PRICE_BANDS[i]?.min).toBe(PRICE_BANDS[i - 1]?.max ?? Number.NaN);
     }

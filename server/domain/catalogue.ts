@@ -47,16 +47,7 @@ export function isTransmission(value: unknown): value is Transmission {
 
 // Nationalities and identification ------------------------------------------------------------
 
-export const NATIONALITIES = [
-  "South African",
-  "American",
-  "British",
-  "Canadian",
-  "Australian",
-  "German",
-  "French",
-  "Other",
-] as const;
+export const NATIONALITIES = ["South African", "American", "British", "Canadian", "Australian", "German", "French", "Other"] as const;
 export type Nationality = (typeof NATIONALITIES)[number];
 export const DEFAULT_NATIONALITY: Nationality = "South African";
 

@@ -44,13 +44,7 @@ describe("dateTimeStepState", () => {
   });
 
   test("invalid or incomplete dates and times disable Next", () => {
-    for (const change of [
-      { pickupDate: "31/02/2025" },
-      { pickupDate: "5/3/2025" },
-      { returnDate: "" },
-      { pickupTime: "" },
-      { returnTime: "25:00" },
-    ]) {
+    for (const change of [{ pickupDate: "31/02/2025" }, { pickupDate: "5/3/2025" }, { returnDate: "" }, { pickupTime: "" }, { returnTime: "25:00" }]) {
       const state = dateTimeStepState({ ...base, ...change }, now);
       expect({ change, canProceed: state.canProceed, total: state.total }).toEqual({ change, canProceed: false, total: "0.00" });
     }

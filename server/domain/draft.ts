@@ -100,7 +100,6 @@ export function dateTimeStepState(input: DateTimeStepInput, now: Date = new Date
     totalCents: quote.totalCents,
     pickupBeforeToday,
     returnBeforePickupDate,
-    canProceed:
-      pickup !== null && returnAt !== null && !pickupBeforeToday && !returnBeforePickupDate && quote.days > 0,
+    canProceed: pickup !== null && returnAt !== null && !pickupBeforeToday && !returnBeforePickupDate && quote.days > 0,
   };
 }

@@ -37,8 +37,20 @@ const OUTSIDE = {
 const withHole: PolygonGeometry = {
   type: "Polygon",
   coordinates: [
-    [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]],
-    [[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]],
+    [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ],
+    [
+      [4, 4],
+      [6, 4],
+      [6, 6],
+      [4, 6],
+      [4, 4],
+    ],
   ],
 };
 
@@ -98,7 +110,19 @@ describe("pointInPolygon", () => {
     // A U shape: 0..9 wide, notch from lon 3..6 above lat 3.
     const u: PolygonGeometry = {
       type: "Polygon",
-      coordinates: [[[0, 0], [9, 0], [9, 9], [6, 9], [6, 3], [3, 3], [3, 9], [0, 9], [0, 0]]],
+      coordinates: [
+        [
+          [0, 0],
+          [9, 0],
+          [9, 9],
+          [6, 9],
+          [6, 3],
+          [3, 3],
+          [3, 9],
+          [0, 9],
+          [0, 0],
+        ],
+      ],
     };
     expect(pointInPolygon({ lon: 4.5, lat: 6 }, u)).toBe(false);
     expect(pointInPolygon({ lon: 1.5, lat: 6 }, u)).toBe(true);
@@ -121,15 +145,34 @@ describe("isPointServed", () => {
 
   test("otherwise the point must lie in one of the areas", () => {
     expect(isPointServed(OUTSIDE.Hermanus, [serviceArea()])).toBe(false);
-    expect(isPointServed(OUTSIDE.Hermanus, [serviceArea(), {
-      type: "Polygon",
-      coordinates: [[[19, -34.6], [19.5, -34.6], [19.5, -34.2], [19, -34.2], [19, -34.6]]],
-    }])).toBe(true);
+    expect(
+      isPointServed(OUTSIDE.Hermanus, [
+        serviceArea(),
+        {
+          type: "Polygon",
+          coordinates: [
+            [
+              [19, -34.6],
+              [19.5, -34.6],
+              [19.5, -34.2],
+              [19, -34.2],
+              [19, -34.6],
+            ],
+          ],
+        },
+      ]),
+    ).toBe(true);
   });
 });
 
 describe("validateServiceAreaPolygon", () => {
-  const square = [[18, -34], [19, -34], [19, -33], [18, -33], [18, -34]];
+  const square = [
+    [18, -34],
+    [19, -34],
+    [19, -33],
+    [18, -33],
+    [18, -34],
+  ];
   const message = (input: unknown) => {
     const result = validateServiceAreaPolygon(input);
     return result.ok ? null : result.message;
@@ -144,64 +187,105 @@ describe("validateServiceAreaPolygon", () => {
   test("drops altitudes", () => {
     const result = validateServiceAreaPolygon({
       type: "Polygon",
-      coordinates: [[[18, -34, 5], [19, -34, 5], [19, -33, 5], [18, -34, 5]]],
+      coordinates: [
+        [
+          [18, -34, 5],
+          [19, -34, 5],
+          [19, -33, 5],
+          [18, -34, 5],
+        ],
+      ],
     });
-    expect(result).toEqual({ ok: true, polygon: { type: "Polygon", coordinates: [[[18, -34], [19, -34], [19, -33], [18, -34]]] } });
+    expect(result).toEqual({
+      ok: true,
+      polygon: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [18, -34],
+            [19, -34],
+            [19, -33],
+            [18, -34],
+          ],
+        ],
+      },
+    });
   });
 
   test("wrong shapes", () => {
     expect(message(null)).toBe("Service area must be a GeoJSON Polygon or a Feature with a Polygon geometry");
     expect(message([square])).toBe("Service area must be a GeoJSON Polygon or a Feature with a Polygon geometry");
-    expect(message({ type: "Point", coordinates: [18, -34] })).toBe(
-      "Service area must be a GeoJSON Polygon or a Feature with a Polygon geometry",
-    );
-    expect(message({ type: "Feature", geometry: { type: "LineString", coordinates: square } })).toBe(
-      "The Feature's geometry must be a Polygon",
-    );
+    expect(message({ type: "Point", coordinates: [18, -34] })).toBe("Service area must be a GeoJSON Polygon or a Feature with a Polygon geometry");
+    expect(message({ type: "Feature", geometry: { type: "LineString", coordinates: square } })).toBe("The Feature's geometry must be a Polygon");
     expect(message("{not json")).toBe("Service area must be valid GeoJSON text");
     expect(message({ type: "Polygon", coordinates: [] })).toBe("Polygon coordinates must be a non-empty list of rings");
     expect(message({ type: "Polygon" })).toBe("Polygon coordinates must be a non-empty list of rings");
   });
 
   test("rings must be closed", () => {
-    expect(message({ type: "Polygon", coordinates: [square.slice(0, 4)] })).toBe(
-      "The outer ring must be closed: its last point must equal its first",
-    );
+    expect(message({ type: "Polygon", coordinates: [square.slice(0, 4)] })).toBe("The outer ring must be closed: its last point must equal its first");
   });
 
   test("rings need at least 3 distinct points", () => {
-    expect(message({ type: "Polygon", coordinates: [[[18, -34], [19, -34], [18, -34], [18, -34]]] })).toBe(
-      "The outer ring must have at least 3 distinct points",
-    );
-    expect(message({ type: "Polygon", coordinates: [[[18, -34]]] })).toBe(
-      "The outer ring must have at least 3 distinct points",
-    );
-    expect(message({ type: "Polygon", coordinates: [square, [[18.2, -33.8], [18.3, -33.8], [18.2, -33.8]]] })).toBe(
-      "Hole 1 must have at least 3 distinct points",
-    );
+    expect(
+      message({
+        type: "Polygon",
+        coordinates: [
+          [
+            [18, -34],
+            [19, -34],
+            [18, -34],
+            [18, -34],
+          ],
+        ],
+      }),
+    ).toBe("The outer ring must have at least 3 distinct points");
+    expect(message({ type: "Polygon", coordinates: [[[18, -34]]] })).toBe("The outer ring must have at least 3 distinct points");
+    expect(
+      message({
+        type: "Polygon",
+        coordinates: [
+          square,
+          [
+            [18.2, -33.8],
+            [18.3, -33.8],
+            [18.2, -33.8],
+          ],
+        ],
+      }),
+    ).toBe("Hole 1 must have at least 3 distinct points");
   });
 
   test("longitude and latitude ranges", () => {
-    const at = (lon: number, lat: number) => [[lon, lat], [19, -34], [19, -33], [lon, lat]];
-    expect(message({ type: "Polygon", coordinates: [at(181, -34)] })).toBe(
-      "Longitude must be between -180 and 180 (the outer ring, point 1)",
-    );
-    expect(message({ type: "Polygon", coordinates: [at(18, -90.5)] })).toBe(
-      "Latitude must be between -90 and 90 (the outer ring, point 1)",
-    );
+    const at = (lon: number, lat: number) => [
+      [lon, lat],
+      [19, -34],
+      [19, -33],
+      [lon, lat],
+    ];
+    expect(message({ type: "Polygon", coordinates: [at(181, -34)] })).toBe("Longitude must be between -180 and 180 (the outer ring, point 1)");
+    expect(message({ type: "Polygon", coordinates: [at(18, -90.5)] })).toBe("Latitude must be between -90 and 90 (the outer ring, point 1)");
     expect(message({ type: "Polygon", coordinates: [at(-180, 90)] })).toBeNull();
   });
 
   test("points must be number pairs", () => {
-    expect(message({ type: "Polygon", coordinates: [[[18, -34], ["19", -34], [19, -33], [18, -34]]] })).toBe(
-      "Each point must be [longitude, latitude] numbers (the outer ring, point 2)",
-    );
+    expect(
+      message({
+        type: "Polygon",
+        coordinates: [
+          [
+            [18, -34],
+            ["19", -34],
+            [19, -33],
+            [18, -34],
+          ],
+        ],
+      }),
+    ).toBe("Each point must be [longitude, latitude] numbers (the outer ring, point 2)");
     expect(message({ type: "Polygon", coordinates: [[[18], [19, -34], [19, -33], [18]]] })).toBe(
       "Each point must be [longitude, latitude] numbers (the outer ring, point 1)",
     );
-    expect(message({ type: "Polygon", coordinates: ["ring"] })).toBe(
-      "The outer ring must be a list of [longitude, latitude] points",
-    );
+    expect(message({ type: "Polygon", coordinates: ["ring"] })).toBe("The outer ring must be a list of [longitude, latitude] points");
   });
 });
 
@@ -245,7 +329,9 @@ describe("isTypedAddressStandIn", () => {
 
 describe("placeSummary (booking cards: street and suburb)", () => {
   test("a geocoder line becomes street and suburb; a house number joins its road", () => {
-    expect(placeSummary("Long Street, Cape Town City Centre, Cape Town, City of Cape Town, Western Cape, 8001, South Africa")).toBe("Long Street, Cape Town City Centre");
+    expect(placeSummary("Long Street, Cape Town City Centre, Cape Town, City of Cape Town, Western Cape, 8001, South Africa")).toBe(
+      "Long Street, Cape Town City Centre",
+    );
     expect(placeSummary("12, Kloof Street, Gardens, Cape Town, City of Cape Town, Western Cape, 8001, South Africa")).toBe("12 Kloof Street, Gardens");
   });
   test("what a customer typed, and GPS text, stay as they are", () => {

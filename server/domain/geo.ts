@@ -24,9 +24,7 @@ export interface PolygonFeature {
   properties?: Record<string, unknown> | null;
 }
 
-export type PolygonValidation =
-  | { ok: true; polygon: PolygonGeometry }
-  | { ok: false; message: string };
+export type PolygonValidation = { ok: true; polygon: PolygonGeometry } | { ok: false; message: string };
 
 /** Coordinates stored for a typed address (Stellenbosch area), as "lat,lon" text. */
 export const DEFAULT_TYPED_ADDRESS_COORDINATES = "-33.9321,18.8602";
@@ -46,7 +44,8 @@ export function isTypedAddressStandIn(coordinates: string | null | undefined): b
 export const UNVERIFIED_LOCATION_NOTE = "Address not confirmed on the map: we will call to confirm the address";
 
 /** The location step's refusal of a real point outside every active service area. */
-export const LOCATION_NOT_SERVED = "Sorry, we don't deliver to or collect from there yet: this location is outside our service area. Please choose a place in Cape Town or Stellenbosch.";
+export const LOCATION_NOT_SERVED =
+  "Sorry, we don't deliver to or collect from there yet: this location is outside our service area. Please choose a place in Cape Town or Stellenbosch.";
 
 /**
  * A booking card's short place: street and suburb. A geocoder line ("12, Long Street, Gardens,
@@ -56,7 +55,10 @@ export const LOCATION_NOT_SERVED = "Sorry, we don't deliver to or collect from t
 export function placeSummary(location: string): string {
   const text = location.trim();
   if (/^GPS Location \(/.test(text)) return text;
-  const parts = text.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length < 4) return text;
   // Nominatim puts a house number on its own before the road.
   if (/^\d+[A-Za-z]?$/.test(parts[0]!) && parts.length > 1) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
@@ -112,10 +114,7 @@ function validateRing(ring: unknown, index: number): { ring: Position[] } | { me
   for (let p = 0; p < ring.length; p++) {
     const pos: unknown = ring[p];
     const where = `${name.toLowerCase()}, point ${p + 1}`;
-    if (
-      !Array.isArray(pos) || pos.length < 2 || pos.length > 3 ||
-      !pos.every((n) => typeof n === "number" && Number.isFinite(n))
-    ) {
+    if (!Array.isArray(pos) || pos.length < 2 || pos.length > 3 || !pos.every((n) => typeof n === "number" && Number.isFinite(n))) {
       return { message: `Each point must be [longitude, latitude] numbers (${where})` };
     }
     const [lon, lat] = pos as number[];
@@ -175,7 +174,8 @@ export function validateServiceAreaPolygon(input: unknown): PolygonValidation {
   }
   if (rings.length > MAX_SERVICE_AREA_RINGS) return { ok: false, message: `A service area can have at most ${MAX_SERVICE_AREA_RINGS} rings` };
   const points = rings.reduce((sum: number, ring) => sum + (Array.isArray(ring) ? ring.length : 0), 0);
-  if (points > MAX_SERVICE_AREA_POINTS) return { ok: false, message: `A service area can have at most ${MAX_SERVICE_AREA_POINTS.toLocaleString("en-US")} points` };
+  if (points > MAX_SERVICE_AREA_POINTS)
+    return { ok: false, message: `A service area can have at most ${MAX_SERVICE_AREA_POINTS.toLocaleString("en-US")} points` };
   const coordinates: Position[][] = [];
   for (let i = 0; i < rings.length; i++) {
     const result = validateRing(rings[i], i);
@@ -227,9 +227,6 @@ export function pointInPolygon(point: LatLon, polygon: PolygonGeometry | Polygon
  * Whether a point is served: true when no active service area is defined at all, otherwise
  * only when it lies in at least one of them.
  */
-export function isPointServed(
-  point: LatLon,
-  areas: readonly (PolygonGeometry | PolygonFeature)[],
-): boolean {
+export function isPointServed(point: LatLon, areas: readonly (PolygonGeometry | PolygonFeature)[]): boolean {
   return areas.length === 0 || areas.some((area) => pointInPolygon(point, area));
 }

@@ -1,14 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  centsToDecimal,
-  formatRand,
-  formatRandCents,
-  formatRandPerDay,
-  isMoneyAmount,
-  MAX_MONEY_CENTS,
-  parseMoneyToCents,
-  toMoneyString,
-} from "./money.ts";
+import { centsToDecimal, formatRand, formatRandCents, formatRandPerDay, isMoneyAmount, MAX_MONEY_CENTS, parseMoneyToCents, toMoneyString } from "./money.ts";
 
 describe("parseMoneyToCents", () => {
   test("decimal strings", () => {

@@ -51,11 +51,7 @@ export interface BookingQuote {
 }
 
 /** Duration and total for a draft or a booking request; zeros when something is missing. */
-export function bookingQuote(
-  category: string | null | undefined,
-  pickup: Date | null | undefined,
-  returnAt: Date | null | undefined,
-): BookingQuote {
+export function bookingQuote(category: string | null | undefined, pickup: Date | null | undefined, returnAt: Date | null | undefined): BookingQuote {
   const rateCents = dailyRateCents(category);
   const days = rentalDays(pickup, returnAt);
   const totalCents = rateCents * days;
@@ -66,10 +62,6 @@ export function bookingQuote(
  * Total = days x the category's daily rate, as a two-decimal string ("1350.00"); "0.00" when
  * the category, pickup or return is missing (or return is not after pickup).
  */
-export function bookingTotal(
-  category: string | null | undefined,
-  pickup: Date | null | undefined,
-  returnAt: Date | null | undefined,
-): string {
+export function bookingTotal(category: string | null | undefined, pickup: Date | null | undefined, returnAt: Date | null | undefined): string {
   return bookingQuote(category, pickup, returnAt).total;
 }

@@ -1,12 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  initials,
-  maskIdNumber,
-  maskLicenceNumber,
-  PROFILE_COMPLETENESS_FIELDS,
-  PROFILE_FIELD_LABELS,
-  profileCompleteness,
-} from "./profile.ts";
+import { initials, maskIdNumber, maskLicenceNumber, PROFILE_COMPLETENESS_FIELDS, PROFILE_FIELD_LABELS, profileCompleteness } from "./profile.ts";
 
 const complete = {
   dateOfBirth: "1990-06-15",
@@ -23,8 +16,15 @@ const complete = {
 describe("profileCompleteness", () => {
   test("the 9 fields", () => {
     expect(PROFILE_COMPLETENESS_FIELDS).toEqual([
-      "dateOfBirth", "address", "city", "postalCode", "nationality", "idType", "idNumber",
-      "driversLicenseNumber", "driversLicenseExpiryDate",
+      "dateOfBirth",
+      "address",
+      "city",
+      "postalCode",
+      "nationality",
+      "idType",
+      "idNumber",
+      "driversLicenseNumber",
+      "driversLicenseExpiryDate",
     ]);
     expect(Object.keys(PROFILE_FIELD_LABELS).sort()).toEqual([...PROFILE_COMPLETENESS_FIELDS].sort());
   });
@@ -43,8 +43,7 @@ describe("profileCompleteness", () => {
   });
 
   test("percent is filled/9 rounded", () => {
-    const pick = (n: number) =>
-      Object.fromEntries(PROFILE_COMPLETENESS_FIELDS.slice(0, n).map((f) => [f, complete[f]]));
+    const pick = (n: number) => Object.fromEntries(PROFILE_COMPLETENESS_FIELDS.slice(0, n).map((f) => [f, complete[f]]));
     expect(profileCompleteness(pick(1)).percent).toBe(11);
     expect(profileCompleteness(pick(4)).percent).toBe(44);
     expect(profileCompleteness(pick(5)).percent).toBe(56);

@@ -29,7 +29,11 @@ type Period = { pickupDate: Date; returnDate: Date };
  * Why this customer may not book `period` on top of their `active` bookings (pending, confirmed
  * or in progress, not yet returned), or null when they may.
  */
-export function bookingLimitProblem(limits: BookingLimits, active: readonly Period[], period: Period): { kind: "too_long" | "too_many" | "overlap"; message: string } | null {
+export function bookingLimitProblem(
+  limits: BookingLimits,
+  active: readonly Period[],
+  period: Period,
+): { kind: "too_long" | "too_many" | "overlap"; message: string } | null {
   const days = (period.returnDate.getTime() - period.pickupDate.getTime()) / 86_400_000;
   if (days > limits.maxDays) return { kind: "too_long", message: QUOTA_MESSAGES.tooLong(limits.maxDays) };
   if (active.length >= limits.maxActive) return { kind: "too_many", message: QUOTA_MESSAGES.tooMany(limits.maxActive) };
@@ -40,7 +44,10 @@ export function bookingLimitProblem(limits: BookingLimits, active: readonly Peri
 }
 
 /** The limits in force for one customer: an admin's overrides over the operator's defaults. */
-export function customerBookingLimits(defaults: BookingLimits, overrides: { maxActiveBookings: number | null; maxRentalDays: number | null; allowOverlappingBookings: boolean }): BookingLimits {
+export function customerBookingLimits(
+  defaults: BookingLimits,
+  overrides: { maxActiveBookings: number | null; maxRentalDays: number | null; allowOverlappingBookings: boolean },
+): BookingLimits {
   return {
     maxActive: overrides.maxActiveBookings ?? defaults.maxActive,
     maxDays: overrides.maxRentalDays ?? defaults.maxDays,
@@ -62,6 +69,7 @@ export function uploadsAreLimited(ownerType: string): boolean {
 
 /** Whether an account holding `used` may store one more upload of up to `incomingBytes`. */
 export function uploadQuotaProblem(quota: UploadQuota, used: UploadQuota, incomingBytes = 0): string | null {
-  if (used.files >= quota.files || used.bytes + incomingBytes > quota.bytes) return QUOTA_MESSAGES.uploadsFull(quota.files, Math.round(quota.bytes / 1_048_576));
+  if (used.files >= quota.files || used.bytes + incomingBytes > quota.bytes)
+    return QUOTA_MESSAGES.uploadsFull(quota.files, Math.round(quota.bytes / 1_048_576));
   return null;
 }

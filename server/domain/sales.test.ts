@@ -27,8 +27,25 @@ describe("forSaleSearchSchema", () => {
   });
 
   test("reads URL text: trims, numbers from digits, blank means no filter", () => {
-    expect(forSaleSearchSchema.parse({ search: "  toyota  ", make: "", model: null, category: "medium", transmission: " ", priceBand: "100k-200k", sort: "price_desc", limit: "24", offset: " 12 " })).toEqual({
-      search: "toyota", category: "medium", priceBand: "100k-200k", sort: "price_desc", limit: 24, offset: 12,
+    expect(
+      forSaleSearchSchema.parse({
+        search: "  toyota  ",
+        make: "",
+        model: null,
+        category: "medium",
+        transmission: " ",
+        priceBand: "100k-200k",
+        sort: "price_desc",
+        limit: "24",
+        offset: " 12 ",
+      }),
+    ).toEqual({
+      search: "toyota",
+      category: "medium",
+      priceBand: "100k-200k",
+      sort: "price_desc",
+      limit: 24,
+      offset: 12,
     });
   });
 
@@ -49,7 +66,14 @@ describe("forSaleSearchSchema", () => {
   });
 
   test("price band edges follow the catalogue: min inclusive, max exclusive", () => {
-    expect([99_999, 100_000, 199_999, 200_000, 299_999, 300_000].map(priceBandOf)).toEqual(["under-100k", "100k-200k", "100k-200k", "200k-300k", "200k-300k", "over-300k"]);
+    expect([99_999, 100_000, 199_999, 200_000, 299_999, 300_000].map(priceBandOf)).toEqual([
+      "under-100k",
+      "100k-200k",
+      "100k-200k",
+      "200k-300k",
+      "200k-300k",
+      "over-300k",
+    ]);
     expect(bandRange("100k-200k")).toEqual({ min: 100_000, max: 200_000 });
     expect(bandRange("over-300k")).toEqual({ min: 300_000, max: null });
   });
@@ -75,7 +99,12 @@ describe("contactSellerSchema", () => {
   const valid = { name: "Ann", email: "ann@example.com", message: "Is it available?" };
 
   test("trims; lower-cases the email; blank contact fields are left out; the honeypot is read as text", () => {
-    expect(contactSellerSchema.parse({ name: "  Ann Smith ", email: " ANN@Example.COM ", phone: "  ", message: " Hi \n" })).toEqual({ name: "Ann Smith", email: "ann@example.com", message: "Hi", website: "" });
+    expect(contactSellerSchema.parse({ name: "  Ann Smith ", email: " ANN@Example.COM ", phone: "  ", message: " Hi \n" })).toEqual({
+      name: "Ann Smith",
+      email: "ann@example.com",
+      message: "Hi",
+      website: "",
+    });
     expect(contactSellerSchema.parse({ ...valid, website: " http://spam " }).website).toBe("http://spam");
     expect(contactSellerSchema.parse({ ...valid, website: 5 }).website).toBe("");
   });

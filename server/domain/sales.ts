@@ -5,7 +5,14 @@
  */
 import { z } from "zod";
 import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS } from "./catalogue.ts";
-import { FOR_SALE_MAX_PAGE_SIZE, FOR_SALE_MESSAGES, FOR_SALE_PAGE_SIZE, FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SEARCH_MAX_WORDS, FOR_SALE_SORTS } from "./forsale.ts";
+import {
+  FOR_SALE_MAX_PAGE_SIZE,
+  FOR_SALE_MESSAGES,
+  FOR_SALE_PAGE_SIZE,
+  FOR_SALE_SEARCH_MAX_LENGTH,
+  FOR_SALE_SEARCH_MAX_WORDS,
+  FOR_SALE_SORTS,
+} from "./forsale.ts";
 
 // The listing's constants, messages and labels live in ./forsale.ts (no zod), so the web
 // page imports them without bringing zod into its first download; they are re-exported here.
@@ -64,9 +71,11 @@ export type ForSaleSearch = z.output<typeof forSaleSearchSchema>;
  * default) and never part of a make, model or company name.
  */
 export function searchWords(text: string | undefined): string[] {
-  return (text ?? "").split(/[\s%_\\]+/).filter(Boolean).slice(0, FOR_SALE_SEARCH_MAX_WORDS);
+  return (text ?? "")
+    .split(/[\s%_\\]+/)
+    .filter(Boolean)
+    .slice(0, FOR_SALE_SEARCH_MAX_WORDS);
 }
-
 
 // Contact Seller ------------------------------------------------------------------------------
 
@@ -85,7 +94,8 @@ export const CONTACT_SELLER_MESSAGES = {
 } as const;
 
 /** Trimmed optional text; blank or null becomes undefined. */
-const optionalContact = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.preprocess(blankToUndefined, schema.optional()));
+const optionalContact = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.preprocess(blankToUndefined, schema.optional()));
 
 /** A phone number as people type it: digits with spaces, dashes, brackets and a leading +; 7 to 15 digits. */
 function isPhoneNumber(value: string): boolean {
@@ -99,11 +109,28 @@ function isPhoneNumber(value: string): boolean {
  */
 export const contactSellerSchema = z
   .object({
-    name: z.string({ error: CONTACT_SELLER_MESSAGES.name }).trim().min(1, CONTACT_SELLER_MESSAGES.name).max(CONTACT_NAME_MAX_LENGTH, CONTACT_SELLER_MESSAGES.nameTooLong),
-    email: optionalContact(z.string({ error: CONTACT_SELLER_MESSAGES.email }).toLowerCase().max(254, CONTACT_SELLER_MESSAGES.email).pipe(z.email({ error: CONTACT_SELLER_MESSAGES.email }))),
+    name: z
+      .string({ error: CONTACT_SELLER_MESSAGES.name })
+      .trim()
+      .min(1, CONTACT_SELLER_MESSAGES.name)
+      .max(CONTACT_NAME_MAX_LENGTH, CONTACT_SELLER_MESSAGES.nameTooLong),
+    email: optionalContact(
+      z
+        .string({ error: CONTACT_SELLER_MESSAGES.email })
+        .toLowerCase()
+        .max(254, CONTACT_SELLER_MESSAGES.email)
+        .pipe(z.email({ error: CONTACT_SELLER_MESSAGES.email })),
+    ),
     phone: optionalContact(z.string({ error: CONTACT_SELLER_MESSAGES.phone }).refine(isPhoneNumber, CONTACT_SELLER_MESSAGES.phone)),
-    message: z.string({ error: CONTACT_SELLER_MESSAGES.message }).trim().min(1, CONTACT_SELLER_MESSAGES.message).max(CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SELLER_MESSAGES.messageTooLong),
-    website: z.unknown().optional().transform((value) => (typeof value === "string" ? value.trim() : "")),
+    message: z
+      .string({ error: CONTACT_SELLER_MESSAGES.message })
+      .trim()
+      .min(1, CONTACT_SELLER_MESSAGES.message)
+      .max(CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SELLER_MESSAGES.messageTooLong),
+    website: z
+      .unknown()
+      .optional()
+      .transform((value) => (typeof value === "string" ? value.trim() : "")),
   })
   .superRefine((form, ctx) => {
     if (!form.email && !form.phone) ctx.addIssue({ code: "custom", message: CONTACT_SELLER_MESSAGES.contactRequired, path: ["email"] });

@@ -173,15 +173,17 @@ describe("profileCompletionSchema", () => {
   });
 
   test("minimum lengths, counted after trimming", () => {
-    expect(errors(profileCompletionSchema, {
-      ...valid,
-      address: " abcd ",
-      city: "C",
-      postalCode: "800",
-      nationality: "X",
-      idNumber: "1234",
-      driversLicenseNumber: "DL12",
-    })).toEqual({
+    expect(
+      errors(profileCompletionSchema, {
+        ...valid,
+        address: " abcd ",
+        city: "C",
+        postalCode: "800",
+        nationality: "X",
+        idNumber: "1234",
+        driversLicenseNumber: "DL12",
+      }),
+    ).toEqual({
       address: ["Address must be at least 5 characters"],
       city: ["City is required"],
       postalCode: ["Postal code is required"],
@@ -189,9 +191,17 @@ describe("profileCompletionSchema", () => {
       idNumber: ["ID/Passport number is required"],
       driversLicenseNumber: ["Driver's license number is required"],
     });
-    expect(errors(profileCompletionSchema, {
-      ...valid, address: "abcde", city: "CT", postalCode: "8001", nationality: "ZA", idNumber: "A1234", driversLicenseNumber: "12345",
-    })).toEqual({});
+    expect(
+      errors(profileCompletionSchema, {
+        ...valid,
+        address: "abcde",
+        city: "CT",
+        postalCode: "8001",
+        nationality: "ZA",
+        idNumber: "A1234",
+        driversLicenseNumber: "12345",
+      }),
+    ).toEqual({});
   });
 
   test("ID type must be one of the two", () => {
@@ -218,11 +228,21 @@ describe("dealership onboarding", () => {
     expect(errors(dealershipOnboardSchema, { dealershipCode: "-AB", companyName: "A", contactPerson: "B", contactEmail: "" }).dealershipCode).toEqual([
       "Dealership code must be 2 to 32 letters, digits, - or _, starting with a letter or digit",
     ]);
-    expect(errors(dealershipOnboardSchema, { dealershipCode: "A B", companyName: "A", contactPerson: "B", contactEmail: "" }).contactEmail).toEqual(["Email is required"]);
+    expect(errors(dealershipOnboardSchema, { dealershipCode: "A B", companyName: "A", contactPerson: "B", contactEmail: "" }).contactEmail).toEqual([
+      "Email is required",
+    ]);
     expect(errors(dealershipPasswordSchema, "1234567")).toEqual({ "": ["Password must be at least 8 characters"] });
   });
   test("trims, lower-cases the email, keeps the code's case, drops empty optionals", () => {
-    expect(parsed(dealershipOnboardSchema, { dealershipCode: " Atlantic-01 ", companyName: " Atlantic Motors ", contactPerson: " Sam ", contactEmail: " Sales@Atlantic.Example ", city: null })).toEqual({
+    expect(
+      parsed(dealershipOnboardSchema, {
+        dealershipCode: " Atlantic-01 ",
+        companyName: " Atlantic Motors ",
+        contactPerson: " Sam ",
+        contactEmail: " Sales@Atlantic.Example ",
+        city: null,
+      }),
+    ).toEqual({
       dealershipCode: "Atlantic-01",
       companyName: "Atlantic Motors",
       contactPerson: "Sam",
@@ -336,7 +356,9 @@ describe("admin vehicle form", () => {
 
   test("category, transmission and status must be from the lists", () => {
     expect(Object.keys(errors(adminVehicleSchema, { ...valid, category: "xl", transmission: "cvt", status: "sold" }))).toEqual([
-      "category", "transmission", "status",
+      "category",
+      "transmission",
+      "status",
     ]);
     for (const status of ["available", "rented", "maintenance", "out_of_service"]) {
       expect(errors(adminVehicleSchema, { ...valid, status })).toEqual({});
@@ -483,7 +505,15 @@ describe("bookingCreateSchema", () => {
   });
 
   test("every part of the date-time must be real (no rolling 30 February over to March)", () => {
-    for (const pickupDate of ["2025-02-30T08:00:00Z", "2025-02-29T08:00:00Z", "2025-13-01T08:00:00Z", "2025-03-05T24:00:00Z", "2025-03-05T08:60:00Z", "2025-03-05T08:00:60Z", "2025-03-05T08:00:00+24:00"]) {
+    for (const pickupDate of [
+      "2025-02-30T08:00:00Z",
+      "2025-02-29T08:00:00Z",
+      "2025-13-01T08:00:00Z",
+      "2025-03-05T24:00:00Z",
+      "2025-03-05T08:60:00Z",
+      "2025-03-05T08:00:60Z",
+      "2025-03-05T08:00:00+24:00",
+    ]) {
       expect([pickupDate, errors(bookingCreateSchema, { ...valid, pickupDate })]).toEqual([pickupDate, { pickupDate: ["Please enter a valid date and time"] }]);
     }
     expect(parsed(bookingCreateSchema, { ...valid, pickupDate: "2024-02-29T23:59:59.999+02:00", returnDate: "2024-03-01T08:00:00Z" }).pickupDate).toEqual(

@@ -141,10 +141,7 @@ function moneyTextField(required: string, options: { positive?: string } = {}) {
       return z.NEVER;
     }
     const problem =
-      cents < 0 ? "Amount cannot be negative"
-      : cents > MAX_MONEY_CENTS ? "Amount is too large"
-      : cents === 0 && options.positive ? options.positive
-      : null;
+      cents < 0 ? "Amount cannot be negative" : cents > MAX_MONEY_CENTS ? "Amount is too large" : cents === 0 && options.positive ? options.positive : null;
     if (problem) {
       ctx.issues.push({ code: "custom", message: problem, input: value });
       return z.NEVER;
@@ -174,9 +171,7 @@ export const signUpSchema = z
     email: emailField("Please enter a valid email address", "Email is required"),
     phone: optionalText,
     password: customerPassword,
-    confirmPassword: z
-      .string({ error: "Please confirm your password" })
-      .min(1, "Please confirm your password"),
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
   })
   // An empty confirmation already says "Please confirm your password"; don't add a mismatch.
   .refine((data) => data.confirmPassword === "" || data.password === data.confirmPassword, {
@@ -344,11 +339,7 @@ export function createDealershipVehicleSchema(now?: Date) {
     category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
     transmission: z.enum(TRANSMISSIONS, { error: "Please select a transmission" }),
     status: z.enum(DEALERSHIP_FORM_STATUSES, { error: "Please select a status" }).default("available"),
-    mileage: z
-      .number({ error: "Mileage is required" })
-      .int("Mileage must be a whole number")
-      .min(0, "Mileage cannot be negative")
-      .default(0),
+    mileage: z.number({ error: "Mileage is required" }).int("Mileage must be a whole number").min(0, "Mileage cannot be negative").default(0),
     dailyRate: moneyTextField("Daily rate is required", { positive: "Daily rate must be greater than 0" }),
     salesPrice: moneyTextField("Sales price must be an amount in rand").optional(),
     images: z.array(z.string().trim().min(1)).default([]),
@@ -400,9 +391,7 @@ export type AdminSignInData = z.output<typeof adminSignInSchema>;
 
 export const adminSignUpSchema = z.object({
   email: emailField("Invalid email address"),
-  password: z
-    .string({ error: "Password must be at least 8 characters" })
-    .min(ADMIN_PASSWORD_MIN_LENGTH, "Password must be at least 8 characters"),
+  password: z.string({ error: "Password must be at least 8 characters" }).min(ADMIN_PASSWORD_MIN_LENGTH, "Password must be at least 8 characters"),
   firstName: requiredText("First name is required"),
   lastName: requiredText("Last name is required"),
   role: z.string().trim().min(1, "Role is required").default("admin"),

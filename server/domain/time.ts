@@ -32,9 +32,7 @@ export interface CapeTownDateTime {
 }
 
 const MS_PER_HOUR = 3_600_000;
-const MONTHS_SHORT = [
-  "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-] as const;
+const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 interface DateTimeParts {
   year: number;
@@ -105,9 +103,15 @@ export function daysInMonth(year: number, month: number): number {
 
 function isRealDate(year: number, month: number, day: number): boolean {
   return (
-    Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) &&
-    year >= 1 && year <= 9999 && month >= 1 && month <= 12 &&
-    day >= 1 && day <= daysInMonth(year, month)
+    Number.isInteger(year) &&
+    Number.isInteger(month) &&
+    Number.isInteger(day) &&
+    year >= 1 &&
+    year <= 9999 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month)
   );
 }
 

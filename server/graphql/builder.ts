@@ -35,7 +35,9 @@ export const builder = new SchemaBuilder<{
     // A refused scope answers like the services: 401 for nobody signed in (or a stale token or
     // revoked key), 403 for a signed-in viewer of the wrong kind or a key without the permission.
     unauthorizedError: (_parent, { viewer }) =>
-      viewer.kind === "anonymous" ? signInRequired(viewer) : forbidden(viewer.kind === "apiKey" ? "This API key does not have permission to do this" : "You do not have access to this"),
+      viewer.kind === "anonymous"
+        ? signInRequired(viewer)
+        : forbidden(viewer.kind === "apiKey" ? "This API key does not have permission to do this" : "You do not have access to this"),
   },
 });
 

@@ -19,7 +19,11 @@ const schema = createSchema({
 const yoga = createYoga({ schema, plugins: [limitsPlugin()], logging: false, graphiql: false, landingPage: false });
 
 async function run(query: string, operationName?: string) {
-  const response = await yoga.fetch("http://localhost/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, operationName }) });
+  const response = await yoga.fetch("http://localhost/graphql", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, operationName }),
+  });
   return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
 }
 const messages = (body: { errors?: { message: string }[] }) => (body.errors ?? []).map((e) => e.message);

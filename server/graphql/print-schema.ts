@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { printedSchema } from "./schema";
 
 const path = join(import.meta.dir, "..", "..", "schema.graphql");
-const current = await Bun.file(path).text().catch(() => "");
+const current = await Bun.file(path)
+  .text()
+  .catch(() => "");
 const next = printedSchema();
 if (process.argv.includes("--check")) {
   if (current !== next) {

@@ -53,7 +53,12 @@ export function createGraphQL(services: Services) {
         // The database (or its disk) cannot be used right now: a 503 with Retry-After, never a 500.
         const unavailable = original instanceof AppError ? null : unavailableError(original);
         if (unavailable) {
-          services.log.warn(`graphql: ${unavailable.message} (${String((original as Error)?.message ?? original).split("\n").filter(Boolean).pop()})`);
+          services.log.warn(
+            `graphql: ${unavailable.message} (${String((original as Error)?.message ?? original)
+              .split("\n")
+              .filter(Boolean)
+              .pop()})`,
+          );
           return new GraphQLError(unavailable.message, {
             extensions: { code: unavailable.code, http: { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } },
           });

@@ -22,7 +22,18 @@ afterAll(async () => {
 const call = caller(() => server.url);
 const services = () => server.services;
 
-const POLYGON = { type: "Polygon", coordinates: [[[18.3, -33.8], [18.9, -33.8], [18.9, -34.1], [18.3, -34.1], [18.3, -33.8]]] };
+const POLYGON = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [18.3, -33.8],
+      [18.9, -33.8],
+      [18.9, -34.1],
+      [18.3, -34.1],
+      [18.3, -33.8],
+    ],
+  ],
+};
 
 type Fixtures = { vehicleId: string; otherVehicleId: string; bookingId: string; customerId: string; areaId: string; keyId: string };
 
@@ -34,7 +45,11 @@ async function fixtures(): Promise<Fixtures> {
   const other = await newFleetVehicle(services(), { category: "medium" });
   const booking = await newBooking(services(), { userId: customer.id, category: "medium" });
   const area = await services().db.serviceArea.create({ data: { name: "Metro", polygon: POLYGON } });
-  const { apiKey } = await issueApiKey(services(), { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" }, { name: "spare", permissions: ["vehicles:read"] });
+  const { apiKey } = await issueApiKey(
+    services(),
+    { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" },
+    { name: "spare", permissions: ["vehicles:read"] },
+  );
   return { vehicleId: vehicle.id, otherVehicleId: other.id, bookingId: booking.id, customerId: customer.id, areaId: area.id, keyId: apiKey.id };
 }
 
@@ -48,21 +63,43 @@ const ROUTES: Route[] = [
   {
     method: "POST",
     path: () => "/api/admin/vehicles",
-    body: () => ({ make: "Kia", model: "Picanto", year: 2024, category: "small", transmission: "manual", pricePerDay: 420, licensePlate: `CA ${crypto.randomUUID().slice(0, 6)}` }),
+    body: () => ({
+      make: "Kia",
+      model: "Picanto",
+      year: 2024,
+      category: "small",
+      transmission: "manual",
+      pricePerDay: 420,
+      licensePlate: `CA ${crypto.randomUUID().slice(0, 6)}`,
+    }),
   },
   { method: "GET", path: (f) => `/api/admin/vehicles/${f.vehicleId}`, permission: "vehicles:read" },
   { method: "PUT", path: (f) => `/api/admin/vehicles/${f.vehicleId}`, body: () => ({ pricePerDay: 999 }) },
   { method: "DELETE", path: (f) => `/api/admin/vehicles/${f.vehicleId}` },
   { method: "GET", path: () => "/api/admin/bookings", permission: "bookings:read" },
   { method: "PUT", path: (f) => `/api/admin/bookings/${f.bookingId}/status`, body: () => ({ status: "in_progress" }), permission: "bookings:write" },
-  { method: "PUT", path: (f) => `/api/admin/bookings/${f.bookingId}/location`, body: () => ({ point: "delivery", coordinates: "-33.9249,18.4241" }), permission: "bookings:write" },
-  { method: "PUT", path: (f) => `/api/admin/bookings/${f.bookingId}/assign-vehicle`, body: (f) => ({ vehicleId: f.otherVehicleId }), permission: "bookings:write" },
+  {
+    method: "PUT",
+    path: (f) => `/api/admin/bookings/${f.bookingId}/location`,
+    body: () => ({ point: "delivery", coordinates: "-33.9249,18.4241" }),
+    permission: "bookings:write",
+  },
+  {
+    method: "PUT",
+    path: (f) => `/api/admin/bookings/${f.bookingId}/assign-vehicle`,
+    body: (f) => ({ vehicleId: f.otherVehicleId }),
+    permission: "bookings:write",
+  },
   { method: "GET", path: (f) => `/api/admin/bookings/${f.bookingId}/assignable-vehicles`, permission: "vehicles:read" },
   { method: "GET", path: () => "/api/admin/customers", permission: "customers:read" },
   { method: "GET", path: () => "/api/admin/customers/stats", permission: "customers:read" },
   { method: "GET", path: (f) => `/api/admin/customers/${f.customerId}`, permission: "customers:read" },
   { method: "GET", path: (f) => `/api/admin/customers/${f.customerId}/activity`, permission: "customers:read" },
-  { method: "PUT", path: (f) => `/api/admin/customers/${f.customerId}/limits`, body: () => ({ maxActiveBookings: 3, maxRentalDays: null, allowOverlappingBookings: false }) },
+  {
+    method: "PUT",
+    path: (f) => `/api/admin/customers/${f.customerId}/limits`,
+    body: () => ({ maxActiveBookings: 3, maxRentalDays: null, allowOverlappingBookings: false }),
+  },
   { method: "POST", path: (f) => `/api/admin/customers/${f.customerId}/cancel-bookings` },
   { method: "GET", path: () => "/api/admin/service-areas", permission: "service-areas:read" },
   { method: "POST", path: () => "/api/admin/service-areas", body: () => ({ name: "Winelands", polygon: POLYGON }) },
@@ -75,7 +112,8 @@ const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/admin/audit-log" },
 ];
 
-const label = (r: Route) => `${r.method} ${r.path({ vehicleId: ":id", otherVehicleId: ":id", bookingId: ":id", customerId: ":id", areaId: ":id", keyId: ":id" })}`;
+const label = (r: Route) =>
+  `${r.method} ${r.path({ vehicleId: ":id", otherVehicleId: ":id", bookingId: ":id", customerId: ":id", areaId: ":id", keyId: ":id" })}`;
 
 async function callRoute(route: Route, f: Fixtures, auth: Record<string, string>): Promise<Answer> {
   return call(route.method, route.path(f), { auth, body: route.body?.(f) });
@@ -95,19 +133,27 @@ describe("refused viewers on every admin REST route (nothing changed)", () => {
     ["no token", async () => ({}), [401]],
     ["a customer token", async () => (await newCustomerWithToken(services())).auth, [401, 403]],
     ["a dealership token", async () => (await newDealershipWithToken(services())).auth, [401, 403]],
-    ["a signed-out admin token", async () => {
-      const admin = await newAdmin(services());
-      await services().db.session.deleteMany({ where: { subjectId: admin.id } });
-      return admin.auth;
-    }, [401]],
+    [
+      "a signed-out admin token",
+      async () => {
+        const admin = await newAdmin(services());
+        await services().db.session.deleteMany({ where: { subjectId: admin.id } });
+        return admin.auth;
+      },
+      [401],
+    ],
     ["a made-up API key", async () => ({ authorization: `Bearer rk_${"A".repeat(43)}` }), [401]],
-    ["a revoked API key (X-API-Key)", async () => {
-      const admin = await newAdmin(services());
-      const viewer = { kind: "admin" as const, adminId: admin.id, sessionId: "x", clientAddress: "t" };
-      const { key, apiKey } = await issueApiKey(services(), viewer, { name: "old", permissions: [...API_KEY_PERMISSIONS] });
-      await services().db.apiKey.update({ where: { id: apiKey.id }, data: { isActive: false } });
-      return { "x-api-key": key };
-    }, [401]],
+    [
+      "a revoked API key (X-API-Key)",
+      async () => {
+        const admin = await newAdmin(services());
+        const viewer = { kind: "admin" as const, adminId: admin.id, sessionId: "x", clientAddress: "t" };
+        const { key, apiKey } = await issueApiKey(services(), viewer, { name: "old", permissions: [...API_KEY_PERMISSIONS] });
+        await services().db.apiKey.update({ where: { id: apiKey.id }, data: { isActive: false } });
+        return { "x-api-key": key };
+      },
+      [401],
+    ],
   ];
   for (const [name, authOf, statuses] of viewers) {
     test(`${name}: ${statuses.join(" or ")} on all ${ROUTES.length} routes`, async () => {
@@ -147,7 +193,11 @@ describe("each API-key permission allows exactly the routes it names", () => {
   for (const permission of API_KEY_PERMISSIONS) {
     test(permission, async () => {
       const admin = await newAdmin(services());
-      const { key } = await issueApiKey(services(), { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" }, { name: permission, permissions: [permission] });
+      const { key } = await issueApiKey(
+        services(),
+        { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" },
+        { name: permission, permissions: [permission] },
+      );
       let allowed = 0;
       const f = await fixtures();
       for (const route of ROUTES) {
@@ -171,7 +221,11 @@ describe("each API-key permission allows exactly the routes it names", () => {
 
   test("a key with every permission still cannot do admin-only things", async () => {
     const admin = await newAdmin(services());
-    const { key } = await issueApiKey(services(), { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" }, { name: "all", permissions: [...API_KEY_PERMISSIONS] });
+    const { key } = await issueApiKey(
+      services(),
+      { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" },
+      { name: "all", permissions: [...API_KEY_PERMISSIONS] },
+    );
     const f = await fixtures();
     for (const route of ROUTES.filter((r) => !r.permission)) {
       const before = await fingerprint(services());
@@ -190,24 +244,75 @@ const OPERATIONS: Operation[] = [
   { name: "adminDashboard", query: `{ adminDashboard { totalVehicles } }` },
   { name: "adminVehicles", query: `{ adminVehicles { total } }`, permission: "vehicles:read" },
   { name: "adminVehicle", query: `query($id: ID!) { adminVehicle(id: $id) { id } }`, variables: (f) => ({ id: f.vehicleId }), permission: "vehicles:read" },
-  { name: "assignableVehicles", query: `query($id: ID!) { assignableVehicles(bookingId: $id) { id } }`, variables: (f) => ({ id: f.bookingId }), permission: "vehicles:read" },
-  { name: "createAdminVehicle", query: `mutation($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id } }`, variables: () => ({ input: { make: "Kia", model: "Rio", year: 2023, category: "small", transmission: "manual", pricePerDay: 400, licensePlate: `GP ${crypto.randomUUID().slice(0, 6)}` } }) },
-  { name: "updateAdminVehicle", query: `mutation($id: ID!) { updateAdminVehicle(id: $id, input: { pricePerDay: 500 }) { id } }`, variables: (f) => ({ id: f.vehicleId }) },
+  {
+    name: "assignableVehicles",
+    query: `query($id: ID!) { assignableVehicles(bookingId: $id) { id } }`,
+    variables: (f) => ({ id: f.bookingId }),
+    permission: "vehicles:read",
+  },
+  {
+    name: "createAdminVehicle",
+    query: `mutation($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id } }`,
+    variables: () => ({
+      input: {
+        make: "Kia",
+        model: "Rio",
+        year: 2023,
+        category: "small",
+        transmission: "manual",
+        pricePerDay: 400,
+        licensePlate: `GP ${crypto.randomUUID().slice(0, 6)}`,
+      },
+    }),
+  },
+  {
+    name: "updateAdminVehicle",
+    query: `mutation($id: ID!) { updateAdminVehicle(id: $id, input: { pricePerDay: 500 }) { id } }`,
+    variables: (f) => ({ id: f.vehicleId }),
+  },
   { name: "deleteAdminVehicle", query: `mutation($id: ID!) { deleteAdminVehicle(id: $id) }`, variables: (f) => ({ id: f.vehicleId }) },
   { name: "createVehiclePhotoUpload", query: `mutation { createVehiclePhotoUpload { uploadURL } }` },
   { name: "adminBookings", query: `{ adminBookings { total } }`, permission: "bookings:read" },
-  { name: "updateBookingStatus", query: `mutation($id: ID!) { updateBookingStatus(id: $id, status: in_progress) { id } }`, variables: (f) => ({ id: f.bookingId }), permission: "bookings:write" },
-  { name: "setBookingLocation", query: `mutation($id: ID!) { setBookingLocation(id: $id, point: delivery, coordinates: "-33.9249,18.4241") { id } }`, variables: (f) => ({ id: f.bookingId }), permission: "bookings:write" },
-  { name: "assignBookingVehicle", query: `mutation($id: ID!, $v: ID!) { assignBookingVehicle(id: $id, vehicleId: $v) { id } }`, variables: (f) => ({ id: f.bookingId, v: f.otherVehicleId }), permission: "bookings:write" },
+  {
+    name: "updateBookingStatus",
+    query: `mutation($id: ID!) { updateBookingStatus(id: $id, status: in_progress) { id } }`,
+    variables: (f) => ({ id: f.bookingId }),
+    permission: "bookings:write",
+  },
+  {
+    name: "setBookingLocation",
+    query: `mutation($id: ID!) { setBookingLocation(id: $id, point: delivery, coordinates: "-33.9249,18.4241") { id } }`,
+    variables: (f) => ({ id: f.bookingId }),
+    permission: "bookings:write",
+  },
+  {
+    name: "assignBookingVehicle",
+    query: `mutation($id: ID!, $v: ID!) { assignBookingVehicle(id: $id, vehicleId: $v) { id } }`,
+    variables: (f) => ({ id: f.bookingId, v: f.otherVehicleId }),
+    permission: "bookings:write",
+  },
   { name: "adminCustomers", query: `{ adminCustomers { total } }`, permission: "customers:read" },
   { name: "adminCustomer", query: `query($id: ID!) { adminCustomer(id: $id) { id } }`, variables: (f) => ({ id: f.customerId }), permission: "customers:read" },
-  { name: "adminCustomerActivity", query: `query($id: ID!) { adminCustomerActivity(id: $id) { uploads { files } } }`, variables: (f) => ({ id: f.customerId }), permission: "customers:read" },
-  { name: "setCustomerLimits", query: `mutation($id: ID!) { setCustomerLimits(id: $id, input: { maxActiveBookings: 3, allowOverlappingBookings: false }) { limits { maxActive } } }`, variables: (f) => ({ id: f.customerId }) },
+  {
+    name: "adminCustomerActivity",
+    query: `query($id: ID!) { adminCustomerActivity(id: $id) { uploads { files } } }`,
+    variables: (f) => ({ id: f.customerId }),
+    permission: "customers:read",
+  },
+  {
+    name: "setCustomerLimits",
+    query: `mutation($id: ID!) { setCustomerLimits(id: $id, input: { maxActiveBookings: 3, allowOverlappingBookings: false }) { limits { maxActive } } }`,
+    variables: (f) => ({ id: f.customerId }),
+  },
   { name: "cancelCustomerBookings", query: `mutation($id: ID!) { cancelCustomerBookings(id: $id) { cancelled } }`, variables: (f) => ({ id: f.customerId }) },
   { name: "customerStats", query: `{ customerStats { total } }`, permission: "customers:read" },
   { name: "serviceAreas", query: `{ serviceAreas { id } }`, permission: "service-areas:read" },
   { name: "createServiceArea", query: `mutation($p: JSON) { createServiceArea(input: { name: "X", polygon: $p }) { id } }`, variables: () => ({ p: POLYGON }) },
-  { name: "updateServiceArea", query: `mutation($id: ID!) { updateServiceArea(id: $id, input: { isActive: false }) { id } }`, variables: (f) => ({ id: f.areaId }) },
+  {
+    name: "updateServiceArea",
+    query: `mutation($id: ID!) { updateServiceArea(id: $id, input: { isActive: false }) { id } }`,
+    variables: (f) => ({ id: f.areaId }),
+  },
   { name: "deleteServiceArea", query: `mutation($id: ID!) { deleteServiceArea(id: $id) }`, variables: (f) => ({ id: f.areaId }) },
   { name: "apiKeys", query: `{ apiKeys { id } }` },
   { name: "apiKeyPermissions", query: `{ apiKeyPermissions }` },
@@ -223,11 +328,22 @@ describe("GraphQL: the same rules on every admin operation", () => {
     ["a customer", async () => (await newCustomerWithToken(services())).auth, null],
     ["a dealership", async () => (await newDealershipWithToken(services())).auth, null],
     ["a made-up key", async () => ({ "x-api-key": `rk_${"B".repeat(43)}` }), null],
-    ...API_KEY_PERMISSIONS.map((p) => [`a key with ${p}`, async () => {
-      const admin = await newAdmin(services());
-      const { key } = await issueApiKey(services(), { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" }, { name: p, permissions: [p] });
-      return { authorization: `Bearer ${key}` };
-    }, p] as [string, () => Promise<Record<string, string>>, ApiKeyPermission]),
+    ...API_KEY_PERMISSIONS.map(
+      (p) =>
+        [
+          `a key with ${p}`,
+          async () => {
+            const admin = await newAdmin(services());
+            const { key } = await issueApiKey(
+              services(),
+              { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" },
+              { name: p, permissions: [p] },
+            );
+            return { authorization: `Bearer ${key}` };
+          },
+          p,
+        ] as [string, () => Promise<Record<string, string>>, ApiKeyPermission],
+    ),
   ];
   for (const [who, authOf, permission] of viewers) {
     test(`${who}: refused (nothing changed) except where the permission names the operation`, async () => {

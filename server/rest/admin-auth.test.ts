@@ -28,7 +28,13 @@ const db = () => server.services.db;
 const ADMIN_KEYS = ["createdAt", "email", "firstName", "id", "isActive", "lastName", "role"];
 
 let n = 0;
-const signUpBody = (fields: Record<string, unknown> = {}) => ({ email: `new-admin-${++n}@capedrive.example`, password: "longenough", firstName: "Nomsa", lastName: "Dlamini", ...fields });
+const signUpBody = (fields: Record<string, unknown> = {}) => ({
+  email: `new-admin-${++n}@capedrive.example`,
+  password: "longenough",
+  firstName: "Nomsa",
+  lastName: "Dlamini",
+  ...fields,
+});
 
 describe("POST /api/admin/signup", () => {
   beforeEach(async () => {
@@ -128,7 +134,12 @@ describe("POST /api/admin/signup", () => {
 
   test("a duplicate email (with the code) is 409 and stores nothing", async () => {
     const existing = await newAdmin(services());
-    await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/signup", { body: signUpBody({ email: existing.email.toUpperCase(), signupCode: CODE }) }), 409, "An admin with this email already exists");
+    await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/signup", { body: signUpBody({ email: existing.email.toUpperCase(), signupCode: CODE }) }),
+      409,
+      "An admin with this email already exists",
+    );
   });
 
   test("first sign-ups racing: exactly one becomes the admin", async () => {
@@ -153,7 +164,10 @@ describe("POST /api/admin/signup", () => {
     expect(first.body.errors).toBeUndefined();
     expect(first.body.data.adminSignUp.admin.role).toBe("admin");
     const closed = await graphql(server.url, mutation, { input: signUpBody() });
-    expect(closed.body.errors?.[0]).toMatchObject({ message: "Admin sign-up is closed. Ask an administrator for an invitation code.", extensions: { code: "FORBIDDEN" } });
+    expect(closed.body.errors?.[0]).toMatchObject({
+      message: "Admin sign-up is closed. Ask an administrator for an invitation code.",
+      extensions: { code: "FORBIDDEN" },
+    });
     const coded = await graphql(server.url, mutation, { input: signUpBody({ signupCode: CODE }) });
     expect(coded.body.errors).toBeUndefined();
     const bad = await graphql(server.url, mutation, { input: signUpBody({ password: "short", signupCode: CODE }) });
@@ -180,15 +194,35 @@ describe("POST /api/admin/signin", () => {
 
   test("wrong password and unknown email: the same 401", async () => {
     const admin = await newAdmin(services());
-    const wrong = await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/signin", { body: { email: admin.email, password: "wrong password" } }), 401, "Invalid email or password");
-    const unknown = await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/signin", { body: { email: "nobody@capedrive.example", password: ADMIN_PASSWORD } }), 401, "Invalid email or password");
+    const wrong = await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/signin", { body: { email: admin.email, password: "wrong password" } }),
+      401,
+      "Invalid email or password",
+    );
+    const unknown = await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/signin", { body: { email: "nobody@capedrive.example", password: ADMIN_PASSWORD } }),
+      401,
+      "Invalid email or password",
+    );
     expect(wrong.body).toEqual(unknown.body);
   });
 
   test("a disabled admin cannot sign in (403), but a wrong password still says only 401", async () => {
     const admin = await newAdmin(services(), { isActive: false });
-    await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/signin", { body: { email: admin.email, password: ADMIN_PASSWORD } }), 403, "This account is disabled");
-    await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/signin", { body: { email: admin.email, password: "not it at all" } }), 401, "Invalid email or password");
+    await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/signin", { body: { email: admin.email, password: ADMIN_PASSWORD } }),
+      403,
+      "This account is disabled",
+    );
+    await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/signin", { body: { email: admin.email, password: "not it at all" } }),
+      401,
+      "Invalid email or password",
+    );
   });
 
   test("a disabled admin's existing token stops working at once", async () => {
@@ -203,7 +237,12 @@ describe("POST /api/admin/signin", () => {
   test("customer and dealership accounts cannot sign in here", async () => {
     const customer = await newCustomerWithToken(services());
     const row = await db().user.findUniqueOrThrow({ where: { id: customer.id } });
-    await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/signin", { body: { email: row.email, password: ADMIN_PASSWORD } }), 401, "Invalid email or password");
+    await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/signin", { body: { email: row.email, password: ADMIN_PASSWORD } }),
+      401,
+      "Invalid email or password",
+    );
   });
 
   test("bad input: 400 with the spec's messages", async () => {
@@ -237,11 +276,15 @@ describe("POST /api/admin/signin", () => {
 
   test("GraphQL adminSignIn and adminMe", async () => {
     const admin = await newAdmin(services());
-    const signIn = await graphql(server.url, `mutation($input: AdminSignInInput!) { adminSignIn(input: $input) { token admin { email role } } }`, { input: { email: admin.email, password: ADMIN_PASSWORD } });
+    const signIn = await graphql(server.url, `mutation($input: AdminSignInInput!) { adminSignIn(input: $input) { token admin { email role } } }`, {
+      input: { email: admin.email, password: ADMIN_PASSWORD },
+    });
     expect(signIn.body.data.adminSignIn.admin).toEqual({ email: admin.email, role: "admin" });
     const me = await graphql(server.url, `{ adminMe { id email } }`, {}, { authorization: `Bearer ${signIn.body.data.adminSignIn.token}` });
     expect(me.body.data.adminMe).toEqual({ id: admin.id, email: admin.email });
-    const wrong = await graphql(server.url, `mutation($input: AdminSignInInput!) { adminSignIn(input: $input) { token } }`, { input: { email: admin.email, password: "nope nope" } });
+    const wrong = await graphql(server.url, `mutation($input: AdminSignInInput!) { adminSignIn(input: $input) { token } }`, {
+      input: { email: admin.email, password: "nope nope" },
+    });
     expect(wrong.body.errors?.[0]).toMatchObject({ message: "Invalid email or password", extensions: { code: "UNAUTHENTICATED" } });
     const customer = await newCustomerWithToken(services());
     expect((await graphql(server.url, `{ adminMe { id } }`, {}, customer.auth)).body.data.adminMe).toBeNull();

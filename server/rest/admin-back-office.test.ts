@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { fleetUtilisation } from "../domain";
 import { customerStats, startOfCapeTownMonth } from "../services/admin-customers";
 import { hashApiKey, LAST_USED_RESOLUTION_MS, resolveApiKey } from "../services/api-keys";
-import { caller, expectRefusedUnchanged, newAdmin, newBooking, newCustomerWithToken, newDealershipWithToken, newFleetVehicle, uploadPhoto, type TestActor } from "../testing/admin";
+import {
+  caller,
+  expectRefusedUnchanged,
+  newAdmin,
+  newBooking,
+  newCustomerWithToken,
+  newDealershipWithToken,
+  newFleetVehicle,
+  uploadPhoto,
+  type TestActor,
+} from "../testing/admin";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
 
 // argon2id hashing and many HTTP calls per test: generous under a loaded CI machine.
@@ -28,18 +38,47 @@ const as = () => admin.auth;
 const adminViewer = () => ({ kind: "admin" as const, adminId: admin.id, sessionId: "s", clientAddress: "t" });
 
 const CUSTOMER_KEYS = [
-  "address", "city", "createdAt", "dateOfBirth", "driversLicenseExpiryDate", "driversLicenseImage", "driversLicenseNumber", "email", "id", "idNumber", "idType", "name", "nationality", "phone",
-  "postalCode", "profileCompleted", "profilePicture",
+  "address",
+  "city",
+  "createdAt",
+  "dateOfBirth",
+  "driversLicenseExpiryDate",
+  "driversLicenseImage",
+  "driversLicenseNumber",
+  "email",
+  "id",
+  "idNumber",
+  "idType",
+  "name",
+  "nationality",
+  "phone",
+  "postalCode",
+  "profileCompleted",
+  "profilePicture",
 ].sort();
 
-const SQUARE = { type: "Polygon", coordinates: [[[18.3, -33.8], [18.9, -33.8], [18.9, -34.1], [18.3, -34.1], [18.3, -33.8]]] };
+const SQUARE = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [18.3, -33.8],
+      [18.9, -33.8],
+      [18.9, -34.1],
+      [18.3, -34.1],
+      [18.3, -33.8],
+    ],
+  ],
+};
 
 // Customers -------------------------------------------------------------------------------------
 
 describe("GET /api/admin/customers", () => {
   test("the admin customer shape (no secrets); newest first; search by name, email or phone on the server", async () => {
     const lindiwe = await newCustomerWithToken(services(), { name: "Lindiwe Zulu", email: "lindiwe.zulu@example.com", phone: "082 111 2233" });
-    await db().user.update({ where: { id: lindiwe.id }, data: { passwordHash: "$argon2id$secret", googleId: "google-123", passwordResetToken: "reset-hash", city: "Durbanville" } });
+    await db().user.update({
+      where: { id: lindiwe.id },
+      data: { passwordHash: "$argon2id$secret", googleId: "google-123", passwordResetToken: "reset-hash", city: "Durbanville" },
+    });
     const pieter = await newCustomerWithToken(services(), { name: "Pieter van Wyk", email: "pieter@example.org", phone: "0219998877" });
 
     const all = await call("GET", "/api/admin/customers", { auth: as() });
@@ -47,12 +86,19 @@ describe("GET /api/admin/customers", () => {
     expect(all.body[0].id).toBe(pieter.id);
     const entry = all.body.find((c: any) => c.id === lindiwe.id);
     expect(Object.keys(entry).sort()).toEqual(CUSTOMER_KEYS);
-    expect(entry).toMatchObject({ name: "Lindiwe Zulu", email: "lindiwe.zulu@example.com", phone: "082 111 2233", city: "Durbanville", profileCompleted: false });
+    expect(entry).toMatchObject({
+      name: "Lindiwe Zulu",
+      email: "lindiwe.zulu@example.com",
+      phone: "082 111 2233",
+      city: "Durbanville",
+      profileCompleted: false,
+    });
     const text = JSON.stringify(all.body);
     for (const secret of ["$argon2id$secret", "google-123", "reset-hash"]) expect(text).not.toContain(secret);
     expect(all.headers.get("x-total-count")).toBe(String(await db().user.count()));
 
-    const ids = async (search: string) => (await call("GET", `/api/admin/customers?search=${encodeURIComponent(search)}`, { auth: as() })).body.map((c: any) => c.id);
+    const ids = async (search: string) =>
+      (await call("GET", `/api/admin/customers?search=${encodeURIComponent(search)}`, { auth: as() })).body.map((c: any) => c.id);
     expect(await ids("lindiwe")).toEqual([lindiwe.id]);
     expect(await ids("ZULU")).toEqual([lindiwe.id]);
     expect(await ids("van wyk")).toEqual([pieter.id]);
@@ -63,7 +109,8 @@ describe("GET /api/admin/customers", () => {
     expect(await ids("nobody-like-this")).toEqual([]);
     const found = await call("GET", "/api/admin/customers?search=lindiwe", { auth: as() });
     expect(found.headers.get("x-total-count")).toBe("1");
-    for (const query of ["limit=0", "limit=101", `search=${"x".repeat(101)}`, "profileCompleted=maybe"]) expect((await call("GET", `/api/admin/customers?${query}`, { auth: as() })).status).toBe(400);
+    for (const query of ["limit=0", "limit=101", `search=${"x".repeat(101)}`, "profileCompleted=maybe"])
+      expect((await call("GET", `/api/admin/customers?${query}`, { auth: as() })).status).toBe(400);
   });
 
   test("GET /api/admin/customers/:id and GraphQL adminCustomers / adminCustomer", async () => {
@@ -72,7 +119,10 @@ describe("GET /api/admin/customers", () => {
     expect(one.body).toMatchObject({ id: customer.id, name: "Sipho Ndlovu" });
     expect((await call("GET", `/api/admin/customers/${crypto.randomUUID()}`, { auth: as() })).status).toBe(404);
     const gql = await graphql(server.url, `{ adminCustomers(search: "sipho") { total items { id name email driversLicenseImage } } }`, {}, as());
-    expect(gql.body.data.adminCustomers).toEqual({ total: 1, items: [{ id: customer.id, name: "Sipho Ndlovu", email: "sipho@example.com", driversLicenseImage: null }] });
+    expect(gql.body.data.adminCustomers).toEqual({
+      total: 1,
+      items: [{ id: customer.id, name: "Sipho Ndlovu", email: "sipho@example.com", driversLicenseImage: null }],
+    });
     const single = await graphql(server.url, `query($id: ID!) { adminCustomer(id: $id) { email } }`, { id: customer.id }, as());
     expect(single.body.data.adminCustomer.email).toBe("sipho@example.com");
   });
@@ -89,7 +139,11 @@ describe("GET /api/admin/customers", () => {
     const after = await customerStats(services(), adminViewer(), now);
     expect(after).toEqual({ total: base.total + 3, completedProfiles: base.completedProfiles + 2, newThisMonth: base.newThisMonth + 2 });
     const rest = await call("GET", "/api/admin/customers/stats", { auth: as() });
-    expect(rest.body).toEqual({ total: await db().user.count(), completedProfiles: await db().user.count({ where: { profileCompleted: true } }), newThisMonth: await db().user.count({ where: { createdAt: { gte: startOfCapeTownMonth() } } }) });
+    expect(rest.body).toEqual({
+      total: await db().user.count(),
+      completedProfiles: await db().user.count({ where: { profileCompleted: true } }),
+      newThisMonth: await db().user.count({ where: { createdAt: { gte: startOfCapeTownMonth() } } }),
+    });
     const gql = await graphql(server.url, `{ customerStats { total completedProfiles newThisMonth } }`, {}, as());
     expect(gql.body.data.customerStats).toEqual(rest.body);
   });
@@ -115,7 +169,14 @@ describe("service areas", () => {
     const polygon = await call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "  Cape Town metro ", polygon: SQUARE } });
     expect(polygon.status).toBe(201);
     expect(polygon.body).toMatchObject({ name: "Cape Town metro", isActive: true, polygon: SQUARE });
-    const feature = await call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "Airport", isActive: false, polygon: { type: "Feature", properties: { a: 1 }, geometry: { ...SQUARE, coordinates: [SQUARE.coordinates[0]!.map(([x, y]) => [x!, y!, 12])] } } } });
+    const feature = await call("POST", "/api/admin/service-areas", {
+      auth: as(),
+      body: {
+        name: "Airport",
+        isActive: false,
+        polygon: { type: "Feature", properties: { a: 1 }, geometry: { ...SQUARE, coordinates: [SQUARE.coordinates[0]!.map(([x, y]) => [x!, y!, 12])] } },
+      },
+    });
     expect(feature.status).toBe(201);
     expect(feature.body).toMatchObject({ isActive: false, polygon: SQUARE });
     const text = await call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "Bellville", polygon: JSON.stringify(SQUARE) } });
@@ -133,11 +194,75 @@ describe("service areas", () => {
     const ring = SQUARE.coordinates[0]!;
     const cases: [unknown, RegExp][] = [
       [{ type: "Polygon", coordinates: [ring.slice(0, -1)] }, /must be closed/],
-      [{ type: "Polygon", coordinates: [[[18.3, -33.8], [18.9, -33.8], [18.3, -33.8]]] }, /at least 3 distinct points/],
-      [{ type: "Polygon", coordinates: [[[18.3, -33.8], [18.9, -33.8], [18.9, -33.8], [18.3, -33.8]]] }, /at least 3 distinct points/],
-      [{ type: "Polygon", coordinates: [[[18.3, 95], [18.9, -33.8], [18.9, -34.1], [18.3, 95]]] }, /Latitude must be between -90 and 90/],
-      [{ type: "Polygon", coordinates: [[[190, -33], [18.9, -33.8], [18.9, -34.1], [190, -33]]] }, /Longitude must be between -180 and 180/],
-      [{ type: "Polygon", coordinates: [[["18", "-33"], [18.9, -33.8], [18.9, -34.1], ["18", "-33"]]] }, /\[longitude, latitude\] numbers/],
+      [
+        {
+          type: "Polygon",
+          coordinates: [
+            [
+              [18.3, -33.8],
+              [18.9, -33.8],
+              [18.3, -33.8],
+            ],
+          ],
+        },
+        /at least 3 distinct points/,
+      ],
+      [
+        {
+          type: "Polygon",
+          coordinates: [
+            [
+              [18.3, -33.8],
+              [18.9, -33.8],
+              [18.9, -33.8],
+              [18.3, -33.8],
+            ],
+          ],
+        },
+        /at least 3 distinct points/,
+      ],
+      [
+        {
+          type: "Polygon",
+          coordinates: [
+            [
+              [18.3, 95],
+              [18.9, -33.8],
+              [18.9, -34.1],
+              [18.3, 95],
+            ],
+          ],
+        },
+        /Latitude must be between -90 and 90/,
+      ],
+      [
+        {
+          type: "Polygon",
+          coordinates: [
+            [
+              [190, -33],
+              [18.9, -33.8],
+              [18.9, -34.1],
+              [190, -33],
+            ],
+          ],
+        },
+        /Longitude must be between -180 and 180/,
+      ],
+      [
+        {
+          type: "Polygon",
+          coordinates: [
+            [
+              ["18", "-33"],
+              [18.9, -33.8],
+              [18.9, -34.1],
+              ["18", "-33"],
+            ],
+          ],
+        },
+        /\[longitude, latitude\] numbers/,
+      ],
       [{ type: "Polygon", coordinates: [] }, /non-empty list of rings/],
       [{ type: "Point", coordinates: [18.4, -33.9] }, /GeoJSON Polygon/],
       [{ type: "Feature", geometry: { type: "LineString", coordinates: ring } }, /geometry must be a Polygon/],
@@ -148,39 +273,115 @@ describe("service areas", () => {
       [undefined, /GeoJSON Polygon/],
     ];
     for (const [polygon, message] of cases) {
-      const answer = await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "Bad", polygon } }), 400, message);
+      const answer = await expectRefusedUnchanged(
+        services(),
+        () => call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "Bad", polygon } }),
+        400,
+        message,
+      );
       expect(answer.body.fieldErrors.polygon).toBe(answer.body.message);
     }
-    await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/service-areas", { auth: as(), body: { name: " ", polygon: SQUARE } }), 400, "Name is required");
-    await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "X", isActive: "yes", polygon: SQUARE } }), 400);
+    await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/service-areas", { auth: as(), body: { name: " ", polygon: SQUARE } }),
+      400,
+      "Name is required",
+    );
+    await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "X", isActive: "yes", polygon: SQUARE } }),
+      400,
+    );
   });
 
   test("update: deactivate, rename, new polygon; a bad polygon changes nothing; delete; 404s; audited", async () => {
     const created = (await call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "Winelands", polygon: SQUARE } })).body;
     const off = await call("PUT", `/api/admin/service-areas/${created.id}`, { auth: as(), body: { isActive: false } });
     expect(off.body).toMatchObject({ name: "Winelands", isActive: false, polygon: SQUARE });
-    const moved = { type: "Polygon", coordinates: [[[18.8, -33.9], [19.0, -33.9], [19.0, -34.0], [18.8, -33.9]]] };
+    const moved = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [18.8, -33.9],
+          [19.0, -33.9],
+          [19.0, -34.0],
+          [18.8, -33.9],
+        ],
+      ],
+    };
     const changed = await call("PUT", `/api/admin/service-areas/${created.id}`, { auth: as(), body: { name: "Stellenbosch", polygon: moved, isActive: true } });
     expect(changed.body).toMatchObject({ name: "Stellenbosch", isActive: true, polygon: moved });
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/service-areas/${created.id}`, { auth: as(), body: { polygon: { type: "Polygon", coordinates: [[[1, 2], [3, 4]]] } } }), 400);
+    await expectRefusedUnchanged(
+      services(),
+      () =>
+        call("PUT", `/api/admin/service-areas/${created.id}`, {
+          auth: as(),
+          body: {
+            polygon: {
+              type: "Polygon",
+              coordinates: [
+                [
+                  [1, 2],
+                  [3, 4],
+                ],
+              ],
+            },
+          },
+        }),
+      400,
+    );
     await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/service-areas/${created.id}`, { auth: as(), body: { polygon: null } }), 400);
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/service-areas/${crypto.randomUUID()}`, { auth: as(), body: { isActive: false } }), 404, "Service area not found");
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/service-areas/${crypto.randomUUID()}`, { auth: as(), body: { isActive: false } }),
+      404,
+      "Service area not found",
+    );
     const audits = await db().auditLog.findMany({ where: { entityId: created.id }, orderBy: { createdAt: "asc" } });
     expect(audits.map((a) => a.action)).toEqual(["service_area.create", "service_area.update", "service_area.update"]);
     expect(audits[1]!.before).toMatchObject({ isActive: true });
     expect(audits[1]!.after).toMatchObject({ isActive: false });
     expect((await call("DELETE", `/api/admin/service-areas/${created.id}`, { auth: as() })).body).toEqual({ success: true });
     expect(await db().serviceArea.findUnique({ where: { id: created.id } })).toBeNull();
-    expect((await db().auditLog.findFirstOrThrow({ where: { entityId: created.id, action: "service_area.delete" } })).before).toMatchObject({ name: "Stellenbosch" });
+    expect((await db().auditLog.findFirstOrThrow({ where: { entityId: created.id, action: "service_area.delete" } })).before).toMatchObject({
+      name: "Stellenbosch",
+    });
     await expectRefusedUnchanged(services(), () => call("DELETE", `/api/admin/service-areas/${created.id}`, { auth: as() }), 404, "Service area not found");
   });
 
   test("GraphQL: create with a JSON polygon, update, list, delete; errors name the problem", async () => {
-    const create = await graphql(server.url, `mutation($p: JSON) { createServiceArea(input: { name: "Gql", polygon: $p }) { id name isActive polygon } }`, { p: SQUARE }, as());
+    const create = await graphql(
+      server.url,
+      `mutation($p: JSON) { createServiceArea(input: { name: "Gql", polygon: $p }) { id name isActive polygon } }`,
+      { p: SQUARE },
+      as(),
+    );
     expect(create.body.data.createServiceArea).toMatchObject({ name: "Gql", isActive: true, polygon: SQUARE });
-    const inline = await graphql(server.url, `mutation { createServiceArea(input: { name: "Inline", polygon: { type: "Polygon", coordinates: [[[18.3, -33.8], [18.9, -33.8], [18.9, -34.1], [18.3, -33.8]]] } }) { polygon } }`, {}, as());
+    const inline = await graphql(
+      server.url,
+      `mutation { createServiceArea(input: { name: "Inline", polygon: { type: "Polygon", coordinates: [[[18.3, -33.8], [18.9, -33.8], [18.9, -34.1], [18.3, -33.8]]] } }) { polygon } }`,
+      {},
+      as(),
+    );
     expect(inline.body.errors).toBeUndefined();
-    const bad = await graphql(server.url, `mutation($p: JSON) { createServiceArea(input: { name: "Bad", polygon: $p }) { id } }`, { p: { type: "Polygon", coordinates: [[[18, 95], [19, -33], [19, -34], [18, 95]]] } }, as());
+    const bad = await graphql(
+      server.url,
+      `mutation($p: JSON) { createServiceArea(input: { name: "Bad", polygon: $p }) { id } }`,
+      {
+        p: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [18, 95],
+              [19, -33],
+              [19, -34],
+              [18, 95],
+            ],
+          ],
+        },
+      },
+      as(),
+    );
     expect(bad.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
     expect(bad.body.errors?.[0]?.message).toMatch(/Latitude/);
     const id = create.body.data.createServiceArea.id;
@@ -196,13 +397,22 @@ describe("service areas", () => {
 
 describe("API keys", () => {
   test("issued once: rk_ + 32 random bytes; only a SHA-256 hash and a display prefix are stored; never listed", async () => {
-    const answer = await call("POST", "/api/admin/api-keys", { auth: as(), body: { name: " Fleet sync ", permissions: ["bookings:read", "vehicles:read", "vehicles:read"] } });
+    const answer = await call("POST", "/api/admin/api-keys", {
+      auth: as(),
+      body: { name: " Fleet sync ", permissions: ["bookings:read", "vehicles:read", "vehicles:read"] },
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get("cache-control")).toBe("no-store");
     const { key, apiKey } = answer.body;
     expect(key).toMatch(/^rk_[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(key.slice(3), "base64url")).toHaveLength(32);
-    expect(apiKey).toMatchObject({ name: "Fleet sync", prefix: key.slice(0, 11), permissions: ["vehicles:read", "bookings:read"], isActive: true, lastUsed: null });
+    expect(apiKey).toMatchObject({
+      name: "Fleet sync",
+      prefix: key.slice(0, 11),
+      permissions: ["vehicles:read", "bookings:read"],
+      isActive: true,
+      lastUsed: null,
+    });
     expect(Object.keys(apiKey).sort()).toEqual(["createdAt", "id", "isActive", "lastUsed", "name", "permissions", "prefix"]);
 
     const row = await db().apiKey.findUniqueOrThrow({ where: { id: apiKey.id } });
@@ -236,7 +446,8 @@ describe("API keys", () => {
       [{ name: "K", permissions: ["vehicles:write"] }, "Unknown permission"],
       [{ name: "K", permissions: "vehicles:read" }, "Choose at least one permission"],
     ];
-    for (const [body, message] of cases) await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/api-keys", { auth: as(), body }), 400, message);
+    for (const [body, message] of cases)
+      await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/api-keys", { auth: as(), body }), 400, message);
   });
 
   test("revoke: the key stops working at once; revoking again changes nothing; unknown 404", async () => {
@@ -297,7 +508,12 @@ describe("API keys", () => {
   test("customers and dealerships cannot issue keys", async () => {
     const customer = await newCustomerWithToken(services());
     const dealership = await newDealershipWithToken(services());
-    for (const auth of [customer.auth, dealership.auth]) await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/api-keys", { auth, body: { name: "Mine", permissions: ["customers:read"] } }), 403);
+    for (const auth of [customer.auth, dealership.auth])
+      await expectRefusedUnchanged(
+        services(),
+        () => call("POST", "/api/admin/api-keys", { auth, body: { name: "Mine", permissions: ["customers:read"] } }),
+        403,
+      );
   });
 });
 
@@ -305,14 +521,26 @@ describe("API keys", () => {
 
 describe("GET /api/admin/audit-log", () => {
   test("newest first, paged, filterable; actors named; no secrets anywhere", async () => {
-    const vehicle = (await call("POST", "/api/admin/vehicles", { auth: as(), body: { make: "Audi", model: "A3", year: 2022, category: "medium", transmission: "automatic", pricePerDay: 700, licensePlate: "AUD 001" } })).body;
+    const vehicle = (
+      await call("POST", "/api/admin/vehicles", {
+        auth: as(),
+        body: { make: "Audi", model: "A3", year: 2022, category: "medium", transmission: "automatic", pricePerDay: 700, licensePlate: "AUD 001" },
+      })
+    ).body;
     await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { pricePerDay: 720 } });
     await call("DELETE", `/api/admin/vehicles/${vehicle.id}`, { auth: as() });
 
     const log = await call("GET", "/api/admin/audit-log?limit=3", { auth: as() });
     expect(log.status).toBe(200);
     expect(log.body.map((e: any) => e.action)).toEqual(["vehicle.delete", "vehicle.update", "vehicle.create"]);
-    expect(log.body[0]).toMatchObject({ actorType: "admin", actorId: admin.id, actorName: `Ada Admin (${admin.email})`, entity: "vehicle", entityId: vehicle.id, after: null });
+    expect(log.body[0]).toMatchObject({
+      actorType: "admin",
+      actorId: admin.id,
+      actorName: `Ada Admin (${admin.email})`,
+      entity: "vehicle",
+      entityId: vehicle.id,
+      after: null,
+    });
     expect(log.body[1].before.pricePerDay).toBe("700.00");
     expect(log.body[1].after.pricePerDay).toBe("720.00");
     expect(Number(log.headers.get("x-total-count"))).toBe(await db().auditLog.count());
@@ -326,7 +554,12 @@ describe("GET /api/admin/audit-log", () => {
     const everything = JSON.stringify(await db().auditLog.findMany());
     expect(everything).not.toContain("argon2");
     expect(everything).not.toMatch(/rk_[A-Za-z0-9_-]{43}/);
-    const gql = await graphql(server.url, `{ auditLog(limit: 2, entity: "vehicle") { total items { action actorType actorName before after createdAt } } }`, {}, as());
+    const gql = await graphql(
+      server.url,
+      `{ auditLog(limit: 2, entity: "vehicle") { total items { action actorType actorName before after createdAt } } }`,
+      {},
+      as(),
+    );
     expect(gql.body.data.auditLog.items[0]).toMatchObject({ action: "vehicle.delete", actorType: "admin", after: null });
   });
 });
@@ -352,12 +585,28 @@ describe("GET /api/admin/dashboard", () => {
 
     const answer = await call("GET", "/api/admin/dashboard", { auth: as() });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ totalVehicles, availableVehicles, activeBookings, totalBookings, fleetUtilization: fleetUtilisation(activeBookings, totalVehicles) });
+    expect(answer.body).toMatchObject({
+      totalVehicles,
+      availableVehicles,
+      activeBookings,
+      totalBookings,
+      fleetUtilization: fleetUtilisation(activeBookings, totalVehicles),
+    });
     expect(answer.body.fleetUtilization).toBe(Math.round((activeBookings / totalVehicles) * 100));
-    expect(answer.body.recentBookings.map((b: any) => b.id)).toEqual(made.slice(-5).reverse().map((b) => b.id));
+    expect(answer.body.recentBookings.map((b: any) => b.id)).toEqual(
+      made
+        .slice(-5)
+        .reverse()
+        .map((b) => b.id),
+    );
     expect(answer.body.recentBookings[0]).toMatchObject({ carCategory: "small", totalPrice: "900.00", status: "in_progress", user: { id: customer.id } });
 
-    const gql = await graphql(server.url, `{ adminDashboard { totalVehicles availableVehicles activeBookings totalBookings fleetUtilization recentBookings { id } } }`, {}, as());
+    const gql = await graphql(
+      server.url,
+      `{ adminDashboard { totalVehicles availableVehicles activeBookings totalBookings fleetUtilization recentBookings { id } } }`,
+      {},
+      as(),
+    );
     expect(gql.body.data.adminDashboard).toEqual({ ...answer.body, recentBookings: answer.body.recentBookings.map((b: any) => ({ id: b.id })) });
   });
 });

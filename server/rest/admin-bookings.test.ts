@@ -26,8 +26,31 @@ const db = () => server.services.db;
 const as = () => admin.auth;
 
 const ENTRY_KEYS = [
-  "bookingNumber", "carCategory", "category", "createdAt", "deliveryCoordinates", "deliveryDateTime", "deliveryLocation", "deliveryVerified", "duration", "id", "pickupDate", "returnCoordinates", "returnDate", "returnLocation",
-  "returnVerified", "specialRequests", "status", "totalAmount", "totalPrice", "transmission", "updatedAt", "user", "userId", "vehicle", "vehicleId",
+  "bookingNumber",
+  "carCategory",
+  "category",
+  "createdAt",
+  "deliveryCoordinates",
+  "deliveryDateTime",
+  "deliveryLocation",
+  "deliveryVerified",
+  "duration",
+  "id",
+  "pickupDate",
+  "returnCoordinates",
+  "returnDate",
+  "returnLocation",
+  "returnVerified",
+  "specialRequests",
+  "status",
+  "totalAmount",
+  "totalPrice",
+  "transmission",
+  "updatedAt",
+  "user",
+  "userId",
+  "vehicle",
+  "vehicleId",
 ].sort();
 
 describe("GET /api/admin/bookings", () => {
@@ -43,10 +66,26 @@ describe("GET /api/admin/bookings", () => {
     expect(answer.body.slice(0, 2).map((b: any) => b.id)).toEqual([newer.id, older.id]);
     const [first, second] = answer.body;
     expect(Object.keys(first).sort()).toEqual(ENTRY_KEYS);
-    expect(first).toMatchObject({ status: "pending", category: "large", carCategory: "large", vehicle: null, vehicleId: null, totalAmount: "900.00", totalPrice: "900.00", duration: 2 });
+    expect(first).toMatchObject({
+      status: "pending",
+      category: "large",
+      carCategory: "large",
+      vehicle: null,
+      vehicleId: null,
+      totalAmount: "900.00",
+      totalPrice: "900.00",
+      duration: 2,
+    });
     expect(first.deliveryDateTime).toBe(first.pickupDate);
     expect(first.bookingNumber).toBe(newer.id.slice(-8));
-    expect(first.user).toEqual({ id: customer.id, name: "Thandi Nomvula Nkosi", firstName: "Thandi", lastName: "Nomvula Nkosi", email: "thandi@example.com", phone: "082 123 4567" });
+    expect(first.user).toEqual({
+      id: customer.id,
+      name: "Thandi Nomvula Nkosi",
+      firstName: "Thandi",
+      lastName: "Nomvula Nkosi",
+      email: "thandi@example.com",
+      phone: "082 123 4567",
+    });
     expect(second.vehicle).toEqual({ id: vehicle.id, make: "Toyota", model: "Starlet", year: 2024, registrationNumber: "CA 100-001", dailyRate: "450.00" });
     expect(new Date(second.pickupDate).getTime()).toBe(older.pickupDate.getTime());
     expect(JSON.stringify(answer.body)).not.toContain("passwordHash");
@@ -60,7 +99,12 @@ describe("GET /api/admin/bookings", () => {
   });
 
   test("GraphQL adminBookings", async () => {
-    const answer = await graphql(server.url, `{ adminBookings(limit: 2) { total items { id bookingNumber carCategory totalPrice deliveryDateTime user { name firstName lastName email } vehicle { registrationNumber dailyRate } } } }`, {}, as());
+    const answer = await graphql(
+      server.url,
+      `{ adminBookings(limit: 2) { total items { id bookingNumber carCategory totalPrice deliveryDateTime user { name firstName lastName email } vehicle { registrationNumber dailyRate } } } }`,
+      {},
+      as(),
+    );
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data.adminBookings.total).toBe(await db().booking.count());
     expect(answer.body.data.adminBookings.items.length).toBeLessThanOrEqual(2);
@@ -79,7 +123,11 @@ describe("PUT /api/admin/bookings/:id/status", () => {
     }
     const audits = await db().auditLog.findMany({ where: { entityId: booking.id, action: "booking.status" }, orderBy: { createdAt: "asc" } });
     expect(audits.map((a) => [(a.before as any).status, (a.after as any).status])).toEqual([
-      ["confirmed", "completed"], ["completed", "pending"], ["pending", "in_progress"], ["in_progress", "cancelled"], ["cancelled", "confirmed"],
+      ["confirmed", "completed"],
+      ["completed", "pending"],
+      ["pending", "in_progress"],
+      ["in_progress", "cancelled"],
+      ["cancelled", "confirmed"],
     ]);
     expect(audits.every((a) => a.actorType === "admin" && a.actorId === admin.id)).toBe(true);
     // The same status again changes nothing and writes no audit row.
@@ -92,10 +140,20 @@ describe("PUT /api/admin/bookings/:id/status", () => {
     const customer = await newCustomerWithToken(services());
     const booking = await newBooking(services(), { userId: customer.id });
     for (const body of [{ status: "done" }, {}, { status: "" }, { status: 3 }]) {
-      const answer = await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/bookings/${booking.id}/status`, { auth: as(), body }), 400, "Please select a status");
+      const answer = await expectRefusedUnchanged(
+        services(),
+        () => call("PUT", `/api/admin/bookings/${booking.id}/status`, { auth: as(), body }),
+        400,
+        "Please select a status",
+      );
       expect(answer.body.fieldErrors.status).toBe("Please select a status");
     }
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/bookings/${crypto.randomUUID()}/status`, { auth: as(), body: { status: "completed" } }), 404, "Booking not found");
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/bookings/${crypto.randomUUID()}/status`, { auth: as(), body: { status: "completed" } }),
+      404,
+      "Booking not found",
+    );
   });
 
   test("reopening a cancelled booking whose vehicle was booked meanwhile: 409; when free, fine", async () => {
@@ -103,7 +161,12 @@ describe("PUT /api/admin/bookings/:id/status", () => {
     const vehicle = await newFleetVehicle(services());
     const cancelled = await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id, status: "cancelled", fromDay: 3, toDay: 6 });
     const taker = await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id, fromDay: 5, toDay: 8 });
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/bookings/${cancelled.id}/status`, { auth: as(), body: { status: "confirmed" } }), 409, "The assigned vehicle is booked by someone else for this period. Assign another vehicle first.");
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/bookings/${cancelled.id}/status`, { auth: as(), body: { status: "confirmed" } }),
+      409,
+      "The assigned vehicle is booked by someone else for this period. Assign another vehicle first.",
+    );
     // Closing it differently is fine (completed does not hold the vehicle).
     expect((await call("PUT", `/api/admin/bookings/${cancelled.id}/status`, { auth: as(), body: { status: "completed" } })).status).toBe(200);
     await db().booking.update({ where: { id: taker.id }, data: { status: "cancelled" } });
@@ -113,7 +176,11 @@ describe("PUT /api/admin/bookings/:id/status", () => {
   test("an API key with bookings:write changes a status; the audit row names the key", async () => {
     const customer = await newCustomerWithToken(services());
     const booking = await newBooking(services(), { userId: customer.id });
-    const { key, apiKey } = await issueApiKey(services(), { kind: "admin", adminId: admin.id, sessionId: "s", clientAddress: "t" }, { name: "Ops bot", permissions: ["bookings:write"] });
+    const { key, apiKey } = await issueApiKey(
+      services(),
+      { kind: "admin", adminId: admin.id, sessionId: "s", clientAddress: "t" },
+      { name: "Ops bot", permissions: ["bookings:write"] },
+    );
     const answer = await call("PUT", `/api/admin/bookings/${booking.id}/status`, { auth: { "x-api-key": key }, body: { status: "in_progress" } });
     expect(answer.status).toBe(200);
     const audit = await db().auditLog.findFirstOrThrow({ where: { entityId: booking.id } });
@@ -122,12 +189,21 @@ describe("PUT /api/admin/bookings/:id/status", () => {
 });
 
 describe("PUT /api/admin/bookings/:id/assign-vehicle", () => {
-  async function setup(booking: { category?: "small" | "medium" | "large"; transmission?: "manual" | "automatic"; fromDay?: number; toDay?: number; status?: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled" } = {}) {
+  async function setup(
+    booking: {
+      category?: "small" | "medium" | "large";
+      transmission?: "manual" | "automatic";
+      fromDay?: number;
+      toDay?: number;
+      status?: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled";
+    } = {},
+  ) {
     const customer = await newCustomerWithToken(services());
     const row = await newBooking(services(), { userId: customer.id, category: "medium", transmission: "automatic", ...booking });
     return { customer, booking: row };
   }
-  const assign = (bookingId: string, vehicleId: unknown, auth = as()) => call("PUT", `/api/admin/bookings/${bookingId}/assign-vehicle`, { auth, body: { vehicleId } });
+  const assign = (bookingId: string, vehicleId: unknown, auth = as()) =>
+    call("PUT", `/api/admin/bookings/${bookingId}/assign-vehicle`, { auth, body: { vehicleId } });
 
   test("an available vehicle of the category and transmission, free for the period: assigned and audited", async () => {
     const { booking } = await setup();
@@ -147,7 +223,12 @@ describe("PUT /api/admin/bookings/:id/assign-vehicle", () => {
     test(`a ${status} vehicle is refused (409, nothing changed)`, async () => {
       const { booking } = await setup();
       const vehicle = await newFleetVehicle(services(), { category: "medium", transmission: "automatic", status });
-      await expectRefusedUnchanged(services(), () => assign(booking.id, vehicle.id), 409, "This vehicle is not available. Only vehicles with status available can be assigned.");
+      await expectRefusedUnchanged(
+        services(),
+        () => assign(booking.id, vehicle.id),
+        409,
+        "This vehicle is not available. Only vehicles with status available can be assigned.",
+      );
     });
   }
 
@@ -155,30 +236,68 @@ describe("PUT /api/admin/bookings/:id/assign-vehicle", () => {
     const { booking } = await setup();
     const large = await newFleetVehicle(services(), { category: "large", transmission: "automatic" });
     const manual = await newFleetVehicle(services(), { category: "medium", transmission: "manual" });
-    const a = await expectRefusedUnchanged(services(), () => assign(booking.id, large.id), 400, "This vehicle is a Large automatic; the booking is for a Medium automatic");
+    const a = await expectRefusedUnchanged(
+      services(),
+      () => assign(booking.id, large.id),
+      400,
+      "This vehicle is a Large automatic; the booking is for a Medium automatic",
+    );
     expect(a.body.fieldErrors.vehicleId).toBe(a.body.message);
-    await expectRefusedUnchanged(services(), () => assign(booking.id, manual.id), 400, "This vehicle is a Medium manual; the booking is for a Medium automatic");
+    await expectRefusedUnchanged(
+      services(),
+      () => assign(booking.id, manual.id),
+      400,
+      "This vehicle is a Medium manual; the booking is for a Medium automatic",
+    );
   });
 
   test("a vehicle booked for an overlapping period is refused (409); cancelled, completed and back-to-back bookings do not block", async () => {
     const { customer, booking } = await setup({ fromDay: 10, toDay: 14 });
     const busy = await newFleetVehicle(services(), { category: "medium", transmission: "automatic" });
-    await newBooking(services(), { userId: customer.id, vehicleId: busy.id, category: "medium", transmission: "automatic", fromDay: 13, toDay: 16, status: "pending" });
+    await newBooking(services(), {
+      userId: customer.id,
+      vehicleId: busy.id,
+      category: "medium",
+      transmission: "automatic",
+      fromDay: 13,
+      toDay: 16,
+      status: "pending",
+    });
     await expectRefusedUnchanged(services(), () => assign(booking.id, busy.id), 409, "This vehicle is already booked for an overlapping period");
 
     const free = await newFleetVehicle(services(), { category: "medium", transmission: "automatic" });
-    await newBooking(services(), { userId: customer.id, vehicleId: free.id, category: "medium", transmission: "automatic", fromDay: 11, toDay: 12, status: "cancelled" });
-    await newBooking(services(), { userId: customer.id, vehicleId: free.id, category: "medium", transmission: "automatic", fromDay: 9, toDay: 11, status: "completed" });
+    await newBooking(services(), {
+      userId: customer.id,
+      vehicleId: free.id,
+      category: "medium",
+      transmission: "automatic",
+      fromDay: 11,
+      toDay: 12,
+      status: "cancelled",
+    });
+    await newBooking(services(), {
+      userId: customer.id,
+      vehicleId: free.id,
+      category: "medium",
+      transmission: "automatic",
+      fromDay: 9,
+      toDay: 11,
+      status: "completed",
+    });
     // Returned exactly when this booking's pickup is: no overlap (half-open periods).
     const before = await newBooking(services(), { userId: customer.id, vehicleId: free.id, category: "medium", transmission: "automatic" });
-    await db().booking.update({ where: { id: before.id }, data: { pickupDate: new Date(booking.pickupDate.getTime() - 86_400_000), returnDate: booking.pickupDate } });
+    await db().booking.update({
+      where: { id: before.id },
+      data: { pickupDate: new Date(booking.pickupDate.getTime() - 86_400_000), returnDate: booking.pickupDate },
+    });
     expect((await assign(booking.id, free.id)).status).toBe(200);
   });
 
   test("bad requests: no vehicle id, an unknown vehicle or booking, a cancelled or completed booking (nothing changed)", async () => {
     const { booking } = await setup();
     const vehicle = await newFleetVehicle(services(), { category: "medium", transmission: "automatic" });
-    for (const vehicleId of [undefined, "", "   ", 42]) await expectRefusedUnchanged(services(), () => assign(booking.id, vehicleId), 400, "Please select a vehicle");
+    for (const vehicleId of [undefined, "", "   ", 42])
+      await expectRefusedUnchanged(services(), () => assign(booking.id, vehicleId), 400, "Please select a vehicle");
     await expectRefusedUnchanged(services(), () => assign(booking.id, crypto.randomUUID()), 404, "Vehicle not found");
     await expectRefusedUnchanged(services(), () => assign(crypto.randomUUID(), vehicle.id), 404, "Booking not found");
     for (const status of ["cancelled", "completed"] as const) {
@@ -245,11 +364,21 @@ describe("PUT /api/admin/bookings/:id/assign-vehicle", () => {
   test("GraphQL updateBookingStatus and assignBookingVehicle", async () => {
     const { booking } = await setup();
     const vehicle = await newFleetVehicle(services(), { category: "medium", transmission: "automatic" });
-    const assigned = await graphql(server.url, `mutation($id: ID!, $v: ID!) { assignBookingVehicle(id: $id, vehicleId: $v) { vehicleId vehicle { make } } }`, { id: booking.id, v: vehicle.id }, as());
+    const assigned = await graphql(
+      server.url,
+      `mutation($id: ID!, $v: ID!) { assignBookingVehicle(id: $id, vehicleId: $v) { vehicleId vehicle { make } } }`,
+      { id: booking.id, v: vehicle.id },
+      as(),
+    );
     expect(assigned.body.data.assignBookingVehicle).toEqual({ vehicleId: vehicle.id, vehicle: { make: "Toyota" } });
     const status = await graphql(server.url, `mutation($id: ID!) { updateBookingStatus(id: $id, status: completed) { status } }`, { id: booking.id }, as());
     expect(status.body.data.updateBookingStatus.status).toBe("completed");
-    const refused = await graphql(server.url, `mutation($id: ID!, $v: ID!) { assignBookingVehicle(id: $id, vehicleId: $v) { id } }`, { id: booking.id, v: vehicle.id }, as());
+    const refused = await graphql(
+      server.url,
+      `mutation($id: ID!, $v: ID!) { assignBookingVehicle(id: $id, vehicleId: $v) { id } }`,
+      { id: booking.id, v: vehicle.id },
+      as(),
+    );
     expect(refused.body.errors?.[0]).toMatchObject({ message: "A vehicle cannot be assigned to a completed booking", extensions: { code: "CONFLICT" } });
   });
 });

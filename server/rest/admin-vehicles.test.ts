@@ -3,7 +3,17 @@
 // keep what is left out, delete refused while bookings are ahead, and the audit rows.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { maxVehicleYear } from "../domain";
-import { caller, expectRefusedUnchanged, newAdmin, newBooking, newCustomerWithToken, newDealershipWithToken, newFleetVehicle, uploadPhoto, type TestActor } from "../testing/admin";
+import {
+  caller,
+  expectRefusedUnchanged,
+  newAdmin,
+  newBooking,
+  newCustomerWithToken,
+  newDealershipWithToken,
+  newFleetVehicle,
+  uploadPhoto,
+  type TestActor,
+} from "../testing/admin";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
 
 // argon2id hashing and many HTTP calls per test: generous under a loaded CI machine.
@@ -25,7 +35,23 @@ const db = () => server.services.db;
 const as = () => admin.auth;
 
 const VEHICLE_KEYS = [
-  "category", "createdAt", "dealershipId", "features", "id", "imageUrl", "images", "lastKnownLocation", "licensePlate", "make", "mileage", "model", "pricePerDay", "status", "transmission", "updatedAt", "year",
+  "category",
+  "createdAt",
+  "dealershipId",
+  "features",
+  "id",
+  "imageUrl",
+  "images",
+  "lastKnownLocation",
+  "licensePlate",
+  "make",
+  "mileage",
+  "model",
+  "pricePerDay",
+  "status",
+  "transmission",
+  "updatedAt",
+  "year",
 ].sort();
 
 let plates = 0;
@@ -44,7 +70,12 @@ const form = (fields: Record<string, unknown> = {}) => ({
 describe("GET /api/admin/vehicles", () => {
   test("the admin vehicle shape; the fleet by default, dealership stock on request; filters and paging", async () => {
     const tracked = await newFleetVehicle(services(), { lastKnownLocation: { lat: -33.92, lon: 18.42, at: "2025-06-01T10:00:00Z" } });
-    await db().vehicleImage.createMany({ data: [{ vehicleId: tracked.id, url: "https://img.example/1.jpg", position: 0 }, { vehicleId: tracked.id, url: "https://img.example/2.jpg", position: 1 }] });
+    await db().vehicleImage.createMany({
+      data: [
+        { vehicleId: tracked.id, url: "https://img.example/1.jpg", position: 0 },
+        { vehicleId: tracked.id, url: "https://img.example/2.jpg", position: 1 },
+      ],
+    });
     const dealership = await newDealershipWithToken(services());
     const forSale = await newFleetVehicle(services(), { dealershipId: dealership.id });
 
@@ -106,10 +137,21 @@ describe("GET /api/admin/vehicles", () => {
 
 describe("POST /api/admin/vehicles", () => {
   test("201 with the admin shape; stored as dailyRate and registrationNumber; defaults; audited", async () => {
-    const answer = await call("POST", "/api/admin/vehicles", { auth: as(), body: form({ licensePlate: "  ca 123-456 ", pricePerDay: 499.5, features: [" GPS "], status: undefined }) });
+    const answer = await call("POST", "/api/admin/vehicles", {
+      auth: as(),
+      body: form({ licensePlate: "  ca 123-456 ", pricePerDay: 499.5, features: [" GPS "], status: undefined }),
+    });
     expect(answer.status).toBe(201);
     expect(Object.keys(answer.body).sort()).toEqual(VEHICLE_KEYS);
-    expect(answer.body).toMatchObject({ licensePlate: "CA 123-456", pricePerDay: "499.50", features: ["GPS"], status: "available", imageUrl: null, mileage: 0, dealershipId: null });
+    expect(answer.body).toMatchObject({
+      licensePlate: "CA 123-456",
+      pricePerDay: "499.50",
+      features: ["GPS"],
+      status: "available",
+      imageUrl: null,
+      mileage: 0,
+      dealershipId: null,
+    });
     const row = await db().vehicle.findUniqueOrThrow({ where: { id: answer.body.id } });
     expect(row.registrationNumber).toBe("CA 123-456");
     expect(row.dailyRate.toFixed(2)).toBe("499.50");
@@ -158,7 +200,12 @@ describe("POST /api/admin/vehicles", () => {
       const answer = await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/vehicles", { auth: as(), body: form(fields) }), 400, message);
       expect({ fields, fieldError: answer.body.fieldErrors?.[field] }).toEqual({ fields, fieldError: message });
     }
-    await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/vehicles", { auth: as(), raw: "[]" }), 400, "The request body must be a JSON object");
+    await expectRefusedUnchanged(
+      services(),
+      () => call("POST", "/api/admin/vehicles", { auth: as(), raw: "[]" }),
+      400,
+      "The request body must be a JSON object",
+    );
     await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/vehicles", { auth: as(), raw: "{oops" }), 400);
   });
 
@@ -171,7 +218,12 @@ describe("POST /api/admin/vehicles", () => {
   test("a plate already in use (any case or spacing at the ends): 409, nothing stored", async () => {
     const existing = await newFleetVehicle(services(), { plate: "CY 555-001" });
     for (const licensePlate of ["CY 555-001", "cy 555-001", "  Cy 555-001  "]) {
-      await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/vehicles", { auth: as(), body: form({ licensePlate }) }), 409, "A vehicle with this license plate already exists");
+      await expectRefusedUnchanged(
+        services(),
+        () => call("POST", "/api/admin/vehicles", { auth: as(), body: form({ licensePlate }) }),
+        409,
+        "A vehicle with this license plate already exists",
+      );
     }
     expect(await db().vehicle.count({ where: { registrationNumber: existing.registrationNumber } })).toBe(1);
   });
@@ -201,20 +253,44 @@ describe("POST /api/admin/vehicles", () => {
     const theirs = await uploadPhoto(server.url, otherAdmin.auth, "vehicle_photo");
     const customer = await newCustomerWithToken(services());
     const customers = await uploadPhoto(server.url, customer.auth, "profile_picture");
-    const pending = await (await fetch(`${server.url}/api/objects/upload`, { method: "POST", headers: { ...as(), "content-type": "application/json" }, body: JSON.stringify({ purpose: "vehicle_photo" }) })).json();
-    for (const imageUrl of [theirs.objectPath, customers.objectPath, `/objects/uploads/${crypto.randomUUID()}`, pending.objectPath, "/objects/../../etc/passwd", "/objects/other/thing.jpg"]) {
+    const pending = await (
+      await fetch(`${server.url}/api/objects/upload`, {
+        method: "POST",
+        headers: { ...as(), "content-type": "application/json" },
+        body: JSON.stringify({ purpose: "vehicle_photo" }),
+      })
+    ).json();
+    for (const imageUrl of [
+      theirs.objectPath,
+      customers.objectPath,
+      `/objects/uploads/${crypto.randomUUID()}`,
+      pending.objectPath,
+      "/objects/../../etc/passwd",
+      "/objects/other/thing.jpg",
+    ]) {
       const answer = await expectRefusedUnchanged(services(), () => call("POST", "/api/admin/vehicles", { auth: as(), body: form({ imageUrl }) }), 400);
-      expect({ imageUrl, message: answer.body.message }).toEqual({ imageUrl, message: expect.stringMatching(/Please upload the photo again|Please enter a valid URL/) });
+      expect({ imageUrl, message: answer.body.message }).toEqual({
+        imageUrl,
+        message: expect.stringMatching(/Please upload the photo again|Please enter a valid URL/),
+      });
     }
   });
 });
 
 describe("PUT /api/admin/vehicles/:id", () => {
   test("fields left out keep their values; pricePerDay as money text; audited with before and after", async () => {
-    const created = (await call("POST", "/api/admin/vehicles", { auth: as(), body: form({ features: ["A", "B"], imageUrl: "https://cdn.example/a.jpg" }) })).body;
+    const created = (await call("POST", "/api/admin/vehicles", { auth: as(), body: form({ features: ["A", "B"], imageUrl: "https://cdn.example/a.jpg" }) }))
+      .body;
     const answer = await call("PUT", `/api/admin/vehicles/${created.id}`, { auth: as(), body: { pricePerDay: "550.00", status: "maintenance" } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ pricePerDay: "550.00", status: "maintenance", make: created.make, features: ["A", "B"], imageUrl: "https://cdn.example/a.jpg", licensePlate: created.licensePlate });
+    expect(answer.body).toMatchObject({
+      pricePerDay: "550.00",
+      status: "maintenance",
+      make: created.make,
+      features: ["A", "B"],
+      imageUrl: "https://cdn.example/a.jpg",
+      licensePlate: created.licensePlate,
+    });
     const audit = await db().auditLog.findFirstOrThrow({ where: { entityId: created.id, action: "vehicle.update" } });
     expect(audit.before).toMatchObject({ pricePerDay: "450.00", status: "available" });
     expect(audit.after).toMatchObject({ pricePerDay: "550.00", status: "maintenance" });
@@ -222,15 +298,39 @@ describe("PUT /api/admin/vehicles/:id", () => {
 
   test("the full form (as the edit dialog sends it) replaces every field", async () => {
     const vehicle = await newFleetVehicle(services());
-    const body = form({ make: "Haval", model: "Jolion", year: 2023, category: "medium", transmission: "automatic", pricePerDay: 650, features: ["Sunroof"], status: "rented" });
+    const body = form({
+      make: "Haval",
+      model: "Jolion",
+      year: 2023,
+      category: "medium",
+      transmission: "automatic",
+      pricePerDay: 650,
+      features: ["Sunroof"],
+      status: "rented",
+    });
     const answer = await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ make: "Haval", model: "Jolion", year: 2023, category: "medium", transmission: "automatic", pricePerDay: "650.00", features: ["Sunroof"], status: "rented", licensePlate: body.licensePlate.toUpperCase() });
+    expect(answer.body).toMatchObject({
+      make: "Haval",
+      model: "Jolion",
+      year: 2023,
+      category: "medium",
+      transmission: "automatic",
+      pricePerDay: "650.00",
+      features: ["Sunroof"],
+      status: "rented",
+      licensePlate: body.licensePlate.toUpperCase(),
+    });
   });
 
-  test("imageUrl replaces the first photo and \"\" removes it; the other photos stay", async () => {
+  test('imageUrl replaces the first photo and "" removes it; the other photos stay', async () => {
     const vehicle = await newFleetVehicle(services());
-    await db().vehicleImage.createMany({ data: [{ vehicleId: vehicle.id, url: "https://img.example/a.jpg", position: 0 }, { vehicleId: vehicle.id, url: "https://img.example/b.jpg", position: 1 }] });
+    await db().vehicleImage.createMany({
+      data: [
+        { vehicleId: vehicle.id, url: "https://img.example/a.jpg", position: 0 },
+        { vehicleId: vehicle.id, url: "https://img.example/b.jpg", position: 1 },
+      ],
+    });
     const replaced = await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { imageUrl: "https://img.example/new.jpg" } });
     expect(replaced.body.images).toEqual(["https://img.example/new.jpg", "https://img.example/b.jpg"]);
     const removed = await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { imageUrl: "" } });
@@ -240,18 +340,55 @@ describe("PUT /api/admin/vehicles/:id", () => {
     const other = await newAdmin(services());
     const theirs = await uploadPhoto(server.url, other.auth, "vehicle_photo");
     expect((await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: other.auth, body: { imageUrl: theirs.objectPath } })).status).toBe(200);
-    expect((await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: form({ imageUrl: theirs.objectPath, licensePlate: vehicle.registrationNumber }) })).status).toBe(200);
+    expect(
+      (
+        await call("PUT", `/api/admin/vehicles/${vehicle.id}`, {
+          auth: as(),
+          body: form({ imageUrl: theirs.objectPath, licensePlate: vehicle.registrationNumber }),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("bad input and a taken plate: refused with the message, nothing changed", async () => {
     const vehicle = await newFleetVehicle(services());
     const other = await newFleetVehicle(services());
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { licensePlate: other.registrationNumber.toLowerCase() } }), 409, "A vehicle with this license plate already exists");
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { pricePerDay: 0 } }), 400, "Price must be greater than 0");
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { make: "" } }), 400, "Make is required");
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { year: 1850 } }), 400, "Year must be 1900 or later");
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { status: "booked" } }), 400, "Please select a status");
-    await expectRefusedUnchanged(services(), () => call("PUT", `/api/admin/vehicles/${crypto.randomUUID()}`, { auth: as(), body: { make: "X" } }), 404, "Vehicle not found");
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { licensePlate: other.registrationNumber.toLowerCase() } }),
+      409,
+      "A vehicle with this license plate already exists",
+    );
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { pricePerDay: 0 } }),
+      400,
+      "Price must be greater than 0",
+    );
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { make: "" } }),
+      400,
+      "Make is required",
+    );
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { year: 1850 } }),
+      400,
+      "Year must be 1900 or later",
+    );
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { status: "booked" } }),
+      400,
+      "Please select a status",
+    );
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${crypto.randomUUID()}`, { auth: as(), body: { make: "X" } }),
+      404,
+      "Vehicle not found",
+    );
     // Keeping its own plate is not a clash.
     expect((await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { licensePlate: vehicle.registrationNumber } })).status).toBe(200);
   });
@@ -273,12 +410,21 @@ describe("DELETE /api/admin/vehicles/:id", () => {
     expect(audit.after).toBeNull();
   });
 
-  for (const [status, fromDay, toDay] of [["confirmed", 3, 5], ["pending", 10, 12], ["in_progress", -1, 2]] as const) {
+  for (const [status, fromDay, toDay] of [
+    ["confirmed", 3, 5],
+    ["pending", 10, 12],
+    ["in_progress", -1, 2],
+  ] as const) {
     test(`refused while a ${status} booking is ahead (409, nothing changed)`, async () => {
       const customer = await newCustomerWithToken(services());
       const vehicle = await newFleetVehicle(services());
       await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id, status, fromDay, toDay });
-      await expectRefusedUnchanged(services(), () => call("DELETE", `/api/admin/vehicles/${vehicle.id}`, { auth: as() }), 409, "This vehicle has upcoming bookings. Set it to out of service instead.");
+      await expectRefusedUnchanged(
+        services(),
+        () => call("DELETE", `/api/admin/vehicles/${vehicle.id}`, { auth: as() }),
+        409,
+        "This vehicle has upcoming bookings. Set it to out of service instead.",
+      );
       // Retiring it instead works.
       expect((await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { status: "out_of_service" } })).body.status).toBe("out_of_service");
     });
@@ -291,15 +437,38 @@ describe("DELETE /api/admin/vehicles/:id", () => {
 
 describe("GraphQL admin vehicles", () => {
   test("create, update, list and delete; errors carry the form's messages", async () => {
-    const create = await graphql(server.url, `mutation($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id pricePerDay licensePlate features imageUrl status } }`, { input: form({ licensePlate: "gp 100-200" }) }, as());
+    const create = await graphql(
+      server.url,
+      `mutation($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id pricePerDay licensePlate features imageUrl status } }`,
+      { input: form({ licensePlate: "gp 100-200" }) },
+      as(),
+    );
     expect(create.body.errors).toBeUndefined();
     expect(create.body.data.createAdminVehicle).toMatchObject({ pricePerDay: "450.00", licensePlate: "GP 100-200", status: "available", imageUrl: null });
     const id = create.body.data.createAdminVehicle.id;
-    const bad = await graphql(server.url, `mutation($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id } }`, { input: form({ make: "" }) }, as());
-    expect(bad.body.errors?.[0]).toMatchObject({ message: "Make is required", extensions: { code: "BAD_USER_INPUT", fieldErrors: { make: "Make is required" } } });
-    const dup = await graphql(server.url, `mutation($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id } }`, { input: form({ licensePlate: "GP 100-200" }) }, as());
+    const bad = await graphql(
+      server.url,
+      `mutation($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id } }`,
+      { input: form({ make: "" }) },
+      as(),
+    );
+    expect(bad.body.errors?.[0]).toMatchObject({
+      message: "Make is required",
+      extensions: { code: "BAD_USER_INPUT", fieldErrors: { make: "Make is required" } },
+    });
+    const dup = await graphql(
+      server.url,
+      `mutation($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id } }`,
+      { input: form({ licensePlate: "GP 100-200" }) },
+      as(),
+    );
     expect(dup.body.errors?.[0]).toMatchObject({ message: "A vehicle with this license plate already exists", extensions: { code: "CONFLICT" } });
-    const update = await graphql(server.url, `mutation($id: ID!) { updateAdminVehicle(id: $id, input: { pricePerDay: 475.25, features: ["GPS"] }) { pricePerDay features make } }`, { id }, as());
+    const update = await graphql(
+      server.url,
+      `mutation($id: ID!) { updateAdminVehicle(id: $id, input: { pricePerDay: 475.25, features: ["GPS"] }) { pricePerDay features make } }`,
+      { id },
+      as(),
+    );
     expect(update.body.data.updateAdminVehicle).toEqual({ pricePerDay: "475.25", features: ["GPS"], make: "Volkswagen" });
     const list = await graphql(server.url, `{ adminVehicles(search: "GP 100", limit: 5) { total items { id licensePlate } } }`, {}, as());
     expect(list.body.data.adminVehicles).toEqual({ total: 1, items: [{ id, licensePlate: "GP 100-200" }] });

@@ -62,8 +62,12 @@ export function adminRoutes(services: Services, viewerOf: ViewerOf) {
       .get("/bookings", async ({ request, query, set }) => page(set, await listAdminBookings(services, await viewerOf(request), query)))
       .put("/bookings/:id/status", async ({ request, params, body }) => updateBookingStatus(services, await viewerOf(request), params.id, jsonObject(body)))
       .put("/bookings/:id/location", async ({ request, params, body }) => setBookingLocation(services, await viewerOf(request), params.id, jsonObject(body)))
-      .put("/bookings/:id/assign-vehicle", async ({ request, params, body }) => assignBookingVehicle(services, await viewerOf(request), params.id, jsonObject(body)))
-      .get("/bookings/:id/assignable-vehicles", async ({ request, params }) => (await assignableVehicles(services, await viewerOf(request), params.id)).map(adminVehicle))
+      .put("/bookings/:id/assign-vehicle", async ({ request, params, body }) =>
+        assignBookingVehicle(services, await viewerOf(request), params.id, jsonObject(body)),
+      )
+      .get("/bookings/:id/assignable-vehicles", async ({ request, params }) =>
+        (await assignableVehicles(services, await viewerOf(request), params.id)).map(adminVehicle),
+      )
       // Customers --------------------------------------------------------------------------------
       .get("/customers", async ({ request, query, set }) => page(set, await listCustomers(services, await viewerOf(request), query)))
       .get("/customers/stats", async ({ request }) => customerStats(services, await viewerOf(request)))

@@ -23,7 +23,11 @@ let addresses = 0;
 const newAddress = () => `198.51.100.${++addresses}`;
 
 type Answer = { status: number; body: any; headers: Headers };
-async function call(method: string, path: string, options: { body?: unknown; raw?: string; contentType?: string; token?: string; from?: string } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; raw?: string; contentType?: string; token?: string; from?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { "x-forwarded-for": options.from ?? newAddress() };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -50,10 +54,26 @@ const db = () => server.services.db;
 const userCount = () => db().user.count();
 
 const USER_KEYS = [
-  "id", "name", "email", "phone", "profileCompleted", "profilePicture", "dateOfBirth", "address", "city", "postalCode",
-  "nationality", "idType", "idNumber", "driversLicenseNumber", "driversLicenseImage", "driversLicenseExpiryDate", "createdAt",
+  "id",
+  "name",
+  "email",
+  "phone",
+  "profileCompleted",
+  "profilePicture",
+  "dateOfBirth",
+  "address",
+  "city",
+  "postalCode",
+  "nationality",
+  "idType",
+  "idNumber",
+  "driversLicenseNumber",
+  "driversLicenseImage",
+  "driversLicenseExpiryDate",
+  "createdAt",
 ].sort();
-const GQL_USER = "id name email phone profileCompleted profilePicture dateOfBirth address city postalCode nationality idType idNumber driversLicenseNumber driversLicenseImage driversLicenseExpiryDate createdAt";
+const GQL_USER =
+  "id name email phone profileCompleted profilePicture dateOfBirth address city postalCode nationality idType idNumber driversLicenseNumber driversLicenseImage driversLicenseExpiryDate createdAt";
 
 let emails = 0;
 const newEmail = (prefix = "user") => `${prefix}-${++emails}@example.com`;
@@ -67,13 +87,25 @@ async function signUpRest(fields: Record<string, unknown> = {}) {
 describe("POST /api/auth/signup", () => {
   test("201 with a token and the user; email normalised; password stored as argon2id", async () => {
     const before = Date.now();
-    const answer = await post("/api/auth/signup", { name: "  Thandi Nkosi ", email: "  Thandi.Nkosi@Example.COM ", phone: "082 123 4567", password: "secret1" });
+    const answer = await post("/api/auth/signup", {
+      name: "  Thandi Nkosi ",
+      email: "  Thandi.Nkosi@Example.COM ",
+      phone: "082 123 4567",
+      password: "secret1",
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get("content-type")).toContain("application/json");
     const { token, user } = answer.body;
     expect(typeof token).toBe("string");
     expect(Object.keys(user).sort()).toEqual(USER_KEYS);
-    expect(user).toMatchObject({ name: "Thandi Nkosi", email: "thandi.nkosi@example.com", phone: "082 123 4567", profileCompleted: false, profilePicture: null, idType: null });
+    expect(user).toMatchObject({
+      name: "Thandi Nkosi",
+      email: "thandi.nkosi@example.com",
+      phone: "082 123 4567",
+      profileCompleted: false,
+      profilePicture: null,
+      idType: null,
+    });
     expect(new Date(user.createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
     const row = await db().user.findUniqueOrThrow({ where: { email: "thandi.nkosi@example.com" } });
     expect(row.passwordHash).toStartWith("$argon2id$");
@@ -137,10 +169,10 @@ describe("POST /api/auth/signup", () => {
   });
 
   test.each([
-    ["malformed JSON", "{\"name\": \"A\",", "application/json"],
+    ["malformed JSON", '{"name": "A",', "application/json"],
     ["plain text", "name=A&email=a@example.com", "text/plain"],
     ["a JSON array", "[1, 2, 3]", "application/json"],
-    ["a JSON string", "\"hello\"", "application/json"],
+    ["a JSON string", '"hello"', "application/json"],
     ["an empty body", "", "application/json"],
   ])("%s as the body: 400 (never 500), nothing stored", async (_label, raw, contentType) => {
     const before = await userCount();
@@ -279,8 +311,14 @@ describe("GET /api/auth/me and POST /api/auth/signout", () => {
   test("a token re-signed to another audience, or naming a customer session from an admin one: 401", async () => {
     const { token } = await signUpRest();
     const claims = decodeJwt(token);
-    const asAdmin = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: "HS256" }).setIssuer("capedrive").setAudience("capedrive:admin")
-      .setSubject(String(claims.sub)).setIssuedAt().setExpirationTime("1h").sign(SECRET);
+    const asAdmin = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("capedrive")
+      .setAudience("capedrive:admin")
+      .setSubject(String(claims.sub))
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(SECRET);
     expect((await getMe(asAdmin)).status).toBe(401);
   });
 
@@ -288,8 +326,14 @@ describe("GET /api/auth/me and POST /api/auth/signout", () => {
     const { token } = await signUpRest();
     const claims = decodeJwt(token);
     const past = Math.floor(Date.now() / 1000) - 60;
-    const expired = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuer("capedrive").setAudience("capedrive:customer")
-      .setSubject(String(claims.sub)).setIssuedAt(past - 3600).setExpirationTime(past).sign(SECRET);
+    const expired = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuer("capedrive")
+      .setAudience("capedrive:customer")
+      .setSubject(String(claims.sub))
+      .setIssuedAt(past - 3600)
+      .setExpirationTime(past)
+      .sign(SECRET);
     const answer = await getMe(expired);
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe("Your session has expired. Please sign in again.");
@@ -305,8 +349,13 @@ describe("GET /api/auth/me and POST /api/auth/signout", () => {
     const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
     const claims = decodeJwt(token);
     const otherPayload = Buffer.from(JSON.stringify({ ...claims, sub: victim.user.id })).toString("base64url");
-    const otherSecret = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: "HS256" }).setIssuer("capedrive").setAudience("capedrive:customer")
-      .setSubject(String(claims.sub)).setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-that-is-long-enough-for-hs256"));
+    const otherSecret = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("capedrive")
+      .setAudience("capedrive:customer")
+      .setSubject(String(claims.sub))
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-that-is-long-enough-for-hs256"));
     const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
     for (const bad of [
       `${header}.${payload}.${flip(signature, 5)}`,
@@ -376,7 +425,10 @@ describe("GraphQL", () => {
   test("short password and blank name: BAD_USER_INPUT with field errors, nothing stored", async () => {
     const before = await userCount();
     const short = await graphql(server.url, SIGN_UP, { input: { name: "Short", email: newEmail(), password: "12345" } });
-    expect(short.body.errors?.[0]).toMatchObject({ message: "Password must be at least 6 characters", extensions: { code: "BAD_USER_INPUT", fieldErrors: { password: "Password must be at least 6 characters" } } });
+    expect(short.body.errors?.[0]).toMatchObject({
+      message: "Password must be at least 6 characters",
+      extensions: { code: "BAD_USER_INPUT", fieldErrors: { password: "Password must be at least 6 characters" } },
+    });
     const blank = await graphql(server.url, SIGN_UP, { input: { name: " ", email: newEmail(), password: "secret1" } });
     expect(blank.body.errors?.[0]).toMatchObject({ message: "Name is required", extensions: { code: "BAD_USER_INPUT" } });
     expect(await userCount()).toBe(before);
@@ -384,7 +436,11 @@ describe("GraphQL", () => {
 
   test("wrong types and missing fields are refused before any resolver runs, nothing stored", async () => {
     const before = await userCount();
-    for (const input of [{ name: "A", email: 12345, password: "secret1" }, { name: "A", password: "secret1" }, { name: "A", email: "a@example.com", password: null }]) {
+    for (const input of [
+      { name: "A", email: 12345, password: "secret1" },
+      { name: "A", password: "secret1" },
+      { name: "A", email: "a@example.com", password: null },
+    ]) {
       const answer = await graphql(server.url, SIGN_UP, { input });
       expect(answer.status).toBeGreaterThanOrEqual(200);
       expect(answer.status).toBeLessThan(500);
@@ -408,7 +464,10 @@ describe("GraphQL", () => {
       expect(answer.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
     }
     const limited = await graphql(server.url, SIGN_IN, { input: { email: user.email, password: "secret1" } }, { "x-forwarded-for": newAddress() });
-    expect(limited.body.errors?.[0]).toMatchObject({ message: "Too many attempts. Please wait a few minutes and try again.", extensions: { code: "TOO_MANY_REQUESTS" } });
+    expect(limited.body.errors?.[0]).toMatchObject({
+      message: "Too many attempts. Please wait a few minutes and try again.",
+      extensions: { code: "TOO_MANY_REQUESTS" },
+    });
   });
 
   test("the User type never exposes secrets", async () => {

@@ -32,7 +32,7 @@ export function authRoutes(services: Services, viewerOf: ViewerOf) {
     .get("/me", async ({ request }) => {
       // Only a customer token opens this: other areas' tokens are 401 here, like no token.
       const user = await me(services, await viewerOf(request));
-      if (!user) throw unauthenticated();  // no token, or another area's token
+      if (!user) throw unauthenticated(); // no token, or another area's token
       return publicUser(user);
     })
     .post("/signout", async ({ request }) => {

@@ -45,13 +45,20 @@ async function signedIn(fields: Parameters<typeof createDealership>[1] = {}): Pr
 
 let emails = 0;
 async function customerToken() {
-  const res = await post("/api/auth/signup", { name: "Cara Customer", email: `cara${++emails}-${crypto.randomUUID().slice(0, 6)}@example.com`, phone: "0821234567", password: "customer-secret" });
+  const res = await post("/api/auth/signup", {
+    name: "Cara Customer",
+    email: `cara${++emails}-${crypto.randomUUID().slice(0, 6)}@example.com`,
+    phone: "0821234567",
+    password: "customer-secret",
+  });
   expect(res.status).toBe(201);
   return res.body.token as string;
 }
 
 async function adminToken() {
-  const admin = await db().adminUser.create({ data: { email: `admin-${crypto.randomUUID()}@capedrive.test`, passwordHash: "x", firstName: "Ada", lastName: "Admin" } });
+  const admin = await db().adminUser.create({
+    data: { email: `admin-${crypto.randomUUID()}@capedrive.test`, passwordHash: "x", firstName: "Ada", lastName: "Admin" },
+  });
   return (await createSession(server.services, "admin", admin.id)).token;
 }
 
@@ -80,7 +87,9 @@ async function uploadPhoto(token: string, purpose = "vehicle_photo", store = tru
   expect(started.status).toBe(200);
   const ticket = started.body as { uploadURL: string; objectPath: string };
   if (store) {
-    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#2a6" } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#2a6" } })
+      .jpeg()
+      .toBuffer();
     const response = await fetch(new URL(ticket.uploadURL, server.url), { method: "PUT", body: bytes });
     expect(response.status).toBe(200);
   }
@@ -88,7 +97,23 @@ async function uploadPhoto(token: string, purpose = "vehicle_photo", store = tru
 }
 
 const vehicleRow = (id: string) => db().vehicle.findUnique({ where: { id }, include: { images: { orderBy: { position: "asc" } } } });
-const DEALERSHIP_VEHICLE_KEYS = ["id", "registrationNumber", "make", "model", "year", "category", "transmission", "status", "mileage", "dailyRate", "salesPrice", "images", "dealershipId", "createdAt", "updatedAt"].sort();
+const DEALERSHIP_VEHICLE_KEYS = [
+  "id",
+  "registrationNumber",
+  "make",
+  "model",
+  "year",
+  "category",
+  "transmission",
+  "status",
+  "mileage",
+  "dailyRate",
+  "salesPrice",
+  "images",
+  "dealershipId",
+  "createdAt",
+  "updatedAt",
+].sort();
 
 // Sign-in ---------------------------------------------------------------------------------------
 
@@ -98,7 +123,12 @@ describe("dealership sign-in", () => {
     const res = await post("/api/dealership/signin", { dealershipCode: dealership.dealershipCode, password: dealership.password });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["dealership", "token"]);
-    expect(res.body.dealership).toMatchObject({ id: dealership.id, companyName: "Atlantic Motors", contactPerson: "Thandiwe Mokoena", dealershipCode: dealership.dealershipCode });
+    expect(res.body.dealership).toMatchObject({
+      id: dealership.id,
+      companyName: "Atlantic Motors",
+      contactPerson: "Thandiwe Mokoena",
+      dealershipCode: dealership.dealershipCode,
+    });
     expect(JSON.stringify(res.body)).not.toContain("argon2");
     expect(JSON.stringify(res.body)).not.toContain("passwordHash");
     const sessions = await db().session.findMany({ where: { subjectId: dealership.id } });
@@ -106,7 +136,12 @@ describe("dealership sign-in", () => {
 
     const me = await get("/api/dealership/me", res.body.token);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: dealership.id, companyName: "Atlantic Motors", contactPerson: "Thandiwe Mokoena", dealershipCode: dealership.dealershipCode });
+    expect(me.body).toMatchObject({
+      id: dealership.id,
+      companyName: "Atlantic Motors",
+      contactPerson: "Thandiwe Mokoena",
+      dealershipCode: dealership.dealershipCode,
+    });
   });
 
   test("the code is compared trimmed and in any case", async () => {
@@ -132,7 +167,9 @@ describe("dealership sign-in", () => {
     const wrong = await post("/api/dealership/signin", { dealershipCode: dealership.dealershipCode, password: "not-the-password" });
     expect(wrong).toMatchObject({ status: 401, body: { message: INVALID_DEALERSHIP_CREDENTIALS } });
     expect(await db().session.count({ where: { subjectId: dealership.id } })).toBe(0);
-    const gql = await graphql(server.url, `mutation($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }`, { input: { dealershipCode: dealership.dealershipCode, password: dealership.password } });
+    const gql = await graphql(server.url, `mutation($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }`, {
+      input: { dealershipCode: dealership.dealershipCode, password: dealership.password },
+    });
     expect(gql.body.errors?.[0]).toMatchObject({ message: DEALERSHIP_INACTIVE, extensions: { code: "FORBIDDEN" } });
   });
 
@@ -140,7 +177,12 @@ describe("dealership sign-in", () => {
     const dealer = await signedIn();
     const vehicle = await addVehicle(dealer);
     await db().dealership.update({ where: { id: dealer.id }, data: { isActive: false } });
-    for (const [method, path] of [["GET", "/api/dealership/me"], ["GET", "/api/dealership/vehicles"], ["PUT", `/api/dealership/vehicles/${vehicle.id}`], ["DELETE", `/api/dealership/vehicles/${vehicle.id}`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/dealership/me"],
+      ["GET", "/api/dealership/vehicles"],
+      ["PUT", `/api/dealership/vehicles/${vehicle.id}`],
+      ["DELETE", `/api/dealership/vehicles/${vehicle.id}`],
+    ] as const) {
       const res = await call(method, path, { token: dealer.token, body: method === "PUT" ? { mileage: 5 } : undefined });
       expect({ path, method, status: res.status, message: res.body.message }).toEqual({ path, method, status: 403, message: DEALERSHIP_INACTIVE });
     }
@@ -196,7 +238,10 @@ describe("dealership sign-in", () => {
     const from = newAddress();
     await post("/api/dealership/signin", { dealershipCode: dealership.dealershipCode, password: "wrong-password" }, undefined, from);
     await db().rateLimit.update({ where: { key: dealershipCodeKey(dealership.dealershipCode) }, data: { count: 9 } });
-    expect((await post("/api/dealership/signin", { dealershipCode: dealership.dealershipCode.toLowerCase(), password: dealership.password }, undefined, from)).status).toBe(200);
+    expect(
+      (await post("/api/dealership/signin", { dealershipCode: dealership.dealershipCode.toLowerCase(), password: dealership.password }, undefined, from))
+        .status,
+    ).toBe(200);
     expect(await db().rateLimit.findUnique({ where: { key: dealershipCodeKey(dealership.dealershipCode) } })).toBeNull();
     expect((await db().rateLimit.findUniqueOrThrow({ where: { key: dealershipAddressKey(from) } })).count).toBe(2);
   });
@@ -211,12 +256,21 @@ describe("dealership sign-in", () => {
 
   test("GraphQL: dealershipSignIn, dealershipMe, dealershipSignOut", async () => {
     const dealership = await createDealership(db(), { companyName: "Winelands Auto" });
-    const signIn = await graphql(server.url, `mutation($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token dealership { id companyName contactPerson dealershipCode } } }`, {
-      input: { dealershipCode: dealership.dealershipCode.toLowerCase(), password: dealership.password },
-    });
+    const signIn = await graphql(
+      server.url,
+      `mutation($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token dealership { id companyName contactPerson dealershipCode } } }`,
+      {
+        input: { dealershipCode: dealership.dealershipCode.toLowerCase(), password: dealership.password },
+      },
+    );
     expect(signIn.body.errors).toBeUndefined();
     const { token, dealership: account } = signIn.body.data.dealershipSignIn;
-    expect(account).toEqual({ id: dealership.id, companyName: "Winelands Auto", contactPerson: dealership.contactPerson, dealershipCode: dealership.dealershipCode });
+    expect(account).toEqual({
+      id: dealership.id,
+      companyName: "Winelands Auto",
+      contactPerson: dealership.contactPerson,
+      dealershipCode: dealership.dealershipCode,
+    });
     const auth = { authorization: `Bearer ${token}` };
     const me = await graphql(server.url, `{ dealershipMe { id companyName } }`, {}, auth);
     expect(me.body.data.dealershipMe).toEqual({ id: dealership.id, companyName: "Winelands Auto" });
@@ -225,9 +279,13 @@ describe("dealership sign-in", () => {
     const again = await graphql(server.url, `{ dealershipMe { id } }`, {}, auth);
     expect(again.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
 
-    const wrong = await graphql(server.url, `mutation($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }`, { input: { dealershipCode: dealership.dealershipCode, password: "wrong-password" } });
+    const wrong = await graphql(server.url, `mutation($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }`, {
+      input: { dealershipCode: dealership.dealershipCode, password: "wrong-password" },
+    });
     expect(wrong.body.errors?.[0]).toMatchObject({ message: INVALID_DEALERSHIP_CREDENTIALS, extensions: { code: "UNAUTHENTICATED" } });
-    const short = await graphql(server.url, `mutation($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }`, { input: { dealershipCode: "", password: "123" } });
+    const short = await graphql(server.url, `mutation($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }`, {
+      input: { dealershipCode: "", password: "123" },
+    });
     expect(short.body.errors?.[0]).toMatchObject({ message: "Dealership code is required", extensions: { code: "BAD_USER_INPUT" } });
   });
 });
@@ -254,7 +312,8 @@ describe("only a dealership token opens the portal", () => {
   beforeAll(async () => {
     const owner = await signedIn();
     vehicleId = (await addVehicle(owner, { salesPrice: "150000" })).id;
-    leadId = (await db().lead.create({ data: { vehicleId, dealershipId: owner.id, name: "Bob Buyer", email: "bob@example.com", message: "Still available?" } })).id;
+    leadId = (await db().lead.create({ data: { vehicleId, dealershipId: owner.id, name: "Bob Buyer", email: "bob@example.com", message: "Still available?" } }))
+      .id;
     const signedOut = await signedIn();
     await post("/api/dealership/signout", undefined, signedOut.token);
     tokens = [
@@ -303,7 +362,12 @@ describe("only a dealership token opens the portal", () => {
         const query = template.replace("VEHICLE", vehicleId).replace("LEAD", leadId);
         const res = await graphql(server.url, query, {}, token ? { authorization: `Bearer ${token}` } : {});
         const code = status === 401 ? "UNAUTHENTICATED" : "FORBIDDEN";
-        expect({ who, query: template, data: res.body.data ?? null, code: res.body.errors?.[0]?.extensions?.code }).toEqual({ who, query: template, data: null, code });
+        expect({ who, query: template, data: res.body.data ?? null, code: res.body.errors?.[0]?.extensions?.code }).toEqual({
+          who,
+          query: template,
+          data: null,
+          code,
+        });
       }
     }
     expect(JSON.stringify(await db().vehicle.findMany({ orderBy: { id: "asc" } }))).toBe(before);
@@ -328,7 +392,19 @@ describe("adding a vehicle", () => {
 
   test("the required fields alone -> 201 with the form's defaults, in the spec's Dealership vehicle shape", async () => {
     const registrationNumber = newRegistration().toLowerCase();
-    const res = await post("/api/dealership/vehicles", { registrationNumber: `  ${registrationNumber} `, make: " Volkswagen ", model: "Polo", year: 2021, category: "small", transmission: "automatic", dailyRate: 450 }, dealer.token);
+    const res = await post(
+      "/api/dealership/vehicles",
+      {
+        registrationNumber: `  ${registrationNumber} `,
+        make: " Volkswagen ",
+        model: "Polo",
+        year: 2021,
+        category: "small",
+        transmission: "automatic",
+        dailyRate: 450,
+      },
+      dealer.token,
+    );
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(DEALERSHIP_VEHICLE_KEYS);
     expect(res.body).toMatchObject({
@@ -352,7 +428,11 @@ describe("adding a vehicle", () => {
 
   test("every field given: statuses available, maintenance and out_of_service; money as decimal text", async () => {
     for (const status of ["available", "maintenance", "out_of_service"]) {
-      const res = await post("/api/dealership/vehicles", validVehicle({ status, mileage: 45210, dailyRate: "650.5", salesPrice: "185000", year: 2018, category: "large" }), dealer.token);
+      const res = await post(
+        "/api/dealership/vehicles",
+        validVehicle({ status, mileage: 45210, dailyRate: "650.5", salesPrice: "185000", year: 2018, category: "large" }),
+        dealer.token,
+      );
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ status, mileage: 45210, dailyRate: "650.50", salesPrice: "185000.00", year: 2018, category: "large" });
     }
@@ -440,7 +520,11 @@ describe("adding a vehicle", () => {
     const first = await addVehicle(dealer);
     const other = await signedIn();
     const fleet = await createVehicle(db(), { registrationNumber: newRegistration() });
-    for (const [token, registrationNumber] of [[dealer.token, first.registrationNumber], [other.token, first.registrationNumber.toLowerCase()], [dealer.token, fleet.registrationNumber]] as const) {
+    for (const [token, registrationNumber] of [
+      [dealer.token, first.registrationNumber],
+      [other.token, first.registrationNumber.toLowerCase()],
+      [dealer.token, fleet.registrationNumber],
+    ] as const) {
       const before = await db().vehicle.count();
       const res = await post("/api/dealership/vehicles", validVehicle({ registrationNumber }), token);
       expect(res).toMatchObject({ status: 409, body: { message: "A vehicle with this registration number already exists", code: "CONFLICT" } });
@@ -462,7 +546,10 @@ describe("adding a vehicle", () => {
     expect(res.status).toBe(201);
     expect(res.body.images).toEqual([b.objectPath, a.objectPath]);
     const row = await vehicleRow(res.body.id);
-    expect(row!.images.map((i) => [i.url, i.position])).toEqual([[b.objectPath, 0], [a.objectPath, 1]]);
+    expect(row!.images.map((i) => [i.url, i.position])).toEqual([
+      [b.objectPath, 0],
+      [a.objectPath, 1],
+    ]);
     // The photos are served.
     const photo = await fetch(`${server.url}${b.objectPath}`);
     expect(photo.status).toBe(200);
@@ -480,7 +567,10 @@ describe("adding a vehicle", () => {
     for (const image of cases) {
       const before = await db().vehicle.count();
       const res = await post("/api/dealership/vehicles", validVehicle({ images: [image] }), dealer.token);
-      expect(res).toMatchObject({ status: 400, body: { message: "Please upload the photo again", fieldErrors: { "images.0": "Please upload the photo again" } } });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { message: "Please upload the photo again", fieldErrors: { "images.0": "Please upload the photo again" } },
+      });
       expect(await db().vehicle.count()).toBe(before);
     }
   });
@@ -508,15 +598,32 @@ describe("adding a vehicle", () => {
     const upload = await graphql(server.url, `mutation { createDealershipPhotoUpload { uploadURL objectPath } }`, {}, dealer.auth);
     expect(upload.body.errors).toBeUndefined();
     const ticket = upload.body.data.createDealershipPhotoUpload;
-    const bytes = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#a33" } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#a33" } })
+      .png()
+      .toBuffer();
     expect((await fetch(new URL(ticket.uploadURL, server.url), { method: "PUT", body: bytes })).status).toBe(200);
     const CREATE = `mutation($input: DealershipVehicleInput!) { createDealershipVehicle(input: $input) { id registrationNumber status mileage dailyRate salesPrice images dealershipId } }`;
     const ok = await graphql(server.url, CREATE, { input: validVehicle({ images: [ticket.objectPath], salesPrice: "99999.99" }) }, dealer.auth);
     expect(ok.body.errors).toBeUndefined();
-    expect(ok.body.data.createDealershipVehicle).toMatchObject({ status: "available", mileage: 0, dailyRate: "450.00", salesPrice: "99999.99", images: [ticket.objectPath], dealershipId: dealer.id });
+    expect(ok.body.data.createDealershipVehicle).toMatchObject({
+      status: "available",
+      mileage: 0,
+      dailyRate: "450.00",
+      salesPrice: "99999.99",
+      images: [ticket.objectPath],
+      dealershipId: dealer.id,
+    });
     const bad = await graphql(server.url, CREATE, { input: { make: "VW", year: 1999 } }, dealer.auth);
-    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: { registrationNumber: "Registration number is required", year: "Year must be 2000 or later" } });
-    const dup = await graphql(server.url, CREATE, { input: validVehicle({ registrationNumber: ok.body.data.createDealershipVehicle.registrationNumber }) }, dealer.auth);
+    expect(bad.body.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      fieldErrors: { registrationNumber: "Registration number is required", year: "Year must be 2000 or later" },
+    });
+    const dup = await graphql(
+      server.url,
+      CREATE,
+      { input: validVehicle({ registrationNumber: ok.body.data.createDealershipVehicle.registrationNumber }) },
+      dealer.auth,
+    );
     expect(dup.body.errors?.[0]).toMatchObject({ message: "A vehicle with this registration number already exists", extensions: { code: "CONFLICT" } });
   });
 });
@@ -533,7 +640,20 @@ describe("the dealership's inventory", () => {
     const first = await addVehicle(dealer, { status: "maintenance" });
     const second = await addVehicle(dealer, { images: [photo.objectPath] });
     const third = await addVehicle(dealer, { status: "out_of_service" });
-    await db().vehicle.create({ data: { dealershipId: dealer.id, registrationNumber: newRegistration(), make: "Ford", model: "Ranger", year: 2020, category: "large", dailyRate: "850", status: "rented", features: [], createdAt: new Date(Date.now() - 86_400_000) } });
+    await db().vehicle.create({
+      data: {
+        dealershipId: dealer.id,
+        registrationNumber: newRegistration(),
+        make: "Ford",
+        model: "Ranger",
+        year: 2020,
+        category: "large",
+        dailyRate: "850",
+        status: "rented",
+        features: [],
+        createdAt: new Date(Date.now() - 86_400_000),
+      },
+    });
 
     const list = await get("/api/dealership/vehicles", dealer.token);
     expect(list.status).toBe(200);
@@ -545,7 +665,12 @@ describe("the dealership's inventory", () => {
 
     const stats = await get("/api/dealership/stats", dealer.token);
     expect(stats).toMatchObject({ status: 200, body: { total: 4, available: 1, booked: 1, maintenance: 1, outOfService: 1 } });
-    const gql = await graphql(server.url, `{ dealershipVehicleStats { total available booked maintenance outOfService } dealershipVehicles { id status } }`, {}, dealer.auth);
+    const gql = await graphql(
+      server.url,
+      `{ dealershipVehicleStats { total available booked maintenance outOfService } dealershipVehicles { id status } }`,
+      {},
+      dealer.auth,
+    );
     expect(gql.body.data.dealershipVehicleStats).toEqual({ total: 4, available: 1, booked: 1, maintenance: 1, outOfService: 1 });
     expect(gql.body.data.dealershipVehicles.map((v: { id: string }) => v.id)).toEqual(list.body.map((v: { id: string }) => v.id));
 
@@ -569,9 +694,23 @@ describe("the dealership's inventory", () => {
     expect(mileage.status).toBe(200);
     expect(mileage.body).toMatchObject({ ...vehicle, mileage: 12000, updatedAt: mileage.body.updatedAt });
 
-    const photos = await put(`/api/dealership/vehicles/${vehicle.id}`, { images: [b.objectPath, a.uploadURL], status: "maintenance", dailyRate: "499.90", make: "VW" }, dealer.token);
-    expect(photos.body).toMatchObject({ images: [b.objectPath, a.objectPath], status: "maintenance", dailyRate: "499.90", make: "VW", salesPrice: "185000.00", mileage: 12000 });
-    expect((await vehicleRow(vehicle.id))!.images.map((i) => [i.url, i.position])).toEqual([[b.objectPath, 0], [a.objectPath, 1]]);
+    const photos = await put(
+      `/api/dealership/vehicles/${vehicle.id}`,
+      { images: [b.objectPath, a.uploadURL], status: "maintenance", dailyRate: "499.90", make: "VW" },
+      dealer.token,
+    );
+    expect(photos.body).toMatchObject({
+      images: [b.objectPath, a.objectPath],
+      status: "maintenance",
+      dailyRate: "499.90",
+      make: "VW",
+      salesPrice: "185000.00",
+      mileage: 12000,
+    });
+    expect((await vehicleRow(vehicle.id))!.images.map((i) => [i.url, i.position])).toEqual([
+      [b.objectPath, 0],
+      [a.objectPath, 1],
+    ]);
 
     const unpriced = await put(`/api/dealership/vehicles/${vehicle.id}`, { salesPrice: null, images: [] }, dealer.token);
     expect(unpriced.body).toMatchObject({ salesPrice: null, images: [], make: "VW" });
@@ -645,8 +784,18 @@ describe("the dealership's inventory", () => {
     const booking = (status: "confirmed" | "cancelled" | "completed" | "pending" | "in_progress", from: number, to: number) =>
       db().booking.create({
         data: {
-          userId: user.id, vehicleId: vehicle.id, category: "small", pickupDate: new Date(Date.now() + from * day), returnDate: new Date(Date.now() + to * day),
-          deliveryLocation: "Sea Point", deliveryCoordinates: "-33.9,18.4", returnLocation: "Sea Point", returnCoordinates: "-33.9,18.4", totalAmount: "900.00", duration: 2, status,
+          userId: user.id,
+          vehicleId: vehicle.id,
+          category: "small",
+          pickupDate: new Date(Date.now() + from * day),
+          returnDate: new Date(Date.now() + to * day),
+          deliveryLocation: "Sea Point",
+          deliveryCoordinates: "-33.9,18.4",
+          returnLocation: "Sea Point",
+          returnCoordinates: "-33.9,18.4",
+          totalAmount: "900.00",
+          duration: 2,
+          status,
         },
       });
     await booking("completed", -10, -8);
@@ -672,9 +821,19 @@ describe("the dealership's inventory", () => {
   test("GraphQL: update and delete", async () => {
     const dealer = await signedIn();
     const vehicle = await addVehicle(dealer, { salesPrice: "210000" });
-    const updated = await graphql(server.url, `mutation($id: ID!, $input: DealershipVehicleInput!) { updateDealershipVehicle(id: $id, input: $input) { id mileage status salesPrice } }`, { id: vehicle.id, input: { mileage: 5000, status: "maintenance", salesPrice: null } }, dealer.auth);
+    const updated = await graphql(
+      server.url,
+      `mutation($id: ID!, $input: DealershipVehicleInput!) { updateDealershipVehicle(id: $id, input: $input) { id mileage status salesPrice } }`,
+      { id: vehicle.id, input: { mileage: 5000, status: "maintenance", salesPrice: null } },
+      dealer.auth,
+    );
     expect(updated.body.data.updateDealershipVehicle).toEqual({ id: vehicle.id, mileage: 5000, status: "maintenance", salesPrice: null });
-    const bad = await graphql(server.url, `mutation($id: ID!) { updateDealershipVehicle(id: $id, input: { year: 1980 }) { id } }`, { id: vehicle.id }, dealer.auth);
+    const bad = await graphql(
+      server.url,
+      `mutation($id: ID!) { updateDealershipVehicle(id: $id, input: { year: 1980 }) { id } }`,
+      { id: vehicle.id },
+      dealer.auth,
+    );
     expect(bad.body.errors?.[0]).toMatchObject({ message: "Year must be 2000 or later", extensions: { code: "BAD_USER_INPUT" } });
     const deleted = await graphql(server.url, `mutation($id: ID!) { deleteDealershipVehicle(id: $id) }`, { id: vehicle.id }, dealer.auth);
     expect(deleted.body.data.deleteDealershipVehicle).toBe(true);
@@ -696,7 +855,11 @@ describe("a dealership sees and changes only its own vehicles and leads", () => 
     const photo = await uploadPhoto(b.token);
     bVehicle = await addVehicle(b, { salesPrice: "250000", images: [photo.objectPath] });
     fleetVehicleId = (await createVehicle(db())).id;
-    bLeadId = (await db().lead.create({ data: { vehicleId: bVehicle.id, dealershipId: b.id, name: "Bob Buyer", phone: "0821112222", message: "Is it still available?" } })).id;
+    bLeadId = (
+      await db().lead.create({
+        data: { vehicleId: bVehicle.id, dealershipId: b.id, name: "Bob Buyer", phone: "0821112222", message: "Is it still available?" },
+      })
+    ).id;
   });
 
   test("REST: another dealership's vehicle (or the rental fleet's) is 404 for GET, PUT and DELETE, and nothing changes", async () => {
@@ -719,7 +882,12 @@ describe("a dealership sees and changes only its own vehicles and leads", () => 
   test("GraphQL: another dealership's vehicle is NOT_FOUND and unchanged", async () => {
     const before = JSON.stringify(await vehicleRow(bVehicle.id));
     const read = await graphql(server.url, `query($id: ID!) { dealershipVehicle(id: $id) { id } }`, { id: bVehicle.id }, a.auth);
-    const update = await graphql(server.url, `mutation($id: ID!) { updateDealershipVehicle(id: $id, input: { mileage: 1 }) { id } }`, { id: bVehicle.id }, a.auth);
+    const update = await graphql(
+      server.url,
+      `mutation($id: ID!) { updateDealershipVehicle(id: $id, input: { mileage: 1 }) { id } }`,
+      { id: bVehicle.id },
+      a.auth,
+    );
     const remove = await graphql(server.url, `mutation($id: ID!) { deleteDealershipVehicle(id: $id) }`, { id: bVehicle.id }, a.auth);
     for (const res of [read, update, remove]) expect(res.body.errors?.[0]).toMatchObject({ message: "Vehicle not found", extensions: { code: "NOT_FOUND" } });
     expect(JSON.stringify(await vehicleRow(bVehicle.id))).toBe(before);
@@ -738,8 +906,22 @@ describe("a dealership sees and changes only its own vehicles and leads", () => 
     expect(own.body.unread).toBe(1);
     expect(own.body.leads).toEqual([
       {
-        id: bLeadId, name: "Bob Buyer", email: null, phone: "0821112222", message: "Is it still available?", readAt: null, createdAt: expect.any(String),
-        vehicle: { id: bVehicle.id, make: bVehicle.make, model: bVehicle.model, year: bVehicle.year, registrationNumber: bVehicle.registrationNumber, salesPrice: "250000.00", image: bVehicle.images[0] },
+        id: bLeadId,
+        name: "Bob Buyer",
+        email: null,
+        phone: "0821112222",
+        message: "Is it still available?",
+        readAt: null,
+        createdAt: expect.any(String),
+        vehicle: {
+          id: bVehicle.id,
+          make: bVehicle.make,
+          model: bVehicle.model,
+          year: bVehicle.year,
+          registrationNumber: bVehicle.registrationNumber,
+          salesPrice: "250000.00",
+          image: bVehicle.images[0],
+        },
       },
     ]);
     const read = await put(`/api/dealership/leads/${bLeadId}/read`, undefined, b.token);
@@ -756,7 +938,20 @@ describe("a dealership sees and changes only its own vehicles and leads", () => 
     const vehicle = await addVehicle(dealer, { salesPrice: "99000" });
     const ids = [];
     for (let i = 0; i < 3; i++) {
-      ids.push((await db().lead.create({ data: { vehicleId: vehicle.id, dealershipId: dealer.id, name: `Buyer ${i}`, email: `b${i}@example.com`, message: "Hi", createdAt: new Date(Date.now() - (3 - i) * 60_000) } })).id);
+      ids.push(
+        (
+          await db().lead.create({
+            data: {
+              vehicleId: vehicle.id,
+              dealershipId: dealer.id,
+              name: `Buyer ${i}`,
+              email: `b${i}@example.com`,
+              message: "Hi",
+              createdAt: new Date(Date.now() - (3 - i) * 60_000),
+            },
+          })
+        ).id,
+      );
     }
     const list = await get("/api/dealership/leads", dealer.token);
     expect(list.body.leads.map((l: { id: string }) => l.id)).toEqual([...ids].reverse());

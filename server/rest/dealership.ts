@@ -47,7 +47,9 @@ export function dealershipRoutes(services: Services, viewerOf: ViewerOf) {
       return dealershipVehicleJson(vehicle);
     })
     .get("/vehicles/:id", async ({ request, params }) => dealershipVehicleJson(await getOwnVehicle(services, await viewerOf(request), params.id)))
-    .put("/vehicles/:id", async ({ request, params, body }) => dealershipVehicleJson(await updateOwnVehicle(services, await viewerOf(request), params.id, jsonBody(body))))
+    .put("/vehicles/:id", async ({ request, params, body }) =>
+      dealershipVehicleJson(await updateOwnVehicle(services, await viewerOf(request), params.id, jsonBody(body))),
+    )
     .delete("/vehicles/:id", async ({ request, params }) => {
       await deleteOwnVehicle(services, await viewerOf(request), params.id);
       return { success: true };

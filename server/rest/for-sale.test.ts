@@ -27,21 +27,53 @@ const hidden = {} as Record<"noPrice" | "zeroPrice" | "fleet" | "inactive", stri
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL, TRUST_PROXY: "true" });
-  atlantic = await createDealership(db(), { companyName: "Atlantic Motors", city: "Cape Town", contactPerson: "Thandiwe Mokoena", contactEmail: "sales@atlantic.example" });
-  winelands = await createDealership(db(), { companyName: "Winelands Auto", city: "Stellenbosch", contactPerson: "Pieter van der Merwe", contactEmail: "hello@winelands.example" });
+  atlantic = await createDealership(db(), {
+    companyName: "Atlantic Motors",
+    city: "Cape Town",
+    contactPerson: "Thandiwe Mokoena",
+    contactEmail: "sales@atlantic.example",
+  });
+  winelands = await createDealership(db(), {
+    companyName: "Winelands Auto",
+    city: "Stellenbosch",
+    contactPerson: "Pieter van der Merwe",
+    contactEmail: "hello@winelands.example",
+  });
   dormant = await createDealership(db(), { companyName: "Dormant Cars", isActive: false });
   const day = 86_400_000;
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
   const listed: [CarName, TestDealership, Parameters<typeof createVehicle>[1]][] = [
-    ["corolla", atlantic, { make: "Toyota", model: "Corolla", year: 2019, category: "medium", transmission: "manual", salesPrice: "99999.00", mileage: 84000, createdAt: at(6) }],
-    ["hilux", atlantic, { make: "Toyota", model: "Hilux", year: 2021, category: "large", transmission: "automatic", salesPrice: "100000.00", createdAt: at(5) }],
-    ["polo", winelands, { make: "Volkswagen", model: "Polo", year: 2018, category: "small", transmission: "manual", salesPrice: "199999.00", createdAt: at(4) }],
+    [
+      "corolla",
+      atlantic,
+      { make: "Toyota", model: "Corolla", year: 2019, category: "medium", transmission: "manual", salesPrice: "99999.00", mileage: 84000, createdAt: at(6) },
+    ],
+    [
+      "hilux",
+      atlantic,
+      { make: "Toyota", model: "Hilux", year: 2021, category: "large", transmission: "automatic", salesPrice: "100000.00", createdAt: at(5) },
+    ],
+    [
+      "polo",
+      winelands,
+      { make: "Volkswagen", model: "Polo", year: 2018, category: "small", transmission: "manual", salesPrice: "199999.00", createdAt: at(4) },
+    ],
     ["bmw", winelands, { make: "BMW", model: "320i", year: 2020, category: "medium", transmission: "automatic", salesPrice: "200000.00", createdAt: at(3) }],
-    ["cclass", atlantic, { make: "Mercedes-Benz", model: "C-Class", year: 2022, category: "medium", transmission: "automatic", salesPrice: "299999.00", createdAt: at(2) }],
+    [
+      "cclass",
+      atlantic,
+      { make: "Mercedes-Benz", model: "C-Class", year: 2022, category: "medium", transmission: "automatic", salesPrice: "299999.00", createdAt: at(2) },
+    ],
     ["ranger", winelands, { make: "Ford", model: "Ranger", year: 2023, category: "large", transmission: "manual", salesPrice: "300000.00", createdAt: at(1) }],
   ];
   for (const [name, dealer, fields] of listed) {
-    car[name] = (await createVehicle(db(), { ...fields, dealershipId: dealer.id, images: name === "hilux" ? ["/objects/uploads/11111111-1111-4111-8111-111111111111", "/objects/uploads/22222222-2222-4222-8222-222222222222"] : [] })).id;
+    car[name] = (
+      await createVehicle(db(), {
+        ...fields,
+        dealershipId: dealer.id,
+        images: name === "hilux" ? ["/objects/uploads/11111111-1111-4111-8111-111111111111", "/objects/uploads/22222222-2222-4222-8222-222222222222"] : [],
+      })
+    ).id;
   }
   hidden.noPrice = (await createVehicle(db(), { dealershipId: atlantic.id, make: "Toyota", model: "Yaris", salesPrice: null })).id;
   hidden.zeroPrice = (await createVehicle(db(), { dealershipId: atlantic.id, make: "Toyota", model: "Etios", salesPrice: "0.00" })).id;
@@ -79,12 +111,21 @@ describe("the listing", () => {
     expect(res.body.vehicles.map((v: { id: string }) => v.id)).toEqual(NEWEST_FIRST());
     const hilux = res.body.vehicles.find((v: { id: string }) => v.id === car.hilux);
     expect(hilux).toEqual({
-      id: car.hilux, make: "Toyota", model: "Hilux", year: 2021, category: "large", transmission: "automatic", mileage: 0, salesPrice: "100000.00",
+      id: car.hilux,
+      make: "Toyota",
+      model: "Hilux",
+      year: 2021,
+      category: "large",
+      transmission: "automatic",
+      mileage: 0,
+      salesPrice: "100000.00",
       images: ["/objects/uploads/11111111-1111-4111-8111-111111111111", "/objects/uploads/22222222-2222-4222-8222-222222222222"],
-      dealership: { companyName: "Atlantic Motors", city: "Cape Town" }, createdAt: expect.any(String),
+      dealership: { companyName: "Atlantic Motors", city: "Cape Town" },
+      createdAt: expect.any(String),
     });
     const text = JSON.stringify(res.body);
-    for (const secret of ["sales@atlantic.example", "hello@winelands.example", "argon2", "passwordHash", "contactEmail", "registrationNumber", "021 555 0100"]) expect(text).not.toContain(secret);
+    for (const secret of ["sales@atlantic.example", "hello@winelands.example", "argon2", "passwordHash", "contactEmail", "registrationNumber", "021 555 0100"])
+      expect(text).not.toContain(secret);
     for (const id of Object.values(hidden)) expect(text).not.toContain(id);
   });
 
@@ -188,7 +229,17 @@ describe("the listing", () => {
     const res = await call("GET", `/api/for-sale/${car.corolla}`);
     expect(res).toMatchObject({
       status: 200,
-      body: { id: car.corolla, make: "Toyota", model: "Corolla", year: 2019, mileage: 84000, transmission: "manual", salesPrice: "99999.00", images: [], dealership: { companyName: "Atlantic Motors", city: "Cape Town" } },
+      body: {
+        id: car.corolla,
+        make: "Toyota",
+        model: "Corolla",
+        year: 2019,
+        mileage: 84000,
+        transmission: "manual",
+        salesPrice: "99999.00",
+        images: [],
+        dealership: { companyName: "Atlantic Motors", city: "Cape Town" },
+      },
     });
     expect(JSON.stringify(res.body)).not.toContain("atlantic.example");
   });
@@ -201,17 +252,38 @@ describe("the listing", () => {
   });
 
   test("GraphQL carsForSale and carForSale", async () => {
-    const page = await graphql(server.url, `query($search: String, $priceBand: String) { carsForSale(search: $search, priceBand: $priceBand, sort: price_asc, limit: 5) { total limit offset vehicles { id salesPrice dealership { companyName city } } } }`, { search: "ToYoTa", priceBand: "100k-200k" });
+    const page = await graphql(
+      server.url,
+      `query($search: String, $priceBand: String) { carsForSale(search: $search, priceBand: $priceBand, sort: price_asc, limit: 5) { total limit offset vehicles { id salesPrice dealership { companyName city } } } }`,
+      { search: "ToYoTa", priceBand: "100k-200k" },
+    );
     expect(page.body.errors).toBeUndefined();
-    expect(page.body.data.carsForSale).toEqual({ total: 1, limit: 5, offset: 0, vehicles: [{ id: car.hilux, salesPrice: "100000.00", dealership: { companyName: "Atlantic Motors", city: "Cape Town" } }] });
+    expect(page.body.data.carsForSale).toEqual({
+      total: 1,
+      limit: 5,
+      offset: 0,
+      vehicles: [{ id: car.hilux, salesPrice: "100000.00", dealership: { companyName: "Atlantic Motors", city: "Cape Town" } }],
+    });
     const filtered = await graphql(server.url, `{ carsForSale(category: medium, transmission: automatic) { total vehicles { id } } }`);
     expect(filtered.body.data.carsForSale).toEqual({ total: 2, vehicles: [{ id: car.cclass }, { id: car.bmw }] });
-    const one = await graphql(server.url, `query($id: ID!) { carForSale(id: $id) { id year mileage transmission images dealership { companyName city } } }`, { id: car.polo });
-    expect(one.body.data.carForSale).toEqual({ id: car.polo, year: 2018, mileage: 0, transmission: "manual", images: [], dealership: { companyName: "Winelands Auto", city: "Stellenbosch" } });
+    const one = await graphql(server.url, `query($id: ID!) { carForSale(id: $id) { id year mileage transmission images dealership { companyName city } } }`, {
+      id: car.polo,
+    });
+    expect(one.body.data.carForSale).toEqual({
+      id: car.polo,
+      year: 2018,
+      mileage: 0,
+      transmission: "manual",
+      images: [],
+      dealership: { companyName: "Winelands Auto", city: "Stellenbosch" },
+    });
     const missing = await graphql(server.url, `query($id: ID!) { carForSale(id: $id) { id } }`, { id: hidden.inactive });
     expect(missing.body.errors?.[0]).toMatchObject({ message: FOR_SALE_NOT_FOUND, extensions: { code: "NOT_FOUND" } });
     const bad = await graphql(server.url, `{ carsForSale(priceBand: "cheap", limit: 100) { total } }`);
-    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: { priceBand: FOR_SALE_MESSAGES.priceBand, limit: FOR_SALE_MESSAGES.limit } });
+    expect(bad.body.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      fieldErrors: { priceBand: FOR_SALE_MESSAGES.priceBand, limit: FOR_SALE_MESSAGES.limit },
+    });
     // The seller's contact details are not even in the schema.
     const secret = await graphql(server.url, `query($id: ID!) { carForSale(id: $id) { dealership { contactEmail } } }`, { id: car.polo });
     expect(secret.body.data).toBeUndefined();
@@ -237,7 +309,15 @@ describe("Contact Seller", () => {
     expect(res).toEqual({ status: 201, body: { success: true, message: CONTACT_SELLER_MESSAGES.sent }, headers: expect.anything() });
 
     const lead = await db().lead.findFirstOrThrow({ where: { email } });
-    expect(lead).toMatchObject({ vehicleId: car.hilux, dealershipId: atlantic.id, name: "Bongani Dlamini", email, phone: "+27 82 555 1234", message, readAt: null });
+    expect(lead).toMatchObject({
+      vehicleId: car.hilux,
+      dealershipId: atlantic.id,
+      name: "Bongani Dlamini",
+      email,
+      phone: "+27 82 555 1234",
+      message,
+      readAt: null,
+    });
 
     await server.mailer.flush();
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes("sales@atlantic.example") && m.text.includes(message));
@@ -251,12 +331,22 @@ describe("Contact Seller", () => {
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.html).not.toContain("<script>");
     expect(offBrandColours(mail.html ?? "")).toEqual([]);
-    expect((await db().emailOutbox.findFirstOrThrow({ where: { to: "sales@atlantic.example", subject: mail.subject }, orderBy: { createdAt: "desc" } })).status).toBe("sent");
+    expect(
+      (await db().emailOutbox.findFirstOrThrow({ where: { to: "sales@atlantic.example", subject: mail.subject }, orderBy: { createdAt: "desc" } })).status,
+    ).toBe("sent");
 
     // The dealership sees it in its leads, newest first, with the vehicle.
     const signIn = await call("POST", "/api/dealership/signin", { body: { dealershipCode: atlantic.dealershipCode, password: atlantic.password } });
     const leads = await call("GET", "/api/dealership/leads", { token: signIn.body.token });
-    expect(leads.body.leads[0]).toMatchObject({ id: lead.id, name: "Bongani Dlamini", email, phone: "+27 82 555 1234", message, readAt: null, vehicle: { id: car.hilux, make: "Toyota", model: "Hilux", salesPrice: "100000.00" } });
+    expect(leads.body.leads[0]).toMatchObject({
+      id: lead.id,
+      name: "Bongani Dlamini",
+      email,
+      phone: "+27 82 555 1234",
+      message,
+      readAt: null,
+      vehicle: { id: car.hilux, make: "Toyota", model: "Hilux", salesPrice: "100000.00" },
+    });
     // Winelands does not.
     const other = await call("POST", "/api/dealership/signin", { body: { dealershipCode: winelands.dealershipCode, password: winelands.password } });
     const otherLeads = await call("GET", "/api/dealership/leads", { token: other.body.token });
@@ -318,7 +408,8 @@ describe("Contact Seller", () => {
 
   test("rate limited per car and buyer: the 4th enquiry in a day from one email about one car is 429, nothing stored", async () => {
     const email = buyerEmail();
-    for (let i = 0; i < 3; i++) expect((await enquire(car.cclass, { name: "Ann", email: i === 1 ? email.toUpperCase() : email, message: `Hello ${i}` })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await enquire(car.cclass, { name: "Ann", email: i === 1 ? email.toUpperCase() : email, message: `Hello ${i}` })).status).toBe(201);
     const before = await stored();
     const res = await enquire(car.cclass, { name: "Ann", email, message: "Hello again" });
     expect(res).toMatchObject({ status: 429, body: { message: ENQUIRY_RATE_LIMITED, code: "TOO_MANY_REQUESTS" } });
@@ -329,7 +420,8 @@ describe("Contact Seller", () => {
   });
 
   test("the same limit counts a phone number, whatever its spacing", async () => {
-    for (const phone of ["082 555 0001", "0825550001", "082-555-0001"]) expect((await enquire(car.corolla, { name: "Ann", phone, message: "Hi" })).status).toBe(201);
+    for (const phone of ["082 555 0001", "0825550001", "082-555-0001"])
+      expect((await enquire(car.corolla, { name: "Ann", phone, message: "Hi" })).status).toBe(201);
     expect((await enquire(car.corolla, { name: "Ann", phone: "(082) 555 0001", message: "Hi" })).status).toBe(429);
   });
 

@@ -29,7 +29,11 @@ beforeEach(async () => {
 });
 
 const post = async (url: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const response = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 };
@@ -135,7 +139,9 @@ describe("forgot password -> mail -> reset", () => {
   test("two resets racing with the same link: exactly one wins", async () => {
     const rider = await signUp();
     const { token } = resetLinkOf(take(await forgot(rider.email)));
-    const results = await Promise.all(["racer-one-secret", "racer-two-secret"].map((password) => post(server.url, "/api/auth/reset-password", { token, password })));
+    const results = await Promise.all(
+      ["racer-one-secret", "racer-two-secret"].map((password) => post(server.url, "/api/auth/reset-password", { token, password })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const winner = results[0]!.status === 200 ? "racer-one-secret" : "racer-two-secret";
     expect((await signIn(rider.email, winner)).status).toBe(200);
@@ -154,7 +160,10 @@ describe("forgot password -> mail -> reset", () => {
   });
 
   test("a made-up token -> 400", async () => {
-    const res = await post(server.url, "/api/auth/reset-password", { token: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url"), password: "second-secret" });
+    const res = await post(server.url, "/api/auth/reset-password", {
+      token: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url"),
+      password: "second-secret",
+    });
     expect(res).toMatchObject({ status: 400, body: { message: INVALID, code: "BAD_USER_INPUT" } });
   });
 
@@ -232,7 +241,11 @@ describe("bad input: 4xx with the spec's message, nothing changed", () => {
     const before = await userRow(rider.userId);
     const res = await post(server.url, "/api/auth/reset-password", { token, password: "12345" });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: "Password must be at least 6 characters", code: "BAD_USER_INPUT", fieldErrors: { password: "Password must be at least 6 characters" } });
+    expect(res.body).toMatchObject({
+      message: "Password must be at least 6 characters",
+      code: "BAD_USER_INPUT",
+      fieldErrors: { password: "Password must be at least 6 characters" },
+    });
     expect(await userRow(rider.userId)).toEqual(before);
     // The link still works afterwards.
     expect((await post(server.url, "/api/auth/reset-password", { token, password: "123456" })).status).toBe(200);
@@ -252,7 +265,7 @@ describe("bad input: 4xx with the spec's message, nothing changed", () => {
   test("wrong types and non-object bodies", async () => {
     expect((await post(server.url, "/api/auth/reset-password", { token: 42, password: ["x"] })).status).toBe(400);
     expect((await post(server.url, "/api/auth/reset-password", "[1,2]")).status).toBe(400);
-    expect((await post(server.url, "/api/auth/forgot-password", "\"someone@example.com\"")).status).toBe(400);
+    expect((await post(server.url, "/api/auth/forgot-password", '"someone@example.com"')).status).toBe(400);
     const broken = await post(server.url, "/api/auth/forgot-password", "{not json");
     expect(broken.status).toBe(400);
   });
@@ -292,7 +305,9 @@ describe("GraphQL", () => {
     expect((await graphql(server.url, request, { input: { email: "unknown-person@example.com" } })).body).toEqual({ data: { requestPasswordReset: true } });
     expect((await graphql(server.url, request, { input: { email: rider.email } })).body).toEqual({ data: { requestPasswordReset: true } });
     await server.mailer.flush();
-    const { token } = resetLinkOf(take(await smtp.waitFor((m) => m.envelopeTo.includes(rider.email) && m.subject === "Reset your CapeDrive password" && !seen.has(m))));
+    const { token } = resetLinkOf(
+      take(await smtp.waitFor((m) => m.envelopeTo.includes(rider.email) && m.subject === "Reset your CapeDrive password" && !seen.has(m))),
+    );
 
     const short = await graphql(server.url, reset, { input: { token, password: "short" } });
     expect(short.body.errors?.[0]).toMatchObject({ message: "Password must be at least 6 characters", extensions: { code: "BAD_USER_INPUT" } });
@@ -328,7 +343,11 @@ describe("delivery problems", () => {
       const mail = await revived.waitFor((m) => m.envelopeTo.includes(email));
       const { token } = resetLinkOf(mail);
       expect((await post(down.url, "/api/auth/reset-password", { token, password: "second-secret" })).status).toBe(200);
-      expect(await down.services.db.emailOutbox.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+      expect(await down.services.db.emailOutbox.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({
+        status: "sent",
+        attempts: 2,
+        lastError: null,
+      });
     } finally {
       await down.close();
       await revived?.close();

@@ -16,16 +16,18 @@ import { profileRoutes } from "./profile";
 import { vehicleJson } from "./shapes";
 
 export function restRouter(services: Services, viewerOf: ViewerOf) {
-  return new Elysia({ prefix: "/api" })
-    // The whole rentable fleet (capped at REST_VEHICLE_LIST_LIMIT); optional ?category=&transmission=&pickupDate=&returnDate=.
-    .get("/vehicles", async ({ query }) => (await listAllVehicles(services, parseVehicleSearch(query))).map(vehicleJson))
-    .use(authRoutes(services, viewerOf))
-    .use(passwordRoutes(services, viewerOf))
-    .use(objectRoutes(services, viewerOf))
-    .use(profileRoutes(services, viewerOf))
-    .use(adminRoutes(services, viewerOf))
-    .use(dealershipRoutes(services, viewerOf))
-    .use(forSaleRoutes(services, viewerOf))
-    .use(bookingRoutes(services, viewerOf))
-    .use(geocodeRoutes(services, viewerOf));
+  return (
+    new Elysia({ prefix: "/api" })
+      // The whole rentable fleet (capped at REST_VEHICLE_LIST_LIMIT); optional ?category=&transmission=&pickupDate=&returnDate=.
+      .get("/vehicles", async ({ query }) => (await listAllVehicles(services, parseVehicleSearch(query))).map(vehicleJson))
+      .use(authRoutes(services, viewerOf))
+      .use(passwordRoutes(services, viewerOf))
+      .use(objectRoutes(services, viewerOf))
+      .use(profileRoutes(services, viewerOf))
+      .use(adminRoutes(services, viewerOf))
+      .use(dealershipRoutes(services, viewerOf))
+      .use(forSaleRoutes(services, viewerOf))
+      .use(bookingRoutes(services, viewerOf))
+      .use(geocodeRoutes(services, viewerOf))
+  );
 }

@@ -20,7 +20,9 @@ beforeAll(async () => {
   }));
   await db.vehicle.createMany({ data: vehicles });
   // Two photos each, written in reverse display order.
-  await db.vehicleImage.createMany({ data: vehicles.flatMap((v) => [1, 0].map((position) => ({ vehicleId: v.id, url: `/objects/${v.id}/${position}.jpg`, position }))) });
+  await db.vehicleImage.createMany({
+    data: vehicles.flatMap((v) => [1, 0].map((position) => ({ vehicleId: v.id, url: `/objects/${v.id}/${position}.jpg`, position }))),
+  });
 }, 60_000);
 afterAll(async () => {
   await server?.close();

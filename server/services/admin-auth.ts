@@ -96,9 +96,15 @@ export async function adminSignUp(services: Services, viewer: Viewer, input: unk
         if (!coded && (await tx.adminUser.count()) > 0) throw forbidden(ADMIN_MESSAGES.signUpClosed);
         if (await tx.adminUser.findUnique({ where: { email: data.email }, select: { id: true } })) throw conflict(ADMIN_MESSAGES.duplicateEmail);
         // The role is the server's decision (the schema turns whatever the client sent into "admin").
-        const created = await tx.adminUser.create({ data: { email: data.email, passwordHash, firstName: data.firstName, lastName: data.lastName, role: data.role } });
+        const created = await tx.adminUser.create({
+          data: { email: data.email, passwordHash, firstName: data.firstName, lastName: data.lastName, role: data.role },
+        });
         const { passwordHash: _secret, ...after } = created;
-        await recordAudit(tx, { kind: "admin", adminId: created.id }, { action: "admin.sign_up", entity: "admin_user", entityId: created.id, after: { ...after, via: coded ? "invitation code" : "first admin" } });
+        await recordAudit(
+          tx,
+          { kind: "admin", adminId: created.id },
+          { action: "admin.sign_up", entity: "admin_user", entityId: created.id, after: { ...after, via: coded ? "invitation code" : "first admin" } },
+        );
         return created;
       },
       { maxWait: 10_000, timeout: 15_000 },

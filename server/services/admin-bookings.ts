@@ -44,7 +44,9 @@ export const ADMIN_BOOKING_MESSAGES = {
 export const ADMIN_BOOKING_ENTRY_INCLUDE = {
   include: {
     user: { select: { id: true, name: true, email: true, phone: true } },
-    vehicle: { select: { id: true, make: true, model: true, year: true, registrationNumber: true, dailyRate: true, category: true, transmission: true, status: true } },
+    vehicle: {
+      select: { id: true, make: true, model: true, year: true, registrationNumber: true, dailyRate: true, category: true, transmission: true, status: true },
+    },
   },
 } satisfies { include: Prisma.BookingInclude };
 const entryInclude = ADMIN_BOOKING_ENTRY_INCLUDE;
@@ -159,8 +161,14 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
     await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
     // A booking that waited for approval: the customer hears the decision.
     if (before.status === "pending" && (status === "confirmed" || status === "cancelled")) {
-      const booking = await tx.booking.findUniqueOrThrow({ where: { id: before.id }, include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } } });
-      const email = status === "confirmed" ? bookingConfirmationEmail(before.user, booking, services.config.publicUrl) : bookingCancellationEmail(before.user, booking, services.config.publicUrl);
+      const booking = await tx.booking.findUniqueOrThrow({
+        where: { id: before.id },
+        include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } },
+      });
+      const email =
+        status === "confirmed"
+          ? bookingConfirmationEmail(before.user, booking, services.config.publicUrl)
+          : bookingCancellationEmail(before.user, booking, services.config.publicUrl);
       await enqueueEmail(tx, email);
     }
     return after;
@@ -171,7 +179,8 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
 }
 
 /** "Medium automatic" */
-const kindText = (category: string, transmission: string) => `${categoryLabel(category)} ${TRANSMISSION_LABELS[transmission as keyof typeof TRANSMISSION_LABELS]?.toLowerCase() ?? transmission}`;
+const kindText = (category: string, transmission: string) =>
+  `${categoryLabel(category)} ${TRANSMISSION_LABELS[transmission as keyof typeof TRANSMISSION_LABELS]?.toLowerCase() ?? transmission}`;
 
 /**
  * Assigns a vehicle to an open booking (admins, or a key with bookings:write): the vehicle must be
@@ -204,7 +213,13 @@ export async function assignBookingVehicle(services: Services, viewer: Viewer, i
     const changed = await tx.booking.updateMany({ where: { id: before.id, status: before.status, vehicleId: before.vehicleId }, data: { vehicleId } });
     if (changed.count !== 1) throw conflict("This booking changed meanwhile. Please reload and try again.");
     const after = await findEntry(tx, before.id);
-    await recordAudit(tx, actor, { action: "booking.assign_vehicle", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
+    await recordAudit(tx, actor, {
+      action: "booking.assign_vehicle",
+      entity: "booking",
+      entityId: before.id,
+      before: statusView(before),
+      after: statusView(after),
+    });
     return after;
   });
   return adminBookingEntry(row);
@@ -244,7 +259,13 @@ export async function setBookingLocation(services: Services, viewer: Viewer, id:
     });
     if (changed.count !== 1) throw conflict("This booking changed meanwhile. Please reload and try again.");
     const after = await findEntry(tx, before.id);
-    await recordAudit(tx, actor, { action: "booking.set_location", entity: "booking", entityId: before.id, before: locationView(before), after: locationView(after) });
+    await recordAudit(tx, actor, {
+      action: "booking.set_location",
+      entity: "booking",
+      entityId: before.id,
+      before: locationView(before),
+      after: locationView(after),
+    });
     return after;
   });
   return adminBookingEntry(row);

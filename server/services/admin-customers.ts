@@ -21,7 +21,8 @@ const customerListSchema = pageSchema.extend({
 });
 
 function customerWhere(services: Services, q: z.output<typeof customerListSchema>): Prisma.UserWhereInput {
-  const contains = (value: string) => (services.provider === "postgresql" ? ({ contains: value, mode: "insensitive" } as Prisma.StringFilter) : { contains: value });
+  const contains = (value: string) =>
+    services.provider === "postgresql" ? ({ contains: value, mode: "insensitive" } as Prisma.StringFilter) : { contains: value };
   const search = q.search;
   const digits = search?.replace(/\D/g, "") ?? "";
   return {

@@ -30,5 +30,12 @@ export async function adminDashboard(services: Services, viewer: Viewer): Promis
     cachedCount(db, ["bookings"], "bookings:status=*", () => db.booking.count()),
     recentBookings(services, ADMIN_RECENT_BOOKINGS_LIMIT),
   ]);
-  return { totalVehicles, availableVehicles, activeBookings, totalBookings, fleetUtilization: fleetUtilisation(activeBookings, totalVehicles), recentBookings: recent };
+  return {
+    totalVehicles,
+    availableVehicles,
+    activeBookings,
+    totalBookings,
+    fleetUtilization: fleetUtilisation(activeBookings, totalVehicles),
+    recentBookings: recent,
+  };
 }

@@ -14,7 +14,14 @@ import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
 export type PublicServiceArea = { id: string; name: string; isActive: boolean; polygon: unknown; createdAt: string; updatedAt: string };
 
 export function publicServiceArea(area: ServiceArea): PublicServiceArea {
-  return { id: area.id, name: area.name, isActive: area.isActive, polygon: area.polygon, createdAt: area.createdAt.toISOString(), updatedAt: area.updatedAt.toISOString() };
+  return {
+    id: area.id,
+    name: area.name,
+    isActive: area.isActive,
+    polygon: area.polygon,
+    createdAt: area.createdAt.toISOString(),
+    updatedAt: area.updatedAt.toISOString(),
+  };
 }
 
 const auditView = (area: ServiceArea) => ({ name: area.name, isActive: area.isActive, polygon: area.polygon });
@@ -68,8 +75,17 @@ export async function updateServiceArea(services: Services, viewer: Viewer, id: 
   const data = parseInput(serviceAreaSchema, { name: current.name, isActive: current.isActive, polygon: current.polygon, ...jsonObject(input) });
   const area = await services.db.$transaction(async (tx) => {
     const before = await findArea(tx, current.id);
-    const updated = await tx.serviceArea.update({ where: { id: current.id }, data: { name: data.name, isActive: data.isActive, polygon: data.polygon as never } });
-    await recordAudit(tx, admin, { action: "service_area.update", entity: "service_area", entityId: current.id, before: auditView(before), after: auditView(updated) });
+    const updated = await tx.serviceArea.update({
+      where: { id: current.id },
+      data: { name: data.name, isActive: data.isActive, polygon: data.polygon as never },
+    });
+    await recordAudit(tx, admin, {
+      action: "service_area.update",
+      entity: "service_area",
+      entityId: current.id,
+      before: auditView(before),
+      after: auditView(updated),
+    });
     return updated;
   });
   return publicServiceArea(area);

@@ -5,7 +5,16 @@
 import type { Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
 import { z } from "zod";
 import type { Prisma } from "../db";
-import { CATEGORY_IDS, createAdminVehicleSchema, isMoneyAmount, pageSchema, toMoneyString, TRANSMISSIONS, VEHICLE_STATUSES, type AdminVehicleData } from "../domain";
+import {
+  CATEGORY_IDS,
+  createAdminVehicleSchema,
+  isMoneyAmount,
+  pageSchema,
+  toMoneyString,
+  TRANSMISSIONS,
+  VEHICLE_STATUSES,
+  type AdminVehicleData,
+} from "../domain";
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { isUniqueViolation } from "./auth";
@@ -91,15 +100,14 @@ const vehicleListSchema = pageSchema.extend({
 });
 
 function vehicleListWhere(services: Services, q: z.output<typeof vehicleListSchema>): Prisma.VehicleWhereInput {
-  const contains = (value: string) => (services.provider === "postgresql" ? ({ contains: value, mode: "insensitive" } as Prisma.StringFilter) : { contains: value });
+  const contains = (value: string) =>
+    services.provider === "postgresql" ? ({ contains: value, mode: "insensitive" } as Prisma.StringFilter) : { contains: value };
   return {
     ...(q.status ? { status: q.status } : {}),
     ...(q.category ? { category: q.category } : {}),
     ...(q.transmission ? { transmission: q.transmission } : {}),
     ...(q.owner === "fleet" ? { dealershipId: null } : q.owner === "dealership" ? { dealershipId: { not: null } } : {}),
-    ...(q.search
-      ? { OR: [{ make: contains(q.search) }, { model: contains(q.search) }, { registrationNumber: contains(q.search.toUpperCase()) }] }
-      : {}),
+    ...(q.search ? { OR: [{ make: contains(q.search) }, { model: contains(q.search) }, { registrationNumber: contains(q.search.toUpperCase()) }] } : {}),
   };
 }
 
@@ -109,7 +117,12 @@ export async function listAdminVehicles(services: Services, viewer: Viewer, quer
   const q = parseInput(vehicleListSchema, query);
   const where = vehicleListWhere(services, q);
   const [rows, total] = await Promise.all([
-    services.db.vehicle.findMany({ ...withImages, where, orderBy: [{ make: "asc" }, { model: "asc" }, { registrationNumber: "asc" }], ...clampPage(q.limit, q.offset) }),
+    services.db.vehicle.findMany({
+      ...withImages,
+      where,
+      orderBy: [{ make: "asc" }, { model: "asc" }, { registrationNumber: "asc" }],
+      ...clampPage(q.limit, q.offset),
+    }),
     services.db.vehicle.count({ where }),
   ]);
   return { items: rows.map(adminVehicle), total };
@@ -147,7 +160,8 @@ function formInput(input: unknown): Record<string, unknown> {
   if (input === undefined || input === null) return {};
   if (typeof input !== "object" || Array.isArray(input)) throw badInput("The request body must be a JSON object");
   const fields = { ...(input as Record<string, unknown>) };
-  if (typeof fields.pricePerDay === "string" && fields.pricePerDay.trim() !== "" && isMoneyAmount(fields.pricePerDay)) fields.pricePerDay = Number(fields.pricePerDay);
+  if (typeof fields.pricePerDay === "string" && fields.pricePerDay.trim() !== "" && isMoneyAmount(fields.pricePerDay))
+    fields.pricePerDay = Number(fields.pricePerDay);
   // GraphQL sends null for fields left out.
   for (const [key, value] of Object.entries(fields)) if (value === null) delete fields[key];
   return fields;

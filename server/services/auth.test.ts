@@ -113,7 +113,8 @@ describe("signIn", () => {
     for (let i = 0; i < 9; i++) await caught(signIn(services, anonymous(), signInData("limited@example.com", "wrong-password")));
     // The 10th attempt is right: signed in, and the account's counter starts again.
     await signIn(services, anonymous(), signInData("limited@example.com", "secret1"));
-    for (let i = 0; i < 10; i++) expect((await caught(signIn(services, anonymous(), signInData("limited@example.com", "wrong-password")))).code).toBe("UNAUTHENTICATED");
+    for (let i = 0; i < 10; i++)
+      expect((await caught(signIn(services, anonymous(), signInData("limited@example.com", "wrong-password")))).code).toBe("UNAUTHENTICATED");
     const limited = await caught(signIn(services, anonymous(), signInData("limited@example.com", "secret1")));
     expect(limited.code).toBe("TOO_MANY_REQUESTS");
     expect(limited.message).toBe("Too many attempts. Please wait a few minutes and try again.");
@@ -143,8 +144,23 @@ describe("me, signOut and publicUser", () => {
     const shaped = publicUser(await services.db.user.findUniqueOrThrow({ where: { id: user.id } }));
     expect(Object.keys(shaped).sort()).toEqual(
       [
-        "id", "name", "email", "phone", "profileCompleted", "profilePicture", "dateOfBirth", "address", "city", "postalCode",
-        "nationality", "idType", "idNumber", "driversLicenseNumber", "driversLicenseImage", "driversLicenseExpiryDate", "createdAt",
+        "id",
+        "name",
+        "email",
+        "phone",
+        "profileCompleted",
+        "profilePicture",
+        "dateOfBirth",
+        "address",
+        "city",
+        "postalCode",
+        "nationality",
+        "idType",
+        "idNumber",
+        "driversLicenseNumber",
+        "driversLicenseImage",
+        "driversLicenseExpiryDate",
+        "createdAt",
       ].sort(),
     );
     expect(shaped.createdAt).toBe(user.createdAt.toISOString());

@@ -53,8 +53,18 @@ async function customerWithBookings(count: number): Promise<TestCustomer> {
     const quote = bookingQuote("small", pickup, returnAt);
     await db.booking.create({
       data: {
-        userId: rider.id, vehicleId: vehicle.id, category: "small", transmission: "manual", pickupDate: pickup, returnDate: returnAt,
-        deliveryLocation: "A", deliveryCoordinates: POINTS.capeTownCbd, returnLocation: "B", returnCoordinates: POINTS.capeTownCbd, totalAmount: quote.total, duration: quote.days,
+        userId: rider.id,
+        vehicleId: vehicle.id,
+        category: "small",
+        transmission: "manual",
+        pickupDate: pickup,
+        returnDate: returnAt,
+        deliveryLocation: "A",
+        deliveryCoordinates: POINTS.capeTownCbd,
+        returnLocation: "B",
+        returnCoordinates: POINTS.capeTownCbd,
+        totalAmount: quote.total,
+        duration: quote.days,
       },
     });
   }

@@ -64,7 +64,9 @@ describe("racing for one vehicle", () => {
     const overlapAnswers = overlapping.map((r) => answers.get(r)!);
     const created = overlapAnswers.filter((a) => a.status === 201);
     const refused = overlapAnswers.filter((a) => a.status === 409);
-    console.log(`race (${provider}): 60 parallel requests in ${elapsed.toFixed(0)} ms -> overlapping: ${created.length} × 201, ${refused.length} × 409; disjoint: ${disjoint.filter((r) => answers.get(r)!.status === 201).length} × 201`);
+    console.log(
+      `race (${provider}): 60 parallel requests in ${elapsed.toFixed(0)} ms -> overlapping: ${created.length} × 201, ${refused.length} × 409; disjoint: ${disjoint.filter((r) => answers.get(r)!.status === 201).length} × 201`,
+    );
     expect(created.length).toBe(1);
     expect(refused.length).toBe(49);
     for (const answer of refused) expect(answer.body).toEqual({ message: "This vehicle is no longer available for those dates", code: "CONFLICT" });
@@ -113,11 +115,16 @@ describe("two server instances on one database", () => {
     const vehicle = await newVehicle(server.services);
     const answers = await Promise.all(
       riders.slice(0, 40).map((rider, i) =>
-        call(i % 2 ? server.url : second.url, "POST", "/api/bookings", { body: bookingRequest(vehicle, new Date(capeTown(60).getTime() + i * 60_000), capeTown(62)), auth: rider.auth }),
+        call(i % 2 ? server.url : second.url, "POST", "/api/bookings", {
+          body: bookingRequest(vehicle, new Date(capeTown(60).getTime() + i * 60_000), capeTown(62)),
+          auth: rider.auth,
+        }),
       ),
     );
     const statuses = answers.map((a) => a.status);
-    console.log(`two instances (${provider}): ${statuses.filter((s) => s === 201).length} × 201, ${statuses.filter((s) => s === 409).length} × 409, others: ${statuses.filter((s) => s !== 201 && s !== 409).join(",") || "none"}`);
+    console.log(
+      `two instances (${provider}): ${statuses.filter((s) => s === 201).length} × 201, ${statuses.filter((s) => s === 409).length} × 409, others: ${statuses.filter((s) => s !== 201 && s !== 409).join(",") || "none"}`,
+    );
     expect(statuses.filter((s) => s === 201).length).toBe(1);
     expect(statuses.filter((s) => s === 409).length).toBe(39);
     expect((await assertNoOverlap(vehicle.id)).length).toBe(1);
@@ -128,7 +135,11 @@ describe("lock failures are never a 500", () => {
   const viewerOf = (rider: TestCustomer) => ({ kind: "customer" as const, userId: rider.id, sessionId: "s", clientAddress: "test" });
 
   test("transient database errors are recognised (SQLite busy, PostgreSQL lock timeout, deadlock, serialisation, Prisma timeouts)", () => {
-    const adapter = (originalCode: string, originalMessage: string) => ({ code: "P2010", message: "Raw query failed", meta: { driverAdapterError: { cause: { originalCode, originalMessage } } } });
+    const adapter = (originalCode: string, originalMessage: string) => ({
+      code: "P2010",
+      message: "Raw query failed",
+      meta: { driverAdapterError: { cause: { originalCode, originalMessage } } },
+    });
     expect(isTransientDbError(adapter("5", "SQLITE_BUSY: database is locked"))).toBe(true);
     expect(isTransientDbError(adapter("55P03", "canceling statement due to lock timeout"))).toBe(true);
     expect(isTransientDbError(adapter("40P01", "deadlock detected"))).toBe(true);
@@ -171,7 +182,11 @@ describe("lock failures are never a 500", () => {
      */
     async function holdWriteLock(file: string, ms: number) {
       const child = Bun.spawn(
-        [process.execPath, "-e", `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE"); d.exec("UPDATE vehicles SET mileage = mileage"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); console.log("committed " + Date.now()); process.exit(0); }, ${ms});`],
+        [
+          process.execPath,
+          "-e",
+          `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE"); d.exec("UPDATE vehicles SET mileage = mileage"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); console.log("committed " + Date.now()); process.exit(0); }, ${ms});`,
+        ],
         { stdout: "pipe", stderr: "inherit" },
       );
       const reader = child.stdout.getReader();
@@ -236,7 +251,9 @@ describe("lock failures are never a 500", () => {
         await child.exited;
         expect(await db().booking.count()).toBe(before);
         // Released: the same request now succeeds.
-        expect((await call(`http://127.0.0.1:${http.port}`, "POST", "/api/bookings", { body: bookingRequest(vehicle), auth: riders[3]!.auth })).status).toBe(201);
+        expect((await call(`http://127.0.0.1:${http.port}`, "POST", "/api/bookings", { body: bookingRequest(vehicle), auth: riders[3]!.auth })).status).toBe(
+          201,
+        );
       } finally {
         await http.stop(true);
         await impatient.$disconnect();

@@ -46,9 +46,28 @@ async function mailText(id: string): Promise<string> {
 }
 
 const BOOKING_KEYS = [
-  "id", "bookingNumber", "vehicleId", "category", "transmission", "pickupDate", "returnDate", "deliveryLocation", "deliveryCoordinates",
-  "returnLocation", "returnCoordinates", "deliveryVerified", "returnVerified", "totalAmount", "duration", "status", "specialRequests", "createdAt",
-  "updatedAt", "canCancel", "cancelBlockedReason", "vehicle",
+  "id",
+  "bookingNumber",
+  "vehicleId",
+  "category",
+  "transmission",
+  "pickupDate",
+  "returnDate",
+  "deliveryLocation",
+  "deliveryCoordinates",
+  "returnLocation",
+  "returnCoordinates",
+  "deliveryVerified",
+  "returnVerified",
+  "totalAmount",
+  "duration",
+  "status",
+  "specialRequests",
+  "createdAt",
+  "updatedAt",
+  "canCancel",
+  "cancelBlockedReason",
+  "vehicle",
 ].sort();
 
 const GQL_BOOKING = `id bookingNumber category transmission pickupDate returnDate deliveryLocation deliveryCoordinates returnLocation
@@ -97,7 +116,9 @@ describe("POST /api/bookings: a valid booking", () => {
     const vehicle = await newVehicle(services(), { category: "large", transmission: "automatic", make: "Toyota", model: "Fortuner" });
     const pickup = capeTown(5, "09:30");
     const returnAt = capeTown(8, "17:45");
-    const { status, body } = await post(bookingRequest(vehicle, pickup, returnAt, { deliveryLocation: "Cape Town International Airport", deliveryCoordinates: POINTS.airport }));
+    const { status, body } = await post(
+      bookingRequest(vehicle, pickup, returnAt, { deliveryLocation: "Cape Town International Airport", deliveryCoordinates: POINTS.airport }),
+    );
     expect(status).toBe(201);
     const number = bookingNumber(body.id, "customer");
     const row = await db().emailOutbox.findFirstOrThrow({ where: { to: customer.email, subject: { contains: number } } });
@@ -123,10 +144,13 @@ describe("POST /api/bookings: a valid booking", () => {
     delete request.duration;
     expect((await post(request)).body).toMatchObject({ totalAmount: "1350.00", duration: 3 });
     const other = await newVehicle(services());
-    expect((await post(bookingRequest(other, capeTown(2), capeTown(5), { totalAmount: null, duration: null }))).body).toMatchObject({ totalAmount: "1350.00", duration: 3 });
+    expect((await post(bookingRequest(other, capeTown(2), capeTown(5), { totalAmount: null, duration: null }))).body).toMatchObject({
+      totalAmount: "1350.00",
+      duration: 3,
+    });
   });
 
-  test("the same total written differently is accepted (1350, 1350.0, \"1350\")", async () => {
+  test('the same total written differently is accepted (1350, 1350.0, "1350")', async () => {
     for (const totalAmount of [1350, 1350.0, "1350", " 1350.00 "]) {
       const vehicle = await newVehicle(services());
       const { status, body } = await post(bookingRequest(vehicle, capeTown(2), capeTown(5), { totalAmount }));
@@ -216,9 +240,19 @@ describe("POST /api/bookings: bad input is 400 with a clear message and creates 
     ["return date not a date", { returnDate: "soon" }, "Please enter a valid date and time", "returnDate"],
     ["return before pickup", { returnDate: capeTown(2).toISOString() }, "Return must be after pickup", "returnDate"],
     ["return equal to pickup", { returnDate: capeTown(3).toISOString() }, "Return must be after pickup", "returnDate"],
-    ["pickup in the past", { pickupDate: new Date(Date.now() - 60_000).toISOString() }, "The pickup time has already passed. Please choose a later pickup time.", "pickupDate"],
+    [
+      "pickup in the past",
+      { pickupDate: new Date(Date.now() - 60_000).toISOString() },
+      "The pickup time has already passed. Please choose a later pickup time.",
+      "pickupDate",
+    ],
     ["pickup yesterday", { pickupDate: capeTown(-1).toISOString() }, "The pickup time has already passed. Please choose a later pickup time.", "pickupDate"],
-    ["pickup more than a year ahead", { pickupDate: capeTown(400).toISOString(), returnDate: capeTown(402).toISOString() }, "Bookings can be made at most 365 days ahead", "pickupDate"],
+    [
+      "pickup more than a year ahead",
+      { pickupDate: capeTown(400).toISOString(), returnDate: capeTown(402).toISOString() },
+      "Bookings can be made at most 365 days ahead",
+      "pickupDate",
+    ],
     ["more than 365 days long", { returnDate: capeTown(370).toISOString() }, "A booking can be at most 365 days long", "returnDate"],
     ["no delivery location", { deliveryLocation: undefined }, "Delivery location is required", "deliveryLocation"],
     ["blank delivery location", { deliveryLocation: "   " }, "Delivery location is required", "deliveryLocation"],
@@ -311,7 +345,13 @@ describe("POST /api/bookings: the vehicle", () => {
   });
 
   test("pending and in-progress bookings block the vehicle; completed and cancelled ones do not", async () => {
-    for (const [status, blocks] of [["pending", true], ["in_progress", true], ["confirmed", true], ["completed", false], ["cancelled", false]] as const) {
+    for (const [status, blocks] of [
+      ["pending", true],
+      ["in_progress", true],
+      ["confirmed", true],
+      ["completed", false],
+      ["cancelled", false],
+    ] as const) {
       const vehicle = await newVehicle(services());
       const first = await post(bookingRequest(vehicle, capeTown(30), capeTown(32)));
       await db().booking.update({ where: { id: first.body.id }, data: { status } });
@@ -325,7 +365,12 @@ describe("POST /api/bookings: service areas", () => {
   const outside: [string, Record<string, unknown>, string, string[]][] = [
     ["delivery in Malmesbury", { deliveryCoordinates: POINTS.malmesbury }, BOOKING_MESSAGES.deliveryOutside, ["deliveryCoordinates"]],
     ["return in Hermanus", { returnCoordinates: POINTS.hermanus }, BOOKING_MESSAGES.returnOutside, ["returnCoordinates"]],
-    ["both outside", { deliveryCoordinates: POINTS.hermanus, returnCoordinates: POINTS.malmesbury }, BOOKING_MESSAGES.deliveryOutside, ["deliveryCoordinates", "returnCoordinates"]],
+    [
+      "both outside",
+      { deliveryCoordinates: POINTS.hermanus, returnCoordinates: POINTS.malmesbury },
+      BOOKING_MESSAGES.deliveryOutside,
+      ["deliveryCoordinates", "returnCoordinates"],
+    ],
   ];
   for (const [label, change, message, fields] of outside) {
     test(`${label}: 400 naming the location, nothing created`, async () => {
@@ -342,7 +387,11 @@ describe("POST /api/bookings: service areas", () => {
   });
 
   test("the CBD, the airport and Stellenbosch (the typed-address default) are inside", async () => {
-    for (const [a, b] of [[POINTS.capeTownCbd, POINTS.airport], [POINTS.stellenbosch, POINTS.stellenbosch], [POINTS.airport, POINTS.capeTownCbd]]) {
+    for (const [a, b] of [
+      [POINTS.capeTownCbd, POINTS.airport],
+      [POINTS.stellenbosch, POINTS.stellenbosch],
+      [POINTS.airport, POINTS.capeTownCbd],
+    ]) {
       const vehicle = await newVehicle(services());
       const { status } = await post(bookingRequest(vehicle, capeTown(3), capeTown(4), { deliveryCoordinates: a, returnCoordinates: b }));
       expect(status).toBe(201);
@@ -378,7 +427,12 @@ describe("POST /api/bookings: who may book", () => {
     const rider = await newCustomer(services());
     const session = await createSession(services(), "customer", rider.id);
     await endSession(services(), session.sessionId);
-    const forged = await new SignJWT({ sid: crypto.randomUUID() }).setProtectedHeader({ alg: "HS256" }).setAudience("capedrive:customer").setIssuer("capedrive").setSubject(rider.id).sign(new TextEncoder().encode("x".repeat(48)));
+    const forged = await new SignJWT({ sid: crypto.randomUUID() })
+      .setProtectedHeader({ alg: "HS256" })
+      .setAudience("capedrive:customer")
+      .setIssuer("capedrive")
+      .setSubject(rider.id)
+      .sign(new TextEncoder().encode("x".repeat(48)));
     for (const token of [session.token, forged]) {
       const { status, body } = await nothingWritten(() => post(bookingRequest(vehicle), { authorization: `Bearer ${token}` }));
       expect([status, body.message]).toEqual([401, "Your session has expired. Please sign in again."]);
@@ -431,9 +485,24 @@ describe("GraphQL createBooking", () => {
     const adminToken = await staffToken(services(), "admin");
     const cases: [Record<string, unknown>, Record<string, string>, string, string][] = [
       [bookingRequest(vehicle, capeTown(3), capeTown(2)), customer.auth, "BAD_USER_INPUT", "Return must be after pickup"],
-      [bookingRequest(vehicle, capeTown(3), capeTown(4), { totalAmount: "1.00" }), customer.auth, "BAD_USER_INPUT", "The price has changed: 1 day of Small cost R450. Please review your booking and confirm again."],
-      [bookingRequest(vehicle, capeTown(3), capeTown(4), { vehicleId: undefined }), customer.auth, "BAD_USER_INPUT", "Please complete all booking steps and select a vehicle"],
-      [bookingRequest(vehicle, capeTown(3), capeTown(4), { deliveryCoordinates: POINTS.malmesbury }), customer.auth, "BAD_USER_INPUT", BOOKING_MESSAGES.deliveryOutside],
+      [
+        bookingRequest(vehicle, capeTown(3), capeTown(4), { totalAmount: "1.00" }),
+        customer.auth,
+        "BAD_USER_INPUT",
+        "The price has changed: 1 day of Small cost R450. Please review your booking and confirm again.",
+      ],
+      [
+        bookingRequest(vehicle, capeTown(3), capeTown(4), { vehicleId: undefined }),
+        customer.auth,
+        "BAD_USER_INPUT",
+        "Please complete all booking steps and select a vehicle",
+      ],
+      [
+        bookingRequest(vehicle, capeTown(3), capeTown(4), { deliveryCoordinates: POINTS.malmesbury }),
+        customer.auth,
+        "BAD_USER_INPUT",
+        BOOKING_MESSAGES.deliveryOutside,
+      ],
       [bookingRequest(vehicle), incomplete.auth, "FORBIDDEN", "Please complete your profile to make bookings"],
       [bookingRequest(vehicle), {}, "UNAUTHENTICATED", "Please sign in"],
       [bookingRequest(vehicle), { authorization: `Bearer ${adminToken}` }, "FORBIDDEN", "This is for customers only"],
@@ -453,7 +522,9 @@ describe("GraphQL createBooking", () => {
 
   test("wrong GraphQL types are refused by the schema before the resolver, nothing created", async () => {
     const vehicle = await newVehicle(services());
-    const { status, body } = await nothingWritten(() => graphql(server.url, CREATE, { input: { ...bookingRequest(vehicle), duration: "two", category: "huge" } }, customer.auth));
+    const { status, body } = await nothingWritten(() =>
+      graphql(server.url, CREATE, { input: { ...bookingRequest(vehicle), duration: "two", category: "huge" } }, customer.auth),
+    );
     expect(status).toBeGreaterThanOrEqual(400);
     expect(status).toBeLessThan(500);
     expect(body.errors?.length).toBeGreaterThan(0);
@@ -526,8 +597,20 @@ describe("my bookings", () => {
     };
     expect((await list("")).map((b) => b.id)).toEqual(expected);
     expect((await list("(limit: 2)")).map((b) => b.id)).toEqual([ids[3]!, ids[1]!]);
-    for (const [limit, offset] of [[1, 1], [2, 1], [2, 2], [3, 2], [2, 4], [5, 0], [1, 5]] as const) {
-      expect([limit, offset, (await list(`(limit: ${limit}, offset: ${offset})`)).map((b) => b.id)]).toEqual([limit, offset, expected.slice(offset, offset + limit)]);
+    for (const [limit, offset] of [
+      [1, 1],
+      [2, 1],
+      [2, 2],
+      [3, 2],
+      [2, 4],
+      [5, 0],
+      [1, 5],
+    ] as const) {
+      expect([limit, offset, (await list(`(limit: ${limit}, offset: ${offset})`)).map((b) => b.id)]).toEqual([
+        limit,
+        offset,
+        expected.slice(offset, offset + limit),
+      ]);
     }
     expect((await list("(limit: 1000)")).length).toBe(5);
     expect((await list("(limit: 1)"))[0]).toEqual({ id: ids[3]!, bookingNumber: ids[3]!.slice(-6), vehicle: { make: "Make 3" } });
@@ -564,8 +647,19 @@ describe("cancelling", () => {
     const quote = bookingQuote("small", pickup, new Date(pickup.getTime() + 86_400_000));
     return db().booking.create({
       data: {
-        userId: owner.id, vehicleId: vehicle.id, category: "small", transmission: "manual", pickupDate: pickup, returnDate: new Date(pickup.getTime() + 86_400_000),
-        deliveryLocation: "A", deliveryCoordinates: POINTS.capeTownCbd, returnLocation: "B", returnCoordinates: POINTS.capeTownCbd, totalAmount: quote.total, duration: quote.days, status,
+        userId: owner.id,
+        vehicleId: vehicle.id,
+        category: "small",
+        transmission: "manual",
+        pickupDate: pickup,
+        returnDate: new Date(pickup.getTime() + 86_400_000),
+        deliveryLocation: "A",
+        deliveryCoordinates: POINTS.capeTownCbd,
+        returnLocation: "B",
+        returnCoordinates: POINTS.capeTownCbd,
+        totalAmount: quote.total,
+        duration: quote.days,
+        status,
       },
     });
   }
@@ -579,7 +673,12 @@ describe("cancelling", () => {
     const { status, body } = await cancel(created.body.id, customer.auth);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.booking).toMatchObject({ id: created.body.id, status: "cancelled", canCancel: false, cancelBlockedReason: "This booking is already cancelled" });
+    expect(body.booking).toMatchObject({
+      id: created.body.id,
+      status: "cancelled",
+      canCancel: false,
+      cancelBlockedReason: "This booking is already cancelled",
+    });
     expect(await statusOf(created.body.id)).toBe("cancelled");
     expect(await db().emailOutbox.count()).toBe(emails + 1);
     const row = await db().emailOutbox.findFirstOrThrow({ where: { subject: `Booking #${created.body.id.slice(-6)} cancelled` } });
@@ -589,7 +688,10 @@ describe("cancelling", () => {
   });
 
   test("already cancelled, or completed: 409 with the reason, unchanged", async () => {
-    for (const [state, message] of [["cancelled", "This booking is already cancelled"], ["completed", "Completed bookings cannot be cancelled"]] as const) {
+    for (const [state, message] of [
+      ["cancelled", "This booking is already cancelled"],
+      ["completed", "Completed bookings cannot be cancelled"],
+    ] as const) {
       const booking = await stored(customer, capeTown(10), state);
       const { status, body } = await nothingWritten(() => cancel(booking.id, customer.auth));
       expect([status, body.code, body.message]).toEqual([409, "CONFLICT", message]);
@@ -615,7 +717,9 @@ describe("cancelling", () => {
     const pickup = capeTown(9, "10:00");
     const booking = await stored(customer, pickup);
     const viewer = { kind: "customer" as const, userId: customer.id, sessionId: "s", clientAddress: "test" };
-    await expect(cancelBooking(services(), viewer, booking.id, { now: new Date(pickup.getTime() - 24 * 3_600_000 + 1) })).rejects.toThrow("Bookings can only be cancelled up to 24 hours before pickup");
+    await expect(cancelBooking(services(), viewer, booking.id, { now: new Date(pickup.getTime() - 24 * 3_600_000 + 1) })).rejects.toThrow(
+      "Bookings can only be cancelled up to 24 hours before pickup",
+    );
     expect((await cancelBooking(services(), viewer, booking.id, { now: new Date(pickup.getTime() - 24 * 3_600_000) })).status).toBe("cancelled");
   });
 
@@ -641,11 +745,19 @@ describe("cancelling", () => {
   test("GraphQL cancelBooking; two cancels at once: one succeeds, the other is told it is already cancelled", async () => {
     const booking = await stored(customer, capeTown(14));
     const mutation = `mutation($id: ID!) { cancelBooking(id: $id) { id status canCancel cancelBlockedReason } }`;
-    const answers = await Promise.all([graphql(server.url, mutation, { id: booking.id }, customer.auth), graphql(server.url, mutation, { id: booking.id }, customer.auth)]);
+    const answers = await Promise.all([
+      graphql(server.url, mutation, { id: booking.id }, customer.auth),
+      graphql(server.url, mutation, { id: booking.id }, customer.auth),
+    ]);
     const ok = answers.filter((a) => !a.body.errors);
     const refused = answers.filter((a) => a.body.errors);
     expect(ok.length).toBe(1);
-    expect((ok[0]!.body.data as any).cancelBooking).toEqual({ id: booking.id, status: "cancelled", canCancel: false, cancelBlockedReason: "This booking is already cancelled" });
+    expect((ok[0]!.body.data as any).cancelBooking).toEqual({
+      id: booking.id,
+      status: "cancelled",
+      canCancel: false,
+      cancelBlockedReason: "This booking is already cancelled",
+    });
     expect(refused.map((a) => [a.body.errors![0]!.extensions?.code, a.body.errors![0]!.message])).toEqual([["CONFLICT", "This booking is already cancelled"]]);
     expect(await db().emailOutbox.count({ where: { subject: `Booking #${booking.id.slice(-6)} cancelled` } })).toBe(1);
   });
@@ -673,13 +785,33 @@ describe("available vehicles for a period", () => {
     const rider = await newCustomer(s);
     const make = (status?: "maintenance") => newVehicle(s, { status });
     v = {
-      free: await make(), overlap: await make(), pending: await make(), progress: await make(), done: await make(),
-      cancelled: await make(), backToBack: await make(), maintenance: await make("maintenance"),
+      free: await make(),
+      overlap: await make(),
+      pending: await make(),
+      progress: await make(),
+      done: await make(),
+      cancelled: await make(),
+      backToBack: await make(),
+      maintenance: await make("maintenance"),
       auto: await newVehicle(s, { transmission: "automatic" }),
     };
     const book = async (vehicle: { id: string }, p: Date, r: Date, status: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled") => {
       await s.db.booking.create({
-        data: { userId: rider.id, vehicleId: vehicle.id, category: "small", transmission: "manual", pickupDate: p, returnDate: r, deliveryLocation: "A", deliveryCoordinates: POINTS.capeTownCbd, returnLocation: "B", returnCoordinates: POINTS.capeTownCbd, totalAmount: "450.00", duration: 1, status },
+        data: {
+          userId: rider.id,
+          vehicleId: vehicle.id,
+          category: "small",
+          transmission: "manual",
+          pickupDate: p,
+          returnDate: r,
+          deliveryLocation: "A",
+          deliveryCoordinates: POINTS.capeTownCbd,
+          returnLocation: "B",
+          returnCoordinates: POINTS.capeTownCbd,
+          totalAmount: "450.00",
+          duration: 1,
+          status,
+        },
       });
     };
     await book(v.overlap, capeTown(42), capeTown(45), "confirmed");
@@ -703,9 +835,13 @@ describe("available vehicles for a period", () => {
 
   test("GraphQL: only available vehicles with no pending, confirmed or in-progress booking overlapping the period", async () => {
     const expected = [v.free, v.done, v.cancelled, v.backToBack].map((x) => x.id).sort();
-    expect(await gqlIds(`category: small, transmission: manual, pickupDate: "${pickup.toISOString()}", returnDate: "${returnAt.toISOString()}"`)).toEqual(expected);
+    expect(await gqlIds(`category: small, transmission: manual, pickupDate: "${pickup.toISOString()}", returnDate: "${returnAt.toISOString()}"`)).toEqual(
+      expected,
+    );
     // Without a period: every available small manual.
-    expect(await gqlIds("category: small, transmission: manual")).toEqual([v.free, v.overlap, v.pending, v.progress, v.done, v.cancelled, v.backToBack].map((x) => x.id).sort());
+    expect(await gqlIds("category: small, transmission: manual")).toEqual(
+      [v.free, v.overlap, v.pending, v.progress, v.done, v.cancelled, v.backToBack].map((x) => x.id).sort(),
+    );
     // The automatic is free but of another transmission.
     expect(await gqlIds(`transmission: automatic, pickupDate: "${pickup.toISOString()}", returnDate: "${returnAt.toISOString()}"`)).toEqual([v.auto.id]);
   });
@@ -730,7 +866,11 @@ describe("available vehicles for a period", () => {
       expect(status).toBeLessThan(500);
       expect([body.errors?.[0]?.extensions?.code, body.errors?.[0]?.message]).toEqual(["BAD_USER_INPUT", message]);
     }
-    const rest = await call(isolated.url, "GET", `/api/vehicles?pickupDate=${encodeURIComponent(returnAt.toISOString())}&returnDate=${encodeURIComponent(pickup.toISOString())}`);
+    const rest = await call(
+      isolated.url,
+      "GET",
+      `/api/vehicles?pickupDate=${encodeURIComponent(returnAt.toISOString())}&returnDate=${encodeURIComponent(pickup.toISOString())}`,
+    );
     expect([rest.status, rest.body.message]).toEqual([400, "Return must be after pickup"]);
     const badCategory = await call(isolated.url, "GET", `/api/vehicles?category=huge`);
     expect([badCategory.status, badCategory.body.message]).toEqual([400, "Please select a category"]);
@@ -743,10 +883,28 @@ describe("GET /api/vehicles: the whole list", () => {
     try {
       await big.services.db.vehicle.createMany({
         data: Array.from({ length: 150 }, (_, i) => ({
-          registrationNumber: `WP ${100000 + i}`, make: "Kia", model: `Picanto ${i}`, year: 2024, category: "small" as const, transmission: "manual" as const, dailyRate: "450.00", features: [],
+          registrationNumber: `WP ${100000 + i}`,
+          make: "Kia",
+          model: `Picanto ${i}`,
+          year: 2024,
+          category: "small" as const,
+          transmission: "manual" as const,
+          dailyRate: "450.00",
+          features: [],
         })),
       });
-      await big.services.db.vehicle.create({ data: { registrationNumber: "WP 999", make: "Kia", model: "Broken", year: 2024, category: "small", dailyRate: "450.00", features: [], status: "maintenance" } });
+      await big.services.db.vehicle.create({
+        data: {
+          registrationNumber: "WP 999",
+          make: "Kia",
+          model: "Broken",
+          year: 2024,
+          category: "small",
+          dailyRate: "450.00",
+          features: [],
+          status: "maintenance",
+        },
+      });
       const { status, body } = await call(big.url, "GET", "/api/vehicles");
       expect(status).toBe(200);
       expect(body.length).toBe(150);

@@ -98,7 +98,12 @@ const TRANSIENT_DRIVER_CODES = new Set(["5", "6", "261", "262", "517", "SQLITE_B
 /** A lock wait that ran out, a deadlock, a serialisation failure or a transaction that timed out: worth retrying. */
 export function isTransientDbError(error: unknown): boolean {
   if (typeof error !== "object" || error === null || error instanceof AppError) return false;
-  const e = error as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } }; cause?: { originalCode?: unknown; code?: unknown } };
+  const e = error as {
+    code?: unknown;
+    message?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
+    cause?: { originalCode?: unknown; code?: unknown };
+  };
   if (typeof e.code === "string" && TRANSIENT_PRISMA_CODES.has(e.code)) return true;
   const cause = e.meta?.driverAdapterError?.cause ?? e.cause;
   const original = cause?.originalCode ?? cause?.code;
@@ -135,7 +140,12 @@ export type LockOptions = {
  * Runs `fn` in a transaction holding the write lock of vehicle `vehicleId` (see the file comment).
  * Transient lock failures are retried, then answered 503; AppErrors from `fn` pass through.
  */
-export async function withVehicleLock<T>(services: Services, vehicleId: string, fn: (tx: Prisma.TransactionClient) => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withVehicleLock<T>(
+  services: Services,
+  vehicleId: string,
+  fn: (tx: Prisma.TransactionClient) => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   const { db, provider } = services;
   const lockTimeoutMs = Math.max(1, Math.round(options.lockTimeoutMs ?? 5_000));
   const attempts = options.attempts ?? 3;
@@ -158,7 +168,12 @@ export async function withVehicleLock<T>(services: Services, vehicleId: string, 
       return await (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction());
     } catch (error) {
       if (!isTransientDbError(error)) throw error;
-      services.log.warn(`booking transaction on vehicle ${vehicleId}: attempt ${attempt} hit a lock: ${String((error as Error).message ?? error).split("\n").filter(Boolean).pop()}`);
+      services.log.warn(
+        `booking transaction on vehicle ${vehicleId}: attempt ${attempt} hit a lock: ${String((error as Error).message ?? error)
+          .split("\n")
+          .filter(Boolean)
+          .pop()}`,
+      );
       if (attempt >= attempts) throw serviceUnavailable(BOOKING_MESSAGES.busy);
       await Bun.sleep(20 + Math.random() * 80 * attempt);
     }
@@ -253,7 +268,9 @@ export function bookingConfirmationEmail(user: { name: string; email: string }, 
   const text = [
     `Hi ${user.name},`,
     "",
-    booking.status === "pending" ? `We have your booking request, Booking #${number}. We confirm new customers' first bookings by hand and will email you shortly.` : `Your booking is confirmed. Booking #${number}`,
+    booking.status === "pending"
+      ? `We have your booking request, Booking #${number}. We confirm new customers' first bookings by hand and will email you shortly.`
+      : `Your booking is confirmed. Booking #${number}`,
     "",
     `What:    ${vehicleText(booking)}`,
     `Pick-up: ${pickup} (Cape Town time), delivered to ${booking.deliveryLocation}`,
@@ -268,7 +285,11 @@ export function bookingConfirmationEmail(user: { name: string; email: string }, 
     "",
     "Thank you for choosing CapeDrive.",
   ].join("\n");
-  return { to: user.email, subject: booking.status === "pending" ? `Booking #${number} received: pick-up ${pickup}` : `Booking #${number} confirmed: pick-up ${pickup}`, text };
+  return {
+    to: user.email,
+    subject: booking.status === "pending" ? `Booking #${number} received: pick-up ${pickup}` : `Booking #${number} confirmed: pick-up ${pickup}`,
+    text,
+  };
 }
 
 export function bookingCancellationEmail(user: { name: string; email: string }, booking: BookingWithVehicle, publicUrl: string): EmailMessage {
@@ -333,7 +354,10 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
     services,
     data.vehicleId,
     async (tx) => {
-      const vehicle = await tx.vehicle.findUnique({ where: { id: data.vehicleId }, select: { status: true, category: true, transmission: true, dealershipId: true } });
+      const vehicle = await tx.vehicle.findUnique({
+        where: { id: data.vehicleId },
+        select: { status: true, category: true, transmission: true, dealershipId: true },
+      });
       if (!vehicle) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
       if (!isRentalFleetVehicle(vehicle)) throw conflict(BOOKING_MESSAGES.vehicleForSale);
       if (vehicle.status !== "available") throw conflict(BOOKING_MESSAGES.vehicleNotAvailable);
@@ -354,8 +378,14 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         select: { pickupDate: true, returnDate: true },
       });
       const problem = bookingLimitProblem(limits, active, data);
-      if (problem) throw accountLimitError("CONFLICT", problem.message, problem.kind === "overlap" ? "overlapping_booking" : problem.kind === "too_many" ? "active_bookings" : "rental_too_long");
-      const needsApproval = services.config.firstBookingNeedsApproval && (await tx.booking.count({ where: { userId: customer.userId, status: { not: "cancelled" } } })) === 0;
+      if (problem)
+        throw accountLimitError(
+          "CONFLICT",
+          problem.message,
+          problem.kind === "overlap" ? "overlapping_booking" : problem.kind === "too_many" ? "active_bookings" : "rental_too_long",
+        );
+      const needsApproval =
+        services.config.firstBookingNeedsApproval && (await tx.booking.count({ where: { userId: customer.userId, status: { not: "cancelled" } } })) === 0;
       const created = await tx.booking.create({
         data: {
           userId: customer.userId,
@@ -394,8 +424,18 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
  * `shape` lets GraphQL load exactly the relations asked for.
  */
 export function listMyBookings(services: Services, viewer: Viewer, page?: { limit?: number; offset?: number }): Promise<BookingWithVehicle[]>;
-export function listMyBookings(services: Services, viewer: Viewer, page: { limit?: number; offset?: number; max?: number } | undefined, shape: Shape): Promise<unknown[]>;
-export async function listMyBookings(services: Services, viewer: Viewer, page: { limit?: number; offset?: number; max?: number } = {}, shape: Shape = withVehicle): Promise<any[]> {
+export function listMyBookings(
+  services: Services,
+  viewer: Viewer,
+  page: { limit?: number; offset?: number; max?: number } | undefined,
+  shape: Shape,
+): Promise<unknown[]>;
+export async function listMyBookings(
+  services: Services,
+  viewer: Viewer,
+  page: { limit?: number; offset?: number; max?: number } = {},
+  shape: Shape = withVehicle,
+): Promise<any[]> {
   const customer = requireCustomer(viewer);
   const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
   const now = new Date();
@@ -447,7 +487,10 @@ export async function cancelBooking(services: Services, viewer: Viewer, id: unkn
   const user = await services.db.user.findUniqueOrThrow({ where: { id: customer.userId }, select: { name: true, email: true } });
   const updated = await services.db.$transaction(
     async (tx) => {
-      const changed = await tx.booking.updateMany({ where: { id: booking.id, userId: customer.userId, status: booking.status }, data: { status: "cancelled" } });
+      const changed = await tx.booking.updateMany({
+        where: { id: booking.id, userId: customer.userId, status: booking.status },
+        data: { status: "cancelled" },
+      });
       if (changed.count !== 1) return null;
       const row = await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, ...withVehicle });
       await enqueueEmail(tx, bookingCancellationEmail(user, row, services.config.publicUrl));

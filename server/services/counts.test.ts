@@ -31,8 +31,17 @@ test("a total is kept until a booking is written, and for at most the TTL", asyn
   expect(counted).toBe(1);
   await db.booking.create({
     data: {
-      userId: rider.id, vehicleId: vehicle.id, category: "small", pickupDate: new Date(), returnDate: new Date(Date.now() + 86_400_000),
-      deliveryLocation: "A", deliveryCoordinates: "-33.9,18.4", returnLocation: "B", returnCoordinates: "-33.9,18.4", totalAmount: "450.00", duration: 1,
+      userId: rider.id,
+      vehicleId: vehicle.id,
+      category: "small",
+      pickupDate: new Date(),
+      returnDate: new Date(Date.now() + 86_400_000),
+      deliveryLocation: "A",
+      deliveryCoordinates: "-33.9,18.4",
+      returnLocation: "B",
+      returnCoordinates: "-33.9,18.4",
+      totalAmount: "450.00",
+      duration: 1,
     },
   });
   expect(await cachedCount(db, ["bookings"], "test:all", count, t0 + 30)).toBe(1);

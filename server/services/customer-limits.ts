@@ -28,7 +28,10 @@ const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");
 async function findCustomer(services: Services, id: unknown) {
   const userId = idOf(id);
   const user = userId
-    ? await services.db.user.findUnique({ where: { id: userId }, select: { id: true, name: true, email: true, maxActiveBookings: true, maxRentalDays: true, allowOverlappingBookings: true } })
+    ? await services.db.user.findUnique({
+        where: { id: userId },
+        select: { id: true, name: true, email: true, maxActiveBookings: true, maxRentalDays: true, allowOverlappingBookings: true },
+      })
     : null;
   if (!user) throw notFound("Customer not found");
   return user;
@@ -41,7 +44,12 @@ export async function customerActivity(services: Services, viewer: Viewer, id: u
   requireAdminOrKey(viewer, "customers:read");
   const user = await findCustomer(services, id);
   const [rows, uploads] = await Promise.all([
-    services.db.booking.findMany({ where: activeWhere(user.id, now), ...ADMIN_BOOKING_ENTRY_INCLUDE, orderBy: [{ pickupDate: "asc" }, { id: "asc" }], take: 100 }),
+    services.db.booking.findMany({
+      where: activeWhere(user.id, now),
+      ...ADMIN_BOOKING_ENTRY_INCLUDE,
+      orderBy: [{ pickupDate: "asc" }, { id: "asc" }],
+      take: 100,
+    }),
     usedStorage(services, { ownerType: "customer", ownerId: user.id }),
   ]);
   const overrides = { maxActiveBookings: user.maxActiveBookings, maxRentalDays: user.maxRentalDays, allowOverlappingBookings: user.allowOverlappingBookings };
@@ -55,8 +63,18 @@ export async function customerActivity(services: Services, viewer: Viewer, id: u
 }
 
 export const customerLimitsSchema = z.object({
-  maxActiveBookings: z.number({ error: "Active bookings must be a whole number from 1 to 100" }).int("Active bookings must be a whole number from 1 to 100").min(1, "Active bookings must be a whole number from 1 to 100").max(100, "Active bookings must be a whole number from 1 to 100").nullable(),
-  maxRentalDays: z.number({ error: "Rental days must be a whole number from 1 to 365" }).int("Rental days must be a whole number from 1 to 365").min(1, "Rental days must be a whole number from 1 to 365").max(365, "Rental days must be a whole number from 1 to 365").nullable(),
+  maxActiveBookings: z
+    .number({ error: "Active bookings must be a whole number from 1 to 100" })
+    .int("Active bookings must be a whole number from 1 to 100")
+    .min(1, "Active bookings must be a whole number from 1 to 100")
+    .max(100, "Active bookings must be a whole number from 1 to 100")
+    .nullable(),
+  maxRentalDays: z
+    .number({ error: "Rental days must be a whole number from 1 to 365" })
+    .int("Rental days must be a whole number from 1 to 365")
+    .min(1, "Rental days must be a whole number from 1 to 365")
+    .max(365, "Rental days must be a whole number from 1 to 365")
+    .nullable(),
   allowOverlappingBookings: z.boolean({ error: "Overlapping bookings must be true or false" }),
 });
 
@@ -83,16 +101,30 @@ export async function setCustomerLimits(services: Services, viewer: Viewer, id: 
  * one action against a hoarder. Trips in progress are left (the car is out). Each cancellation is
  * audited and the customer gets the usual cancellation email. Admins only.
  */
-export async function cancelCustomerBookings(services: Services, viewer: Viewer, id: unknown, now = new Date()): Promise<{ cancelled: number; activity: CustomerActivity }> {
+export async function cancelCustomerBookings(
+  services: Services,
+  viewer: Viewer,
+  id: unknown,
+  now = new Date(),
+): Promise<{ cancelled: number; activity: CustomerActivity }> {
   const admin = requireAdmin(viewer);
   const user = await findCustomer(services, id);
   const cancelled = await services.db.$transaction(
     async (tx) => {
-      const open = await tx.booking.findMany({ where: { ...activeWhere(user.id, now), status: { in: ["pending", "confirmed"] } }, include: { vehicle: { include: { images: true } } } });
+      const open = await tx.booking.findMany({
+        where: { ...activeWhere(user.id, now), status: { in: ["pending", "confirmed"] } },
+        include: { vehicle: { include: { images: true } } },
+      });
       for (const booking of open) {
         const changed = await tx.booking.updateMany({ where: { id: booking.id, status: booking.status }, data: { status: "cancelled" } });
         if (changed.count !== 1) continue;
-        await recordAudit(tx, admin, { action: "booking.cancel_for_customer", entity: "booking", entityId: booking.id, before: { status: booking.status }, after: { status: "cancelled" } });
+        await recordAudit(tx, admin, {
+          action: "booking.cancel_for_customer",
+          entity: "booking",
+          entityId: booking.id,
+          before: { status: booking.status },
+          after: { status: "cancelled" },
+        });
         await enqueueEmail(tx, bookingCancellationEmail(user, { ...booking, status: "cancelled" }, services.config.publicUrl));
       }
       return open.length;

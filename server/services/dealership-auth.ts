@@ -153,9 +153,12 @@ export async function onboardDealership(
         // lock, taken by the transaction's first write.
         if (services.provider === "postgresql") await tx.$queryRaw`SELECT pg_advisory_xact_lock(72707371)::text AS locked`;
         else await tx.$executeRaw`DELETE FROM dealerships WHERE 0`;
-        const sameCode = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "dealerships" WHERE lower("dealershipCode") = lower(${data.dealershipCode}) LIMIT 1`;
+        const sameCode = await tx.$queryRaw<
+          { id: string }[]
+        >`SELECT "id" FROM "dealerships" WHERE lower("dealershipCode") = lower(${data.dealershipCode}) LIMIT 1`;
         if (sameCode.length > 0) throw conflict(DEALERSHIP_OPERATOR_MESSAGES.duplicateCode);
-        if (await tx.dealership.findUnique({ where: { contactEmail: data.contactEmail }, select: { id: true } })) throw conflict(DEALERSHIP_OPERATOR_MESSAGES.duplicateEmail);
+        if (await tx.dealership.findUnique({ where: { contactEmail: data.contactEmail }, select: { id: true } }))
+          throw conflict(DEALERSHIP_OPERATOR_MESSAGES.duplicateEmail);
         const row = await tx.dealership.create({ data: { ...data, passwordHash } });
         await recordAudit(tx, actor, { action: "dealership.onboard", entity: "dealership", entityId: row.id, after: dealershipAuditView(row) });
         return row;
@@ -208,7 +211,12 @@ export async function resetDealershipPassword(
  * Activates or deactivates a dealership. Deactivation ends its sessions (its portal calls
  * already answer 403, and its cars leave the for-sale listing). No change: `changed` is false.
  */
-export async function setDealershipActive(services: Services, actor: Actor, code: string, isActive: boolean): Promise<{ dealership: OperatorDealership; changed: boolean }> {
+export async function setDealershipActive(
+  services: Services,
+  actor: Actor,
+  code: string,
+  isActive: boolean,
+): Promise<{ dealership: OperatorDealership; changed: boolean }> {
   const current = await requireDealershipByCode(services, code);
   if (current.isActive === isActive) return { dealership: operatorDealership(current), changed: false };
   const updated = await services.db.$transaction(async (tx) => {

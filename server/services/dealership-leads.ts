@@ -12,7 +12,12 @@ export const MAX_LEADS_PAGE = 200;
 const leadInclude = {
   vehicle: {
     select: {
-      id: true, make: true, model: true, year: true, registrationNumber: true, salesPrice: true,
+      id: true,
+      make: true,
+      model: true,
+      year: true,
+      registrationNumber: true,
+      salesPrice: true,
       images: { select: { url: true }, orderBy: { position: "asc" }, take: 1 },
     },
   },

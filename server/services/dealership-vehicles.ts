@@ -25,7 +25,8 @@ export const DEALERSHIP_VEHICLE_MESSAGES = {
   duplicateRegistration: "A vehicle with this registration number already exists",
   tooManyImages: `Please add at most ${MAX_VEHICLE_IMAGES} photos`,
   imagesList: "Photos must be a list of uploaded photo paths",
-  hasUpcomingBookings: "This vehicle has upcoming bookings and cannot be deleted. Set its status to Out of Service instead, and delete it once those bookings are over.",
+  hasUpcomingBookings:
+    "This vehicle has upcoming bookings and cannot be deleted. Set its status to Out of Service instead, and delete it once those bookings are over.",
   body: "The request body must be a JSON object",
 } as const;
 

@@ -23,7 +23,13 @@ export async function seedDemoPhotos(services: Services, cars: DemoCar[], adminI
     const paint = paints[(i * 3) % paints.length]!;
     const key = `${style}/${paint}`;
     let jpeg = rendered.get(key);
-    if (!jpeg) rendered.set(key, (jpeg = await sharp(Buffer.from(carSvg(style, paint))).jpeg({ quality: 78, mozjpeg: true }).toBuffer()));
+    if (!jpeg)
+      rendered.set(
+        key,
+        (jpeg = await sharp(Buffer.from(carSvg(style, paint)))
+          .jpeg({ quality: 78, mozjpeg: true })
+          .toBuffer()),
+      );
     const id = crypto.randomUUID();
     const path = `uploads/${id}`;
     await storage.put(path, jpeg, "image/jpeg");

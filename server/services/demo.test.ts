@@ -137,12 +137,17 @@ describe("first start of an empty database with SEED_DEMO=true", () => {
       if (b.status === "confirmed" || b.status === "pending") expect(b.pickupDate.getTime()).toBeGreaterThan(now);
     }
     const blocking = bookings.filter((b) => b.status !== "cancelled" && b.status !== "completed");
-    for (const a of blocking) for (const b of blocking) {
-      if (a.id !== b.id && a.vehicleId === b.vehicleId) expect(a.pickupDate < b.returnDate && b.pickupDate < a.returnDate).toBe(false);
-    }
+    for (const a of blocking)
+      for (const b of blocking) {
+        if (a.id !== b.id && a.vehicleId === b.vehicleId) expect(a.pickupDate < b.returnDate && b.pickupDate < a.returnDate).toBe(false);
+      }
     const customer = /Customer\s+(\S+@\S+) \/ (\S+)/.exec(printed);
     expect(customer).not.toBeNull();
-    const signIn = await fetch(`${server.url}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: customer![1], password: customer![2] }) });
+    const signIn = await fetch(`${server.url}/api/auth/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: customer![1], password: customer![2] }),
+    });
     expect(signIn.status).toBe(200);
     const { token } = (await signIn.json()) as { token: string };
     const mine = await fetch(`${server.url}/api/bookings`, { headers: { authorization: `Bearer ${token}` } });
@@ -210,7 +215,10 @@ describe("later starts and other modes", () => {
     const shared = database.databaseUrl ?? `file:${join(database.dataDir, "capedrive.db")}`;
     const [a, b] = await Promise.all(
       dirs.map((dataDir, i) =>
-        startServer(testConfig({ ...database!, dataDir }, { SEED_DEMO: "true", DATABASE_URL: shared }), { log: createLogger("silent"), print: (text) => outputs[i]!.push(text) }),
+        startServer(testConfig({ ...database!, dataDir }, { SEED_DEMO: "true", DATABASE_URL: shared }), {
+          log: createLogger("silent"),
+          print: (text) => outputs[i]!.push(text),
+        }),
       ),
     );
     running.push(a!, b!);
@@ -233,7 +241,9 @@ describe("later starts and other modes", () => {
 
   test("a database that already has an admin (e.g. made with the CLI) is not seeded", async () => {
     const empty = await start({ SEED_DEMO: "false" });
-    await empty.db.adminUser.create({ data: { email: "ops@example.com", firstName: "Ops", lastName: "Person", passwordHash: await Bun.password.hash("a long password 123") } });
+    await empty.db.adminUser.create({
+      data: { email: "ops@example.com", firstName: "Ops", lastName: "Person", passwordHash: await Bun.password.hash("a long password 123") },
+    });
     await stop(empty.server);
     const { db } = await start({ SEED_DEMO: "true" });
     expect(await counts(db)).toEqual({ vehicles: 0, dealerships: 0, admins: 1, serviceAreas: 0, users: 0, bookings: 0 });

@@ -32,32 +32,42 @@ export async function seedDemo(services: Services) {
   const polygon = (await Bun.file(join(import.meta.dir, "../../prisma/seed/cape-town-service-area.geojson")).json()).geometry;
 
   const [adminHash, customerHash, ...dealershipHashes] = await Promise.all([adminPassword, customerPassword, ...dealershipPasswords].map(hashPassword));
-  const seeded = await db.$transaction(async (tx) => {
-    if (services.provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
-    else await tx.$executeRaw`DELETE FROM rate_limits WHERE 0 = 1`;
-    const [vehicles, admins, dealerships] = await Promise.all([tx.vehicle.count(), tx.adminUser.count(), tx.dealership.count()]);
-    if (vehicles + admins + dealerships > 0) return false;
-    for (const v of demoFleet) {
-      const { salesPrice: _ignored, ...vehicle } = v;
-      await tx.vehicle.create({ data: { ...vehicle, dailyRate: rate(v.category) } });
-    }
-    for (const [i, d] of demoDealerships.entries()) {
-      const { stock, ...dealership } = d;
-      await tx.dealership.create({
-        data: {
-          ...dealership,
-          passwordHash: dealershipHashes[i]!,
-          vehicles: { create: stock.map((v) => ({ ...v, dailyRate: rate(v.category) })) },
-        },
+  const seeded = await db.$transaction(
+    async (tx) => {
+      if (services.provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
+      else await tx.$executeRaw`DELETE FROM rate_limits WHERE 0 = 1`;
+      const [vehicles, admins, dealerships] = await Promise.all([tx.vehicle.count(), tx.adminUser.count(), tx.dealership.count()]);
+      if (vehicles + admins + dealerships > 0) return false;
+      for (const v of demoFleet) {
+        const { salesPrice: _ignored, ...vehicle } = v;
+        await tx.vehicle.create({ data: { ...vehicle, dailyRate: rate(v.category) } });
+      }
+      for (const [i, d] of demoDealerships.entries()) {
+        const { stock, ...dealership } = d;
+        await tx.dealership.create({
+          data: {
+            ...dealership,
+            passwordHash: dealershipHashes[i]!,
+            vehicles: { create: stock.map((v) => ({ ...v, dailyRate: rate(v.category) })) },
+          },
+        });
+      }
+      await tx.adminUser.create({ data: { ...demoAdmin, passwordHash: adminHash! } });
+      await tx.serviceArea.create({ data: { name: "Cape Town metro and Stellenbosch", polygon } });
+      const fleet = await tx.vehicle.findMany({
+        where: { registrationNumber: { in: demoFleet.map((v) => v.registrationNumber) } },
+        select: { id: true, registrationNumber: true },
       });
-    }
-    await tx.adminUser.create({ data: { ...demoAdmin, passwordHash: adminHash! } });
-    await tx.serviceArea.create({ data: { name: "Cape Town metro and Stellenbosch", polygon } });
-    const fleet = await tx.vehicle.findMany({ where: { registrationNumber: { in: demoFleet.map((v) => v.registrationNumber) } }, select: { id: true, registrationNumber: true } });
-    const idOf = new Map(fleet.map((v) => [v.registrationNumber, v.id]));
-    await seedDemoBookings(tx, demoFleet.map((v) => idOf.get(v.registrationNumber)!), customerHash!);
-    return true;
-  }, { maxWait: 30_000, timeout: 60_000 });
+      const idOf = new Map(fleet.map((v) => [v.registrationNumber, v.id]));
+      await seedDemoBookings(
+        tx,
+        demoFleet.map((v) => idOf.get(v.registrationNumber)!),
+        customerHash!,
+      );
+      return true;
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
   if (!seeded) return null;
   const admin = await db.adminUser.findUniqueOrThrow({ where: { email: demoAdmin.email }, select: { id: true } });
   const cars = await db.vehicle.findMany({ select: { id: true, model: true, category: true, dealershipId: true }, orderBy: { registrationNumber: "asc" } });

@@ -34,7 +34,15 @@ const JOHANNESBURG = "-26.2041,28.0473";
 /** A dealership car with a daily rate, like the Ford Ranger a new user booked. */
 async function dealershipCar(category: "small" | "medium" | "large" = "large") {
   const dealership = await createDealership(db());
-  return createVehicle(db(), { dealershipId: dealership.id, make: "Ford", model: "Ranger XLT", category, transmission: "automatic", dailyRate: "850.00", salesPrice: "429900.00" });
+  return createVehicle(db(), {
+    dealershipId: dealership.id,
+    make: "Ford",
+    model: "Ranger XLT",
+    category,
+    transmission: "automatic",
+    dailyRate: "850.00",
+    salesPrice: "429900.00",
+  });
 }
 
 describe("dealership stock is for sale, never for rent", () => {
@@ -43,14 +51,23 @@ describe("dealership stock is for sale, never for rent", () => {
     const fleet = await newVehicle(server.services, { category: "large", transmission: "automatic" });
     const period = { pickupDate: capeTown(10).toISOString(), returnDate: capeTown(12).toISOString() };
     for (const args of [{}, period]) {
-      const gql = await graphql(server.url, `query($p: String, $r: String) { vehicles(category: large, transmission: automatic, pickupDate: $p, returnDate: $r) { id } }`, {
-        p: (args as typeof period).pickupDate ?? null,
-        r: (args as typeof period).returnDate ?? null,
-      }, { "cache-control": "no-cache" });
+      const gql = await graphql(
+        server.url,
+        `query($p: String, $r: String) { vehicles(category: large, transmission: automatic, pickupDate: $p, returnDate: $r) { id } }`,
+        {
+          p: (args as typeof period).pickupDate ?? null,
+          r: (args as typeof period).returnDate ?? null,
+        },
+        { "cache-control": "no-cache" },
+      );
       const ids = gql.body.data.vehicles.map((v: { id: string }) => v.id);
       expect(ids).toContain(fleet.id);
       expect(ids).not.toContain(forSale.id);
-      const rest = await call(server.url, "GET", `/api/vehicles?category=large&transmission=automatic${"pickupDate" in args ? `&pickupDate=${period.pickupDate}&returnDate=${period.returnDate}` : ""}`);
+      const rest = await call(
+        server.url,
+        "GET",
+        `/api/vehicles?category=large&transmission=automatic${"pickupDate" in args ? `&pickupDate=${period.pickupDate}&returnDate=${period.returnDate}` : ""}`,
+      );
       expect(rest.status).toBe(200);
       expect(rest.body.map((v: { id: string }) => v.id)).not.toContain(forSale.id);
     }
@@ -61,7 +78,12 @@ describe("dealership stock is for sale, never for rent", () => {
     const before = await db().booking.count();
     const rest = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(forSale, capeTown(20), capeTown(22)), auth: customer.auth });
     expect([rest.status, rest.body.message]).toEqual([409, BOOKING_MESSAGES.vehicleForSale]);
-    const gql = await graphql(server.url, `mutation($input: CreateBookingInput!) { createBooking(input: $input) { id } }`, { input: bookingRequest(forSale, capeTown(20), capeTown(22)) }, customer.auth);
+    const gql = await graphql(
+      server.url,
+      `mutation($input: CreateBookingInput!) { createBooking(input: $input) { id } }`,
+      { input: bookingRequest(forSale, capeTown(20), capeTown(22)) },
+      customer.auth,
+    );
     expect(gql.body.errors?.[0]?.message).toBe(BOOKING_MESSAGES.vehicleForSale);
     expect(await db().booking.count()).toBe(before);
   });
@@ -82,9 +104,31 @@ describe("dealership stock is for sale, never for rent", () => {
     const forSale = await dealershipCar();
     const fleetCar = await newVehicle(server.services, { category: "large", transmission: "automatic" });
     const rider = await newCustomerWithToken(server.services);
-    const open = await newBooking(server.services, { userId: rider.id, vehicleId: forSale.id, category: "large", transmission: "automatic", fromDay: 40, toDay: 41 });
-    const running = await newBooking(server.services, { userId: rider.id, vehicleId: forSale.id, category: "large", transmission: "automatic", status: "in_progress", fromDay: -1, toDay: 1 });
-    const onFleet = await newBooking(server.services, { userId: rider.id, vehicleId: fleetCar.id, category: "large", transmission: "automatic", fromDay: 40, toDay: 41 });
+    const open = await newBooking(server.services, {
+      userId: rider.id,
+      vehicleId: forSale.id,
+      category: "large",
+      transmission: "automatic",
+      fromDay: 40,
+      toDay: 41,
+    });
+    const running = await newBooking(server.services, {
+      userId: rider.id,
+      vehicleId: forSale.id,
+      category: "large",
+      transmission: "automatic",
+      status: "in_progress",
+      fromDay: -1,
+      toDay: 1,
+    });
+    const onFleet = await newBooking(server.services, {
+      userId: rider.id,
+      vehicleId: fleetCar.id,
+      category: "large",
+      transmission: "automatic",
+      fromDay: 40,
+      toDay: 41,
+    });
     const standIn = await db().booking.update({ where: { id: onFleet.id }, data: { returnCoordinates: DEFAULT_TYPED_ADDRESS_COORDINATES } });
     expect(standIn.returnVerified).toBe(true); // as rows were before the migration
 
@@ -92,7 +136,10 @@ describe("dealership stock is for sale, never for rent", () => {
     const folder = join(import.meta.dir, "../../prisma", server.services.provider === "postgresql" ? "postgresql" : "sqlite", "migrations");
     const name = readdirSync(folder).find((f) => f.endsWith("_fleet_only_rentals_unverified_locations"))!;
     const sql = readFileSync(join(folder, name, "migration.sql"), "utf8");
-    const updates = sql.split(";").map((s) => s.replace(/^\s*--.*$/gm, "").trim()).filter((s) => s.startsWith("UPDATE"));
+    const updates = sql
+      .split(";")
+      .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+      .filter((s) => s.startsWith("UPDATE"));
     expect(updates.length).toBe(3);
     for (const statement of updates) await db().$executeRawUnsafe(statement);
 
@@ -105,7 +152,11 @@ describe("dealership stock is for sale, never for rent", () => {
 });
 
 describe("an address the geocoder could not place is unverified", () => {
-  const typedUnknown = { deliveryLocation: "7 Unknown Lane, Johannesburg", deliveryCoordinates: DEFAULT_TYPED_ADDRESS_COORDINATES, returnCoordinates: POINTS.airport };
+  const typedUnknown = {
+    deliveryLocation: "7 Unknown Lane, Johannesburg",
+    deliveryCoordinates: DEFAULT_TYPED_ADDRESS_COORDINATES,
+    returnCoordinates: POINTS.airport,
+  };
 
   test("the booking is taken, marked unverified for the customer (REST, GraphQL, the email) and the admin", async () => {
     const car = await newVehicle(server.services);
@@ -123,14 +174,21 @@ describe("an address the geocoder could not place is unverified", () => {
 
   test("a real point outside every area is still refused; GPS in the area is verified", async () => {
     const car = await newVehicle(server.services);
-    const outside = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(car, capeTown(5), capeTown(7), { deliveryCoordinates: JOHANNESBURG, returnCoordinates: POINTS.airport }), auth: customer.auth });
+    const outside = await call(server.url, "POST", "/api/bookings", {
+      body: bookingRequest(car, capeTown(5), capeTown(7), { deliveryCoordinates: JOHANNESBURG, returnCoordinates: POINTS.airport }),
+      auth: customer.auth,
+    });
     expect([outside.status, outside.body.message]).toEqual([400, BOOKING_MESSAGES.deliveryOutside]);
-    const inside = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(car, capeTown(5), capeTown(7), { returnCoordinates: POINTS.airport }), auth: customer.auth });
+    const inside = await call(server.url, "POST", "/api/bookings", {
+      body: bookingRequest(car, capeTown(5), capeTown(7), { returnCoordinates: POINTS.airport }),
+      auth: customer.auth,
+    });
     expect([inside.status, inside.body.deliveryVerified, inside.body.returnVerified]).toEqual([201, true, true]);
   });
 
   test("isLocationServed: a point in an active area is served; outside, the stand-in and nonsense are not", async () => {
-    const ask = async (coordinates: string) => (await graphql(server.url, `query($c: String!) { isLocationServed(coordinates: $c) }`, { c: coordinates })).body.data.isLocationServed;
+    const ask = async (coordinates: string) =>
+      (await graphql(server.url, `query($c: String!) { isLocationServed(coordinates: $c) }`, { c: coordinates })).body.data.isLocationServed;
     expect(await ask(POINTS.capeTownCbd)).toBe(true);
     expect(await ask(JOHANNESBURG)).toBe(false);
     expect(await ask(POINTS.hermanus)).toBe(false);
@@ -160,7 +218,12 @@ describe("an address the geocoder could not place is unverified", () => {
       { id },
       admin.auth,
     );
-    expect(set.body.data.setBookingLocation).toEqual({ deliveryVerified: true, deliveryCoordinates: "-33.9249,18.4241", deliveryLocation: "7 Loop Street, Cape Town", returnVerified: true });
+    expect(set.body.data.setBookingLocation).toEqual({
+      deliveryVerified: true,
+      deliveryCoordinates: "-33.9249,18.4241",
+      deliveryLocation: "7 Loop Street, Cape Town",
+      returnVerified: true,
+    });
     const audit = await db().auditLog.findFirstOrThrow({ where: { entityId: id, action: "booking.set_location" } });
     expect(JSON.stringify(audit.before)).toContain(DEFAULT_TYPED_ADDRESS_COORDINATES);
     expect(JSON.stringify(audit.after)).toContain("7 Loop Street");

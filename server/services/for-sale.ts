@@ -154,7 +154,6 @@ async function limited(services: Services, key: string, limit: { limit: number; 
   }
 }
 
-
 type EnquiryVehicle = { id: string; make: string; model: string; year: number; registrationNumber: string; salesPrice: Prisma.Decimal | null };
 type EnquiryDealership = { id: string; companyName: string; contactPerson: string; contactEmail: string };
 
@@ -205,7 +204,12 @@ export async function contactSeller(services: Services, viewer: Viewer, vehicleI
   const vehicle = await services.db.vehicle.findFirst({
     where: { AND: [LISTED, { id: String(vehicleId) }] },
     select: {
-      id: true, make: true, model: true, year: true, registrationNumber: true, salesPrice: true,
+      id: true,
+      make: true,
+      model: true,
+      year: true,
+      registrationNumber: true,
+      salesPrice: true,
       dealership: { select: { id: true, companyName: true, contactPerson: true, contactEmail: true } },
     },
   });
@@ -222,7 +226,14 @@ export async function contactSeller(services: Services, viewer: Viewer, vehicleI
   const dealership = vehicle.dealership;
   await services.db.$transaction(async (tx) => {
     await tx.lead.create({
-      data: { vehicleId: vehicle.id, dealershipId: dealership.id, name: form.name, email: form.email ?? null, phone: form.phone ?? null, message: form.message },
+      data: {
+        vehicleId: vehicle.id,
+        dealershipId: dealership.id,
+        name: form.name,
+        email: form.email ?? null,
+        phone: form.phone ?? null,
+        message: form.message,
+      },
     });
     await enqueueEmail(tx, { to: dealership.contactEmail, ...enquiryEmail(services, dealership, vehicle, form) });
   });

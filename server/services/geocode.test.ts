@@ -100,7 +100,11 @@ describe("address search over REST", () => {
     const { status, body } = await get(`/api/geocode/search?q=${encodeURIComponent("  Dorp   Street ")}`);
     expect(status).toBe(200);
     expect(body).toHaveLength(1);
-    expect(body[0]).toMatchObject({ displayName: expect.stringContaining("Dorp Street, Stellenbosch"), coordinates: "-33.938,18.859", address: { city: "Stellenbosch", countryCode: "za" } });
+    expect(body[0]).toMatchObject({
+      displayName: expect.stringContaining("Dorp Street, Stellenbosch"),
+      coordinates: "-33.938,18.859",
+      address: { city: "Stellenbosch", countryCode: "za" },
+    });
     const sent = nominatim.requests.at(-1)!;
     expect(sent.path).toBe("/search");
     expect(Object.fromEntries(sent.params)).toMatchObject({ format: "jsonv2", q: "Dorp Street", countrycodes: "za", "accept-language": "en", limit: "5" });
@@ -116,7 +120,11 @@ describe("address search over REST", () => {
 
   test("blank or too long text: 400, nothing sent upstream", async () => {
     const before = nominatim.requests.length;
-    for (const [query, message] of [["", GEOCODE_MESSAGES.query], ["q=%20%20", GEOCODE_MESSAGES.query], [`q=${"a".repeat(201)}`, GEOCODE_MESSAGES.queryTooLong]] as const) {
+    for (const [query, message] of [
+      ["", GEOCODE_MESSAGES.query],
+      ["q=%20%20", GEOCODE_MESSAGES.query],
+      [`q=${"a".repeat(201)}`, GEOCODE_MESSAGES.queryTooLong],
+    ] as const) {
       const { status, body } = await get(`/api/geocode/search?${query}`);
       expect([status, body.message]).toEqual([400, message]);
     }
@@ -156,7 +164,10 @@ describe("at most one upstream request a second per server", () => {
     const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as AppError);
     // Slots at 0 s, 1 s and ~2 s... the third would wait 2 s > 1.5 s: refused, and so is the fourth.
     expect(results.filter((r) => r.status === "fulfilled").length).toBe(2);
-    expect(refused.map((e) => [e.code, e.message])).toEqual([["SERVICE_UNAVAILABLE", GEOCODE_MESSAGES.busy], ["SERVICE_UNAVAILABLE", GEOCODE_MESSAGES.busy]]);
+    expect(refused.map((e) => [e.code, e.message])).toEqual([
+      ["SERVICE_UNAVAILABLE", GEOCODE_MESSAGES.busy],
+      ["SERVICE_UNAVAILABLE", GEOCODE_MESSAGES.busy],
+    ]);
     expect(geocoder.upstreamRequests).toBe(2);
     expect(performance.now() - started).toBeLessThan(1_900);
   });
@@ -227,13 +238,18 @@ describe("when the geocoder fails", () => {
     const port = closed.port;
     await closed.stop(true);
     const services = { ...server.services, config: { ...server.services.config, geocoderUrl: `http://127.0.0.1:${port}` } };
-    const error = (await reverseGeocode(services, viewer(), { lat: -33.9, lon: 18.4 }, createGeocoder(services, { intervalMs: 0 })).catch((e) => e)) as AppError;
+    const error = (await reverseGeocode(services, viewer(), { lat: -33.9, lon: 18.4 }, createGeocoder(services, { intervalMs: 0 })).catch(
+      (e) => e,
+    )) as AppError;
     expect([error.code, error.message]).toEqual(["SERVICE_UNAVAILABLE", GEOCODE_MESSAGES.unavailable]);
   });
 
   test("over HTTP: 503 and 502 JSON answers with the message (never a 500), and the default 5 s timeout", async () => {
     nominatim.mode = "error500";
-    expect(await get("/api/geocode/reverse?lat=-33.95&lon=18.45")).toEqual({ status: 503, body: { message: GEOCODE_MESSAGES.unavailable, code: "SERVICE_UNAVAILABLE" } });
+    expect(await get("/api/geocode/reverse?lat=-33.95&lon=18.45")).toEqual({
+      status: 503,
+      body: { message: GEOCODE_MESSAGES.unavailable, code: "SERVICE_UNAVAILABLE" },
+    });
     nominatim.mode = "html";
     expect(await get("/api/geocode/search?q=Bree")).toEqual({ status: 502, body: { message: GEOCODE_MESSAGES.badAnswer, code: "BAD_GATEWAY" } });
     nominatim.mode = "hang";
@@ -249,7 +265,15 @@ describe("GraphQL", () => {
   test("reverseGeocode and geocodeSearch answer the same as REST; null when no address; codes on failure", async () => {
     const reverse = `query($lat: Float!, $lon: Float!) { reverseGeocode(lat: $lat, lon: $lon) { displayName coordinates address { city countryCode } } }`;
     const ok = await graphql(server.url, reverse, { lat: -33.9249, lon: 18.4241 }, rider.auth);
-    expect(ok.body).toEqual({ data: { reverseGeocode: { displayName: expect.stringContaining("Long Street"), coordinates: "-33.9249,18.4241", address: { city: "Cape Town", countryCode: "za" } } } });
+    expect(ok.body).toEqual({
+      data: {
+        reverseGeocode: {
+          displayName: expect.stringContaining("Long Street"),
+          coordinates: "-33.9249,18.4241",
+          address: { city: "Cape Town", countryCode: "za" },
+        },
+      },
+    });
     const nothing = await graphql(server.url, reverse, { lat: -40.5, lon: 10.25 }, rider.auth);
     expect(nothing.body).toEqual({ data: { reverseGeocode: null } });
     const bad = await graphql(server.url, reverse, { lat: 95, lon: 18 }, rider.auth);

@@ -164,9 +164,15 @@ export function createGeocoder(services: Services, options: GeocoderOptions = {}
     sent++;
     let response: Response;
     try {
-      response = await fetch(url, { headers: { "User-Agent": userAgent, Accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs), redirect: "follow" });
+      response = await fetch(url, {
+        headers: { "User-Agent": userAgent, Accept: "application/json" },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: "follow",
+      });
     } catch (error) {
-      services.log.warn(`geocoder ${path}: ${(error as Error)?.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : (error as Error)?.message ?? String(error)}`);
+      services.log.warn(
+        `geocoder ${path}: ${(error as Error)?.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : ((error as Error)?.message ?? String(error))}`,
+      );
       throw serviceUnavailable(GEOCODE_MESSAGES.unavailable);
     }
     if (response.status === 429 || response.status >= 500) {

@@ -37,7 +37,17 @@ afterAll(async () => {
 });
 
 let subjects = 0;
-type TokenOptions = { sub?: string; email?: string | null; emailVerified?: boolean | string; name?: string | null; iss?: string; aud?: string; expiresIn?: number; key?: CryptoKey; kid?: string };
+type TokenOptions = {
+  sub?: string;
+  email?: string | null;
+  emailVerified?: boolean | string;
+  name?: string | null;
+  iss?: string;
+  aud?: string;
+  expiresIn?: number;
+  key?: CryptoKey;
+  kid?: string;
+};
 
 /** An ID token as Google issues it (RS256, kid), with any part overridden. */
 async function googleToken(options: TokenOptions = {}): Promise<string> {
@@ -118,7 +128,11 @@ describe("POST /api/auth/google", () => {
     const row = await server.services.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.googleId).toBe("sub-ayesha");
     expect(row.passwordHash).toStartWith("$argon2id$");
-    const signIn = await fetch(`${server.url}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "ayesha@example.com", password: "secret1" }) });
+    const signIn = await fetch(`${server.url}/api/auth/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ayesha@example.com", password: "secret1" }),
+    });
     expect(signIn.status).toBe(200);
     // And the next Google sign-in finds it by googleId.
     expect((await google({ token: await googleToken({ sub: "sub-ayesha", email: "ayesha@example.com" }) })).body.user.id).toBe(user.id);
@@ -161,7 +175,17 @@ describe("POST /api/auth/google", () => {
     ["another issuer", () => googleToken({ email: "iss@gmail.com", iss: "https://evil.example.com" })],
     ["an unknown key id", () => googleToken({ email: "kid@gmail.com", kid: "no-such-key" })],
     ["no email in the token", () => googleToken({ email: null })],
-    ["an HS256 token", () => new SignJWT({ email: "hs@gmail.com", email_verified: true }).setProtectedHeader({ alg: "HS256", kid: KID }).setIssuer("https://accounts.google.com").setAudience(CLIENT_ID).setSubject("hs").setExpirationTime("1h").sign(new TextEncoder().encode(CLIENT_ID.padEnd(32, "x")))],
+    [
+      "an HS256 token",
+      () =>
+        new SignJWT({ email: "hs@gmail.com", email_verified: true })
+          .setProtectedHeader({ alg: "HS256", kid: KID })
+          .setIssuer("https://accounts.google.com")
+          .setAudience(CLIENT_ID)
+          .setSubject("hs")
+          .setExpirationTime("1h")
+          .sign(new TextEncoder().encode(CLIENT_ID.padEnd(32, "x"))),
+    ],
     ["not a JWT", async () => "definitely-not-a-jwt"],
   ];
   test.each(bad)("%s: 401 with the clear message, no account created", async (_label, make) => {
@@ -216,7 +240,7 @@ describe("without GOOGLE_CLIENT_ID, or with the key server down", () => {
       const answer = await postGoogle(plain.url, { token: await googleToken() });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message: "Google sign-in is not configured", code: "BAD_USER_INPUT" });
-      const gql = await graphql(plain.url, "mutation { signInWithGoogle(input: { credential: \"x\" }) { token } }");
+      const gql = await graphql(plain.url, 'mutation { signInWithGoogle(input: { credential: "x" }) { token } }');
       expect(gql.body.errors?.[0]).toMatchObject({ message: "Google sign-in is not configured", extensions: { code: "BAD_USER_INPUT" } });
       expect((await graphql(plain.url, "{ publicConfig { googleClientId } }")).body.data.publicConfig.googleClientId).toBeNull();
       expect(await plain.services.db.user.count()).toBe(0);

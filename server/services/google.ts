@@ -101,7 +101,13 @@ async function findOrCreateGoogleUser(services: Services, identity: GoogleIdenti
 
   try {
     const user = await db.user.create({
-      data: { name: identity.name ?? identity.email.split("@")[0]!, email: identity.email, googleId: identity.sub, passwordHash: null, profileCompleted: false },
+      data: {
+        name: identity.name ?? identity.email.split("@")[0]!,
+        email: identity.email,
+        googleId: identity.sub,
+        passwordHash: null,
+        profileCompleted: false,
+      },
     });
     return { user, isNewUser: true };
   } catch (error) {

@@ -23,13 +23,23 @@ export async function runHousekeeping(services: Services, now: Date = new Date()
     const stuckUploads = (await tx.storedObject.deleteMany({ where: { status: "processing", expiresAt: { lt: new Date(now.getTime() - 3_600_000) } } })).count;
 
     const graceStart = new Date(now.getTime() - services.config.uploads.graceHours * 3_600_000);
-    const candidates = await tx.storedObject.findMany({ where: { status: "stored", storedAt: { lt: graceStart } }, select: { id: true, path: true, size: true }, orderBy: { storedAt: "asc" }, take: BATCH });
+    const candidates = await tx.storedObject.findMany({
+      where: { status: "stored", storedAt: { lt: graceStart } },
+      select: { id: true, path: true, size: true },
+      orderBy: { storedAt: "asc" },
+      take: BATCH,
+    });
     const urls = candidates.map((c) => objectUrlPath(c.path));
     const [users, images] = await Promise.all([
-      tx.user.findMany({ where: { OR: [{ profilePicture: { in: urls } }, { driversLicenseImage: { in: urls } }] }, select: { profilePicture: true, driversLicenseImage: true } }),
+      tx.user.findMany({
+        where: { OR: [{ profilePicture: { in: urls } }, { driversLicenseImage: { in: urls } }] },
+        select: { profilePicture: true, driversLicenseImage: true },
+      }),
       tx.vehicleImage.findMany({ where: { url: { in: urls } }, select: { url: true } }),
     ]);
-    const used = new Set<string>([...users.flatMap((u) => [u.profilePicture, u.driversLicenseImage]), ...images.map((i) => i.url)].filter((u): u is string => !!u));
+    const used = new Set<string>(
+      [...users.flatMap((u) => [u.profilePicture, u.driversLicenseImage]), ...images.map((i) => i.url)].filter((u): u is string => !!u),
+    );
     const unused = candidates.filter((c) => !used.has(objectUrlPath(c.path)));
     const storage = objectStorage(services.config);
     let bytesFreed = 0;

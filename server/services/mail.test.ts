@@ -31,13 +31,26 @@ function withSmtp(smtpUrl: string | undefined, base: Services = services): Servi
   return { ...base, config: { ...base.config, mail: { ...base.config.mail, smtpUrl } } };
 }
 
-const message = (n: number) => ({ to: `rider${n}@example.com`, subject: `Test ${n}`, text: `Hello number ${n}\nhttp://localhost/x?token=abc${n}`, html: `<p>Hello number ${n}</p>` });
+const message = (n: number) => ({
+  to: `rider${n}@example.com`,
+  subject: `Test ${n}`,
+  text: `Hello number ${n}\nhttp://localhost/x?token=abc${n}`,
+  html: `<p>Hello number ${n}</p>`,
+});
 
 describe("enqueueEmail", () => {
   test("writes a pending row that is due now, and nothing else", async () => {
     const id = await enqueueEmail(services.db, message(1));
     const row = await services.db.emailOutbox.findUniqueOrThrow({ where: { id } });
-    expect(row).toMatchObject({ to: "rider1@example.com", subject: "Test 1", status: "pending", attempts: 0, claimedUntil: null, lastError: null, sentAt: null });
+    expect(row).toMatchObject({
+      to: "rider1@example.com",
+      subject: "Test 1",
+      status: "pending",
+      attempts: 0,
+      claimedUntil: null,
+      lastError: null,
+      sentAt: null,
+    });
     expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
@@ -152,7 +165,11 @@ describe("SMTP delivery", () => {
       expect(await services.db.emailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending", attempts: MAX_ATTEMPTS - 1 });
       await services.db.emailOutbox.update({ where: { id }, data: { nextAttemptAt: new Date() } });
       await mailer.flush();
-      expect(await services.db.emailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "mailbox unavailable" });
+      expect(await services.db.emailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({
+        status: "failed",
+        attempts: MAX_ATTEMPTS,
+        lastError: "mailbox unavailable",
+      });
       expect(lines.some((l) => l.includes(" error ") && l.includes(id) && l.includes("failed for good"))).toBe(true);
       await services.db.emailOutbox.update({ where: { id }, data: { nextAttemptAt: new Date() } });
       await mailer.flush();
@@ -187,7 +204,15 @@ describe("several workers on one database", () => {
         async send(row) {
           sentBy.set(row.id, (sentBy.get(row.id) ?? 0) + 1);
           await Bun.sleep(5);
-          smtp.messages.push({ envelopeFrom: "", envelopeTo: [row.to], headers: { worker: String(worker) }, subject: row.subject, messageId: row.id, text: row.text, raw: "" });
+          smtp.messages.push({
+            envelopeFrom: "",
+            envelopeTo: [row.to],
+            headers: { worker: String(worker) },
+            subject: row.subject,
+            messageId: row.id,
+            text: row.text,
+            raw: "",
+          });
         },
         close() {},
       };

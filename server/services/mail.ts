@@ -98,7 +98,13 @@ function developmentTransport(services: Services): Transport {
     async send(row) {
       const at = new Date();
       const file = join(folder, `${at.toISOString().replaceAll(":", "-")}-${row.id}.txt`);
-      const headers = [`From: ${services.config.mail.from}`, `To: ${row.to}`, `Subject: ${row.subject}`, `Date: ${at.toUTCString()}`, `Message-ID: <${row.id}@capedrive.outbox>`];
+      const headers = [
+        `From: ${services.config.mail.from}`,
+        `To: ${row.to}`,
+        `Subject: ${row.subject}`,
+        `Date: ${at.toUTCString()}`,
+        `Message-ID: <${row.id}@capedrive.outbox>`,
+      ];
       const body = [...headers, "", row.text, ...(row.html ? ["", "----- HTML -----", row.html] : []), ""].join("\n");
       mkdirSync(folder, { recursive: true });
       writeFileSync(file, body, { mode: 0o600 });
@@ -143,7 +149,10 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
       if (!candidate) return null;
       const claimed = await db.emailOutbox.updateMany({ where: { id: candidate.id, ...due }, data: { claimedUntil: new Date(now.getTime() + CLAIM_MS) } });
       if (claimed.count === 1) {
-        return db.emailOutbox.findUnique({ where: { id: candidate.id }, select: { id: true, to: true, subject: true, text: true, html: true, attempts: true } });
+        return db.emailOutbox.findUnique({
+          where: { id: candidate.id },
+          select: { id: true, to: true, subject: true, text: true, html: true, attempts: true },
+        });
       }
       // Another worker took it first: look for the next one.
     }

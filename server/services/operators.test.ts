@@ -54,12 +54,23 @@ const countAll = async () => ({
 describe("admins", () => {
   test("create: the sign-up form's rules, argon2id hash, audit row by the operator, any number of admins", async () => {
     const email = `ops-${unique()}@capedrive.example`;
-    const admin = await createAdmin(services, operator, { email: ` ${email.toUpperCase()} `, password: "long enough", firstName: " Ada ", lastName: "Lovelace" });
+    const admin = await createAdmin(services, operator, {
+      email: ` ${email.toUpperCase()} `,
+      password: "long enough",
+      firstName: " Ada ",
+      lastName: "Lovelace",
+    });
     expect(admin).toMatchObject({ email, firstName: "Ada", lastName: "Lovelace", role: "admin", isActive: true });
     expect(admin).not.toHaveProperty("passwordHash");
     const row = await services.db.adminUser.findUniqueOrThrow({ where: { email } });
     expect(row.passwordHash.startsWith("$argon2id$")).toBe(true);
-    const second = await createAdmin(services, operator, { email: `ops2-${unique()}@capedrive.example`, password: "long enough", firstName: "B", lastName: "C", role: "support" });
+    const second = await createAdmin(services, operator, {
+      email: `ops2-${unique()}@capedrive.example`,
+      password: "long enough",
+      firstName: "B",
+      lastName: "C",
+      role: "support",
+    });
     expect(second.role).toBe("support");
     const [audit] = await auditRows(admin.id);
     expect(audit).toMatchObject({ actorType: "operator", actorId: "ops@host", action: "admin.create", entity: "admin_user" });
@@ -70,9 +81,16 @@ describe("admins", () => {
     const email = `taken-${unique()}@capedrive.example`;
     await createAdmin(services, operator, { email, password: "long enough", firstName: "A", lastName: "B" });
     const before = await countAll();
-    expect((await refusal(createAdmin(services, operator, { email: `x-${unique()}@capedrive.example`, password: "short", firstName: "A", lastName: "B" }))).message).toBe("Password must be at least 8 characters");
-    expect((await refusal(createAdmin(services, operator, { email: "nope", password: "long enough", firstName: "A", lastName: "B" }))).message).toBe("Invalid email address");
-    expect((await refusal(createAdmin(services, operator, { email: `y-${unique()}@capedrive.example`, password: "long enough", firstName: " ", lastName: "B" }))).message).toBe("First name is required");
+    expect(
+      (await refusal(createAdmin(services, operator, { email: `x-${unique()}@capedrive.example`, password: "short", firstName: "A", lastName: "B" }))).message,
+    ).toBe("Password must be at least 8 characters");
+    expect((await refusal(createAdmin(services, operator, { email: "nope", password: "long enough", firstName: "A", lastName: "B" }))).message).toBe(
+      "Invalid email address",
+    );
+    expect(
+      (await refusal(createAdmin(services, operator, { email: `y-${unique()}@capedrive.example`, password: "long enough", firstName: " ", lastName: "B" })))
+        .message,
+    ).toBe("First name is required");
     const duplicate = await refusal(createAdmin(services, operator, { email: email.toUpperCase(), password: "long enough", firstName: "A", lastName: "B" }));
     expect([duplicate.code, duplicate.message]).toEqual(["CONFLICT", "An admin with this email already exists"]);
     expect(await countAll()).toEqual(before);
@@ -96,7 +114,12 @@ describe("admins", () => {
 });
 
 describe("dealerships", () => {
-  const form = (code: string) => ({ dealershipCode: code, companyName: `Motors ${code}`, contactPerson: "Sam Seller", contactEmail: `${code.toLowerCase()}@motors.example` });
+  const form = (code: string) => ({
+    dealershipCode: code,
+    companyName: `Motors ${code}`,
+    contactPerson: "Sam Seller",
+    contactEmail: `${code.toLowerCase()}@motors.example`,
+  });
 
   test("onboard with a generated password that signs in; the code works in any case", async () => {
     const code = `Dl${unique()}`;
@@ -185,9 +208,33 @@ describe("API keys and service areas as the operator", () => {
   });
 
   test("service area created from a Feature, listed, audited", async () => {
-    const polygon = { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [[[18, -33], [19, -33], [19, -34], [18, -33]]] } };
+    const polygon = {
+      type: "Feature",
+      properties: {},
+      geometry: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [18, -33],
+            [19, -33],
+            [19, -34],
+            [18, -33],
+          ],
+        ],
+      },
+    };
     const area = await createServiceAreaAs(services, operator, { name: "Ops area", polygon });
-    expect(area.polygon).toEqual({ type: "Polygon", coordinates: [[[18, -33], [19, -33], [19, -34], [18, -33]]] });
+    expect(area.polygon).toEqual({
+      type: "Polygon",
+      coordinates: [
+        [
+          [18, -33],
+          [19, -33],
+          [19, -34],
+          [18, -33],
+        ],
+      ],
+    });
     expect((await listAllServiceAreas(services)).map((a) => a.id)).toContain(area.id);
     expect((await auditRows(area.id))[0]).toMatchObject({ actorType: "operator", action: "service_area.create" });
   });

@@ -80,6 +80,10 @@ export async function setAdminActive(services: Services, actor: Actor, email: st
  * An audit row for an operator's change that is not one entity's (migrations applied, demo data
  * seeded). Never give it secrets.
  */
-export async function recordOperatorEvent(services: Services, actor: Actor, entry: { action: string; entity: string; entityId?: string; after?: unknown }): Promise<void> {
+export async function recordOperatorEvent(
+  services: Services,
+  actor: Actor,
+  entry: { action: string; entity: string; entityId?: string; after?: unknown },
+): Promise<void> {
   await services.db.$transaction((tx) => recordAudit(tx, actor, entry));
 }

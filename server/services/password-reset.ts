@@ -21,7 +21,6 @@ const MINIMUM_REQUEST_MS = 250;
 
 export const hashResetToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
 
-
 function resetEmail(name: string, link: string) {
   const text = [
     `Hi ${name},`,
@@ -84,7 +83,10 @@ export async function requestPasswordReset(services: Services, input: ForgotPass
   if (user) {
     const link = `${services.config.publicUrl}/reset-password?token=${token}`;
     await services.db.$transaction(async (tx) => {
-      await tx.user.update({ where: { id: user.id }, data: { passwordResetToken: tokenHash, passwordResetExpires: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
+      await tx.user.update({
+        where: { id: user.id },
+        data: { passwordResetToken: tokenHash, passwordResetExpires: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
+      });
       await enqueueEmail(tx, { to: user.email, ...resetEmail(user.name, link) });
     });
     nudgeMailer(services);

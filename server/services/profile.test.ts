@@ -59,10 +59,16 @@ async function graphqlComplete(account: Account | null, input: Record<string, un
 
 /** A stored upload of `purpose` belonging to `account`: its upload URL and object path. */
 async function uploadPhoto(account: Account, purpose: "profile_picture" | "drivers_license" = "profile_picture", store = true) {
-  const started = await fetch(`${server.url}/api/objects/upload`, { method: "POST", headers: { ...account.auth, "content-type": "application/json" }, body: JSON.stringify({ purpose }) });
+  const started = await fetch(`${server.url}/api/objects/upload`, {
+    method: "POST",
+    headers: { ...account.auth, "content-type": "application/json" },
+    body: JSON.stringify({ purpose }),
+  });
   const ticket = (await started.json()) as { uploadURL: string; objectPath: string };
   if (store) {
-    const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#c33" } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#c33" } })
+      .jpeg()
+      .toBuffer();
     const response = await fetch(new URL(ticket.uploadURL, server.url), { method: "PUT", body: bytes });
     expect(response.status).toBe(200);
   }
@@ -133,7 +139,14 @@ describe("POST /api/profile/complete", () => {
     const { status, body } = await restComplete(customer, { ...valid(), profilePicture: "", driversLicenseImage: "" });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.user).toMatchObject({ ...valid(), id: customer.id, name: "Sipho Dlamini", profileCompleted: true, profilePicture: null, driversLicenseImage: null });
+    expect(body.user).toMatchObject({
+      ...valid(),
+      id: customer.id,
+      name: "Sipho Dlamini",
+      profileCompleted: true,
+      profilePicture: null,
+      driversLicenseImage: null,
+    });
     for (const secret of ["passwordHash", "passwordResetToken", "passwordResetExpires", "googleId"]) expect(body.user).not.toHaveProperty(secret);
     const row = await snapshot(customer.id);
     expect(row).toMatchObject({ ...valid(), profileCompleted: true });
@@ -150,7 +163,13 @@ describe("POST /api/profile/complete", () => {
 
   test("edge dates: 18 today, a licence expiring today, a passport holder", async () => {
     const customer = await newCustomer();
-    const { status, body } = await restComplete(customer, { ...valid(), dateOfBirth: yearsFromToday(-18), driversLicenseExpiryDate: today, idType: "passport", idNumber: "A1234567" });
+    const { status, body } = await restComplete(customer, {
+      ...valid(),
+      dateOfBirth: yearsFromToday(-18),
+      driversLicenseExpiryDate: today,
+      idType: "passport",
+      idNumber: "A1234567",
+    });
     expect([status, body.message]).toEqual([200, undefined]);
     expect(body.user.idType).toBe("passport");
   });
@@ -171,11 +190,23 @@ describe("POST /api/profile/complete", () => {
     const before = await snapshot(customer.id);
     const empty = await restComplete(customer, {});
     expect([empty.status, empty.body.message]).toEqual([400, "Date of birth is required"]);
-    expect(Object.keys(empty.body.fieldErrors).sort()).toEqual(
-      ["address", "city", "dateOfBirth", "driversLicenseExpiryDate", "driversLicenseNumber", "idNumber", "idType", "nationality", "postalCode"],
-    );
+    expect(Object.keys(empty.body.fieldErrors).sort()).toEqual([
+      "address",
+      "city",
+      "dateOfBirth",
+      "driversLicenseExpiryDate",
+      "driversLicenseNumber",
+      "idNumber",
+      "idType",
+      "nationality",
+      "postalCode",
+    ]);
     for (const raw of ["{broken", "[]", '"text"', "null"]) {
-      const response = await fetch(`${server.url}/api/profile/complete`, { method: "POST", headers: { ...customer.auth, "content-type": "application/json" }, body: raw });
+      const response = await fetch(`${server.url}/api/profile/complete`, {
+        method: "POST",
+        headers: { ...customer.auth, "content-type": "application/json" },
+        body: raw,
+      });
       expect([raw, response.status]).toEqual([raw, 400]);
     }
     const noBody = await fetch(`${server.url}/api/profile/complete`, { method: "POST", headers: customer.auth });
@@ -248,7 +279,13 @@ describe("GraphQL completeProfile", () => {
     const { status, body } = await graphqlComplete(customer, { ...valid(), driversLicenseImage: licence.uploadURL });
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
-    expect(body.data!.completeProfile).toMatchObject({ ...valid(), id: customer.id, profileCompleted: true, profilePicture: null, driversLicenseImage: licence.objectPath });
+    expect(body.data!.completeProfile).toMatchObject({
+      ...valid(),
+      id: customer.id,
+      profileCompleted: true,
+      profilePicture: null,
+      driversLicenseImage: licence.objectPath,
+    });
     expect(await snapshot(customer.id)).toMatchObject({ ...valid(), profileCompleted: true });
   });
 
@@ -302,7 +339,9 @@ describe("profileDateProblems (Cape Town's calendar)", () => {
   test("the day turns at midnight in Cape Town, not UTC", () => {
     // 22:30 UTC on 30 June is 00:30 on 1 July in Cape Town.
     const now = at("2025-06-30T22:30:00Z");
-    expect(profileDateProblems({ ...ok, driversLicenseExpiryDate: "2025-06-30" }, now)).toEqual({ driversLicenseExpiryDate: PROFILE_DATE_MESSAGES.licenceExpired });
+    expect(profileDateProblems({ ...ok, driversLicenseExpiryDate: "2025-06-30" }, now)).toEqual({
+      driversLicenseExpiryDate: PROFILE_DATE_MESSAGES.licenceExpired,
+    });
     expect(profileDateProblems({ ...ok, driversLicenseExpiryDate: "2025-07-01" }, now)).toEqual({});
     expect(profileDateProblems({ ...ok, dateOfBirth: "2007-07-01" }, now)).toEqual({});
   });

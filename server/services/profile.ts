@@ -32,7 +32,10 @@ const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 
  * past, at most 120 years ago, and a customer at least 18 (the age for a South African
  * driving licence); a licence that has not expired (it may expire today). Field -> message.
  */
-export function profileDateProblems(data: Pick<ProfileCompletionData, "dateOfBirth" | "driversLicenseExpiryDate">, now: Date = new Date()): Record<string, string> {
+export function profileDateProblems(
+  data: Pick<ProfileCompletionData, "dateOfBirth" | "driversLicenseExpiryDate">,
+  now: Date = new Date(),
+): Record<string, string> {
   const today = capeTownToday(now);
   const problems: Record<string, string> = {};
   if (data.dateOfBirth >= today) problems.dateOfBirth = PROFILE_DATE_MESSAGES.dateOfBirthFuture;

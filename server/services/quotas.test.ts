@@ -23,8 +23,17 @@ afterAll(async () => {
 });
 
 const db = () => server.services.db;
-const book = (who: TestCustomer, vehicle: { id: string; category: "small" | "medium" | "large"; transmission: "manual" | "automatic" }, from: number, to: number, address?: string) =>
-  call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle, capeTown(from), capeTown(to)), auth: { ...who.auth, ...(address ? { "x-forwarded-for": address } : {}) } });
+const book = (
+  who: TestCustomer,
+  vehicle: { id: string; category: "small" | "medium" | "large"; transmission: "manual" | "automatic" },
+  from: number,
+  to: number,
+  address?: string,
+) =>
+  call(server.url, "POST", "/api/bookings", {
+    body: bookingRequest(vehicle, capeTown(from), capeTown(to)),
+    auth: { ...who.auth, ...(address ? { "x-forwarded-for": address } : {}) },
+  });
 
 describe("booking limits per account (defaults: 2 active, none overlapping, 30 days)", () => {
   test("the hoarding pattern (many cars, one account, a year each) stops at the limit with the reason", async () => {
@@ -96,7 +105,12 @@ describe("booking attempts are rate-limited per account and per address", () => 
     // Refused attempts count too (the period is too long): a script cannot probe for free.
     for (let i = 0; i < 21; i++) answers.push(await book(rider, car, 200, 300, `198.51.100.${i + 1}`));
     expect(answers.slice(0, 20).every((a) => a.status === 400)).toBe(true);
-    expect([answers[20]!.status, answers[20]!.body.message, answers[20]!.body.reason, answers[20]!.body.limit]).toEqual([429, TOO_MANY_ATTEMPTS, "account_limit", "booking_rate"]);
+    expect([answers[20]!.status, answers[20]!.body.message, answers[20]!.body.reason, answers[20]!.body.limit]).toEqual([
+      429,
+      TOO_MANY_ATTEMPTS,
+      "account_limit",
+      "booking_rate",
+    ]);
     expect(await db().booking.count({ where: { userId: rider.id } })).toBe(0);
   });
 });
@@ -116,7 +130,10 @@ describe("uploads per account", () => {
       const rider = await newCustomer(small.services);
       const { default: sharp } = await import("sharp");
       // Noise does not compress: about 0.9 MB as a JPEG.
-      const noisy = async () => sharp(Buffer.from(crypto.getRandomValues(new Uint8Array(1200 * 900 * 3))), { raw: { width: 1200, height: 900, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+      const noisy = async () =>
+        sharp(Buffer.from(crypto.getRandomValues(new Uint8Array(1200 * 900 * 3))), { raw: { width: 1200, height: 900, channels: 3 } })
+          .jpeg({ quality: 95 })
+          .toBuffer();
       const put = async () => {
         const ticket = await call(small.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
         expect(ticket.status).toBe(200);
@@ -156,7 +173,8 @@ describe("uploads per account", () => {
     try {
       const rider = await newCustomer(limited.services);
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push((await call(limited.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth })).status);
+      for (let i = 0; i < 4; i++)
+        answers.push((await call(limited.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth })).status);
       expect(answers).toEqual([200, 200, 200, 429]);
     } finally {
       await limited.close();
@@ -181,7 +199,10 @@ describe("housekeeping", () => {
     const link = await call(server.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
     await db().storedObject.update({ where: { id: idOf(link.body.objectPath) }, data: { expiresAt: new Date(Date.now() - 60_000) } });
     const crashed = await call(server.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
-    await db().storedObject.update({ where: { id: idOf(crashed.body.objectPath) }, data: { status: "processing", expiresAt: new Date(Date.now() - 2 * 3_600_000) } });
+    await db().storedObject.update({
+      where: { id: idOf(crashed.body.objectPath) },
+      data: { status: "processing", expiresAt: new Date(Date.now() - 2 * 3_600_000) },
+    });
 
     const result = await runHousekeeping(server.services);
     expect(result.ran).toBe(true);
@@ -203,7 +224,13 @@ describe("housekeeping", () => {
   test("rentals-cli maintenance run does the same by hand and reports it", async () => {
     const proc = Bun.spawn([process.execPath, "cli/main.ts", "maintenance", "run", "--json"], {
       cwd: join(import.meta.dir, "..", ".."),
-      env: { ...process.env, DATA_DIR: server.services.config.dataDir, DATABASE_URL: server.database.databaseUrl ?? `file:${join(server.services.config.dataDir, "capedrive.db")}`, TOKEN_SECRET: "x".repeat(40), LOG_LEVEL: "silent" },
+      env: {
+        ...process.env,
+        DATA_DIR: server.services.config.dataDir,
+        DATABASE_URL: server.database.databaseUrl ?? `file:${join(server.services.config.dataDir, "capedrive.db")}`,
+        TOKEN_SECRET: "x".repeat(40),
+        LOG_LEVEL: "silent",
+      },
       stdout: "pipe",
       stderr: "pipe",
     });
@@ -232,15 +259,26 @@ describe("admins: a customer's holdings, their limits, and cancelling a hoarder'
     expect((await call(server.url, "GET", `/api/admin/customers/${hoarder.id}/activity`, { auth: hoarder.auth })).status).toBe(403);
     expect((await call(server.url, "POST", `/api/admin/customers/${hoarder.id}/cancel-bookings`, { auth: hoarder.auth })).status).toBe(403);
 
-    const cancelled = await graphql(server.url, `mutation($id: ID!) { cancelCustomerBookings(id: $id) { cancelled activity { activeBookings { id } } } }`, { id: hoarder.id }, admin.auth);
+    const cancelled = await graphql(
+      server.url,
+      `mutation($id: ID!) { cancelCustomerBookings(id: $id) { cancelled activity { activeBookings { id } } } }`,
+      { id: hoarder.id },
+      admin.auth,
+    );
     expect(cancelled.body.data.cancelCustomerBookings).toEqual({ cancelled: 2, activity: { activeBookings: [] } });
     expect(await db().booking.count({ where: { userId: hoarder.id, status: "cancelled" } })).toBe(2);
     expect(await db().auditLog.count({ where: { action: "booking.cancel_for_customer", actorId: admin.id } })).toBe(2);
     expect(await db().emailOutbox.count({ where: { to: hoarder.email, subject: { contains: "cancelled" } } })).toBe(2);
 
-    const bad = await call(server.url, "PUT", `/api/admin/customers/${hoarder.id}/limits`, { body: { maxActiveBookings: 0, maxRentalDays: null, allowOverlappingBookings: false }, auth: admin.auth });
+    const bad = await call(server.url, "PUT", `/api/admin/customers/${hoarder.id}/limits`, {
+      body: { maxActiveBookings: 0, maxRentalDays: null, allowOverlappingBookings: false },
+      auth: admin.auth,
+    });
     expect(bad.status).toBe(400);
-    const set = await call(server.url, "PUT", `/api/admin/customers/${hoarder.id}/limits`, { body: { maxActiveBookings: 3, maxRentalDays: 60, allowOverlappingBookings: true }, auth: admin.auth });
+    const set = await call(server.url, "PUT", `/api/admin/customers/${hoarder.id}/limits`, {
+      body: { maxActiveBookings: 3, maxRentalDays: 60, allowOverlappingBookings: true },
+      auth: admin.auth,
+    });
     expect([set.status, set.body.limits]).toEqual([200, { maxActive: 3, maxDays: 60, allowOverlap: true }]);
     expect(await db().auditLog.count({ where: { action: "customer.set_limits", entityId: hoarder.id } })).toBe(1);
     const cars = [await newVehicle(server.services), await newVehicle(server.services), await newVehicle(server.services), await newVehicle(server.services)];

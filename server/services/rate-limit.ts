@@ -29,9 +29,15 @@ const SWEEP_ONE_IN = 50;
  * still expired), then one native upsert (INSERT ... ON CONFLICT DO UPDATE) creates the row or
  * increments it, and its returned count decides.
  */
-export async function hit(services: Services, key: string, limit: number, windowSeconds: number, accountLimit?: AccountLimit): Promise<{ count: number; windowEnd: Date }> {
+export async function hit(
+  services: Services,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  accountLimit?: AccountLimit,
+): Promise<{ count: number; windowEnd: Date }> {
   const { db } = services;
-  let row;
+  let row: { count: number; windowEnd: Date };
   for (let attempt = 0; ; attempt++) {
     const now = new Date();
     await db.rateLimit.deleteMany({ where: { key, windowEnd: { lte: now } } });
@@ -43,7 +49,8 @@ export async function hit(services: Services, key: string, limit: number, window
     // The window ended between the delete and the upsert: count this hit in a new one.
     if (row.windowEnd > new Date() || attempt >= 2) break;
   }
-  if (Math.random() * SWEEP_ONE_IN < 1) await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
+  if (Math.random() * SWEEP_ONE_IN < 1)
+    await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
   if (row.count > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
   return { count: row.count, windowEnd: row.windowEnd };
 }

@@ -1,7 +1,7 @@
 // Sessions and their tokens. A token is a JWT (HS256, jose) whose audience names the area
 // (customer, admin, dealership) and whose `sid` names a row in `sessions`; a token is accepted
 // only while that row exists and has not expired, so signing out ends it at once.
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { apiKeyOfRequest, resolveApiKey } from "./api-keys";
 import type { Services } from "./context";
 import type { Audience, Viewer } from "./viewer";
@@ -43,7 +43,7 @@ export async function endAllSessions(services: Services, subjectId: string): Pro
 
 /** The session a token names, or null for any token that is not valid right now. */
 export async function verifySessionToken(services: Services, token: string): Promise<{ audience: Audience; subjectId: string; sessionId: string } | null> {
-  let payload;
+  let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, services.config.tokenSecret, {
       issuer: ISSUER,

@@ -35,7 +35,9 @@ async function newCustomer(name = "Thandi Mokoena"): Promise<Account> {
 }
 
 async function newAdmin(): Promise<Account> {
-  const admin = await db().adminUser.create({ data: { email: `${crypto.randomUUID()}@capedrive.test`, passwordHash: "not-used", firstName: "Ayesha", lastName: "Khan" } });
+  const admin = await db().adminUser.create({
+    data: { email: `${crypto.randomUUID()}@capedrive.test`, passwordHash: "not-used", firstName: "Ayesha", lastName: "Khan" },
+  });
   const { token } = await createSession(server.services, "admin", admin.id);
   return { id: admin.id, token, auth: { authorization: `Bearer ${token}` } };
 }
@@ -103,7 +105,9 @@ function rawGet(target: string, headers: Record<string, string> = {}): Promise<R
       const text = Buffer.concat(chunks).toString("latin1");
       resolve({ status: Number(text.split(" ")[1]), body: text.slice(text.indexOf("\r\n\r\n") + 4) });
     });
-    const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+    const extra = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join("");
     socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`);
   });
 }
@@ -119,7 +123,14 @@ describe("POST /api/objects/upload", () => {
     expect(expiresIn).toBeGreaterThan(14 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(15 * 60_000 + 1000);
     const row = await rowOf(ticket);
-    expect(row).toMatchObject({ path: `uploads/${idOf(ticket)}`, purpose: "profile_picture", ownerType: "customer", ownerId: customer.id, isPrivate: false, status: "pending" });
+    expect(row).toMatchObject({
+      path: `uploads/${idOf(ticket)}`,
+      purpose: "profile_picture",
+      ownerType: "customer",
+      ownerId: customer.id,
+      isPrivate: false,
+      status: "pending",
+    });
   });
 
   test("licence and ID uploads are private", async () => {
@@ -136,7 +147,11 @@ describe("POST /api/objects/upload", () => {
     const anonymous = await fetch(`${server.url}/api/objects/upload`, { method: "POST" });
     expect(anonymous.status).toBe(401);
     for (const body of [JSON.stringify({ purpose: "selfie" }), JSON.stringify({ purpose: "vehicle_photo" }), JSON.stringify({ purpose: 7 }), "{oops", "[1]"]) {
-      const response = await fetch(`${server.url}/api/objects/upload`, { method: "POST", headers: { ...customer.auth, "content-type": "application/json" }, body });
+      const response = await fetch(`${server.url}/api/objects/upload`, {
+        method: "POST",
+        headers: { ...customer.auth, "content-type": "application/json" },
+        body,
+      });
       expect([body, response.status]).toEqual([body, 400]);
       expect(((await response.json()) as { message: string }).message).toBeString();
     }
@@ -147,7 +162,11 @@ describe("POST /api/objects/upload", () => {
     for (const account of [await newAdmin(), await newDealership()]) {
       const row = await rowOf(await ticketFor(account, { purpose: "vehicle_photo" }));
       expect(row.purpose).toBe("vehicle_photo");
-      const refused = await fetch(`${server.url}/api/objects/upload`, { method: "POST", headers: { ...account.auth, "content-type": "application/json" }, body: JSON.stringify({ purpose: "drivers_license" }) });
+      const refused = await fetch(`${server.url}/api/objects/upload`, {
+        method: "POST",
+        headers: { ...account.auth, "content-type": "application/json" },
+        body: JSON.stringify({ purpose: "drivers_license" }),
+      });
       expect(refused.status).toBe(400);
     }
   });
@@ -167,8 +186,12 @@ describe("PUT <uploadURL>", () => {
   test("a JPEG with GPS and camera EXIF is stored re-encoded with no metadata at all", async () => {
     const customer = await newCustomer();
     const ticket = await ticketFor(customer);
-    const original = await solid(64, 48).jpeg()
-      .withExif({ IFD0: { Make: "SecretCam", Model: "X1" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "33/1 55/1 12/1", GPSLongitudeRef: "E", GPSLongitude: "18/1 25/1 25/1" } })
+    const original = await solid(64, 48)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "SecretCam", Model: "X1" },
+        IFD3: { GPSLatitudeRef: "S", GPSLatitude: "33/1 55/1 12/1", GPSLongitudeRef: "E", GPSLongitude: "18/1 25/1 25/1" },
+      })
       .toBuffer();
     const inputMeta = await sharp(original).metadata();
     expect(inputMeta.exif).toBeDefined();
@@ -281,7 +304,12 @@ describe("PUT <uploadURL>", () => {
       crc.writeUInt32BE(Bun.hash.crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
       return Buffer.concat([head, Buffer.from(type), data, crc]);
     };
-    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk("IEND", Buffer.alloc(0))]);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", ihdr),
+      chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
     const result = await put(ticket.uploadURL, bomb);
     expect([result.status, result.body.message]).toEqual([400, MESSAGES.tooManyPixels]);
     expect((await rowOf(ticket)).status).toBe("pending");
@@ -352,10 +380,21 @@ describe("PUT <uploadURL>", () => {
     const forged = Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3600 })).toString("base64url");
     const flipped = signature!.slice(0, -2) + (signature!.endsWith("AA") ? "BB" : "AA");
     const secret = server.services.config.tokenSecret;
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuer("capedrive").setAudience("capedrive:upload").setSubject(id)
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret);
-    const wrongSecret = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuer("capedrive").setAudience("capedrive:upload").setSubject(id)
-      .setExpirationTime("10m").sign(new TextEncoder().encode("another-secret-that-is-long-enough-to-sign"));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("capedrive")
+      .setAudience("capedrive:upload")
+      .setSubject(id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret);
+    const wrongSecret = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("capedrive")
+      .setAudience("capedrive:upload")
+      .setSubject(id)
+      .setExpirationTime("10m")
+      .sign(new TextEncoder().encode("another-secret-that-is-long-enough-to-sign"));
     const noneAlg = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
     const otherToken = new URL(other.uploadURL, server.url).searchParams.get("token")!;
     const cases: [string, string, number, string][] = [

@@ -7,7 +7,7 @@
 // not an image, an image sharp cannot read) leaves the upload pending, so the same link can be
 // retried with another photo until it expires (15 minutes).
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import { accountLimitError, AppError, badInput, conflict, forbidden, notFound, unauthenticated } from "../errors";
 import { uploadQuotaProblem, uploadsAreLimited, type UploadQuota } from "../domain/quotas";
 import { limitUploads } from "./rate-limit";
@@ -195,7 +195,7 @@ type Encoded = { data: Buffer; width: number; height: number };
 
 /** Re-encodes an image: EXIF orientation applied, within 2048x2048, JPEG, all metadata dropped. */
 export async function reencodeImage(bytes: Uint8Array): Promise<Encoded> {
-  let result;
+  let result: { data: Buffer; info: OutputInfo };
   try {
     result = await sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true })
       .timeout({ seconds: 20 })
@@ -217,7 +217,13 @@ export async function reencodeImage(bytes: Uint8Array): Promise<Encoded> {
  * (pending -> processing) so two PUTs on one link cannot both store; a refused body puts it
  * back to pending.
  */
-export async function receiveUpload(services: Services, id: string, token: string | null | undefined, body: Uint8Array | ReadableStream<Uint8Array> | null, declaredLength?: number | null): Promise<StoredUpload> {
+export async function receiveUpload(
+  services: Services,
+  id: string,
+  token: string | null | undefined,
+  body: Uint8Array | ReadableStream<Uint8Array> | null,
+  declaredLength?: number | null,
+): Promise<StoredUpload> {
   await checkUploadLink(services, id, token);
   if (declaredLength != null && declaredLength > UPLOAD_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", MESSAGES.tooLarge);
   const bytes = body instanceof Uint8Array ? body : await readLimited(body);
@@ -238,7 +244,11 @@ export async function receiveUpload(services: Services, id: string, token: strin
     const image = await reencodeImage(bytes);
     const row = await services.db.storedObject.findUniqueOrThrow({ where: { id }, select: { path: true, ownerType: true, ownerId: true } });
     if (uploadsAreLimited(row.ownerType)) {
-      const quotaProblem = uploadQuotaProblem(uploadQuota(services), await usedStorage(services, { ownerType: row.ownerType as Owner["ownerType"], ownerId: row.ownerId }), image.data.byteLength);
+      const quotaProblem = uploadQuotaProblem(
+        uploadQuota(services),
+        await usedStorage(services, { ownerType: row.ownerType as Owner["ownerType"], ownerId: row.ownerId }),
+        image.data.byteLength,
+      );
       if (quotaProblem) throw accountLimitError("CONFLICT", quotaProblem, "upload_quota");
     }
     await objectStorage(services.config).put(row.path, image.data, "image/jpeg");
@@ -278,13 +288,26 @@ export function objectPathOf(value: string): { path: string } | { id: string } |
  * "/objects/uploads/<uuid>", after checking the object is stored, is this viewer's own, and was
  * uploaded for one of `purposes`. Anything else: 400 "Please upload the photo again".
  */
-export async function resolveOwnedObject(services: Services, viewer: Viewer, value: string, purposes: readonly UploadPurpose[], field?: string): Promise<string> {
+export async function resolveOwnedObject(
+  services: Services,
+  viewer: Viewer,
+  value: string,
+  purposes: readonly UploadPurpose[],
+  field?: string,
+): Promise<string> {
   const refuse = () => badInput(MESSAGES.uploadAgain, field ? { [field]: MESSAGES.uploadAgain } : undefined);
   const owner = ownerOf(viewer);
   const named = objectPathOf(value);
   if (!owner || !named) throw refuse();
   const row = await services.db.storedObject.findUnique({ where: "id" in named ? { id: named.id } : { path: named.path } });
-  if (!row || row.status !== "stored" || row.ownerType !== owner.ownerType || row.ownerId !== owner.ownerId || !(purposes as readonly string[]).includes(row.purpose)) throw refuse();
+  if (
+    !row ||
+    row.status !== "stored" ||
+    row.ownerType !== owner.ownerType ||
+    row.ownerId !== owner.ownerId ||
+    !(purposes as readonly string[]).includes(row.purpose)
+  )
+    throw refuse();
   return objectUrlPath(row.path);
 }
 

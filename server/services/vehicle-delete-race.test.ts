@@ -26,7 +26,10 @@ describe("an admin deletes a car while customers book it", () => {
     for (let round = 0; round < 8; round++) {
       const vehicle = await newVehicle(server.services);
       // Bookings for disjoint periods (all could succeed); the delete goes first, among them, or after.
-      const book = () => riders.map((rider, i) => call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle, capeTown(10 + i * 3), capeTown(11 + i * 3)), auth: rider.auth }));
+      const book = () =>
+        riders.map((rider, i) =>
+          call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle, capeTown(10 + i * 3), capeTown(11 + i * 3)), auth: rider.auth }),
+        );
       const remove = () => call(server.url, "DELETE", `/api/admin/vehicles/${vehicle.id}`, { auth: admin.auth });
       let deletion: ReturnType<typeof remove>;
       let bookings: ReturnType<typeof book>;

@@ -26,8 +26,10 @@ export type VehicleFilter = {
  * asked. A limit below 1 or a negative offset is the client's mistake: 400 with the reason.
  */
 export function clampPage(limit: number | undefined | null, offset: number | undefined | null, max = MAX_PAGE_SIZE, fallback = 50) {
-  if (limit != null && (!Number.isSafeInteger(limit) || limit < 1)) throw badInput(`limit must be a whole number from 1 to ${max}`, { limit: `limit must be a whole number from 1 to ${max}` });
-  if (offset != null && (!Number.isSafeInteger(offset) || offset < 0)) throw badInput("offset must be a whole number of 0 or more", { offset: "offset must be a whole number of 0 or more" });
+  if (limit != null && (!Number.isSafeInteger(limit) || limit < 1))
+    throw badInput(`limit must be a whole number from 1 to ${max}`, { limit: `limit must be a whole number from 1 to ${max}` });
+  if (offset != null && (!Number.isSafeInteger(offset) || offset < 0))
+    throw badInput("offset must be a whole number of 0 or more", { offset: "offset must be a whole number of 0 or more" });
   return { take: Math.min(limit ?? fallback, max), skip: offset ?? 0 };
 }
 
@@ -86,7 +88,12 @@ type Shape = { include?: Prisma.VehicleInclude; select?: Prisma.VehicleSelect };
 type ListOptions = { maxPageSize?: number };
 
 /** `shape` lets GraphQL select exactly the relations a query asks for (no N+1); REST gets images. */
-export function listVehicles(services: Services, filter?: VehicleFilter, shape?: typeof withImages, options?: ListOptions): Promise<Prisma.VehicleGetPayload<typeof withImages>[]>;
+export function listVehicles(
+  services: Services,
+  filter?: VehicleFilter,
+  shape?: typeof withImages,
+  options?: ListOptions,
+): Promise<Prisma.VehicleGetPayload<typeof withImages>[]>;
 export function listVehicles(services: Services, filter: VehicleFilter, shape: Shape, options?: ListOptions): Promise<unknown[]>;
 export function listVehicles({ db }: Services, filter: VehicleFilter = {}, shape: Shape = withImages, options: ListOptions = {}): Promise<any[]> {
   const max = options.maxPageSize ?? MAX_PAGE_SIZE;
@@ -105,7 +112,12 @@ export function listVehicles({ db }: Services, filter: VehicleFilter = {}, shape
  * failed ("query parameter limit ... exceeded"; found by `bun run bench` on a 2,000-car fleet).
  */
 export async function listAllVehicles(services: Services, filter: VehicleFilter = {}): Promise<Prisma.VehicleGetPayload<typeof withImages>[]> {
-  const rows = (await listVehicles(services, { ...filter, limit: REST_VEHICLE_LIST_LIMIT }, { include: { images: true } }, { maxPageSize: REST_VEHICLE_LIST_LIMIT })) as Prisma.VehicleGetPayload<typeof withImages>[];
+  const rows = (await listVehicles(
+    services,
+    { ...filter, limit: REST_VEHICLE_LIST_LIMIT },
+    { include: { images: true } },
+    { maxPageSize: REST_VEHICLE_LIST_LIMIT },
+  )) as Prisma.VehicleGetPayload<typeof withImages>[];
   for (const row of rows) {
     row.images.sort((a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }

@@ -15,7 +15,10 @@ const adminHash = () => (passwordHash ??= hashPassword(ADMIN_PASSWORD));
 
 export type TestActor = { id: string; token: string; auth: Record<string, string> };
 
-export async function newAdmin(services: Services, data: { email?: string; isActive?: boolean; firstName?: string; lastName?: string } = {}): Promise<TestActor & { email: string }> {
+export async function newAdmin(
+  services: Services,
+  data: { email?: string; isActive?: boolean; firstName?: string; lastName?: string } = {},
+): Promise<TestActor & { email: string }> {
   const email = data.email ?? `admin-${next()}@capedrive.example`;
   const admin = await services.db.adminUser.create({
     data: { email, passwordHash: await adminHash(), firstName: data.firstName ?? "Ada", lastName: data.lastName ?? "Admin", isActive: data.isActive ?? true },
@@ -24,7 +27,10 @@ export async function newAdmin(services: Services, data: { email?: string; isAct
   return { id: admin.id, email, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export async function newCustomerWithToken(services: Services, data: { name?: string; email?: string; phone?: string; profileCompleted?: boolean; createdAt?: Date } = {}): Promise<TestActor> {
+export async function newCustomerWithToken(
+  services: Services,
+  data: { name?: string; email?: string; phone?: string; profileCompleted?: boolean; createdAt?: Date } = {},
+): Promise<TestActor> {
   const user = await services.db.user.create({
     data: {
       name: data.name ?? `Rider ${next()}`,
@@ -41,7 +47,13 @@ export async function newCustomerWithToken(services: Services, data: { name?: st
 export async function newDealershipWithToken(services: Services): Promise<TestActor> {
   const n = next();
   const dealership = await services.db.dealership.create({
-    data: { dealershipCode: `DL-${n}`, companyName: `Motors ${n}`, contactEmail: `sales-${n}@motors.example`, contactPerson: "Sam Seller", passwordHash: await adminHash() },
+    data: {
+      dealershipCode: `DL-${n}`,
+      companyName: `Motors ${n}`,
+      contactEmail: `sales-${n}@motors.example`,
+      contactPerson: "Sam Seller",
+      passwordHash: await adminHash(),
+    },
   });
   const { token } = await createSession(services, "dealership", dealership.id);
   return { id: dealership.id, token, auth: { authorization: `Bearer ${token}` } };
@@ -50,7 +62,14 @@ export async function newDealershipWithToken(services: Services): Promise<TestAc
 let plates = 0;
 export async function newFleetVehicle(
   services: Services,
-  data: { category?: "small" | "medium" | "large"; transmission?: "manual" | "automatic"; status?: "available" | "rented" | "maintenance" | "out_of_service"; plate?: string; dealershipId?: string; lastKnownLocation?: unknown } = {},
+  data: {
+    category?: "small" | "medium" | "large";
+    transmission?: "manual" | "automatic";
+    status?: "available" | "rented" | "maintenance" | "out_of_service";
+    plate?: string;
+    dealershipId?: string;
+    lastKnownLocation?: unknown;
+  } = {},
 ) {
   return services.db.vehicle.create({
     data: {
@@ -74,7 +93,16 @@ const DAY = 86_400_000;
 /** A booking written directly (the customer booking rules are tested elsewhere). Days are from now. */
 export async function newBooking(
   services: Services,
-  data: { userId: string; vehicleId?: string | null; category?: "small" | "medium" | "large"; transmission?: "manual" | "automatic"; status?: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled"; fromDay?: number; toDay?: number; createdAt?: Date },
+  data: {
+    userId: string;
+    vehicleId?: string | null;
+    category?: "small" | "medium" | "large";
+    transmission?: "manual" | "automatic";
+    status?: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled";
+    fromDay?: number;
+    toDay?: number;
+    createdAt?: Date;
+  },
 ) {
   const now = Date.now();
   return services.db.booking.create({
@@ -102,7 +130,11 @@ export type Answer = { status: number; body: any; headers: Headers };
 let addresses = 0;
 /** Calls the server; each call comes from its own address (TRUST_PROXY) unless `from` is given. */
 export function caller(baseUrl: () => string) {
-  return async function call(method: string, path: string, options: { body?: unknown; raw?: string; auth?: Record<string, string>; from?: string } = {}): Promise<Answer> {
+  return async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; auth?: Record<string, string>; from?: string } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { "x-forwarded-for": options.from ?? `203.0.113.${(++addresses % 250) + 1}`, ...(options.auth ?? {}) };
     let body: string | undefined;
     if (options.raw !== undefined) {
@@ -138,7 +170,11 @@ export async function fingerprint(services: Services): Promise<string> {
   ]);
   const names = ["admin_users", "vehicles", "vehicle_images", "bookings", "service_areas", "api_keys", "audit_logs", "users"];
   // Per table: its row count and a hash of its rows, so a failure names the table that changed.
-  return JSON.stringify(Object.fromEntries(tables.map((rows, i) => [names[i], `${rows.length}:${new Bun.CryptoHasher("sha256").update(JSON.stringify(rows)).digest("hex").slice(0, 16)}`])));
+  return JSON.stringify(
+    Object.fromEntries(
+      tables.map((rows, i) => [names[i], `${rows.length}:${new Bun.CryptoHasher("sha256").update(JSON.stringify(rows)).digest("hex").slice(0, 16)}`]),
+    ),
+  );
 }
 
 /** Runs a refused call and checks its status, that it says why, and that nothing changed. */
@@ -157,10 +193,16 @@ export async function expectRefusedUnchanged(services: Services, run: () => Prom
 /** Uploads a small JPEG as `auth` for `purpose`; returns the upload URL (as given) and the object path. */
 export async function uploadPhoto(baseUrl: string, auth: Record<string, string>, purpose: string): Promise<{ uploadURL: string; objectPath: string }> {
   const { default: sharp } = await import("sharp");
-  const ticket = await fetch(`${baseUrl}/api/objects/upload`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ purpose }) });
+  const ticket = await fetch(`${baseUrl}/api/objects/upload`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ purpose }),
+  });
   expect(ticket.status).toBe(200);
   const { uploadURL, objectPath } = (await ticket.json()) as { uploadURL: string; objectPath: string };
-  const bytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .toBuffer();
   // Upload URLs are relative: resolved against the server that handed them out.
   const put = await fetch(new URL(uploadURL, baseUrl), { method: "PUT", headers: { "content-type": "image/jpeg" }, body: bytes });
   expect(put.status).toBe(200);

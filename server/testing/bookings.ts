@@ -52,7 +52,14 @@ let plates = 0;
 /** A rentable vehicle (available, small manual at R450 unless told otherwise). */
 export async function newVehicle(
   services: Services,
-  data: { category?: Category; transmission?: Transmission; status?: "available" | "rented" | "maintenance" | "out_of_service"; make?: string; model?: string; images?: string[] } = {},
+  data: {
+    category?: Category;
+    transmission?: Transmission;
+    status?: "available" | "rented" | "maintenance" | "out_of_service";
+    make?: string;
+    model?: string;
+    images?: string[];
+  } = {},
 ) {
   const category = data.category ?? "small";
   const rates = { small: "450.00", medium: "650.00", large: "850.00" } as const;
@@ -110,7 +117,12 @@ export function bookingRequest(
 export type Answer = { status: number; body: any };
 
 /** A JSON request to the test server. */
-export async function call(baseUrl: string, method: string, path: string, options: { body?: unknown; raw?: string; auth?: Record<string, string> } = {}): Promise<Answer> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; raw?: string; auth?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...(options.auth ?? {}) };
   let body: string | undefined;
   if (options.raw !== undefined) body = options.raw;
@@ -131,8 +143,16 @@ export async function staffToken(services: Services, audience: "admin" | "dealer
   const id =
     audience === "admin"
       ? (await services.db.adminUser.create({ data: { email: `admin-${unique}@example.com`, passwordHash: "unused", firstName: "Ada", lastName: "Admin" } })).id
-      : (await services.db.dealership.create({
-          data: { dealershipCode: `D${unique}`, companyName: "Cape Motors", contactEmail: `sales-${unique}@example.com`, contactPerson: "Sam", passwordHash: "unused" },
-        })).id;
+      : (
+          await services.db.dealership.create({
+            data: {
+              dealershipCode: `D${unique}`,
+              companyName: "Cape Motors",
+              contactEmail: `sales-${unique}@example.com`,
+              contactPerson: "Sam",
+              passwordHash: "unused",
+            },
+          })
+        ).id;
   return (await createSession(services, audience, id)).token;
 }

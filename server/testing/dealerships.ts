@@ -12,7 +12,10 @@ export type TestDealership = { id: string; dealershipCode: string; password: str
 let sharedHash: Promise<string> | undefined;
 export const TEST_DEALERSHIP_PASSWORD = "dealer-secret-1";
 
-export async function createDealership(db: Db, fields: Partial<{ dealershipCode: string; companyName: string; contactEmail: string; contactPerson: string; city: string | null; isActive: boolean }> = {}): Promise<TestDealership> {
+export async function createDealership(
+  db: Db,
+  fields: Partial<{ dealershipCode: string; companyName: string; contactEmail: string; contactPerson: string; city: string | null; isActive: boolean }> = {},
+): Promise<TestDealership> {
   const code = fields.dealershipCode ?? `DLR${unique()}`;
   const row = await db.dealership.create({
     data: {
@@ -26,7 +29,14 @@ export async function createDealership(db: Db, fields: Partial<{ dealershipCode:
       isActive: fields.isActive ?? true,
     },
   });
-  return { id: row.id, dealershipCode: row.dealershipCode, password: TEST_DEALERSHIP_PASSWORD, companyName: row.companyName, contactEmail: row.contactEmail, contactPerson: row.contactPerson };
+  return {
+    id: row.id,
+    dealershipCode: row.dealershipCode,
+    password: TEST_DEALERSHIP_PASSWORD,
+    companyName: row.companyName,
+    contactEmail: row.contactEmail,
+    contactPerson: row.contactPerson,
+  };
 }
 
 export type VehicleFields = Partial<{

@@ -87,7 +87,10 @@ export function startNominatimStandIn(options: { port?: number } = {}): Nominati
         return Response.json({ place_id: 1, osm_type: "way", category: "highway", type: "residential", ...place });
       }
       if (url.pathname.endsWith("/search")) {
-        const words = (url.searchParams.get("q") ?? "").toLowerCase().split(/[\s,]+/).filter(Boolean);
+        const words = (url.searchParams.get("q") ?? "")
+          .toLowerCase()
+          .split(/[\s,]+/)
+          .filter(Boolean);
         const found = PLACES.filter((p) => words.every((w) => p.display_name.toLowerCase().includes(w)));
         return Response.json(found.slice(0, Number(url.searchParams.get("limit") ?? 10)).map((p, i) => ({ place_id: i + 1, importance: 0.5, ...p })));
       }

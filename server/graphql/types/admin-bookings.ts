@@ -111,7 +111,7 @@ builder.mutationField("setBookingLocation", (t) =>
   t.field({
     type: AdminBookingRef,
     description:
-      "Sets the real point (\"lat,lon\", inside an active service area) of a booking's delivery or return location and marks it verified; " +
+      'Sets the real point ("lat,lon", inside an active service area) of a booking\'s delivery or return location and marks it verified; ' +
       "optionally corrects the address text. Admins, or an API key with bookings:write.",
     authScopes: { admin: true, permission: "bookings:write" },
     args: {

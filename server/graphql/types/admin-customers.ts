@@ -109,7 +109,11 @@ builder.mutationField("setCustomerLimits", (t) =>
     authScopes: { admin: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CustomerLimitsInput, required: true }) },
     resolve: (_root, { id, input }, ctx) =>
-      setCustomerLimits(ctx.services, ctx.viewer, String(id), { maxActiveBookings: input.maxActiveBookings ?? null, maxRentalDays: input.maxRentalDays ?? null, allowOverlappingBookings: input.allowOverlappingBookings }),
+      setCustomerLimits(ctx.services, ctx.viewer, String(id), {
+        maxActiveBookings: input.maxActiveBookings ?? null,
+        maxRentalDays: input.maxRentalDays ?? null,
+        allowOverlappingBookings: input.allowOverlappingBookings,
+      }),
   }),
 );
 

@@ -63,6 +63,7 @@ builder.queryField("auditLog", (t) =>
       limit: t.arg.int({ required: false }),
       offset: t.arg.int({ required: false }),
     },
-    resolve: (_root, args, ctx) => listAuditLog(ctx.services, ctx.viewer, withoutNulls({ ...args, entityId: args.entityId == null ? null : String(args.entityId) })),
+    resolve: (_root, args, ctx) =>
+      listAuditLog(ctx.services, ctx.viewer, withoutNulls({ ...args, entityId: args.entityId == null ? null : String(args.entityId) })),
   }),
 );

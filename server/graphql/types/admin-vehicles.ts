@@ -1,4 +1,12 @@
-import { adminVehicle, createAdminVehicle, deleteAdminVehicle, getAdminVehicle, listAdminVehicles, updateAdminVehicle, type AdminVehicle } from "../../services/admin-vehicles";
+import {
+  adminVehicle,
+  createAdminVehicle,
+  deleteAdminVehicle,
+  getAdminVehicle,
+  listAdminVehicles,
+  updateAdminVehicle,
+  type AdminVehicle,
+} from "../../services/admin-vehicles";
 import { assignableVehicles } from "../../services/admin-bookings";
 import { createUpload } from "../../services/uploads";
 import { builder } from "../builder";

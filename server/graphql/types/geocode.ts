@@ -33,7 +33,7 @@ builder.queryField("reverseGeocode", (t) =>
     nullable: true,
     description:
       "The address at a point (signed-in users); null when none is known. SERVICE_UNAVAILABLE or BAD_GATEWAY when the " +
-      "geocoder fails: fall back to \"GPS Location (lat, lon)\".",
+      'geocoder fails: fall back to "GPS Location (lat, lon)".',
     args: { lat: t.arg.float({ required: true }), lon: t.arg.float({ required: true }) },
     resolve: (_root, args, ctx) => reverseGeocode(ctx.services, ctx.viewer, args),
   }),
@@ -51,7 +51,7 @@ builder.queryField("geocodeSearch", (t) =>
 builder.queryField("isLocationServed", (t) =>
   t.boolean({
     description:
-      "Whether we deliver to and collect from a point (\"lat,lon\"): inside an active service area, or anywhere when none is active. " +
+      'Whether we deliver to and collect from a point ("lat,lon"): inside an active service area, or anywhere when none is active. ' +
       "The booking flow asks at the location step; the booking itself is checked again on the server.",
     args: { coordinates: t.arg.string({ required: true }) },
     resolve: (_root, { coordinates }, ctx) => isServedPoint(ctx.services, coordinates),

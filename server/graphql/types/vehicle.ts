@@ -38,12 +38,16 @@ builder.queryField("vehicles", (t) =>
       offset: t.arg.int({ required: false }),
     },
     resolve: (query, _root, args, ctx) =>
-      listVehicles(ctx.services, {
-        category: args.category ?? undefined,
-        transmission: args.transmission ?? undefined,
-        period: parseAvailabilityPeriod(args),
-        limit: args.limit ?? undefined,
-        offset: args.offset ?? undefined,
-      }, query) as never,
+      listVehicles(
+        ctx.services,
+        {
+          category: args.category ?? undefined,
+          transmission: args.transmission ?? undefined,
+          period: parseAvailabilityPeriod(args),
+          limit: args.limit ?? undefined,
+          offset: args.offset ?? undefined,
+        },
+        query,
+      ) as never,
   }),
 );

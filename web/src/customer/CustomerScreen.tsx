@@ -33,7 +33,18 @@ const backLink = css({
 export function BackLink({ to, label = "Back" }: { to: To; label?: string }) {
   return (
     <Link to={to} className={backLink} aria-label={label}>
-      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        width="22"
+        height="22"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="m15 18-6-6 6-6" />
       </svg>
     </Link>
@@ -81,10 +92,7 @@ export function CustomerScreen({
         <HeaderLogo size="sm" />
         {right ? <div className={css({ ml: "auto", display: "flex", alignItems: "center", gap: "1" })}>{right}</div> : null}
       </header>
-      <main
-        id="main"
-        className={cx(css({ flex: "1", display: "flex", flexDirection: "column", px: "5", py: "6" }), mainClassName)}
-      >
+      <main id="main" className={cx(css({ flex: "1", display: "flex", flexDirection: "column", px: "5", py: "6" }), mainClassName)}>
         {children}
       </main>
       {footer ? <CustomerFooter /> : null}

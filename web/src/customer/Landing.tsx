@@ -52,12 +52,7 @@ const titleTail = css({
 /** Table Mountain with Lion's Head and Devil's Peak at dusk, a car on the coast road. Decorative. */
 function HeroScene() {
   return (
-    <svg
-      viewBox="0 14 430 156"
-      className={css({ display: "block", width: "full", height: "auto", mb: "-2px" })}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg viewBox="0 14 430 156" className={css({ display: "block", width: "full", height: "auto", mb: "-2px" })} aria-hidden="true" focusable="false">
       <defs>
         <radialGradient id="capedrive-sun-glow">
           <stop offset="0.45" stopColor="#fdba74" stopOpacity="0.45" />
@@ -66,17 +61,11 @@ function HeroScene() {
       </defs>
       <circle cx="252" cy="41" r="30" fill="url(#capedrive-sun-glow)" />
       <circle cx="252" cy="41" r="15" fill="#fdba74" />
-      <path
-        d="M0 128c20-8 34-26 46-42l9-10 8 10c12 14 32 18 49 14l16-10 18-22 4-4 150-2 6 4 16 12 18-20 8-2 14 20c18 20 43 28 68 32v62H0Z"
-        fill="#0a3249"
-      />
+      <path d="M0 128c20-8 34-26 46-42l9-10 8 10c12 14 32 18 49 14l16-10 18-22 4-4 150-2 6 4 16 12 18-20 8-2 14 20c18 20 43 28 68 32v62H0Z" fill="#0a3249" />
       <path d="M150 64h150" stroke="#2a769b" strokeWidth="1.5" opacity="0.7" />
       <path d="M0 150c60-18 120-10 190-4s140-10 240-4v28H0Z" fill="#061f2e" />
       <g transform="translate(232 127)">
-        <path
-          d="M2 12c0-3 2-4 5-4.5l6-5C14.5 1.2 16 1 18 1h11c2 0 3.5.7 4.8 2L38 7.3c3 .5 6 1.7 6 4.7v3H2Z"
-          fill="#fb923c"
-        />
+        <path d="M2 12c0-3 2-4 5-4.5l6-5C14.5 1.2 16 1 18 1h11c2 0 3.5.7 4.8 2L38 7.3c3 .5 6 1.7 6 4.7v3H2Z" fill="#fb923c" />
         <path d="M15 3.2h7v4.3H10.5Z" fill="#0c3f5c" />
         <path d="M24 3.2h5c1 0 2 .5 2.8 1.3l3 3H24Z" fill="#0c3f5c" />
         <circle cx="11" cy="15" r="3.6" fill="#061f2e" />
@@ -91,7 +80,18 @@ function HeroScene() {
 
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );
@@ -167,10 +167,7 @@ export function Landing() {
           <HeroScene />
         </section>
 
-        <section
-          aria-label="Why CapeDrive"
-          className={css({ position: "relative", bg: "bg.surface", px: "6", pt: "2", pb: "2" })}
-        >
+        <section aria-label="Why CapeDrive" className={css({ position: "relative", bg: "bg.surface", px: "6", pt: "2", pb: "2" })}>
           <ul className={css({ display: "flex", flexDirection: "column", gap: "3.5" })}>
             {POINTS.map((point) => (
               <li key={point.title} className={css({ display: "flex", alignItems: "center", gap: "3.5" })}>

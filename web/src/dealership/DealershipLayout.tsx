@@ -29,10 +29,7 @@ const UNREAD_LEADS = gql`
   }
 `;
 
-const navLink = cx(
-  button({ variant: "ghost", size: "sm" }),
-  css({ "&[aria-current=page]": { bg: "brand.subtle" }, position: "relative" }),
-);
+const navLink = cx(button({ variant: "ghost", size: "sm" }), css({ "&[aria-current=page]": { bg: "brand.subtle" }, position: "relative" }));
 
 // The words stay for screen readers on a narrow screen, where only the icons show.
 const label = css({ srOnly: { base: true, md: false } });

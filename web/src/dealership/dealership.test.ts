@@ -31,7 +31,10 @@ let answer: () => Response;
 
 beforeEach(() => {
   calls = [];
-  answer = () => Response.json({ data: { dealershipVehicleStats: { __typename: "DealershipVehicleStats", total: 1, available: 1, booked: 0, maintenance: 0, outOfService: 0 } } });
+  answer = () =>
+    Response.json({
+      data: { dealershipVehicleStats: { __typename: "DealershipVehicleStats", total: 1, available: 1, booked: 0, maintenance: 0, outOfService: 0 } },
+    });
   globalThis.fetch = mock(async (url: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(url), init: init ?? {} });
     return answer();
@@ -135,12 +138,18 @@ describe("dealership GraphQL client (SPEC 4, 9)", () => {
     let over = 0;
     session.storeDealershipSession("dealer-token", INFO);
     answer = () => Response.json({ data: null, errors: [{ message: "Vehicle not found", extensions: { code: "NOT_FOUND" } }] });
-    await createDealershipClient(() => over++).query(STATS, {}).toPromise();
+    await createDealershipClient(() => over++)
+      .query(STATS, {})
+      .toPromise();
     answer = () => Response.json({ data: null, errors: [{ message: "Invalid dealership code or password", extensions: { code: "UNAUTHENTICATED" } }] });
-    await createDealershipClient(() => over++).mutation(SIGN_IN, { input: { dealershipCode: "X", password: "123456" } }).toPromise();
+    await createDealershipClient(() => over++)
+      .mutation(SIGN_IN, { input: { dealershipCode: "X", password: "123456" } })
+      .toPromise();
     session.clearDealershipSession();
     answer = () => Response.json({ errors: [{ message: "Please sign in" }] }, { status: 401 });
-    await createDealershipClient(() => over++).query(STATS, {}).toPromise();
+    await createDealershipClient(() => over++)
+      .query(STATS, {})
+      .toPromise();
     expect(over).toBe(0);
   });
 
@@ -173,7 +182,19 @@ const VEHICLE = {
 
 describe("vehicle form (SPEC 5)", () => {
   const schema = vehicleFormSchema(new Date("2026-06-01T10:00:00Z"));
-  const valid = { registrationNumber: "ca 1", make: "Kia", model: "Rio", year: 2022, category: "small", transmission: "manual", status: "available", mileage: 0, dailyRate: "420", salesPrice: "", images: [] };
+  const valid = {
+    registrationNumber: "ca 1",
+    make: "Kia",
+    model: "Rio",
+    year: 2022,
+    category: "small",
+    transmission: "manual",
+    status: "available",
+    mileage: 0,
+    dailyRate: "420",
+    salesPrice: "",
+    images: [],
+  };
 
   test("a blank sales price is allowed (not for sale); the add form's rules and messages hold", () => {
     const ok = schema.parse(valid);
@@ -214,7 +235,11 @@ describe("vehicle form (SPEC 5)", () => {
       salesPrice: "229000",
       images: ["/objects/uploads/a", "/objects/uploads/b"],
     });
-    expect(formValuesOf({ ...VEHICLE, status: "maintenance", salesPrice: null, dailyRate: "450.50" })).toMatchObject({ status: "maintenance", salesPrice: "", dailyRate: "450.50" });
+    expect(formValuesOf({ ...VEHICLE, status: "maintenance", salesPrice: null, dailyRate: "450.50" })).toMatchObject({
+      status: "maintenance",
+      salesPrice: "",
+      dailyRate: "450.50",
+    });
   });
 
   test("server errors land on their fields", () => {

@@ -17,7 +17,11 @@ export function createObjectImageLoader(getToken: () => string | null, subscribe
   const cache = new Map<string, Promise<string>>();
 
   subscribeToken(() => {
-    for (const url of cache.values()) void url.then((u) => URL.revokeObjectURL(u), () => {});
+    for (const url of cache.values())
+      void url.then(
+        (u) => URL.revokeObjectURL(u),
+        () => {},
+      );
     cache.clear();
   });
 

@@ -28,7 +28,19 @@ const placeholder = css({
  * A vehicle photo (public "/objects/..." path) that fills its box, lazily loaded; a car outline
  * with "No photo" when there is none or it cannot be loaded. Size the box with `className`.
  */
-export function CarPhoto({ src, alt, className, eager = false, iconSize = 40 }: { src: string | null | undefined; alt: string; className?: string; eager?: boolean; iconSize?: number }) {
+export function CarPhoto({
+  src,
+  alt,
+  className,
+  eager = false,
+  iconSize = 40,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+  iconSize?: number;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src && failed !== src ? src : null;
   return (

@@ -17,15 +17,7 @@ const link = css({
 const inverseFocus = css({ _focusVisible: { outlineColor: "white" } });
 
 /** The header logo: a link whose target follows SPEC 2's "Header logo" rule. */
-export function HeaderLogo({
-  tone = "brand",
-  size = "md",
-  className,
-}: {
-  tone?: "brand" | "inverse";
-  size?: "sm" | "md" | "lg";
-  className?: string;
-}) {
+export function HeaderLogo({ tone = "brand", size = "md", className }: { tone?: "brand" | "inverse"; size?: "sm" | "md" | "lg"; className?: string }) {
   const { pathname } = useLocation();
   return (
     <Link to={logoHref(pathname)} className={cx(link, tone === "inverse" && inverseFocus, className)} aria-label="CapeDrive home">

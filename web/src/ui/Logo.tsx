@@ -16,13 +16,7 @@ export function LogoMark({ size = 36, tone = "brand" }: { size?: number; tone?: 
       <rect width="40" height="40" rx="10" fill={tile} />
       <circle cx="29" cy="12.5" r="4" fill={SUNSET_400} />
       <path d="M5 27.5 10 21l2.2 1.2L16.5 15h10l3 3.8 5 6.2v2.5Z" fill={mountain} />
-      <path
-        d="M6 32.5c5-2.6 9.5-2.6 14 0s9 2.6 14 0"
-        fill="none"
-        stroke={SUNSET_400}
-        strokeWidth="2.6"
-        strokeLinecap="round"
-      />
+      <path d="M6 32.5c5-2.6 9.5-2.6 14 0s9 2.6 14 0" fill="none" stroke={SUNSET_400} strokeWidth="2.6" strokeLinecap="round" />
     </svg>
   );
 }
@@ -52,15 +46,7 @@ const toneColours = {
  * Mark + wordmark. The wordmark is real text ("CapeDrive"), so it is read out and scales with
  * the user's font size; the mark is hidden from assistive technology.
  */
-export function Logo({
-  tone = "brand",
-  size = "md",
-  className,
-}: {
-  tone?: Tone;
-  size?: "sm" | "md" | "lg";
-  className?: string;
-}) {
+export function Logo({ tone = "brand", size = "md", className }: { tone?: Tone; size?: "sm" | "md" | "lg"; className?: string }) {
   const markSize = size === "sm" ? 28 : size === "md" ? 34 : 48;
   return (
     <span className={cx(wordmark, className)}>

@@ -31,7 +31,18 @@ const art = css({
 /** A signpost pointing nowhere in particular. */
 function SignpostIcon() {
   return (
-    <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="40"
+      height="40"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M12 3v18" />
       <path d="M5 6h11l3 2.5L16 11H5Z" />
       <path d="M19 13H8l-3 2.5L8 18h11Z" />
@@ -51,9 +62,7 @@ export function NotFound({ homeHref = "/", homeLabel = "Go to home page" }: { ho
         <SignpostIcon />
       </div>
       <h1 className={css({ textStyle: "title", color: "fg.default" })}>404 Page Not Found</h1>
-      <p className={css({ color: "fg.muted", maxW: "xs" })}>
-        The page you are looking for does not exist or has moved.
-      </p>
+      <p className={css({ color: "fg.muted", maxW: "xs" })}>The page you are looking for does not exist or has moved.</p>
       <ButtonLink to={homeHref} size="lg" className={css({ mt: "2" })}>
         {homeLabel}
       </ButtonLink>

@@ -34,9 +34,7 @@ export function RouteErrorContent({ homeHref = "/" }: { homeHref?: string }) {
     <div className={wrap} role="alert">
       <h1 className={css({ textStyle: "title" })}>{stale ? "CapeDrive has been updated" : "Something went wrong"}</h1>
       <p className={css({ color: "fg.muted" })}>
-        {stale
-          ? "A newer version is available. Reload the page to continue."
-          : "Sorry, this page could not be shown. Please try again."}
+        {stale ? "A newer version is available. Reload the page to continue." : "Sorry, this page could not be shown. Please try again."}
       </p>
       <div className={css({ display: "flex", gap: "3", flexWrap: "wrap", justifyContent: "center" })}>
         <Button onClick={() => window.location.reload()}>Reload page</Button>

@@ -58,4 +58,3 @@ export const dialogStyles = {
   }),
   actions: css({ display: "flex", flexDirection: "column-reverse", gap: "3", sm: { flexDirection: "row", justifyContent: "flex-end" } }),
 };
-

@@ -110,7 +110,18 @@ const closeButton = css({
 function ToastIcon({ type }: { type: string | undefined }) {
   return (
     <span className={icon} data-type={type} aria-hidden="true">
-      <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: decoration inside an aria-hidden span; the toast's title says it all */}
+      <svg
+        width="14"
+        height="14"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        focusable="false"
+      >
         {type === "error" ? (
           <>
             <path d="M12 7v6" />
@@ -171,13 +182,21 @@ function ToastCard({ id, type, title, description }: { id: string | undefined; t
       <div className={css({ display: "flex", flexDirection: "column", gap: "0.5", minW: "0" })}>
         <Toast.Title className={css({ fontWeight: "650", fontSize: "sm", lineHeight: "1.4" })}>{title as string}</Toast.Title>
         {description ? (
-          <Toast.Description className={css({ fontSize: "sm", color: "fg.muted", lineHeight: "1.45" })}>
-            {description as string}
-          </Toast.Description>
+          <Toast.Description className={css({ fontSize: "sm", color: "fg.muted", lineHeight: "1.45" })}>{description as string}</Toast.Description>
         ) : null}
       </div>
       <Toast.CloseTrigger className={closeButton}>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M18 6 6 18" />
           <path d="m6 6 12 12" />
         </svg>

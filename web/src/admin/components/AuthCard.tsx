@@ -5,7 +5,9 @@ import { ShieldIcon } from "./icons.tsx";
 
 export function AuthCard({ title, intro, children, footer }: { title: string; intro: ReactNode; children: ReactNode; footer: ReactNode }) {
   return (
-    <div className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", sm: "center" }, justifyContent: "center", py: { base: "2", sm: "8" } })}>
+    <div
+      className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", sm: "center" }, justifyContent: "center", py: { base: "2", sm: "8" } })}
+    >
       <div
         className={css({
           width: "full",
@@ -29,7 +31,14 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
           <p className={css({ color: "fg.muted", textStyle: "small" })}>{intro}</p>
         </div>
         {children}
-        <p className={css({ textAlign: "center", textStyle: "small", color: "fg.muted", "& a": { fontWeight: "600", color: "fg.link", textDecoration: "underline", textUnderlineOffset: "2px" } })}>
+        <p
+          className={css({
+            textAlign: "center",
+            textStyle: "small",
+            color: "fg.muted",
+            "& a": { fontWeight: "600", color: "fg.link", textDecoration: "underline", textUnderlineOffset: "2px" },
+          })}
+        >
           {footer}
         </p>
       </div>

@@ -42,7 +42,17 @@ export type DialogSize = keyof typeof sizes;
 
 function CloseIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M18 6 6 18" />
       <path d="m6 6 12 12" />
     </svg>
@@ -69,7 +79,14 @@ export function AdminDialog({
   closeOnInteractOutside?: boolean;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit role={role} closeOnInteractOutside={closeOnInteractOutside}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      lazyMount
+      unmountOnExit
+      role={role}
+      closeOnInteractOutside={closeOnInteractOutside}
+    >
       <Portal>
         <Dialog.Backdrop className={dialogStyles.backdrop} />
         <Dialog.Positioner className={dialogStyles.positioner}>

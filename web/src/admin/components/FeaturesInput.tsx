@@ -60,7 +60,17 @@ export function addFeatures(current: readonly string[], text: string): string[] 
   return next;
 }
 
-export function FeaturesInput({ value, onChange, error, label = "Features" }: { value: string[]; onChange: (next: string[]) => void; error?: string | undefined; label?: string }) {
+export function FeaturesInput({
+  value,
+  onChange,
+  error,
+  label = "Features",
+}: {
+  value: string[];
+  onChange: (next: string[]) => void;
+  error?: string | undefined;
+  label?: string;
+}) {
   const id = useId();
   const [draft, setDraft] = useState("");
   const commit = (text: string) => {
@@ -80,13 +90,25 @@ export function FeaturesInput({ value, onChange, error, label = "Features" }: { 
       <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600" })}>
         {label}
       </label>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience (a click anywhere in the box focuses the input); keyboard users are in the input already */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: as above */}
       <div className={box} onClick={() => document.getElementById(id)?.focus()}>
         <ul className={css({ display: "contents" })} aria-label="Features added">
           {value.map((feature) => (
             <li key={feature} className={tag}>
               {feature}
               <button type="button" aria-label={`Remove ${feature}`} onClick={() => onChange(value.filter((f) => f !== feature))}>
-                <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" aria-hidden="true" focusable="false">
+                <svg
+                  width="12"
+                  height="12"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.6"
+                  strokeLinecap="round"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d="M18 6 6 18M6 6l12 12" />
                 </svg>
               </button>

@@ -38,14 +38,22 @@ export function SearchBox({ label: text, className, ...input }: ComponentProps<"
         {text}
       </label>
       <div className={css({ position: "relative" })}>
-        <SearchIcon size={16} className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })} />
+        <SearchIcon
+          size={16}
+          className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })}
+        />
         <input id={id} type="search" className={cx(control, css({ width: "full", pl: "9" }))} {...input} />
       </div>
     </div>
   );
 }
 
-export function FilterSelect({ label: text, options, className, ...select }: ComponentProps<"select"> & { label: string; options: readonly { value: string; label: string }[] }) {
+export function FilterSelect({
+  label: text,
+  options,
+  className,
+  ...select
+}: ComponentProps<"select"> & { label: string; options: readonly { value: string; label: string }[] }) {
   const id = useId();
   return (
     <div className={cx(css({ display: "flex", flexDirection: "column", gap: "1", flex: { base: "1 1 9rem", md: "0 0 auto" }, minW: "0" }), className)}>

@@ -39,17 +39,40 @@ const statCard = css({
 });
 
 /** One figure: label, value, a line under it. */
-export function StatCard({ label, value, detail, icon, loading }: { label: string; value: ReactNode; detail?: ReactNode; icon?: ReactNode; loading?: boolean }) {
+export function StatCard({
+  label,
+  value,
+  detail,
+  icon,
+  loading,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  icon?: ReactNode;
+  loading?: boolean;
+}) {
   return (
     <section className={statCard} aria-label={label}>
       <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "2" })}>
         <h2 className={css({ fontSize: "sm", fontWeight: "600", color: "fg.muted" })}>{label}</h2>
-        {icon ? <span className={css({ color: "brand.text", bg: "brand.subtle", borderRadius: "lg", p: "1.5", display: { base: "none", sm: "flex" } })}>{icon}</span> : null}
+        {icon ? (
+          <span className={css({ color: "brand.text", bg: "brand.subtle", borderRadius: "lg", p: "1.5", display: { base: "none", sm: "flex" } })}>{icon}</span>
+        ) : null}
       </div>
       {loading ? (
         <Skeleton className={css({ height: "9", width: "20", my: "0.5" })} />
       ) : (
-        <p className={css({ fontSize: { base: "1.75rem", md: "2rem" }, fontWeight: "750", lineHeight: "1.2", letterSpacing: "-0.02em", fontVariantNumeric: "tabular-nums" })} data-stat-value>
+        <p
+          className={css({
+            fontSize: { base: "1.75rem", md: "2rem" },
+            fontWeight: "750",
+            lineHeight: "1.2",
+            letterSpacing: "-0.02em",
+            fontVariantNumeric: "tabular-nums",
+          })}
+          data-stat-value
+        >
           {value}
         </p>
       )}
@@ -58,7 +81,11 @@ export function StatCard({ label, value, detail, icon, loading }: { label: strin
   );
 }
 
-export const statGrid = css({ display: "grid", gap: { base: "3", md: "4" }, gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" } });
+export const statGrid = css({
+  display: "grid",
+  gap: { base: "3", md: "4" },
+  gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
+});
 
 /**
  * A list that could not be loaded: SPEC 8's title ("Error loading vehicles") as a toast once and
@@ -77,7 +104,19 @@ export function LoadError({ title, error, onRetry }: { title: string; error: Com
   return (
     <div
       role="alert"
-      className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12", px: "6", bg: "bg.surface", borderWidth: "1px", borderColor: "danger.border", borderRadius: "xl" })}
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        textAlign: "center",
+        gap: "3",
+        py: "12",
+        px: "6",
+        bg: "bg.surface",
+        borderWidth: "1px",
+        borderColor: "danger.border",
+        borderRadius: "xl",
+      })}
     >
       <span className={css({ color: "danger.solid" })}>
         <WarningIcon size={28} />
@@ -95,7 +134,22 @@ export function LoadError({ title, error, onRetry }: { title: string; error: Com
 /** Nothing to show (yet): an icon, a line, and what to do about it. */
 export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
   return (
-    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "2", py: "12", px: "6", bg: "bg.surface", borderWidth: "1px", borderStyle: "dashed", borderColor: "border.strong", borderRadius: "xl" })}>
+    <div
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        textAlign: "center",
+        gap: "2",
+        py: "12",
+        px: "6",
+        bg: "bg.surface",
+        borderWidth: "1px",
+        borderStyle: "dashed",
+        borderColor: "border.strong",
+        borderRadius: "xl",
+      })}
+    >
       {icon ? <span className={css({ color: "brand.text", bg: "brand.subtle", borderRadius: "full", p: "3", display: "flex", mb: "1" })}>{icon}</span> : null}
       <p className={css({ fontWeight: "650" })}>{title}</p>
       {children ? <p className={css({ color: "fg.muted", textStyle: "small", maxW: "md" })}>{children}</p> : null}
@@ -105,14 +159,29 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
 }
 
 /** "Showing 1–20 of 57" with previous/next. Renders nothing when everything fits on one page. */
-export function Pager({ offset, limit, total, onChange, label = "items" }: { offset: number; limit: number; total: number; onChange: (offset: number) => void; label?: string }) {
+export function Pager({
+  offset,
+  limit,
+  total,
+  onChange,
+  label = "items",
+}: {
+  offset: number;
+  limit: number;
+  total: number;
+  onChange: (offset: number) => void;
+  label?: string;
+}) {
   if (total <= limit && offset === 0) return null;
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + limit, total);
   const page = Math.floor(offset / limit) + 1;
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
-    <nav aria-label={`Pages of ${label}`} className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", pt: "1" })}>
+    <nav
+      aria-label={`Pages of ${label}`}
+      className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", pt: "1" })}
+    >
       <p className={css({ textStyle: "small", color: "fg.muted" })} aria-live="polite">
         Showing {first}–{last} of {total} {label} · page {page} of {pages}
       </p>
@@ -131,11 +200,36 @@ export function Pager({ offset, limit, total, onChange, label = "items" }: { off
 }
 
 /** A card-like panel with an optional heading row. */
-export function Panel({ title, actions, children, className, bodyClassName }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; bodyClassName?: string }) {
+export function Panel({
+  title,
+  actions,
+  children,
+  className,
+  bodyClassName,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  bodyClassName?: string;
+}) {
   return (
-    <section className={cx(css({ bg: "bg.surface", borderWidth: "1px", borderColor: "border.default", borderRadius: "xl", overflow: "hidden", minW: "0" }), className)}>
+    <section
+      className={cx(css({ bg: "bg.surface", borderWidth: "1px", borderColor: "border.default", borderRadius: "xl", overflow: "hidden", minW: "0" }), className)}
+    >
       {title || actions ? (
-        <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3", px: { base: "4", md: "5" }, py: "3", borderBottomWidth: "1px", borderColor: "border.default" })}>
+        <div
+          className={css({
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "space-between",
+            gap: "3",
+            px: { base: "4", md: "5" },
+            py: "3",
+            borderBottomWidth: "1px",
+            borderColor: "border.default",
+          })}
+        >
           {title ? <h2 className={css({ textStyle: "heading", fontSize: "md" })}>{title}</h2> : <span />}
           {actions}
         </div>

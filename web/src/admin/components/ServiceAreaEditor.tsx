@@ -179,14 +179,30 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
       }}
     >
       <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "4" })}>
-        <Field label="Name" rootClassName={css({ flex: "1 1 18rem" })} value={name} onChange={(event) => setName(event.target.value)} error={nameError} placeholder="Atlantic Seaboard" />
+        <Field
+          label="Name"
+          rootClassName={css({ flex: "1 1 18rem" })}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={nameError}
+          placeholder="Atlantic Seaboard"
+        />
         <label className={css({ display: "inline-flex", alignItems: "center", gap: "2", minH: "11", fontSize: "sm", fontWeight: "600", cursor: "pointer" })}>
-          <input type="checkbox" checked={isActive} onChange={(event) => setIsActive(event.target.checked)} className={css({ width: "4.5", height: "4.5", accentColor: "brand.solid" })} />
+          <input
+            type="checkbox"
+            checked={isActive}
+            onChange={(event) => setIsActive(event.target.checked)}
+            className={css({ width: "4.5", height: "4.5", accentColor: "brand.solid" })}
+          />
           Active (deliveries and returns allowed)
         </label>
       </div>
 
-      <div role="tablist" aria-label="How to give the area" className={css({ display: "flex", gap: "1", p: "1", bg: "bg.muted", borderRadius: "lg", maxW: "md" })}>
+      <div
+        role="tablist"
+        aria-label="How to give the area"
+        className={css({ display: "flex", gap: "1", p: "1", bg: "bg.muted", borderRadius: "lg", maxW: "md" })}
+      >
         <button type="button" role="tab" aria-selected={mode === "draw"} className={tab} onClick={() => switchTo("draw")}>
           Draw on map
         </button>
@@ -196,7 +212,18 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
       </div>
 
       <div className={css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }, alignItems: "start" })}>
-        <div className={css({ aspectRatio: "3 / 2", width: "full", borderRadius: "lg", overflow: "hidden", borderWidth: "1px", borderColor: "border.default", bg: "#cde2ee" })} data-map>
+        <div
+          className={css({
+            aspectRatio: "3 / 2",
+            width: "full",
+            borderRadius: "lg",
+            overflow: "hidden",
+            borderWidth: "1px",
+            borderColor: "border.default",
+            bg: "#cde2ee",
+          })}
+          data-map
+        >
           <ServiceAreaMap
             view={view}
             areas={others}
@@ -244,12 +271,27 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
             </div>
             <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
               <p className={css({ fontSize: "sm", fontWeight: "600" })} id="vertex-list-label">
-                Coordinates ({vertices.length} {vertices.length === 1 ? "point" : "points"}{closed ? ", closed" : ""})
+                Coordinates ({vertices.length} {vertices.length === 1 ? "point" : "points"}
+                {closed ? ", closed" : ""})
               </p>
               {vertices.length === 0 ? (
                 <p className={css({ fontSize: "sm", color: "fg.muted" })}>No points yet.</p>
               ) : (
-                <ol aria-labelledby="vertex-list-label" className={css({ maxH: "12rem", overflowY: "auto", fontFamily: "mono", fontSize: "xs", borderWidth: "1px", borderColor: "border.default", borderRadius: "md", bg: "bg.subtle", py: "1" })} data-vertex-list>
+                <ol
+                  aria-labelledby="vertex-list-label"
+                  className={css({
+                    maxH: "12rem",
+                    overflowY: "auto",
+                    fontFamily: "mono",
+                    fontSize: "xs",
+                    borderWidth: "1px",
+                    borderColor: "border.default",
+                    borderRadius: "md",
+                    bg: "bg.subtle",
+                    py: "1",
+                  })}
+                  data-vertex-list
+                >
                   {vertices.map((position, index) => (
                     <li key={`${index}-${position[0]}-${position[1]}`} className={css({ display: "flex", gap: "2", px: "2.5", py: "0.5" })}>
                       <span className={css({ color: "fg.muted", minW: "6" })}>{index + 1}.</span>
@@ -260,11 +302,28 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
               )}
               <p className={css({ fontSize: "xs", color: "fg.muted" })}>Latitude, longitude (GeoJSON stores them the other way round).</p>
             </div>
-            <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2", borderTopWidth: "1px", borderColor: "border.default", pt: "3" })} disabled={closed}>
+            <fieldset
+              className={css({ display: "flex", flexDirection: "column", gap: "2", borderTopWidth: "1px", borderColor: "border.default", pt: "3" })}
+              disabled={closed}
+            >
               <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "1" })}>Or add a point by its coordinates</legend>
               <div className={css({ display: "flex", gap: "2", alignItems: "flex-end" })}>
-                <Field label="Latitude" inputMode="decimal" placeholder="-33.92" value={pointLat} onChange={(event) => setPointLat(event.target.value)} rootClassName={css({ flex: "1" })} />
-                <Field label="Longitude" inputMode="decimal" placeholder="18.42" value={pointLon} onChange={(event) => setPointLon(event.target.value)} rootClassName={css({ flex: "1" })} />
+                <Field
+                  label="Latitude"
+                  inputMode="decimal"
+                  placeholder="-33.92"
+                  value={pointLat}
+                  onChange={(event) => setPointLat(event.target.value)}
+                  rootClassName={css({ flex: "1" })}
+                />
+                <Field
+                  label="Longitude"
+                  inputMode="decimal"
+                  placeholder="18.42"
+                  value={pointLon}
+                  onChange={(event) => setPointLon(event.target.value)}
+                  rootClassName={css({ flex: "1" })}
+                />
                 <Button variant="outline" onClick={addTyped}>
                   Add
                 </Button>

@@ -64,6 +64,8 @@ export function ServiceAreaMap({
 
   const vertices = draft?.vertices ?? [];
   return (
+    // Drawing is for a pointer; keyboard users paste the area's GeoJSON instead (the Paste tab).
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <svg
       ref={svg}
       viewBox={`0 0 ${view.width.toFixed(1)} ${view.height.toFixed(1)}`}
@@ -72,7 +74,10 @@ export function ServiceAreaMap({
       aria-labelledby={titleId}
       onClick={onClick}
       data-drawing={drawing || undefined}
-      className={cx(css({ display: "block", width: "full", height: "full", bg: "#cde2ee", userSelect: "none", "&[data-drawing]": { cursor: "crosshair" } }), className)}
+      className={cx(
+        css({ display: "block", width: "full", height: "full", bg: "#cde2ee", userSelect: "none", "&[data-drawing]": { cursor: "crosshair" } }),
+        className,
+      )}
     >
       <title id={titleId}>{label}</title>
       <rect x="0" y="0" width={view.width} height={view.height} fill={SEA} />
@@ -143,14 +148,29 @@ export function ServiceAreaMap({
       {vertices.length > 0 ? (
         <g>
           {draft?.closed ? (
-            <polygon points={pointsAttribute(view, vertices)} fill="#ea580c" fillOpacity="0.2" stroke="#c2410c" strokeWidth={3.5 * size} strokeLinejoin="round" />
+            <polygon
+              points={pointsAttribute(view, vertices)}
+              fill="#ea580c"
+              fillOpacity="0.2"
+              stroke="#c2410c"
+              strokeWidth={3.5 * size}
+              strokeLinejoin="round"
+            />
           ) : (
-            <polyline points={pointsAttribute(view, vertices)} fill="none" stroke="#c2410c" strokeWidth={3.5 * size} strokeDasharray={`${12 * size} ${6 * size}`} strokeLinejoin="round" />
+            <polyline
+              points={pointsAttribute(view, vertices)}
+              fill="none"
+              stroke="#c2410c"
+              strokeWidth={3.5 * size}
+              strokeDasharray={`${12 * size} ${6 * size}`}
+              strokeLinejoin="round"
+            />
           )}
           {vertices.map((position, index) => {
             const { x, y } = project(view, position);
             const closer = index === 0 && !draft?.closed && vertices.length >= 3 && Boolean(onClose);
             return (
+              // biome-ignore lint/a11y/noStaticElementInteractions: the closing vertex is a pointer target; the keyboard path is the Paste tab
               <circle
                 key={`${index}-${position[0]}-${position[1]}`}
                 cx={x}

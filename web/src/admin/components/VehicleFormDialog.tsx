@@ -77,7 +77,17 @@ function initialValues(vehicle: AdminVehicle | null): FormInput {
   };
 }
 
-function ImageField({ value, onChange, error, onBusyChange }: { value: string; onChange: (next: string) => void; error?: string | undefined; onBusyChange: (busy: boolean) => void }) {
+function ImageField({
+  value,
+  onChange,
+  error,
+  onBusyChange,
+}: {
+  value: string;
+  onChange: (next: string) => void;
+  error?: string | undefined;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const client = useClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -110,11 +120,37 @@ function ImageField({ value, onChange, error, onBusyChange }: { value: string; o
   return (
     <div className={css({ display: "grid", gap: "3", gridTemplateColumns: { base: "1fr", sm: "9rem 1fr" }, alignItems: "start" })}>
       <div
-        className={css({ position: "relative", aspectRatio: "4 / 3", borderRadius: "lg", overflow: "hidden", bg: "bg.muted", display: "flex", alignItems: "center", justifyContent: "center", color: "fg.muted", borderWidth: "1px", borderColor: "border.default" })}
+        className={css({
+          position: "relative",
+          aspectRatio: "4 / 3",
+          borderRadius: "lg",
+          overflow: "hidden",
+          bg: "bg.muted",
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          color: "fg.muted",
+          borderWidth: "1px",
+          borderColor: "border.default",
+        })}
       >
-        {shown ? <img src={shown} alt="Vehicle photo preview" className={css({ width: "full", height: "full", objectFit: "cover" })} /> : <CarIcon size={32} />}
+        {shown ? (
+          <img src={shown} alt="Preview of the vehicle" className={css({ width: "full", height: "full", objectFit: "cover" })} />
+        ) : (
+          <CarIcon size={32} />
+        )}
         {progress !== null ? (
-          <div className={css({ position: "absolute", inset: "0", bg: "slate.900/50", display: "flex", alignItems: "center", justifyContent: "center", color: "white" })}>
+          <div
+            className={css({
+              position: "absolute",
+              inset: "0",
+              bg: "slate.900/50",
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              color: "white",
+            })}
+          >
             <Spinner label={`Uploading ${Math.round(progress * 100)}%`} />
           </div>
         ) : null}
@@ -213,7 +249,12 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
   const busy = isSubmitting || uploading;
   const grid = css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" } });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={vehicle ? "Edit vehicle" : "Add vehicle"} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={vehicle ? "Edit vehicle" : "Add vehicle"}
+      className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+    >
       <div className={grid}>
         <Field label="Make" placeholder="Toyota" error={errors.make?.message} {...register("make")} />
         <Field label="Model" placeholder="Corolla" error={errors.model?.message} {...register("model")} />
@@ -221,18 +262,31 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
         <Field label="License plate" placeholder="CA 123-456" autoCapitalize="characters" error={errors.licensePlate?.message} {...register("licensePlate")} />
         <SelectField label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} {...register("category")} />
         <SelectField label="Transmission" options={TRANSMISSION_OPTIONS} error={errors.transmission?.message} {...register("transmission")} />
-        <Field label="Price per day (R)" type="number" inputMode="decimal" min={1} step="0.01" placeholder="650" error={errors.pricePerDay?.message} {...register("pricePerDay", { valueAsNumber: true })} />
+        <Field
+          label="Price per day (R)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step="0.01"
+          placeholder="650"
+          error={errors.pricePerDay?.message}
+          {...register("pricePerDay", { valueAsNumber: true })}
+        />
         <SelectField label="Status" options={STATUS_OPTIONS} error={errors.status?.message} {...register("status")} />
       </div>
       <Controller
         control={control}
         name="features"
-        render={({ field, fieldState }) => <FeaturesInput value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message ?? errors.features?.[0]?.message} />}
+        render={({ field, fieldState }) => (
+          <FeaturesInput value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message ?? errors.features?.[0]?.message} />
+        )}
       />
       <Controller
         control={control}
         name="imageUrl"
-        render={({ field, fieldState }) => <ImageField value={field.value ?? ""} onChange={field.onChange} error={fieldState.error?.message} onBusyChange={setUploading} />}
+        render={({ field, fieldState }) => (
+          <ImageField value={field.value ?? ""} onChange={field.onChange} error={fieldState.error?.message} onBusyChange={setUploading} />
+        )}
       />
       <div className={cx(dialogActions, stickyActions)}>
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>

@@ -13,7 +13,9 @@ describe("admin error messages (SPEC 8: the server's message, else HTTP {status}
     expect(adminErrorMessage(error)).toBe("HTTP 502: Bad Gateway");
   });
   test("no answer at all, or nothing to say", () => {
-    expect(adminErrorMessage(new CombinedError({ networkError: new TypeError("Failed to fetch") }))).toBe("Could not reach the server. Please check your connection.");
+    expect(adminErrorMessage(new CombinedError({ networkError: new TypeError("Failed to fetch") }))).toBe(
+      "Could not reach the server. Please check your connection.",
+    );
     expect(adminErrorMessage(undefined)).toBe("Please try again");
     expect(adminErrorMessage(undefined, "Nope")).toBe("Nope");
   });

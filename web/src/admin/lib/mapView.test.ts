@@ -1,6 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { validateServiceAreaPolygon } from "../../../../server/domain/geo.ts";
-import { CAPE_TOWN_BOUNDS, VIEW_SIZE, fitView, makeView, openRing, outerRing, polygonFromVertices, positionLabel, project, unproject, vertexCount } from "./mapView.ts";
+import {
+  CAPE_TOWN_BOUNDS,
+  VIEW_SIZE,
+  fitView,
+  makeView,
+  openRing,
+  outerRing,
+  polygonFromVertices,
+  positionLabel,
+  project,
+  unproject,
+  vertexCount,
+} from "./mapView.ts";
 
 describe("the service-area map's projection", () => {
   test("the Cape Town view: north up, longitude shrunk by cos(latitude)", () => {
@@ -37,7 +49,11 @@ describe("the service-area map's projection", () => {
   });
 
   test("drawn vertices make a valid closed GeoJSON polygon and back", () => {
-    const vertices: [number, number][] = [[18.4, -33.9], [18.5, -33.9], [18.5, -34]];
+    const vertices: [number, number][] = [
+      [18.4, -33.9],
+      [18.5, -33.9],
+      [18.5, -34],
+    ];
     const polygon = polygonFromVertices(vertices);
     expect(polygon.coordinates[0]).toEqual([...vertices, [18.4, -33.9]]);
     expect(validateServiceAreaPolygon(polygon).ok).toBe(true);

@@ -65,7 +65,16 @@ function permissionLabel(permission: string): string {
   return isApiKeyPermission(permission) ? API_KEY_PERMISSION_LABELS[permission] : permission;
 }
 
-const permChip = css({ fontFamily: "mono", fontSize: "xs", px: "1.5", py: "0.5", borderRadius: "md", bg: "bg.muted", color: "fg.default", whiteSpace: "nowrap" });
+const permChip = css({
+  fontFamily: "mono",
+  fontSize: "xs",
+  px: "1.5",
+  py: "0.5",
+  borderRadius: "md",
+  bg: "bg.muted",
+  color: "fg.default",
+  whiteSpace: "nowrap",
+});
 
 function IssueForm({ permissions, onIssued, onCancel }: { permissions: string[]; onIssued: (key: string, apiKey: ApiKey) => void; onCancel: () => void }) {
   const [, issue] = useMutation(ISSUE);
@@ -91,19 +100,39 @@ function IssueForm({ permissions, onIssued, onCancel }: { permissions: string[];
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Issue API key" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-      <Field label="Name" placeholder="Fleet tracker integration" hint="Who or what uses the key, so you know what breaks if you revoke it." error={errors.name?.message} {...register("name")} />
+      <Field
+        label="Name"
+        placeholder="Fleet tracker integration"
+        hint="Who or what uses the key, so you know what breaks if you revoke it."
+        error={errors.name?.message}
+        {...register("name")}
+      />
       <Controller
         control={control}
         name="permissions"
         render={({ field }) => {
           const value = (field.value ?? []) as string[];
           return (
-            <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })} aria-describedby={errors.permissions ? "permissions-error" : undefined}>
+            <fieldset
+              className={css({ display: "flex", flexDirection: "column", gap: "2" })}
+              aria-describedby={errors.permissions ? "permissions-error" : undefined}
+            >
               <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "1" })}>Permissions</legend>
               {permissions.map((permission) => (
                 <label
                   key={permission}
-                  className={css({ display: "flex", alignItems: "flex-start", gap: "3", p: "3", borderWidth: "1px", borderColor: "border.default", borderRadius: "lg", cursor: "pointer", _hover: { bg: "bg.subtle" }, "&:has(input:checked)": { borderColor: "brand.solid", bg: "brand.subtle" } })}
+                  className={css({
+                    display: "flex",
+                    alignItems: "flex-start",
+                    gap: "3",
+                    p: "3",
+                    borderWidth: "1px",
+                    borderColor: "border.default",
+                    borderRadius: "lg",
+                    cursor: "pointer",
+                    _hover: { bg: "bg.subtle" },
+                    "&:has(input:checked)": { borderColor: "brand.solid", bg: "brand.subtle" },
+                  })}
                 >
                   <input
                     type="checkbox"
@@ -167,7 +196,18 @@ function IssuedKey({ apiKey, secret, onDone }: { apiKey: ApiKey; secret: string;
             readOnly
             value={secret}
             onFocus={(event) => event.target.select()}
-            className={css({ flex: "1", minW: "0", minH: "11", px: "3", fontFamily: "mono", fontSize: "sm", bg: "bg.subtle", borderWidth: "1px", borderColor: "border.strong", borderRadius: "control" })}
+            className={css({
+              flex: "1",
+              minW: "0",
+              minH: "11",
+              px: "3",
+              fontFamily: "mono",
+              fontSize: "sm",
+              bg: "bg.subtle",
+              borderWidth: "1px",
+              borderColor: "border.strong",
+              borderRadius: "control",
+            })}
             data-api-key
           />
           <Button variant={copied ? "outline" : "solid"} onClick={() => void copy()}>
@@ -290,7 +330,13 @@ export function Component() {
                     </td>
                     <td className={css({ textAlign: "right" })}>
                       {key.isActive ? (
-                        <Button variant="ghost" size="sm" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`} className={css({ color: "danger.fg", _hover: { bg: "danger.bg" } })}>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setRevoking(key)}
+                          aria-label={`Revoke ${key.name}`}
+                          className={css({ color: "danger.fg", _hover: { bg: "danger.bg" } })}
+                        >
                           Revoke
                         </Button>
                       ) : null}

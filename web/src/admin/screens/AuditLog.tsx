@@ -55,7 +55,15 @@ function DiffTable({ rows }: { rows: DiffRow[] }) {
   if (rows.length === 0) return <p className={css({ fontSize: "sm", color: "fg.muted" })}>No field changed.</p>;
   return (
     <div className={css({ overflowX: "auto", borderWidth: "1px", borderColor: "border.default", borderRadius: "lg" })}>
-      <table className={css({ width: "full", borderCollapse: "collapse", fontSize: "sm", "& th": { textAlign: "left", px: "3", py: "1.5", fontSize: "xs", color: "fg.muted", bg: "bg.subtle", fontWeight: "650" }, "& tr + tr td": { borderTopWidth: "1px", borderColor: "border.default" } })}>
+      <table
+        className={css({
+          width: "full",
+          borderCollapse: "collapse",
+          fontSize: "sm",
+          "& th": { textAlign: "left", px: "3", py: "1.5", fontSize: "xs", color: "fg.muted", bg: "bg.subtle", fontWeight: "650" },
+          "& tr + tr td": { borderTopWidth: "1px", borderColor: "border.default" },
+        })}
+      >
         <thead>
           <tr>
             <th scope="col" className={css({ width: "12rem" })}>
@@ -69,10 +77,20 @@ function DiffTable({ rows }: { rows: DiffRow[] }) {
           {rows.map((row) => (
             <tr key={row.field} data-diff-field={row.field} data-diff-kind={row.kind}>
               <td className={cx(diffCell, css({ fontWeight: "600", color: "fg.default" }))}>{fieldLabel(row.field)}</td>
-              <td className={cx(diffCell, row.before !== null && row.kind !== "unchanged" ? css({ bg: "danger.bg", color: "danger.fg" }) : css({ color: "fg.muted" }))}>
+              <td
+                className={cx(
+                  diffCell,
+                  row.before !== null && row.kind !== "unchanged" ? css({ bg: "danger.bg", color: "danger.fg" }) : css({ color: "fg.muted" }),
+                )}
+              >
                 {row.before === null ? "—" : readableValue(row.field, row.before) || "(empty)"}
               </td>
-              <td className={cx(diffCell, row.after !== null && row.kind !== "unchanged" ? css({ bg: "success.bg", color: "success.fg" }) : css({ color: "fg.muted" }))}>
+              <td
+                className={cx(
+                  diffCell,
+                  row.after !== null && row.kind !== "unchanged" ? css({ bg: "success.bg", color: "success.fg" }) : css({ color: "fg.muted" }),
+                )}
+              >
                 {row.after === null ? "—" : readableValue(row.field, row.after) || "(empty)"}
               </td>
             </tr>
@@ -111,7 +129,10 @@ function Entry({ entry }: { entry: AuditEntry }) {
             _focusVisible: { outlineOffset: "-3px" },
           })}
         >
-          <span className={css({ fontSize: "sm", whiteSpace: "nowrap", gridArea: "when", color: { base: "fg.muted", md: "fg.default" } })} title={dateTimeLabel(entry.createdAt)}>
+          <span
+            className={css({ fontSize: "sm", whiteSpace: "nowrap", gridArea: "when", color: { base: "fg.muted", md: "fg.default" } })}
+            title={dateTimeLabel(entry.createdAt)}
+          >
             {dateTimeLabel(entry.createdAt)}
             <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>{relativeTime(entry.createdAt)}</span>
           </span>
@@ -123,12 +144,18 @@ function Entry({ entry }: { entry: AuditEntry }) {
             <span className={css({ display: "block", fontWeight: "600", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>
               {actor.name ?? (entry.actorType === "api_key" ? "API key" : entry.actorType)}
             </span>
-            <span className={css({ display: "block", fontSize: "xs", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })} title={actor.detail ?? undefined}>
+            <span
+              className={css({ display: "block", fontSize: "xs", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}
+              title={actor.detail ?? undefined}
+            >
               {actor.detail ? `${entry.actorType} · ${actor.detail}` : entry.actorType}
             </span>
           </span>
           <span className={css({ gridArea: "record", fontSize: "sm", minW: "0" })}>
-            <span className={css({ display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", fontWeight: record ? "600" : "400" })} title={record ?? undefined}>
+            <span
+              className={css({ display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", fontWeight: record ? "600" : "400" })}
+              title={record ?? undefined}
+            >
               {record ?? entityLabel(entry.entity)}
             </span>
             <span className={css({ display: "block", fontSize: "xs", color: "fg.muted" })}>
@@ -137,7 +164,19 @@ function Entry({ entry }: { entry: AuditEntry }) {
               {entry.entityId ? <span className={mono}>…{entry.entityId.slice(-8)}</span> : null}
             </span>
           </span>
-          <span className={css({ display: "inline-flex", alignItems: "center", gap: "1", fontSize: "sm", color: "fg.link", fontWeight: "600", gridArea: "changes", justifySelf: "end", alignSelf: { base: "start", md: "center" } })}>
+          <span
+            className={css({
+              display: "inline-flex",
+              alignItems: "center",
+              gap: "1",
+              fontSize: "sm",
+              color: "fg.link",
+              fontWeight: "600",
+              gridArea: "changes",
+              justifySelf: "end",
+              alignSelf: { base: "start", md: "center" },
+            })}
+          >
             {count}
             <span data-chevron className={css({ display: "inline-flex", transition: "transform 150ms" })}>
               <ChevronDownIcon size={16} />
@@ -147,7 +186,17 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <div className={css({ px: { base: "4", md: "5" }, pb: "4", display: "flex", flexDirection: "column", gap: "2" })}>
           <DiffTable rows={rows} />
           {entry.before && entry.after ? (
-            <label className={css({ display: "inline-flex", alignItems: "center", gap: "2", fontSize: "sm", color: "fg.muted", cursor: "pointer", alignSelf: "flex-start" })}>
+            <label
+              className={css({
+                display: "inline-flex",
+                alignItems: "center",
+                gap: "2",
+                fontSize: "sm",
+                color: "fg.muted",
+                cursor: "pointer",
+                alignSelf: "flex-start",
+              })}
+            >
               <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} />
               Show unchanged fields too
             </label>
@@ -172,7 +221,9 @@ export function Component() {
       <PageHeader
         title="Audit Log"
         description="Every change made in the back office or with the operator CLI: who, when, and what changed."
-        actions={<FilterSelect label="Record type" options={ENTITY_FILTER} value={entity} onChange={(event) => (setEntity(event.target.value), setOffset(0))} />}
+        actions={
+          <FilterSelect label="Record type" options={ENTITY_FILTER} value={entity} onChange={(event) => (setEntity(event.target.value), setOffset(0))} />
+        }
       />
       {error && !page ? (
         <LoadError title="Error loading the audit log" error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
@@ -195,7 +246,21 @@ export function Component() {
           </ResultCount>
           <Panel>
             <div
-              className={css({ display: { base: "none", md: "grid" }, gridTemplateColumns: "10.5rem minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.3fr) 7.5rem", gap: "4", px: "5", py: "2.5", bg: "bg.subtle", borderBottomWidth: "1px", borderColor: "border.default", fontSize: "xs", fontWeight: "650", textTransform: "uppercase", letterSpacing: "0.04em", color: "fg.muted" })}
+              className={css({
+                display: { base: "none", md: "grid" },
+                gridTemplateColumns: "10.5rem minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.3fr) 7.5rem",
+                gap: "4",
+                px: "5",
+                py: "2.5",
+                bg: "bg.subtle",
+                borderBottomWidth: "1px",
+                borderColor: "border.default",
+                fontSize: "xs",
+                fontWeight: "650",
+                textTransform: "uppercase",
+                letterSpacing: "0.04em",
+                color: "fg.muted",
+              })}
               aria-hidden="true"
             >
               <span>When</span>

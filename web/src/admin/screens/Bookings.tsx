@@ -93,7 +93,15 @@ const detailGrid = css({
 });
 
 const termLabel = css({ fontSize: "xs", fontWeight: "650", textTransform: "uppercase", letterSpacing: "0.04em", color: "fg.muted", mb: "1" });
-const line = css({ display: "flex", alignItems: "center", gap: "1.5", fontSize: "sm", minW: "0", overflowWrap: "anywhere", "& svg": { color: "fg.muted", flexShrink: 0 } });
+const line = css({
+  display: "flex",
+  alignItems: "center",
+  gap: "1.5",
+  fontSize: "sm",
+  minW: "0",
+  overflowWrap: "anywhere",
+  "& svg": { color: "fg.muted", flexShrink: 0 },
+});
 
 const SET_LOCATION = gql`
   mutation SetBookingLocation($id: ID!, $point: BookingLocationPoint!, $coordinates: String!, $location: String) {
@@ -165,7 +173,13 @@ function LocationDialog({ booking, point, onClose }: { booking: AdminBooking; po
           error={problem}
           hint="From the customer's shared location or a maps app; it must lie in an active service area."
         />
-        <Field label="Corrected address (optional)" placeholder={typed} value={location} onChange={(event) => setLocation(event.target.value)} maxLength={300} />
+        <Field
+          label="Corrected address (optional)"
+          placeholder={typed}
+          value={location}
+          onChange={(event) => setLocation(event.target.value)}
+          maxLength={300}
+        />
         <div className={dialogActions}>
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
@@ -195,7 +209,12 @@ function RoutePoint({ booking, point, onSet }: { booking: AdminBooking; point: L
           {verified ? (
             <>
               {" "}
-              <a href={mapsLink(coordinates)} target="_blank" rel="noreferrer" className={css({ color: "fg.link", whiteSpace: "nowrap", textDecoration: "underline", textUnderlineOffset: "2px" })}>
+              <a
+                href={mapsLink(coordinates)}
+                target="_blank"
+                rel="noreferrer"
+                className={css({ color: "fg.link", whiteSpace: "nowrap", textDecoration: "underline", textUnderlineOffset: "2px" })}
+              >
                 Map<span className={css({ srOnly: true })}> of the {point} point</span>
               </a>
             </>
@@ -230,7 +249,11 @@ function AssignDialog({ booking, open, onOpenChange }: { booking: AdminBooking; 
 }
 
 function AssignForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
-  const [{ data, fetching, error }] = useQuery<{ assignableVehicles: AdminVehicle[] }>({ query: ASSIGNABLE, variables: { bookingId: booking.id }, requestPolicy: "network-only" });
+  const [{ data, fetching, error }] = useQuery<{ assignableVehicles: AdminVehicle[] }>({
+    query: ASSIGNABLE,
+    variables: { bookingId: booking.id },
+    requestPolicy: "network-only",
+  });
   const [, assign] = useMutation(ASSIGN);
   const [vehicleId, setVehicleId] = useState("");
   const [busy, setBusy] = useState(false);
@@ -247,7 +270,10 @@ function AssignForm({ booking, onDone }: { booking: AdminBooking; onDone: () => 
       return;
     }
     const chosen = vehicles?.find((v) => v.id === vehicleId);
-    notifySuccess("Vehicle assigned", chosen ? `${chosen.make} ${chosen.model} (${chosen.licensePlate}) to booking #${bookingNumber(booking.id, "admin")}` : undefined);
+    notifySuccess(
+      "Vehicle assigned",
+      chosen ? `${chosen.make} ${chosen.model} (${chosen.licensePlate}) to booking #${bookingNumber(booking.id, "admin")}` : undefined,
+    );
     onDone();
   };
 
@@ -279,13 +305,17 @@ function AssignForm({ booking, onDone }: { booking: AdminBooking; onDone: () => 
     >
       {booking.vehicle ? (
         <p className={css({ fontSize: "sm" })}>
-          Now assigned: <strong>{booking.vehicle.make} {booking.vehicle.model}</strong> <span className={mono}>{booking.vehicle.registrationNumber}</span>
+          Now assigned:{" "}
+          <strong>
+            {booking.vehicle.make} {booking.vehicle.model}
+          </strong>{" "}
+          <span className={mono}>{booking.vehicle.registrationNumber}</span>
         </p>
       ) : null}
       {vehicles && vehicles.length === 0 ? (
         <Notice tone="info" title="No vehicle is free for this booking">
-          No {booking.vehicle ? "other " : ""}available {categoryLabel(booking.category).toLowerCase()} {transmissionLabel(booking.transmission).toLowerCase()} vehicle is free for the whole
-          period. Free one up, or add a vehicle to the fleet.
+          No {booking.vehicle ? "other " : ""}available {categoryLabel(booking.category).toLowerCase()} {transmissionLabel(booking.transmission).toLowerCase()}{" "}
+          vehicle is free for the whole period. Free one up, or add a vehicle to the fleet.
         </Notice>
       ) : null}
       <SelectField
@@ -294,7 +324,11 @@ function AssignForm({ booking, onDone }: { booking: AdminBooking; onDone: () => 
         value={vehicleId}
         onChange={(event) => setVehicleId(event.target.value)}
         disabled={!vehicles || vehicles.length === 0}
-        hint={vehicles && vehicles.length > 0 ? `${plural(vehicles.length, "vehicle")} of this kind ${vehicles.length === 1 ? "is" : "are"} available and free for the whole period.` : undefined}
+        hint={
+          vehicles && vehicles.length > 0
+            ? `${plural(vehicles.length, "vehicle")} of this kind ${vehicles.length === 1 ? "is" : "are"} available and free for the whole period.`
+            : undefined
+        }
       />
       <div className={dialogActions}>
         <Button variant="outline" onClick={onDone} disabled={busy}>
@@ -334,7 +368,17 @@ function StatusControl({ booking }: { booking: AdminBooking }) {
         value={pending ?? booking.status}
         disabled={pending !== null}
         onChange={(event) => void change(event.target.value)}
-        className={css({ minH: "9", px: "2.5", fontSize: "sm", fontWeight: "500", bg: "bg.surface", borderWidth: "1px", borderColor: "border.strong", borderRadius: "control", cursor: "pointer" })}
+        className={css({
+          minH: "9",
+          px: "2.5",
+          fontSize: "sm",
+          fontWeight: "500",
+          bg: "bg.surface",
+          borderWidth: "1px",
+          borderColor: "border.strong",
+          borderRadius: "control",
+          cursor: "pointer",
+        })}
         aria-label={`Status of booking #${bookingNumber(booking.id, "admin")}`}
       >
         {STATUS_OPTIONS.map((option) => (
@@ -357,7 +401,11 @@ function ApprovalButtons({ booking }: { booking: AdminBooking }) {
     const result = await update({ id: booking.id, status });
     setBusy(null);
     if (result.error || !result.data) notifyError("Error updating status", adminErrorMessage(result.error));
-    else notifySuccess(status === "confirmed" ? "Booking approved" : "Booking declined", `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`);
+    else
+      notifySuccess(
+        status === "confirmed" ? "Booking approved" : "Booking declined",
+        `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`,
+      );
   };
   return (
     <>
@@ -379,7 +427,20 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
   const open = booking.status !== "completed" && booking.status !== "cancelled";
   return (
     <li className={cardStyle} aria-label={`Booking #${number}`} data-booking-id={booking.id}>
-      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", px: { base: "4", md: "5" }, py: "3", bg: "slate.25", borderBottomWidth: "1px", borderColor: "border.default" })}>
+      <div
+        className={css({
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "center",
+          justifyContent: "space-between",
+          gap: "3",
+          px: { base: "4", md: "5" },
+          py: "3",
+          bg: "slate.25",
+          borderBottomWidth: "1px",
+          borderColor: "border.default",
+        })}
+      >
         <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2.5" })}>
           <h2 className={css({ fontWeight: "700" })}>
             Booking <span className={mono}>#{number}</span>
@@ -406,12 +467,20 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           </p>
           <p className={line}>
             <PhoneIcon size={14} />
-            {booking.user.phone ? <a href={`tel:${booking.user.phone.replace(/\s+/g, "")}`}>{booking.user.phone}</a> : <span className={css({ color: "fg.muted" })}>No phone</span>}
+            {booking.user.phone ? (
+              <a href={`tel:${booking.user.phone.replace(/\s+/g, "")}`}>{booking.user.phone}</a>
+            ) : (
+              <span className={css({ color: "fg.muted" })}>No phone</span>
+            )}
           </p>
         </div>
         <div>
-          <p className={termLabel} title="Cape Town time (SAST)">When (SAST)</p>
-          <dl className={css({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: "2", rowGap: "0.5", fontSize: "sm", "& dt": { color: "fg.muted" } })}>
+          <p className={termLabel} title="Cape Town time (SAST)">
+            When (SAST)
+          </p>
+          <dl
+            className={css({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: "2", rowGap: "0.5", fontSize: "sm", "& dt": { color: "fg.muted" } })}
+          >
             <dt>Pickup</dt>
             <dd>{formatBookingCardDateTime(new Date(booking.pickupDate))}</dd>
             <dt>Return</dt>

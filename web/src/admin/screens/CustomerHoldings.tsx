@@ -130,8 +130,22 @@ function LimitsForm({ customerId, activity }: { customerId: string; activity: Ac
         void submit();
       }}
     >
-      <Field label="Active bookings at once" inputMode="numeric" placeholder={`Default`} value={active} onChange={(e) => setActive(e.target.value)} hint={`In force: ${activity.limits.maxActive}`} />
-      <Field label="Longest rental (days)" inputMode="numeric" placeholder={`Default`} value={days} onChange={(e) => setDays(e.target.value)} hint={`In force: ${activity.limits.maxDays}`} />
+      <Field
+        label="Active bookings at once"
+        inputMode="numeric"
+        placeholder={`Default`}
+        value={active}
+        onChange={(e) => setActive(e.target.value)}
+        hint={`In force: ${activity.limits.maxActive}`}
+      />
+      <Field
+        label="Longest rental (days)"
+        inputMode="numeric"
+        placeholder={`Default`}
+        value={days}
+        onChange={(e) => setDays(e.target.value)}
+        hint={`In force: ${activity.limits.maxDays}`}
+      />
       <label className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "sm", gridColumn: "1 / -1" })}>
         <input type="checkbox" checked={overlap} onChange={(e) => setOverlap(e.target.checked)} className={css({ width: "4", height: "4" })} />
         May hold more than one car at the same time
@@ -152,7 +166,11 @@ function LimitsForm({ customerId, activity }: { customerId: string; activity: Ac
 }
 
 export function CustomerHoldings({ customerId, customerName }: { customerId: string; customerName: string }) {
-  const [{ data, fetching, error }] = useQuery<{ adminCustomerActivity: Activity }>({ query: ACTIVITY, variables: { id: customerId }, requestPolicy: "cache-and-network" });
+  const [{ data, fetching, error }] = useQuery<{ adminCustomerActivity: Activity }>({
+    query: ACTIVITY,
+    variables: { id: customerId },
+    requestPolicy: "cache-and-network",
+  });
   const [, cancelAll] = useMutation(CANCEL_ALL);
   const [confirming, setConfirming] = useState(false);
   const activity = data?.adminCustomerActivity;
@@ -167,11 +185,24 @@ export function CustomerHoldings({ customerId, customerName }: { customerId: str
   }
   const cancellable = activity.activeBookings.filter((b) => b.status === "pending" || b.status === "confirmed");
   return (
-    <section aria-label="Bookings and uploads" className={css({ display: "flex", flexDirection: "column", gap: "4", p: "4", borderWidth: "1px", borderColor: "border.default", borderRadius: "card", bg: "slate.25" })}>
+    <section
+      aria-label="Bookings and uploads"
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "4",
+        p: "4",
+        borderWidth: "1px",
+        borderColor: "border.default",
+        borderRadius: "card",
+        bg: "slate.25",
+      })}
+    >
       <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", justifyContent: "space-between", alignItems: "center" })}>
         <h3 className={heading}>Bookings and uploads</h3>
         <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="upload-usage">
-          Uploads: {activity.uploads.files} of {activity.uploadQuota.files} photos, {megabytes(activity.uploads.bytes)} of {megabytes(activity.uploadQuota.bytes)}
+          Uploads: {activity.uploads.files} of {activity.uploadQuota.files} photos, {megabytes(activity.uploads.bytes)} of{" "}
+          {megabytes(activity.uploadQuota.bytes)}
         </p>
       </div>
       {activity.activeBookings.length === 0 ? (

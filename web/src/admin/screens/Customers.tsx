@@ -75,7 +75,16 @@ function Initials({ name, size = "sm" }: { name: string; size?: keyof typeof ini
     <span
       aria-hidden="true"
       className={cx(
-        css({ display: "inline-flex", alignItems: "center", justifyContent: "center", flexShrink: 0, borderRadius: "full", bg: "brand.muted", color: "brand.text", fontWeight: "700" }),
+        css({
+          display: "inline-flex",
+          alignItems: "center",
+          justifyContent: "center",
+          flexShrink: 0,
+          borderRadius: "full",
+          bg: "brand.muted",
+          color: "brand.text",
+          fontWeight: "700",
+        }),
         initialsSizes[size],
       )}
     >
@@ -112,7 +121,9 @@ function Detail({ label, value }: { label: string; value: ReactNode | null | und
 function DetailSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className={css({ display: "flex", flexDirection: "column" })}>
-      <h3 className={css({ fontSize: "sm", fontWeight: "700", textTransform: "uppercase", letterSpacing: "0.04em", color: "brand.text", pb: "1.5" })}>{title}</h3>
+      <h3 className={css({ fontSize: "sm", fontWeight: "700", textTransform: "uppercase", letterSpacing: "0.04em", color: "brand.text", pb: "1.5" })}>
+        {title}
+      </h3>
       <dl>{children}</dl>
     </section>
   );
@@ -126,7 +137,18 @@ function DocumentImage({ title, path }: { title: string; path: string | null }) 
       <figcaption className={css({ fontSize: "sm", fontWeight: "600" })}>{title}</figcaption>
       <div
         className={cx(
-          css({ borderRadius: "lg", borderWidth: "1px", borderColor: "border.default", bg: "bg.subtle", overflow: "hidden", display: "flex", alignItems: "center", justifyContent: "center", color: "fg.muted", textAlign: "center" }),
+          css({
+            borderRadius: "lg",
+            borderWidth: "1px",
+            borderColor: "border.default",
+            bg: "bg.subtle",
+            overflow: "hidden",
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+            color: "fg.muted",
+            textAlign: "center",
+          }),
           path ? css({ aspectRatio: "4 / 3" }) : css({ py: "5", px: "4" }),
           url ? css({ p: "0" }) : css({ p: "4" }),
         )}
@@ -137,7 +159,13 @@ function DocumentImage({ title, path }: { title: string; path: string | null }) 
             <NotProvided />
           </span>
         ) : url ? (
-          <a href={url} target="_blank" rel="noreferrer" className={css({ display: "block", width: "full", height: "full" })} aria-label={`Open ${title} full size`}>
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            className={css({ display: "block", width: "full", height: "full" })}
+            aria-label={`Open ${title} full size`}
+          >
             <img src={url} alt={title} className={css({ width: "full", height: "full", objectFit: "contain", bg: "slate.900" })} />
           </a>
         ) : failed ? (
@@ -219,7 +247,13 @@ export function Component() {
   return (
     <div className={pageStack}>
       <PageHeader title="Customers" description="Everyone with a CapeDrive account, newest first." />
-      <div className={css({ display: "grid", gap: { base: "3", md: "4" }, gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" } })}>
+      <div
+        className={css({
+          display: "grid",
+          gap: { base: "3", md: "4" },
+          gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
+        })}
+      >
         <StatCard label="Total customers" value={s?.total ?? 0} loading={!s && stats.fetching} detail="All accounts" icon={<UsersIcon size={18} />} />
         <StatCard
           label="Completed profiles"
@@ -228,7 +262,13 @@ export function Component() {
           detail={s && s.total > 0 ? `${Math.round((s.completedProfiles / s.total) * 100)}% can book` : "Can book"}
           icon={<CheckCircleIcon size={18} />}
         />
-        <StatCard label="New this month" value={s?.newThisMonth ?? 0} loading={!s && stats.fetching} detail="Signed up this month" icon={<UserIcon size={18} />} />
+        <StatCard
+          label="New this month"
+          value={s?.newThisMonth ?? 0}
+          loading={!s && stats.fetching}
+          detail="Signed up this month"
+          icon={<UserIcon size={18} />}
+        />
       </div>
       <div className={filterBar} role="search" aria-label="Find customers">
         <SearchBox
@@ -300,8 +340,12 @@ export function Component() {
                     <td data-label="Email" className={css({ overflowWrap: "anywhere" })}>
                       {customer.email}
                     </td>
-                    <td data-label="Phone" className={css({ whiteSpace: "nowrap" })}>{customer.phone ?? <span className={css({ color: "fg.muted" })}>—</span>}</td>
-                    <td data-label="City" className={css({ whiteSpace: "nowrap" })}>{customer.city ?? <span className={css({ color: "fg.muted" })}>—</span>}</td>
+                    <td data-label="Phone" className={css({ whiteSpace: "nowrap" })}>
+                      {customer.phone ?? <span className={css({ color: "fg.muted" })}>—</span>}
+                    </td>
+                    <td data-label="City" className={css({ whiteSpace: "nowrap" })}>
+                      {customer.city ?? <span className={css({ color: "fg.muted" })}>—</span>}
+                    </td>
                     <td data-label="Profile">
                       <ProfileBadge complete={customer.profileCompleted} />
                     </td>

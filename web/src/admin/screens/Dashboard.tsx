@@ -136,19 +136,34 @@ export function Component() {
 
   return (
     <div className={pageStack}>
-      <PageHeader
-        title="Dashboard"
-        description={admin ? `Welcome back, ${admin.firstName}. Here is the fleet today.` : "The fleet today."}
-      />
+      <PageHeader title="Dashboard" description={admin ? `Welcome back, ${admin.firstName}. Here is the fleet today.` : "The fleet today."} />
       {error && !d ? (
         <LoadError title="Error loading dashboard" error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
       ) : (
         <>
           <div className={statGrid}>
-            <StatCard label="Total Vehicles" value={d?.totalVehicles ?? 0} detail={d ? `${d.availableVehicles} available` : " "} icon={<CarIcon size={18} />} loading={loading} />
-            <StatCard label="Active Bookings" value={d?.activeBookings ?? 0} detail="Confirmed or in progress" icon={<ActivityIcon size={18} />} loading={loading} />
+            <StatCard
+              label="Total Vehicles"
+              value={d?.totalVehicles ?? 0}
+              detail={d ? `${d.availableVehicles} available` : " "}
+              icon={<CarIcon size={18} />}
+              loading={loading}
+            />
+            <StatCard
+              label="Active Bookings"
+              value={d?.activeBookings ?? 0}
+              detail="Confirmed or in progress"
+              icon={<ActivityIcon size={18} />}
+              loading={loading}
+            />
             <StatCard label="Total Bookings" value={d?.totalBookings ?? 0} detail="All time" icon={<CalendarIcon size={18} />} loading={loading} />
-            <StatCard label="Fleet Utilization" value={`${d?.fleetUtilization ?? 0}%`} detail="Active bookings per vehicle" icon={<GaugeIcon size={18} />} loading={loading} />
+            <StatCard
+              label="Fleet Utilization"
+              value={`${d?.fleetUtilization ?? 0}%`}
+              detail="Active bookings per vehicle"
+              icon={<GaugeIcon size={18} />}
+              loading={loading}
+            />
           </div>
 
           <section aria-labelledby="quick-links" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>

@@ -86,7 +86,15 @@ function ActiveSwitch({ area }: { area: ServiceArea }) {
     notifySuccess(next ? "Service area activated" : "Service area deactivated", area.name);
   };
   return (
-    <button type="button" role="switch" aria-checked={area.isActive} aria-label={`${area.name} active`} className={switchButton} onClick={() => void toggle()} disabled={busy}>
+    <button
+      type="button"
+      role="switch"
+      aria-checked={area.isActive}
+      aria-label={`${area.name} active`}
+      className={switchButton}
+      onClick={() => void toggle()}
+      disabled={busy}
+    >
       <span data-track aria-hidden="true">
         <span data-thumb />
       </span>
@@ -104,8 +112,18 @@ export function Component() {
   const [highlight, setHighlight] = useState<string | null>(null);
   const areas = data?.serviceAreas;
 
-  const mapAreas = useMemo<MapArea[]>(() => (areas ?? []).map((a) => ({ id: a.id, name: a.name, isActive: a.isActive, ring: openRing(outerRing(a.polygon)) })), [areas]);
-  const overview = useMemo(() => fitView(mapAreas.flatMap((a) => a.ring), { aspect: 1 }), [mapAreas]);
+  const mapAreas = useMemo<MapArea[]>(
+    () => (areas ?? []).map((a) => ({ id: a.id, name: a.name, isActive: a.isActive, ring: openRing(outerRing(a.polygon)) })),
+    [areas],
+  );
+  const overview = useMemo(
+    () =>
+      fitView(
+        mapAreas.flatMap((a) => a.ring),
+        { aspect: 1 },
+      ),
+    [mapAreas],
+  );
 
   const openEditor = (area: ServiceArea | null) => {
     setEditing(area);
@@ -196,7 +214,14 @@ export function Component() {
                             <EditIcon size={16} />
                             <span className={css({ display: { md: "none", "2xl": "inline" } })}>Edit</span>
                           </Button>
-                          <Button variant="ghost" size="sm" onClick={() => setDeleting(area)} aria-label={`Delete ${area.name}`} title="Delete" className={css({ color: "danger.fg", _hover: { bg: "danger.bg" } })}>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setDeleting(area)}
+                            aria-label={`Delete ${area.name}`}
+                            title="Delete"
+                            className={css({ color: "danger.fg", _hover: { bg: "danger.bg" } })}
+                          >
                             <TrashIcon size={16} />
                             <span className={css({ display: { md: "none", "2xl": "inline" } })}>Delete</span>
                           </Button>
@@ -210,14 +235,47 @@ export function Component() {
           </Panel>
           <Panel title="Map" className={css({ xl: { position: "sticky", top: "32" } })}>
             <div className={css({ aspectRatio: "1 / 1", width: "full", maxH: { base: "24rem", xl: "none" }, mx: "auto", bg: "#cde2ee" })}>
-              <ServiceAreaMap view={overview} areas={mapAreas} highlightId={highlight} label={`Map of ${plural(mapAreas.length, "service area")} around Cape Town`} />
+              <ServiceAreaMap
+                view={overview}
+                areas={mapAreas}
+                highlightId={highlight}
+                label={`Map of ${plural(mapAreas.length, "service area")} around Cape Town`}
+              />
             </div>
-            <p className={css({ display: "flex", flexWrap: "wrap", gap: "4", px: "4", py: "2.5", fontSize: "xs", color: "fg.muted", borderTopWidth: "1px", borderColor: "border.default" })}>
+            <p
+              className={css({
+                display: "flex",
+                flexWrap: "wrap",
+                gap: "4",
+                px: "4",
+                py: "2.5",
+                fontSize: "xs",
+                color: "fg.muted",
+                borderTopWidth: "1px",
+                borderColor: "border.default",
+              })}
+            >
               <span className={css({ display: "inline-flex", alignItems: "center", gap: "1.5" })}>
-                <span className={css({ width: "3", height: "3", borderRadius: "sm", bg: "ocean.600/30", borderWidth: "2px", borderColor: "ocean.700" })} aria-hidden="true" /> Active
+                <span
+                  className={css({ width: "3", height: "3", borderRadius: "sm", bg: "ocean.600/30", borderWidth: "2px", borderColor: "ocean.700" })}
+                  aria-hidden="true"
+                />{" "}
+                Active
               </span>
               <span className={css({ display: "inline-flex", alignItems: "center", gap: "1.5" })}>
-                <span className={css({ width: "3", height: "3", borderRadius: "sm", bg: "slate.400/20", borderWidth: "2px", borderStyle: "dashed", borderColor: "slate.500" })} aria-hidden="true" /> Inactive
+                <span
+                  className={css({
+                    width: "3",
+                    height: "3",
+                    borderRadius: "sm",
+                    bg: "slate.400/20",
+                    borderWidth: "2px",
+                    borderStyle: "dashed",
+                    borderColor: "slate.500",
+                  })}
+                  aria-hidden="true"
+                />{" "}
+                Inactive
               </span>
             </p>
           </Panel>
@@ -231,7 +289,12 @@ export function Component() {
         size="xl"
         closeOnInteractOutside={false}
       >
-        <ServiceAreaEditor key={editing?.id ?? "new"} area={editing} others={mapAreas.filter((a) => a.id !== editing?.id)} onDone={() => setEditorOpen(false)} />
+        <ServiceAreaEditor
+          key={editing?.id ?? "new"}
+          area={editing}
+          others={mapAreas.filter((a) => a.id !== editing?.id)}
+          onDone={() => setEditorOpen(false)}
+        />
       </AdminDialog>
       <ConfirmDialog
         open={deleting !== null}

@@ -70,7 +70,15 @@ export function Component() {
       }
     >
       <form className={formStack} onSubmit={(event) => void onSubmit(event).catch(() => {})} noValidate aria-label="Admin sign in">
-        <Field label="Email" type="email" autoComplete="username" inputMode="email" placeholder="admin@capedrive.example" error={errors.email?.message} {...register("email")} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="admin@capedrive.example"
+          error={errors.email?.message}
+          {...register("email")}
+        />
         <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
         <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy || undefined}>
           {busy ? <Spinner /> : null}

@@ -69,8 +69,23 @@ export function Component() {
           <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
           <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
         </div>
-        <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@capedrive.example" error={errors.email?.message} {...register("email")} />
-        <Field label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register("password")} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@capedrive.example"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register("password")}
+        />
         <Field
           label="Invitation code"
           autoComplete="off"

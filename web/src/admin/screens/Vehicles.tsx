@@ -73,10 +73,28 @@ function VehicleImage({ vehicle }: { vehicle: AdminVehicle }) {
   return (
     <div className={css({ position: "relative", aspectRatio: "2 / 1", bg: "bg.muted", overflow: "hidden" })}>
       {src ? (
-        <img src={src} alt={`${vehicle.make} ${vehicle.model}`} loading="lazy" onError={() => setFailed(true)} className={css({ width: "full", height: "full", objectFit: "cover" })} />
+        <img
+          src={src}
+          alt={`${vehicle.make} ${vehicle.model}`}
+          loading="lazy"
+          onError={() => setFailed(true)}
+          className={css({ width: "full", height: "full", objectFit: "cover" })}
+        />
       ) : (
         <div
-          className={css({ width: "full", height: "full", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: "1", color: "ocean.400", bgGradient: "to-br", gradientFrom: "ocean.50", gradientTo: "slate.100" })}
+          className={css({
+            width: "full",
+            height: "full",
+            display: "flex",
+            flexDirection: "column",
+            alignItems: "center",
+            justifyContent: "center",
+            gap: "1",
+            color: "ocean.400",
+            bgGradient: "to-br",
+            gradientFrom: "ocean.50",
+            gradientTo: "slate.100",
+          })}
           aria-hidden="true"
         >
           <CarIcon size={40} />
@@ -110,7 +128,9 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: AdminVehicle; onE
         </div>
         <p>
           <span className={css({ srOnly: true })}>License plate </span>
-          <span className={`${mono} ${css({ display: "inline-block", px: "2", py: "0.5", borderRadius: "md", borderWidth: "1px", borderColor: "border.strong", bg: "slate.25", fontWeight: "600" })}`}>
+          <span
+            className={`${mono} ${css({ display: "inline-block", px: "2", py: "0.5", borderRadius: "md", borderWidth: "1px", borderColor: "border.strong", bg: "slate.25", fontWeight: "600" })}`}
+          >
             {vehicle.licensePlate}
           </span>
         </p>
@@ -121,7 +141,9 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: AdminVehicle; onE
                 {feature}
               </li>
             ))}
-            {preview.moreLabel ? <li className={`${chip} ${css({ bg: "brand.subtle", color: "brand.text", fontWeight: "600" })}`}>{preview.moreLabel}</li> : null}
+            {preview.moreLabel ? (
+              <li className={`${chip} ${css({ bg: "brand.subtle", color: "brand.text", fontWeight: "600" })}`}>{preview.moreLabel}</li>
+            ) : null}
           </ul>
         ) : (
           <p className={css({ fontSize: "sm", color: "fg.muted" })}>No features listed</p>
@@ -137,7 +159,13 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: AdminVehicle; onE
             <EditIcon size={16} />
             Edit
           </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} className={css({ flex: "1", color: "danger.fg", _hover: { bg: "danger.bg" } })} aria-label={`Delete ${title}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onDelete}
+            className={css({ flex: "1", color: "danger.fg", _hover: { bg: "danger.bg" } })}
+            aria-label={`Delete ${title}`}
+          >
             <TrashIcon size={16} />
             Delete
           </Button>

@@ -107,17 +107,22 @@ describe("admin session store (SPEC 4, Admin auth)", () => {
 describe("admin GraphQL client", () => {
   test("sends the admin token, never the customer's", async () => {
     storeCustomerToken("customer-token");
-    await createAdminClient(() => {}).query(ME, {}).toPromise();
+    await createAdminClient(() => {})
+      .query(ME, {})
+      .toPromise();
     expect(calls[0]?.headers.get("authorization")).toBeNull();
     storeAdminSession("admin-token", ADMIN);
-    await createAdminClient(() => {}).query(ME, {}, { requestPolicy: "network-only" }).toPromise();
+    await createAdminClient(() => {})
+      .query(ME, {}, { requestPolicy: "network-only" })
+      .toPromise();
     expect(calls[1]?.headers.get("authorization")).toBe("Bearer admin-token");
     expect(calls[1]?.url).toContain("/graphql");
   });
 
   test("what counts as a dead session", async () => {
     const client = createAdminClient(() => {});
-    answer = () => Response.json({ errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null });
+    answer = () =>
+      Response.json({ errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null });
     expect(isSessionError((await client.query(ME, {}).toPromise()).error!)).toBe(true);
     answer = () => Response.json({ errors: [{ message: "Unauthorized" }], data: null });
     expect(isSessionError((await client.query(ME, {}, { requestPolicy: "network-only" }).toPromise()).error!)).toBe(true);
@@ -130,11 +135,14 @@ describe("admin GraphQL client", () => {
   test("a dead session on load signs the admin out (both keys), once; a wrong password does not", async () => {
     storeAdminSession("stale", ADMIN);
     answer = () => Response.json({ errors: [{ message: "Invalid email or password", extensions: { code: "UNAUTHENTICATED" } }], data: null });
-    await getAdminClient().mutation(SIGN_IN, { input: { email: "a@b.c", password: "x" } }).toPromise();
+    await getAdminClient()
+      .mutation(SIGN_IN, { input: { email: "a@b.c", password: "x" } })
+      .toPromise();
     await tick();
     expect(adminToken()).toBe("stale");
 
-    answer = () => Response.json({ errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null });
+    answer = () =>
+      Response.json({ errors: [{ message: "Your session has expired. Please sign in again.", extensions: { code: "UNAUTHENTICATED" } }], data: null });
     const before = getAdminClient();
     await before.query(ME, {}, { requestPolicy: "network-only" }).toPromise();
     await tick();
@@ -149,7 +157,9 @@ describe("admin GraphQL client", () => {
     answer = (call) =>
       call.body.query.includes("createAdminVehicle")
         ? Response.json({ data: { createAdminVehicle: { __typename: "AdminVehicle", id: "v2", make: "Kia" } } })
-        : Response.json({ data: { adminVehicles: { __typename: "AdminVehiclePage", total: 1, items: [{ __typename: "AdminVehicle", id: "v1", make: "VW" }] } } });
+        : Response.json({
+            data: { adminVehicles: { __typename: "AdminVehiclePage", total: 1, items: [{ __typename: "AdminVehicle", id: "v1", make: "VW" }] } },
+          });
     await client.query(VEHICLES, {}, { requestPolicy: "cache-first" }).toPromise();
     await client.query(VEHICLES, {}, { requestPolicy: "cache-first" }).toPromise();
     expect(calls).toHaveLength(1);

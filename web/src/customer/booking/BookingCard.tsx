@@ -27,8 +27,7 @@ function CardDateTime({ iso }: { iso: string }) {
   if (Number.isNaN(date.getTime())) return <>—</>;
   return (
     <>
-      {formatBookingCardDate(date)},{" "}
-      <span className={css({ whiteSpace: "nowrap" })}>{formatBookingCardTime(date)}</span>
+      {formatBookingCardDate(date)}, <span className={css({ whiteSpace: "nowrap" })}>{formatBookingCardTime(date)}</span>
     </>
   );
 }
@@ -48,7 +47,13 @@ export function BookingCard({ booking, children, headingLevel = 3 }: { booking: 
   const number = booking.bookingNumber || bookingNumber(booking.id, "customer");
   const vehicle = booking.vehicle ? `${booking.vehicle.make} ${booking.vehicle.model}` : null;
   return (
-    <Card as="article" padding="md" className={css({ display: "flex", flexDirection: "column", gap: "3" })} aria-label={`Booking #${number}`} data-booking-id={booking.id}>
+    <Card
+      as="article"
+      padding="md"
+      className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+      aria-label={`Booking #${number}`}
+      data-booking-id={booking.id}
+    >
       <div className={css({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: "3" })}>
         <div className={css({ minW: "0" })}>
           <Heading className={css({ fontWeight: "700", fontSize: "lg" })}>{categoryLabel(booking.category)}</Heading>
@@ -65,11 +70,15 @@ export function BookingCard({ booking, children, headingLevel = 3 }: { booking: 
       <dl className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3" })}>
         <div>
           <dt className={label}>Pick-up</dt>
-          <dd className={css({ fontWeight: "600", fontSize: "sm" })}><CardDateTime iso={booking.pickupDate} /></dd>
+          <dd className={css({ fontWeight: "600", fontSize: "sm" })}>
+            <CardDateTime iso={booking.pickupDate} />
+          </dd>
         </div>
         <div>
           <dt className={label}>Return</dt>
-          <dd className={css({ fontWeight: "600", fontSize: "sm" })}><CardDateTime iso={booking.returnDate} /></dd>
+          <dd className={css({ fontWeight: "600", fontSize: "sm" })}>
+            <CardDateTime iso={booking.returnDate} />
+          </dd>
         </div>
         <div className={css({ gridColumn: "1 / -1" })}>
           <dt className={label}>Route</dt>
@@ -93,7 +102,16 @@ export function BookingCard({ booking, children, headingLevel = 3 }: { booking: 
           {UNVERIFIED_LOCATION_NOTE}.
         </p>
       ) : null}
-      <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between", pt: "3", borderTopWidth: "1px", borderColor: "border.default" })}>
+      <div
+        className={css({
+          display: "flex",
+          alignItems: "baseline",
+          justifyContent: "space-between",
+          pt: "3",
+          borderTopWidth: "1px",
+          borderColor: "border.default",
+        })}
+      >
         <span className={css({ color: "fg.muted", fontSize: "sm" })}>Total</span>
         <span className={css({ fontWeight: "800", fontSize: "lg" })} data-testid="booking-total">
           {safeRand(booking.totalAmount)}

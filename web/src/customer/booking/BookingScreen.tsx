@@ -21,10 +21,7 @@ function StepIndicator({ step }: { step: number }) {
       </p>
       <div className={css({ display: "flex", gap: "1.5" })} aria-hidden="true">
         {BOOKING_STEPS.map((name, index) => (
-          <span
-            key={name}
-            className={css({ flex: "1", height: "1", borderRadius: "full", bg: index < step ? "brand.solid" : "slate.200" })}
-          />
+          <span key={name} className={css({ flex: "1", height: "1", borderRadius: "full", bg: index < step ? "brand.solid" : "slate.200" })} />
         ))}
       </div>
     </div>

@@ -108,7 +108,9 @@ export function LocationStep({ kind }: { kind: Kind }) {
    */
   const storeIfServed = async (location: ChosenLocation): Promise<boolean> => {
     if (!isTypedAddressStandIn(location.coordinates)) {
-      const served = await client.query<{ isLocationServed: boolean }>(IS_LOCATION_SERVED, { coordinates: location.coordinates }, { requestPolicy: "network-only" }).toPromise();
+      const served = await client
+        .query<{ isLocationServed: boolean }>(IS_LOCATION_SERVED, { coordinates: location.coordinates }, { requestPolicy: "network-only" })
+        .toPromise();
       if (served.data?.isLocationServed === false) {
         setAlert({ title: "Outside our service area", message: LOCATION_NOT_SERVED });
         return false;
@@ -127,7 +129,10 @@ export function LocationStep({ kind }: { kind: Kind }) {
         .toPromise();
       await storeIfServed(locationFromFix(point, result.data?.reverseGeocode));
     } catch (error) {
-      setAlert({ title: "Location unavailable", message: error instanceof GeolocationProblem ? error.message : "Unable to get your location. Please enter your address manually." });
+      setAlert({
+        title: "Location unavailable",
+        message: error instanceof GeolocationProblem ? error.message : "Unable to get your location. Please enter your address manually.",
+      });
     } finally {
       setBusy(null);
     }
@@ -139,9 +144,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
     if (!typed) return;
     setBusy("searching");
     try {
-      const result = await client
-        .query<{ geocodeSearch: GeocodeResult[] }>(GEOCODE_SEARCH, { q: typed }, { requestPolicy: "network-only" })
-        .toPromise();
+      const result = await client.query<{ geocodeSearch: GeocodeResult[] }>(GEOCODE_SEARCH, { q: typed }, { requestPolicy: "network-only" }).toPromise();
       if (await storeIfServed(locationFromTypedAddress(typed, result.data?.geocodeSearch))) setAddress("");
     } finally {
       setBusy(null);
@@ -193,7 +196,9 @@ export function LocationStep({ kind }: { kind: Kind }) {
             <span className={optionIcon}>{busy === "locating" ? <Spinner /> : <LocateIcon />}</span>
             <span className={css({ display: "flex", flexDirection: "column" })}>
               <span className={css({ fontWeight: "650" })}>Use my current location</span>
-              <span className={css({ textStyle: "small", color: "fg.muted" })}>{busy === "locating" ? "Finding where you are…" : "We'll ask your phone where you are"}</span>
+              <span className={css({ textStyle: "small", color: "fg.muted" })}>
+                {busy === "locating" ? "Finding where you are…" : "We'll ask your phone where you are"}
+              </span>
             </span>
           </button>
 
@@ -227,7 +232,12 @@ export function LocationStep({ kind }: { kind: Kind }) {
         </Button>
       </ActionBar>
 
-      <AlertDialog title={alert?.title ?? "Location unavailable"} message={alert?.message ?? null} onClose={() => setAlert(null)} finalFocus={() => addressInput.current} />
+      <AlertDialog
+        title={alert?.title ?? "Location unavailable"}
+        message={alert?.message ?? null}
+        onClose={() => setAlert(null)}
+        finalFocus={() => addressInput.current}
+      />
     </BookingScreen>
   );
 }

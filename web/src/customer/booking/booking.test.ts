@@ -97,14 +97,22 @@ describe("locations (SPEC 5, 8, 9)", () => {
   test("a fix is described by the geocoder's address, else 'GPS Location' with rounded coordinates", () => {
     const point = { lat: -33.92486812, lon: 18.42405533 };
     const address = { displayName: "Long Street, Cape Town", lat: -33.9249, lon: 18.4241, coordinates: "-33.9249,18.4241" };
-    expect(locationFromFix(point, address)).toEqual({ location: "Long Street, Cape Town", coordinates: "-33.924868,18.424055", note: "From your phone's location" });
+    expect(locationFromFix(point, address)).toEqual({
+      location: "Long Street, Cape Town",
+      coordinates: "-33.924868,18.424055",
+      note: "From your phone's location",
+    });
     expect(locationFromFix(point, null).location).toBe("GPS Location (-33.9249, 18.4241)");
     expect(locationFromFix(point, { ...address, displayName: "  " }).location).toBe("GPS Location (-33.9249, 18.4241)");
   });
 
   test("a typed address keeps the customer's words; the map's point when found, else the Stellenbosch default", () => {
     const found = [{ displayName: "Dorp Street, Stellenbosch", lat: -33.938, lon: 18.859, coordinates: "-33.938,18.859" }];
-    expect(locationFromTypedAddress("  Dorp Street  ", found)).toEqual({ location: "Dorp Street", coordinates: "-33.938,18.859", note: "Found on the map: Dorp Street, Stellenbosch" });
+    expect(locationFromTypedAddress("  Dorp Street  ", found)).toEqual({
+      location: "Dorp Street",
+      coordinates: "-33.938,18.859",
+      note: "Found on the map: Dorp Street, Stellenbosch",
+    });
     const fallback = locationFromTypedAddress("7 Unknown Lane", []);
     expect(fallback.coordinates).toBe(DEFAULT_TYPED_ADDRESS_COORDINATES);
     expect(fallback.note).toContain("couldn't find this address");

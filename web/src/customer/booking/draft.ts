@@ -53,7 +53,16 @@ export function parseStoredDraft(text: string | null): WebBookingDraft {
   if (isTransmission(r.transmission)) draft.transmission = r.transmission;
   if (isIsoInstant(r.pickupDate)) draft.pickupDate = r.pickupDate;
   if (isIsoInstant(r.returnDate)) draft.returnDate = r.returnDate;
-  for (const key of ["vehicleId", "deliveryLocation", "deliveryCoordinates", "returnLocation", "returnCoordinates", "vehicleName", "deliveryNote", "returnNote"] as const) {
+  for (const key of [
+    "vehicleId",
+    "deliveryLocation",
+    "deliveryCoordinates",
+    "returnLocation",
+    "returnCoordinates",
+    "vehicleName",
+    "deliveryNote",
+    "returnNote",
+  ] as const) {
     const value = r[key];
     if (typeof value === "string") draft[key] = value;
   }

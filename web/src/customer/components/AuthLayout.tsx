@@ -30,4 +30,9 @@ export function OrDivider({ children = "or" }: { children?: ReactNode }) {
 
 export const formStack = css({ display: "flex", flexDirection: "column", gap: "4" });
 
-export const switchLine = css({ textAlign: "center", textStyle: "small", color: "fg.muted", "& a": { fontWeight: "600", color: "fg.link", textDecoration: "underline", textUnderlineOffset: "2px" } });
+export const switchLine = css({
+  textAlign: "center",
+  textStyle: "small",
+  color: "fg.muted",
+  "& a": { fontWeight: "600", color: "fg.link", textDecoration: "underline", textUnderlineOffset: "2px" },
+});

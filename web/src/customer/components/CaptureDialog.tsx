@@ -82,6 +82,7 @@ function CameraPanel({ open, title, onUse, onCancel }: { open: boolean; title: s
   }
 
   // Closing the dialog unmounts this panel: the camera goes off with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount and unmount only
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -91,6 +92,7 @@ function CameraPanel({ open, title, onUse, onCancel }: { open: boolean; title: s
   }, []);
 
   // The dialog is closing (its content may linger for an exit animation): camera off now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when `open` changes
   useEffect(() => {
     if (!open) stopCamera();
   }, [open]);
@@ -167,7 +169,14 @@ function CameraPanel({ open, title, onUse, onCancel }: { open: boolean; title: s
         {state.step === "live" ? (
           <>
             {/* Mirrored like a mirror while aiming; the photo itself is not mirrored. */}
-            <video ref={videoRef} className={css({ position: "absolute", inset: "0", width: "full", height: "full", objectFit: "cover", transform: "scaleX(-1)" })} autoPlay playsInline muted aria-label="Camera preview" />
+            <video
+              ref={videoRef}
+              className={css({ position: "absolute", inset: "0", width: "full", height: "full", objectFit: "cover", transform: "scaleX(-1)" })}
+              autoPlay
+              playsInline
+              muted
+              aria-label="Camera preview"
+            />
             <button type="button" className={shutter} onClick={capture} aria-label="Take photo" />
           </>
         ) : null}

@@ -50,12 +50,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
   });
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      lazyMount
-      unmountOnExit
-    >
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop className={dialogStyles.backdrop} />
         <Dialog.Positioner className={dialogStyles.positioner}>
@@ -65,7 +60,15 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
               Enter the email address of your account and we'll send you a link to reset your password.
             </Dialog.Description>
             <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate>
-              <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
+              <Field
+                label="Email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@example.com"
+                error={errors.email?.message}
+                {...register("email")}
+              />
               <div className={dialogStyles.actions}>
                 <Dialog.CloseTrigger asChild>
                   <Button variant="outline" size="lg" disabled={isSubmitting}>
@@ -79,7 +82,17 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
               </div>
             </form>
             <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close">
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+              <svg
+                width="20"
+                height="20"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <path d="M18 6 6 18" />
                 <path d="m6 6 12 12" />
               </svg>

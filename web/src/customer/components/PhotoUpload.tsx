@@ -147,7 +147,17 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
           {previewUrl ? (
             <img src={previewUrl} alt={`${title} preview`} className={css({ width: "full", height: "full", objectFit: "cover" })} />
           ) : hasPhoto ? (
-            <span className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "1", color: "success.fg", fontWeight: "600", textStyle: "small" })}>
+            <span
+              className={css({
+                display: "flex",
+                flexDirection: "column",
+                alignItems: "center",
+                gap: "1",
+                color: "success.fg",
+                fontWeight: "600",
+                textStyle: "small",
+              })}
+            >
               <CheckCircleIcon size={28} />
               Uploaded
             </span>
@@ -158,7 +168,17 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
             </span>
           )}
           {uploading ? (
-            <div className={css({ position: "absolute", inset: "0", display: "flex", alignItems: "center", justifyContent: "center", bg: "slate.900/45", color: "white" })}>
+            <div
+              className={css({
+                position: "absolute",
+                inset: "0",
+                display: "flex",
+                alignItems: "center",
+                justifyContent: "center",
+                bg: "slate.900/45",
+                color: "white",
+              })}
+            >
               <Spinner size="md" />
             </div>
           ) : null}

@@ -38,7 +38,16 @@ describe("form fields", () => {
   });
 
   test("a select lists its options under its label", () => {
-    render(<SelectField label="ID Type" options={[{ value: "south_african_id", label: "South African ID" }, { value: "passport", label: "International Passport" }]} defaultValue="passport" />);
+    render(
+      <SelectField
+        label="ID Type"
+        options={[
+          { value: "south_african_id", label: "South African ID" },
+          { value: "passport", label: "International Passport" },
+        ]}
+        defaultValue="passport"
+      />,
+    );
     const select = screen.getByLabelText("ID Type") as HTMLSelectElement;
     expect(select.value).toBe("passport");
     expect([...select.options].map((o) => o.textContent)).toEqual(["South African ID", "International Passport"]);

@@ -45,7 +45,14 @@ function Gallery({ car }: { car: CarForSale }) {
       <div className={css({ position: "relative" })}>
         <ul
           ref={strip}
-          className={css({ display: "flex", overflowX: "auto", scrollSnapType: "x mandatory", borderRadius: "card", scrollbarWidth: "none", "&::-webkit-scrollbar": { display: "none" } })}
+          className={css({
+            display: "flex",
+            overflowX: "auto",
+            scrollSnapType: "x mandatory",
+            borderRadius: "card",
+            scrollbarWidth: "none",
+            "&::-webkit-scrollbar": { display: "none" },
+          })}
           onScroll={(event) => {
             const el = event.currentTarget;
             setCurrent(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
@@ -53,11 +60,30 @@ function Gallery({ car }: { car: CarForSale }) {
         >
           {car.images.map((src, index) => (
             <li key={src} className={css({ flex: "0 0 100%", scrollSnapAlign: "start" })} aria-label={`Photo ${index + 1} of ${car.images.length}`}>
-              <CarPhoto src={src} alt={`${name}, photo ${index + 1}`} eager={index === 0} className={css({ aspectRatio: "4 / 3", width: "full" })} iconSize={56} />
+              <CarPhoto
+                src={src}
+                alt={`${name}, photo ${index + 1}`}
+                eager={index === 0}
+                className={css({ aspectRatio: "4 / 3", width: "full" })}
+                iconSize={56}
+              />
             </li>
           ))}
         </ul>
-        <span className={css({ position: "absolute", bottom: "3", right: "3", px: "2.5", py: "1", borderRadius: "full", bg: "slate.900/75", color: "white", textStyle: "caption" })} aria-hidden="true">
+        <span
+          className={css({
+            position: "absolute",
+            bottom: "3",
+            right: "3",
+            px: "2.5",
+            py: "1",
+            borderRadius: "full",
+            bg: "slate.900/75",
+            color: "white",
+            textStyle: "caption",
+          })}
+          aria-hidden="true"
+        >
           {current + 1} / {car.images.length}
         </span>
       </div>
@@ -70,7 +96,17 @@ function Gallery({ car }: { car: CarForSale }) {
             aria-label={`Show photo ${index + 1}`}
             aria-current={index === current || undefined}
             className={cx(
-              css({ flex: "0 0 auto", width: "16", borderRadius: "lg", overflow: "hidden", borderWidth: "2px", borderColor: "transparent", cursor: "pointer", opacity: 0.7, _hover: { opacity: 1 } }),
+              css({
+                flex: "0 0 auto",
+                width: "16",
+                borderRadius: "lg",
+                overflow: "hidden",
+                borderWidth: "2px",
+                borderColor: "transparent",
+                cursor: "pointer",
+                opacity: 0.7,
+                _hover: { opacity: 1 },
+              }),
               index === current && css({ borderColor: "brand.solid", opacity: 1 }),
             )}
           >
@@ -85,7 +121,17 @@ function Gallery({ car }: { car: CarForSale }) {
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
     // dt and dd are direct children of the dl's div (a nested wrapper breaks the list for screen readers).
-    <div className={css({ display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", columnGap: "3", alignItems: "center", p: "3", borderRadius: "xl", bg: "bg.subtle" })}>
+    <div
+      className={css({
+        display: "grid",
+        gridTemplateColumns: "auto minmax(0, 1fr)",
+        columnGap: "3",
+        alignItems: "center",
+        p: "3",
+        borderRadius: "xl",
+        bg: "bg.subtle",
+      })}
+    >
       <dt className={css({ display: "contents" })}>
         <span aria-hidden="true" className={css({ gridRow: "1 / span 2", color: "brand.text" })}>
           {icon}
@@ -113,7 +159,18 @@ export function Component() {
       <CustomerScreen back={back} footer>
         {notFound ? (
           <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "10" })}>
-            <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "16", height: "16", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+            <span
+              className={css({
+                display: "flex",
+                alignItems: "center",
+                justifyContent: "center",
+                width: "16",
+                height: "16",
+                borderRadius: "full",
+                bg: "brand.subtle",
+                color: "brand.text",
+              })}
+            >
               <CarIcon size={32} />
             </span>
             <h1 className={css({ textStyle: "title" })}>This car is no longer for sale</h1>
@@ -156,7 +213,14 @@ export function Component() {
           display: "flex",
           flexDirection: "column",
           gap: "5",
-          lg: { display: "grid", gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)", gridAutoRows: "min-content", columnGap: "10", rowGap: "5", alignItems: "start" },
+          lg: {
+            display: "grid",
+            gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)",
+            gridAutoRows: "min-content",
+            columnGap: "10",
+            rowGap: "5",
+            alignItems: "start",
+          },
         })}
         aria-labelledby="car-title"
       >
@@ -181,7 +245,19 @@ export function Component() {
         </dl>
 
         <Card as="section" padding="md" aria-labelledby="seller-title" className={css({ display: "flex", alignItems: "center", gap: "3" })}>
-          <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "12", height: "12", borderRadius: "xl", bg: "brand.subtle", color: "brand.text", flexShrink: 0 })}>
+          <span
+            className={css({
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              width: "12",
+              height: "12",
+              borderRadius: "xl",
+              bg: "brand.subtle",
+              color: "brand.text",
+              flexShrink: 0,
+            })}
+          >
             <StoreIcon size={24} />
           </span>
           <div className={css({ display: "flex", flexDirection: "column", minW: "0" })}>

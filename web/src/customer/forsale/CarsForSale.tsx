@@ -37,7 +37,11 @@ const SORT_OPTIONS: readonly { value: ForSaleSort; label: string }[] = [
 ];
 
 // One card per row on a phone, two on a tablet, three on a desktop (a page of six is two full rows).
-const list = css({ display: "grid", gridTemplateColumns: { base: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" }, gap: { base: "4", lg: "5" } });
+const list = css({
+  display: "grid",
+  gridTemplateColumns: { base: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
+  gap: { base: "4", lg: "5" },
+});
 
 function SortSelect({ value, onChange }: { value: ForSaleSort; onChange: (sort: ForSaleSort) => void }) {
   return (
@@ -95,6 +99,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   }, [value]);
 
   // Debounced: search once typing pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search only when the text changes
   useEffect(() => {
     if (text.trim() === pushed.current.trim()) return;
     const timer = setTimeout(() => {
@@ -116,7 +121,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       <label htmlFor="for-sale-search" className={css({ srOnly: true })}>
         Search cars for sale
       </label>
-      <SearchIcon size={20} className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })} />
+      <SearchIcon
+        size={20}
+        className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })}
+      />
       <input
         ref={inputRef}
         id="for-sale-search"
@@ -153,7 +161,21 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
             onSearch("");
             inputRef.current?.focus();
           }}
-          className={css({ position: "absolute", right: "1", top: "50%", transform: "translateY(-50%)", width: "9", height: "9", display: "flex", alignItems: "center", justifyContent: "center", borderRadius: "full", color: "fg.muted", cursor: "pointer", _hover: { bg: "bg.muted" } })}
+          className={css({
+            position: "absolute",
+            right: "1",
+            top: "50%",
+            transform: "translateY(-50%)",
+            width: "9",
+            height: "9",
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+            borderRadius: "full",
+            color: "fg.muted",
+            cursor: "pointer",
+            _hover: { bg: "bg.muted" },
+          })}
         >
           <XIcon size={18} />
         </button>
@@ -290,7 +312,10 @@ function Results({
 
   const shown = Math.min(page.total, pages * PAGE_SIZE);
   return (
-    <div className={cx(css({ display: "flex", flexDirection: "column", gap: "4", transition: "opacity 150ms" }), loadingNew && css({ opacity: 0.55 }))} aria-busy={loadingNew || undefined}>
+    <div
+      className={cx(css({ display: "flex", flexDirection: "column", gap: "4", transition: "opacity 150ms" }), loadingNew && css({ opacity: 0.55 }))}
+      aria-busy={loadingNew || undefined}
+    >
       <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3", minH: "9" })}>
         <p role="status" className={css({ textStyle: "small", fontWeight: "600", color: "fg.muted" })} data-testid="for-sale-count">
           {forSaleCountLabel(page.total)}
@@ -299,11 +324,24 @@ function Results({
       </div>
       {page.total === 0 ? (
         <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "10" })}>
-          <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "16", height: "16", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+          <span
+            className={css({
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              width: "16",
+              height: "16",
+              borderRadius: "full",
+              bg: "brand.subtle",
+              color: "brand.text",
+            })}
+          >
             <CarIcon size={32} />
           </span>
           <h2 className={css({ textStyle: "heading" })}>No vehicles found</h2>
-          <p className={css({ color: "fg.muted", textStyle: "small", maxW: "xs" })}>No car for sale matches your search and filters. Try other words, or see every car.</p>
+          <p className={css({ color: "fg.muted", textStyle: "small", maxW: "xs" })}>
+            No car for sale matches your search and filters. Try other words, or see every car.
+          </p>
           <Button variant="outline" onClick={onClear}>
             Clear Search
           </Button>
@@ -353,11 +391,33 @@ export function Component() {
 
         <div className={css({ display: "flex", gap: "2" })}>
           <SearchBox value={filters.q} onSearch={(q) => update({ q })} />
-          <Button variant={open || active > 0 ? "solid" : "outline"} onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={panelId} className={css({ flexShrink: 0 })}>
+          <Button
+            variant={open || active > 0 ? "solid" : "outline"}
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={panelId}
+            className={css({ flexShrink: 0 })}
+          >
             <SlidersIcon size={18} />
             Filters
             {active > 0 ? (
-              <span className={cx(css({ minW: "5", height: "5", px: "1.5", borderRadius: "full", bg: "white", color: "brand.text", fontSize: "xs", fontWeight: "700", display: "inline-flex", alignItems: "center", justifyContent: "center" }))}>
+              <span
+                className={cx(
+                  css({
+                    minW: "5",
+                    height: "5",
+                    px: "1.5",
+                    borderRadius: "full",
+                    bg: "white",
+                    color: "brand.text",
+                    fontSize: "xs",
+                    fontWeight: "700",
+                    display: "inline-flex",
+                    alignItems: "center",
+                    justifyContent: "center",
+                  }),
+                )}
+              >
                 <span className={css({ srOnly: true })}>, </span>
                 {active}
                 <span className={css({ srOnly: true })}> active</span>
@@ -370,9 +430,13 @@ export function Component() {
 
         {!open && active > 0 ? (
           <ul className={css({ display: "flex", flexWrap: "wrap", gap: "2" })} aria-label="Active filters">
-            {filters.category ? <ActiveFilter label={CATEGORIES.find((c) => c.id === filters.category)?.label ?? filters.category} onRemove={() => update({ category: null })} /> : null}
+            {filters.category ? (
+              <ActiveFilter label={CATEGORIES.find((c) => c.id === filters.category)?.label ?? filters.category} onRemove={() => update({ category: null })} />
+            ) : null}
             {filters.transmission ? <ActiveFilter label={transmissionLabel(filters.transmission)} onRemove={() => update({ transmission: null })} /> : null}
-            {filters.price ? <ActiveFilter label={PRICE_BANDS.find((b) => b.id === filters.price)?.label ?? filters.price} onRemove={() => update({ price: null })} /> : null}
+            {filters.price ? (
+              <ActiveFilter label={PRICE_BANDS.find((b) => b.id === filters.price)?.label ?? filters.price} onRemove={() => update({ price: null })} />
+            ) : null}
           </ul>
         ) : null}
 
@@ -392,7 +456,16 @@ function ActiveFilter({ label, onRemove }: { label: string; onRemove: () => void
           type="button"
           onClick={onRemove}
           aria-label={`Remove filter: ${label}`}
-          className={css({ display: "inline-flex", alignItems: "center", justifyContent: "center", width: "6", height: "6", borderRadius: "full", cursor: "pointer", _hover: { bg: "info.border" } })}
+          className={css({
+            display: "inline-flex",
+            alignItems: "center",
+            justifyContent: "center",
+            width: "6",
+            height: "6",
+            borderRadius: "full",
+            cursor: "pointer",
+            _hover: { bg: "info.border" },
+          })}
         >
           <XIcon size={14} />
         </button>
@@ -400,5 +473,3 @@ function ActiveFilter({ label, onRemove }: { label: string; onRemove: () => void
     </li>
   );
 }
-
-

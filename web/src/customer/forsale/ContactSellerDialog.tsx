@@ -59,6 +59,7 @@ export function ContactSellerDialog({ car, buyer, onClose }: { car: CarForSale |
 
   // Every opening starts a fresh form (the buyer's details, a message about this car).
   const buyerKey = `${buyer?.name ?? ""}|${buyer?.email ?? ""}|${buyer?.phone ?? ""}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the car and the buyer's details, not on object identity
   useEffect(() => {
     if (!car) return;
     reset(defaultsFor(car, buyer));
@@ -126,8 +127,8 @@ export function ContactSellerDialog({ car, buyer, onClose }: { car: CarForSale |
                 <Dialog.Description className={dialogStyles.description}>
                   {car ? (
                     <>
-                      Ask <strong className={css({ color: "fg.default" })}>{car.dealership.companyName}</strong> about the {carName(car)}. They will reply by email or
-                      phone.
+                      Ask <strong className={css({ color: "fg.default" })}>{car.dealership.companyName}</strong> about the {carName(car)}. They will reply by
+                      email or phone.
                     </>
                   ) : null}
                 </Dialog.Description>
@@ -141,7 +142,15 @@ export function ContactSellerDialog({ car, buyer, onClose }: { car: CarForSale |
                   ) : null}
                   <Field label="Your name" autoComplete="name" error={errors.name?.message} {...register("name")} />
                   <p className={css({ textStyle: "small", color: "fg.muted", mb: "-2" })}>Give an email address, a phone number, or both.</p>
-                  <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
+                  <Field
+                    label="Email"
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    placeholder="you@example.com"
+                    error={errors.email?.message}
+                    {...register("email")}
+                  />
                   <Field
                     label="Phone number"
                     type="tel"

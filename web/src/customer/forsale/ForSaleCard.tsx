@@ -20,7 +20,12 @@ export function ForSaleCard({ car, onContact }: { car: CarForSale; onContact: (c
     <Card as="li" padding="none" className={css({ overflow: "hidden", display: "flex", flexDirection: "column" })} aria-labelledby={titleId}>
       <Link to={detailsLink} state={state} tabIndex={-1} aria-hidden="true" className={css({ display: "block" })}>
         {/* Without a photo, a slim placeholder: a phone screen of grey boxes helps nobody. */}
-        <CarPhoto src={car.images[0]} alt={carName(car)} className={car.images.length > 0 ? css({ aspectRatio: "16 / 10", width: "full" }) : css({ aspectRatio: "3 / 1", width: "full" })} iconSize={car.images.length > 0 ? 40 : 32} />
+        <CarPhoto
+          src={car.images[0]}
+          alt={carName(car)}
+          className={car.images.length > 0 ? css({ aspectRatio: "16 / 10", width: "full" }) : css({ aspectRatio: "3 / 1", width: "full" })}
+          iconSize={car.images.length > 0 ? 40 : 32}
+        />
       </Link>
       <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4" })}>
         <div className={css({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: "3" })}>

@@ -33,9 +33,7 @@ export async function uploadImage(
   contentType: string,
   onProgress?: (fraction: number) => void,
 ): Promise<string> {
-  const ticket = await client
-    .mutation<{ createUploadUrl: { uploadURL: string; objectPath: string } }>(CREATE_UPLOAD_URL, { input: { purpose } })
-    .toPromise();
+  const ticket = await client.mutation<{ createUploadUrl: { uploadURL: string; objectPath: string } }>(CREATE_UPLOAD_URL, { input: { purpose } }).toPromise();
   const data = ticket.data?.createUploadUrl;
   if (!data) throw new UploadError(serverMessage(ticket.error) ?? "");
   const answer = await putImage(data.uploadURL, body, contentType, { token: customerToken(), onProgress });

@@ -82,7 +82,18 @@ export function RecentBookings<T extends { id: string }>({
         </ul>
       ) : (
         <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3" })}>
-          <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "14", height: "14", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+          <span
+            className={css({
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              width: "14",
+              height: "14",
+              borderRadius: "full",
+              bg: "brand.subtle",
+              color: "brand.text",
+            })}
+          >
             <CarIcon size={28} />
           </span>
           <div>
@@ -128,7 +139,19 @@ function CarsForSaleCard() {
         _hover: { boxShadow: "card" },
       })}
     >
-      <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", flexShrink: 0, width: "12", height: "12", borderRadius: "xl", bg: "white", color: "accent.solid" })}>
+      <span
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          flexShrink: 0,
+          width: "12",
+          height: "12",
+          borderRadius: "xl",
+          bg: "white",
+          color: "accent.solid",
+        })}
+      >
         <TagIcon size={24} />
       </span>
       <span className={css({ display: "flex", flexDirection: "column", flex: "1", minW: "0" })}>
@@ -155,9 +178,7 @@ function BookCta() {
     >
       <div>
         <p className={css({ fontWeight: "700", fontSize: "lg" })}>Ready for the road?</p>
-        <p className={css({ textStyle: "small", color: "ocean.100", mt: "1" })}>
-          Pick a car and we'll deliver it where you are. Fully insured, no deposits.
-        </p>
+        <p className={css({ textStyle: "small", color: "ocean.100", mt: "1" })}>Pick a car and we'll deliver it where you are. Fully insured, no deposits.</p>
       </div>
       <ButtonLink
         to="/booking/category"

@@ -95,7 +95,18 @@ function CancelDialog({ booking, onClose }: { booking: Booking | null; onClose: 
 function EmptyBookings() {
   return (
     <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", mt: "2" })}>
-      <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "14", height: "14", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+      <span
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          width: "14",
+          height: "14",
+          borderRadius: "full",
+          bg: "brand.subtle",
+          color: "brand.text",
+        })}
+      >
         <CarIcon size={28} />
       </span>
       <div>

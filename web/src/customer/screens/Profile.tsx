@@ -95,7 +95,18 @@ function Uploaded() {
 function SignInPrompt() {
   return (
     <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "4" })}>
-      <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "14", height: "14", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+      <span
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          width: "14",
+          height: "14",
+          borderRadius: "full",
+          bg: "brand.subtle",
+          color: "brand.text",
+        })}
+      >
         <UserIcon size={28} />
       </span>
       <div>
@@ -135,7 +146,17 @@ function ProfileDetails({ user }: { user: User }) {
           <p>
             {completeness.total - completeness.filled} of {completeness.total} details are missing. You need a complete profile to book a car.
           </p>
-          <Link to="/profile-completion" className={css({ display: "inline-block", mt: "2", fontWeight: "650", color: "warning.fg", textDecoration: "underline", textUnderlineOffset: "2px" })}>
+          <Link
+            to="/profile-completion"
+            className={css({
+              display: "inline-block",
+              mt: "2",
+              fontWeight: "650",
+              color: "warning.fg",
+              textDecoration: "underline",
+              textUnderlineOffset: "2px",
+            })}
+          >
             Complete missing information
           </Link>
         </Notice>

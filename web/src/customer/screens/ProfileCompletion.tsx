@@ -11,11 +11,7 @@ import { Navigate, useNavigate } from "react-router";
 import { gql, useMutation } from "urql";
 import { css } from "styled-system/css";
 import { DEFAULT_ID_TYPE, DEFAULT_NATIONALITY, ID_TYPES, ID_TYPE_LABELS, NATIONALITIES, idNumberLabel } from "../../../../server/domain/catalogue.ts";
-import {
-  profileCompletionSchema,
-  type ProfileCompletionData,
-  type ProfileCompletionInput,
-} from "../../../../server/domain/schemas.ts";
+import { profileCompletionSchema, type ProfileCompletionData, type ProfileCompletionInput } from "../../../../server/domain/schemas.ts";
 import { capeTownToday, formatDisplayDate, isIsoDate } from "../../../../server/domain/time.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -82,7 +78,19 @@ function FormCard({ id, title, description, icon, children }: { id: string; titl
   return (
     <Card as="section" aria-labelledby={id} padding="lg" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
       <div className={css({ display: "flex", gap: "3", alignItems: "flex-start" })}>
-        <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", flexShrink: 0, width: "9", height: "9", borderRadius: "lg", bg: "brand.subtle", color: "brand.text" })}>
+        <span
+          className={css({
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+            flexShrink: 0,
+            width: "9",
+            height: "9",
+            borderRadius: "lg",
+            bg: "brand.subtle",
+            color: "brand.text",
+          })}
+        >
           {icon}
         </span>
         <div>
@@ -139,7 +147,12 @@ function ProfileForm({ user }: { user: User }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Complete your profile" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-      <FormCard id="card-picture" title="Profile Picture" description="A clear photo of your face helps our drivers recognise you at delivery." icon={<UserIcon size={18} />}>
+      <FormCard
+        id="card-picture"
+        title="Profile Picture"
+        description="A clear photo of your face helps our drivers recognise you at delivery."
+        icon={<UserIcon size={18} />}
+      >
         <PhotoUpload
           title="Profile Picture"
           purpose="profile_picture"
@@ -156,13 +169,34 @@ function ProfileForm({ user }: { user: User }) {
           control={control}
           name="dateOfBirth"
           render={({ field }) => (
-            <DateField label="Date of Birth" value={field.value} onChange={field.onChange} onBlur={field.onBlur} max={today} autoComplete="bday" error={errors.dateOfBirth?.message} />
+            <DateField
+              label="Date of Birth"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              max={today}
+              autoComplete="bday"
+              error={errors.dateOfBirth?.message}
+            />
           )}
         />
-        <Field label="Address" autoComplete="street-address" placeholder="e.g. 12 Long Street, Gardens" error={errors.address?.message} {...register("address")} />
+        <Field
+          label="Address"
+          autoComplete="street-address"
+          placeholder="e.g. 12 Long Street, Gardens"
+          error={errors.address?.message}
+          {...register("address")}
+        />
         <div className={twoColumns}>
           <Field label="City" autoComplete="address-level2" placeholder="Cape Town" error={errors.city?.message} {...register("city")} />
-          <Field label="Postal Code" autoComplete="postal-code" inputMode="numeric" placeholder="8001" error={errors.postalCode?.message} {...register("postalCode")} />
+          <Field
+            label="Postal Code"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            placeholder="8001"
+            error={errors.postalCode?.message}
+            {...register("postalCode")}
+          />
         </div>
         <SelectField label="Nationality" options={NATIONALITY_OPTIONS} error={errors.nationality?.message} {...register("nationality")} />
       </FormCard>
@@ -179,12 +213,25 @@ function ProfileForm({ user }: { user: User }) {
       </FormCard>
 
       <FormCard id="card-licence" title="Driver's License" description="You need a valid driver's licence to rent a car." icon={<CarIcon size={18} />}>
-        <Field label="License Number" autoComplete="off" placeholder="Enter your licence number" error={errors.driversLicenseNumber?.message} {...register("driversLicenseNumber")} />
+        <Field
+          label="License Number"
+          autoComplete="off"
+          placeholder="Enter your licence number"
+          error={errors.driversLicenseNumber?.message}
+          {...register("driversLicenseNumber")}
+        />
         <Controller
           control={control}
           name="driversLicenseExpiryDate"
           render={({ field }) => (
-            <DateField label="Expiry Date" value={field.value} onChange={field.onChange} onBlur={field.onBlur} min={today} error={errors.driversLicenseExpiryDate?.message} />
+            <DateField
+              label="Expiry Date"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              min={today}
+              error={errors.driversLicenseExpiryDate?.message}
+            />
           )}
         />
         <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>

@@ -76,7 +76,15 @@ export function Component() {
   return (
     <AuthLayout back="/" title="Welcome back" intro="Sign in to book and manage your rentals.">
       <form className={formStack} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register("email")}
+        />
         <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
         <button
           type="button"

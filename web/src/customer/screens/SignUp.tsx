@@ -55,9 +55,32 @@ export function Component() {
       <OrDivider>or sign up with email</OrDivider>
       <form className={formStack} onSubmit={onSubmit} noValidate aria-label="Sign up">
         <Field label="Full Name" autoComplete="name" placeholder="e.g. Thandi Nkosi" error={errors.name?.message} {...register("name")} />
-        <Field label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
-        <Field label="Mobile Number" type="tel" autoComplete="tel" inputMode="tel" placeholder="e.g. 082 123 4567" error={errors.phone?.message} {...register("phone")} />
-        <Field label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." error={errors.password?.message} {...register("password")} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <Field
+          label="Mobile Number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="e.g. 082 123 4567"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...register("password")}
+        />
         <Field label="Re-enter Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register("confirmPassword")} />
         <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <Spinner /> : null}

@@ -87,11 +87,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const user = token === null ? null : (me.data?.me ?? null);
   const status: AuthStatus =
-    token === null ? "signedOut"
-    : user ? "signedIn"
-    : me.fetching || (me.data === undefined && me.error === undefined) ? "loading"
-    : me.error && me.error.response?.status !== 401 ? "error"
-    : "signedOut";
+    token === null
+      ? "signedOut"
+      : user
+        ? "signedIn"
+        : me.fetching || (me.data === undefined && me.error === undefined)
+          ? "loading"
+          : me.error && me.error.response?.status !== 401
+            ? "error"
+            : "signedOut";
 
   // A token the server does not recognise as a customer's (me: null) is dropped. A 401 is
   // handled by the client itself (it signs out and starts a new client).

@@ -55,7 +55,18 @@ export function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: DealershipV
         <Dialog.Backdrop className={dialogStyles.backdrop} />
         <Dialog.Positioner className={dialogStyles.positioner}>
           <Dialog.Content className={dialogStyles.content}>
-            <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "12", height: "12", borderRadius: "full", bg: "danger.bg", color: "danger.fg" })}>
+            <span
+              className={css({
+                display: "flex",
+                alignItems: "center",
+                justifyContent: "center",
+                width: "12",
+                height: "12",
+                borderRadius: "full",
+                bg: "danger.bg",
+                color: "danger.fg",
+              })}
+            >
               <TrashIcon size={24} />
             </span>
             <Dialog.Title className={dialogStyles.title}>Delete vehicle</Dialog.Title>

@@ -23,13 +23,31 @@ export function PageHeader({
       {back ? (
         <Link
           to={back.to}
-          className={css({ display: "inline-flex", alignItems: "center", gap: "1", alignSelf: "flex-start", textStyle: "small", fontWeight: "600", color: "fg.link", textDecoration: "none", _hover: { textDecoration: "underline" } })}
+          className={css({
+            display: "inline-flex",
+            alignItems: "center",
+            gap: "1",
+            alignSelf: "flex-start",
+            textStyle: "small",
+            fontWeight: "600",
+            color: "fg.link",
+            textDecoration: "none",
+            _hover: { textDecoration: "underline" },
+          })}
         >
           <ChevronLeftIcon size={16} />
           {back.label}
         </Link>
       ) : null}
-      <div className={css({ display: "flex", flexDirection: { base: "column", sm: "row" }, alignItems: { base: "stretch", sm: "flex-end" }, justifyContent: "space-between", gap: "4" })}>
+      <div
+        className={css({
+          display: "flex",
+          flexDirection: { base: "column", sm: "row" },
+          alignItems: { base: "stretch", sm: "flex-end" },
+          justifyContent: "space-between",
+          gap: "4",
+        })}
+      >
         <div className={css({ display: "flex", flexDirection: "column", gap: "1", minW: "0" })}>
           <h1 className={css({ textStyle: "title", fontSize: { base: "1.5rem", md: "1.875rem" }, overflowWrap: "anywhere" })}>{title}</h1>
           {subtitle ? <div className={css({ color: "fg.muted" })}>{subtitle}</div> : null}

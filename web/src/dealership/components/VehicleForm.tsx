@@ -35,7 +35,19 @@ export type VehicleFormInput = z.input<typeof formSchema>;
 export type VehicleFormData = z.output<typeof formSchema>;
 export type VehicleFormField = FieldPath<VehicleFormInput>;
 
-export const FORM_FIELDS = ["registrationNumber", "make", "model", "year", "category", "transmission", "status", "mileage", "dailyRate", "salesPrice", "images"] as const satisfies readonly VehicleFormField[];
+export const FORM_FIELDS = [
+  "registrationNumber",
+  "make",
+  "model",
+  "year",
+  "category",
+  "transmission",
+  "status",
+  "mileage",
+  "dailyRate",
+  "salesPrice",
+  "images",
+] as const satisfies readonly VehicleFormField[];
 
 /** What the server is sent: the status only when the form may change it; no price = not for sale. */
 export function vehicleInput(data: VehicleFormData, options: { keepStatus: boolean; mode: "add" | "edit" }) {
@@ -115,7 +127,12 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
   const saveLabel = mode === "add" ? "Save Vehicle" : "Save Changes";
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={mode === "add" ? "Add vehicle" : "Edit vehicle"} className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={mode === "add" ? "Add vehicle" : "Edit vehicle"}
+      className={css({ display: "flex", flexDirection: "column", gap: "5" })}
+    >
       <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", lg: "minmax(0, 1fr) minmax(0, 1fr)" }, gap: "5", alignItems: "start" })}>
         <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
           <Card as="section" padding="none" className={section} aria-labelledby="form-vehicle">
@@ -136,8 +153,22 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
               <Field label="Model" placeholder="e.g. Corolla" error={errors.model?.message} {...register("model")} />
             </div>
             <div className={threeColumns}>
-              <Field label="Year" type="number" inputMode="numeric" min={2000} max={nextYear} step={1} error={errors.year?.message} {...register("year", { valueAsNumber: true })} />
-              <SelectField label="Category" options={CATEGORIES.map((c) => ({ value: c.id, label: c.label }))} error={errors.category?.message} {...register("category")} />
+              <Field
+                label="Year"
+                type="number"
+                inputMode="numeric"
+                min={2000}
+                max={nextYear}
+                step={1}
+                error={errors.year?.message}
+                {...register("year", { valueAsNumber: true })}
+              />
+              <SelectField
+                label="Category"
+                options={CATEGORIES.map((c) => ({ value: c.id, label: c.label }))}
+                error={errors.category?.message}
+                {...register("category")}
+              />
               <SelectField
                 label="Transmission"
                 options={TRANSMISSIONS.map((t) => ({ value: t, label: transmissionLabel(t) }))}
@@ -157,9 +188,9 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
                   <span className={css({ fontSize: "sm", fontWeight: "600" })} id="status-label">
                     Status
                   </span>
-                  <p aria-labelledby="status-label" className={css({ display: "flex", alignItems: "center", minH: "11" })}>
+                  <div role="group" aria-labelledby="status-label" className={css({ display: "flex", alignItems: "center", minH: "11" })}>
                     <Badge tone={statusTone(currentStatus)}>{statusLabel(currentStatus)}</Badge>
-                  </p>
+                  </div>
                   <p className={css({ textStyle: "small", color: "fg.muted" })}>This car is booked. Its status changes back when the booking ends.</p>
                 </div>
               ) : (
@@ -182,7 +213,6 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
               />
             </div>
           </Card>
-
         </div>
 
         <div className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
@@ -212,16 +242,22 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
             </div>
           </Card>
           <Card as="section" padding="none" className={section} aria-labelledby="form-photos">
-          <h2 id="form-photos" className={css({ srOnly: true })}>
-            Photos
-          </h2>
-          <Controller
-            control={control}
-            name="images"
-            render={({ field, fieldState }) => (
-              <VehiclePhotos label="Photos" value={field.value ?? []} onChange={field.onChange} onBusyChange={onBusyChange} error={fieldState.error?.message} />
-            )}
-          />
+            <h2 id="form-photos" className={css({ srOnly: true })}>
+              Photos
+            </h2>
+            <Controller
+              control={control}
+              name="images"
+              render={({ field, fieldState }) => (
+                <VehiclePhotos
+                  label="Photos"
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  onBusyChange={onBusyChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
           </Card>
         </div>
       </div>
@@ -246,7 +282,16 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
         })}
       >
         {uploading ? (
-          <span className={css({ mr: { base: "0", sm: "auto" }, width: { base: "full", sm: "auto" }, textAlign: { base: "end", sm: "start" }, textStyle: "small", color: "fg.muted" })} aria-hidden="true">
+          <span
+            className={css({
+              mr: { base: "0", sm: "auto" },
+              width: { base: "full", sm: "auto" },
+              textAlign: { base: "end", sm: "start" },
+              textStyle: "small",
+              color: "fg.muted",
+            })}
+            aria-hidden="true"
+          >
             Waiting for photos to finish uploading…
           </span>
         ) : null}

@@ -145,16 +145,52 @@ export function VehiclePhotos({
             <li key={path} className={tile}>
               <CarPhoto src={path} alt={`Photo ${n}`} className={css({ aspectRatio: "4 / 3", width: "full" })} iconSize={28} />
               {index === 0 ? (
-                <span className={css({ position: "absolute", top: "2", left: "2", px: "2", py: "0.5", borderRadius: "full", bg: "brand.solid", color: "white", textStyle: "caption" })}>Cover</span>
+                <span
+                  className={css({
+                    position: "absolute",
+                    top: "2",
+                    left: "2",
+                    px: "2",
+                    py: "0.5",
+                    borderRadius: "full",
+                    bg: "brand.solid",
+                    color: "white",
+                    textStyle: "caption",
+                  })}
+                >
+                  Cover
+                </span>
               ) : null}
-              <button type="button" className={cx(tileButton, css({ position: "absolute", top: "2", right: "2" }))} onClick={() => set(value.filter((p) => p !== path), `Photo ${n} removed`)} aria-label={`Remove photo ${n}`}>
+              <button
+                type="button"
+                className={cx(tileButton, css({ position: "absolute", top: "2", right: "2" }))}
+                onClick={() =>
+                  set(
+                    value.filter((p) => p !== path),
+                    `Photo ${n} removed`,
+                  )
+                }
+                aria-label={`Remove photo ${n}`}
+              >
                 <XIcon size={16} />
               </button>
               <div className={css({ position: "absolute", bottom: "2", left: "2", right: "2", display: "flex", justifyContent: "space-between" })}>
-                <button type="button" className={tileButton} disabled={index === 0} onClick={() => set(moveItem(value, index, index - 1), `Photo ${n} moved to position ${n - 1}`)} aria-label={`Move photo ${n} earlier`}>
+                <button
+                  type="button"
+                  className={tileButton}
+                  disabled={index === 0}
+                  onClick={() => set(moveItem(value, index, index - 1), `Photo ${n} moved to position ${n - 1}`)}
+                  aria-label={`Move photo ${n} earlier`}
+                >
                   <ChevronLeftIcon size={16} />
                 </button>
-                <button type="button" className={tileButton} disabled={index === value.length - 1} onClick={() => set(moveItem(value, index, index + 1), `Photo ${n} moved to position ${n + 1}`)} aria-label={`Move photo ${n} later`}>
+                <button
+                  type="button"
+                  className={tileButton}
+                  disabled={index === value.length - 1}
+                  onClick={() => set(moveItem(value, index, index + 1), `Photo ${n} moved to position ${n + 1}`)}
+                  aria-label={`Move photo ${n} later`}
+                >
                   <ChevronRightIcon size={16} />
                 </button>
               </div>
@@ -164,9 +200,26 @@ export function VehiclePhotos({
         {pending.map((item) => (
           <li key={item.key} className={tile} aria-label="Uploading photo">
             <img src={item.preview} alt="" className={css({ aspectRatio: "4 / 3", width: "full", objectFit: "cover", opacity: 0.5 })} />
-            <div className={css({ position: "absolute", inset: "0", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: "2", color: "fg.default", textStyle: "caption" })}>
+            <div
+              className={css({
+                position: "absolute",
+                inset: "0",
+                display: "flex",
+                flexDirection: "column",
+                alignItems: "center",
+                justifyContent: "center",
+                gap: "2",
+                color: "fg.default",
+                textStyle: "caption",
+              })}
+            >
               <Spinner size="md" />
-              <progress value={Math.round(item.progress * 100)} max={100} aria-label="Upload progress" className={css({ width: "2/3", height: "1.5", accentColor: "brand.solid" })} />
+              <progress
+                value={Math.round(item.progress * 100)}
+                max={100}
+                aria-label="Upload progress"
+                className={css({ width: "2/3", height: "1.5", accentColor: "brand.solid" })}
+              />
             </div>
           </li>
         ))}

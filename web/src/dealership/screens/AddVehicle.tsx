@@ -31,7 +31,11 @@ export function Component() {
 
   return (
     <div className={pageStack}>
-      <PageHeader back={{ to: DASHBOARD_PATH, label: "Back to dashboard" }} title="Add Vehicle" subtitle="Add a car to your inventory. Give it a sales price to list it on Cars for Sale." />
+      <PageHeader
+        back={{ to: DASHBOARD_PATH, label: "Back to dashboard" }}
+        title="Add Vehicle"
+        subtitle="Add a car to your inventory. Give it a sales price to list it on Cars for Sale."
+      />
       <VehicleForm
         mode="add"
         cancelTo={DASHBOARD_PATH}

@@ -21,7 +21,17 @@ import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { isSessionError } from "../session/client.ts";
 import { DEALERSHIP_FIELDS } from "../session/auth.ts";
 import { storeDealershipInfo, useDealershipInfo, type DealershipInfo } from "../session/store.ts";
-import { categoryLabel, dailyRateLabel, isForSale, priceLabel, statusLabel, statusTone, transmissionLabel, VEHICLE_FIELDS, type DealershipVehicle } from "../lib/vehicle.ts";
+import {
+  categoryLabel,
+  dailyRateLabel,
+  isForSale,
+  priceLabel,
+  statusLabel,
+  statusTone,
+  transmissionLabel,
+  VEHICLE_FIELDS,
+  type DealershipVehicle,
+} from "../lib/vehicle.ts";
 
 const DASHBOARD = gql`
   query DealershipDashboard {
@@ -49,7 +59,11 @@ interface DashboardData {
   dealershipVehicles: DealershipVehicle[];
 }
 
-const statGrid = css({ display: "grid", gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" }, gap: { base: "3", md: "4" } });
+const statGrid = css({
+  display: "grid",
+  gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" },
+  gap: { base: "3", md: "4" },
+});
 const vehicleGrid = css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 17.5rem), 1fr))", gap: { base: "4", md: "5" } });
 
 const STAT_TONES = {
@@ -86,7 +100,19 @@ function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDele
           {statusLabel(vehicle.status)}
         </Badge>
         {vehicle.images.length > 1 ? (
-          <span className={css({ position: "absolute", bottom: "2", right: "2", px: "2", py: "0.5", borderRadius: "full", bg: "slate.900/75", color: "white", textStyle: "caption" })}>
+          <span
+            className={css({
+              position: "absolute",
+              bottom: "2",
+              right: "2",
+              px: "2",
+              py: "0.5",
+              borderRadius: "full",
+              bg: "slate.900/75",
+              color: "white",
+              textStyle: "caption",
+            })}
+          >
             {vehicle.images.length} photos
           </span>
         ) : null}
@@ -97,7 +123,20 @@ function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDele
             {name} <span className={css({ color: "fg.muted", fontWeight: "500" })}>{vehicle.year}</span>
           </h3>
           <p className={css({ textStyle: "small", color: "fg.muted" })}>
-            <span className={css({ fontFamily: "mono", fontWeight: "600", color: "fg.default", bg: "bg.subtle", borderWidth: "1px", borderColor: "border.default", borderRadius: "md", px: "1.5", py: "0.5", mr: "2" })}>
+            <span
+              className={css({
+                fontFamily: "mono",
+                fontWeight: "600",
+                color: "fg.default",
+                bg: "bg.subtle",
+                borderWidth: "1px",
+                borderColor: "border.default",
+                borderRadius: "md",
+                px: "1.5",
+                py: "0.5",
+                mr: "2",
+              })}
+            >
               {vehicle.registrationNumber}
             </span>
             {categoryLabel(vehicle.category)} · {transmissionLabel(vehicle.transmission)}
@@ -111,12 +150,22 @@ function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDele
           <div>
             <dt className={css({ color: "fg.muted" })}>Sales price</dt>
             <dd className={css({ fontWeight: "650", fontSize: "md" })}>
-              {isForSale(vehicle.salesPrice) ? priceLabel(vehicle.salesPrice) : <span className={css({ color: "fg.muted", fontWeight: "500", fontSize: "sm" })}>Not for sale</span>}
+              {isForSale(vehicle.salesPrice) ? (
+                priceLabel(vehicle.salesPrice)
+              ) : (
+                <span className={css({ color: "fg.muted", fontWeight: "500", fontSize: "sm" })}>Not for sale</span>
+              )}
             </dd>
           </div>
         </dl>
         <div className={css({ display: "flex", gap: "2", mt: "auto", pt: "1" })}>
-          <ButtonLink to={`/dealership/vehicles/${vehicle.id}/edit`} variant="outline" size="sm" className={css({ flex: "1" })} aria-label={`Edit ${vehicle.year} ${name}`}>
+          <ButtonLink
+            to={`/dealership/vehicles/${vehicle.id}/edit`}
+            variant="outline"
+            size="sm"
+            className={css({ flex: "1" })}
+            aria-label={`Edit ${vehicle.year} ${name}`}
+          >
             <EditIcon size={16} />
             Edit
           </ButtonLink>
@@ -156,7 +205,18 @@ function VehicleSkeletons() {
 function EmptyInventory() {
   return (
     <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12" })}>
-      <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "16", height: "16", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+      <span
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          width: "16",
+          height: "16",
+          borderRadius: "full",
+          bg: "brand.subtle",
+          color: "brand.text",
+        })}
+      >
         <CarIcon size={32} />
       </span>
       <h3 className={css({ textStyle: "heading" })}>No vehicles yet</h3>
@@ -219,7 +279,11 @@ export function Component() {
         </ul>
       </section>
 
-      <section aria-labelledby="vehicles-heading" className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy={result.fetching || undefined}>
+      <section
+        aria-labelledby="vehicles-heading"
+        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+        aria-busy={result.fetching || undefined}
+      >
         <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: "3" })}>
           <h2 id="vehicles-heading" className={css({ textStyle: "heading", fontSize: "xl" })}>
             Your vehicles

@@ -68,6 +68,7 @@ export function Component() {
   const vehicle = result.data?.dealershipVehicle;
   usePageTitle(vehicle ? `Edit ${vehicle.make} ${vehicle.model}` : "Edit vehicle");
   // The form is filled once, from the first answer; a later refetch must not wipe what was typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the vehicle's id on purpose
   const initial = useMemo(() => (vehicle ? formValuesOf(vehicle) : undefined), [vehicle?.id]);
 
   const back = { to: DASHBOARD_PATH, label: "Back to dashboard" };
@@ -79,7 +80,18 @@ export function Component() {
         <div className={pageStack}>
           <PageHeader back={back} title="Vehicle not found" />
           <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12" })}>
-            <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "16", height: "16", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+            <span
+              className={css({
+                display: "flex",
+                alignItems: "center",
+                justifyContent: "center",
+                width: "16",
+                height: "16",
+                borderRadius: "full",
+                bg: "brand.subtle",
+                color: "brand.text",
+              })}
+            >
               <CarIcon size={32} />
             </span>
             <p className={css({ color: "fg.muted", maxW: "sm" })}>This vehicle is not in your inventory. It may have been deleted.</p>

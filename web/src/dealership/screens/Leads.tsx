@@ -108,8 +108,24 @@ function LeadCard({ lead }: { lead: Lead }) {
         unread ? css({ borderColor: "ocean.300", boxShadow: "0 0 0 1px token(colors.ocean.300)" }) : undefined,
       )}
     >
-      <div className={css({ display: "flex", flexDirection: { base: "row", md: "column" }, gap: "3", p: "4", bg: "bg.subtle", borderRightWidth: { base: "0", md: "1px" }, borderBottomWidth: { base: "1px", md: "0" }, borderColor: "border.default" })}>
-        <CarPhoto src={lead.vehicle.image} alt={car} className={css({ width: { base: "24", md: "full" }, aspectRatio: "4 / 3", borderRadius: "lg", flexShrink: 0 })} iconSize={24} />
+      <div
+        className={css({
+          display: "flex",
+          flexDirection: { base: "row", md: "column" },
+          gap: "3",
+          p: "4",
+          bg: "bg.subtle",
+          borderRightWidth: { base: "0", md: "1px" },
+          borderBottomWidth: { base: "1px", md: "0" },
+          borderColor: "border.default",
+        })}
+      >
+        <CarPhoto
+          src={lead.vehicle.image}
+          alt={car}
+          className={css({ width: { base: "24", md: "full" }, aspectRatio: "4 / 3", borderRadius: "lg", flexShrink: 0 })}
+          iconSize={24}
+        />
         <div className={css({ display: "flex", flexDirection: "column", gap: "0.5", minW: "0", textStyle: "small" })}>
           <span className={css({ fontWeight: "650", color: "fg.default" })}>{car}</span>
           <span className={css({ fontFamily: "mono", color: "fg.muted" })}>{lead.vehicle.registrationNumber}</span>
@@ -140,7 +156,9 @@ function LeadCard({ lead }: { lead: Lead }) {
             </a>
           ) : null}
         </div>
-        <p className={css({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", color: "fg.default", bg: "bg.subtle", borderRadius: "lg", px: "4", py: "3" })}>{lead.message}</p>
+        <p className={css({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", color: "fg.default", bg: "bg.subtle", borderRadius: "lg", px: "4", py: "3" })}>
+          {lead.message}
+        </p>
         {unread ? (
           <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
             <Button variant="outline" size="sm" onClick={onMarkRead} disabled={fetching} aria-busy={fetching || undefined} aria-describedby={headingId}>
@@ -202,11 +220,24 @@ export function Component() {
         </ul>
       ) : data.leads.length === 0 ? (
         <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12" })}>
-          <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "16", height: "16", borderRadius: "full", bg: "brand.subtle", color: "brand.text" })}>
+          <span
+            className={css({
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              width: "16",
+              height: "16",
+              borderRadius: "full",
+              bg: "brand.subtle",
+              color: "brand.text",
+            })}
+          >
             <InboxIcon size={30} />
           </span>
           <p className={css({ fontWeight: "650" })}>No enquiries yet</p>
-          <p className={css({ color: "fg.muted", maxW: "sm" })}>When a buyer uses Contact Seller on one of your cars, their message appears here and is emailed to you.</p>
+          <p className={css({ color: "fg.muted", maxW: "sm" })}>
+            When a buyer uses Contact Seller on one of your cars, their message appears here and is emailed to you.
+          </p>
         </Card>
       ) : (
         <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })}>

@@ -66,10 +66,28 @@ export function Component() {
   if (token && !signingIn.current) return <Navigate to={returnPath(location.state)} replace />;
 
   return (
-    <div className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", md: "center" }, justifyContent: "center", py: { base: "2", md: "10" } })}>
-      <Card variant="elevated" padding="lg" className={css({ width: "full", maxW: "md", display: "flex", flexDirection: "column", gap: "6", p: { base: "6", md: "8" } })}>
+    <div
+      className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", md: "center" }, justifyContent: "center", py: { base: "2", md: "10" } })}
+    >
+      <Card
+        variant="elevated"
+        padding="lg"
+        className={css({ width: "full", maxW: "md", display: "flex", flexDirection: "column", gap: "6", p: { base: "6", md: "8" } })}
+      >
         <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-          <span className={css({ display: "flex", alignItems: "center", justifyContent: "center", width: "12", height: "12", borderRadius: "xl", bg: "brand.subtle", color: "brand.text", mb: "1" })}>
+          <span
+            className={css({
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              width: "12",
+              height: "12",
+              borderRadius: "xl",
+              bg: "brand.subtle",
+              color: "brand.text",
+              mb: "1",
+            })}
+          >
             <StoreIcon size={26} />
           </span>
           <h1 className={css({ textStyle: "title" })}>Dealership sign in</h1>

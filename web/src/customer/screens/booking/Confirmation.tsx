@@ -47,7 +47,15 @@ export const IMPORTANT_INFORMATION = [
   `Free cancellation up to ${CANCELLATION_WINDOW_HOURS} hours before pickup`,
 ] as const;
 
-const sectionTitle = css({ display: "flex", alignItems: "center", gap: "2", textStyle: "caption", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.06em" });
+const sectionTitle = css({
+  display: "flex",
+  alignItems: "center",
+  gap: "2",
+  textStyle: "caption",
+  color: "fg.muted",
+  textTransform: "uppercase",
+  letterSpacing: "0.06em",
+});
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -72,9 +80,21 @@ function Row({ label, value, strong = false }: { label: string; value: ReactNode
 
 /** What the customer can do about each account limit (the server's message says what the limit is). */
 const ACCOUNT_LIMIT_ADVICE: Record<string, { title: string; advice: string; action: "bookings" | "dates" | null }> = {
-  active_bookings: { title: "You have the most bookings you can hold at once", advice: "Finish or cancel one of your bookings before you book another.", action: "bookings" },
-  overlapping_booking: { title: "You already have a car for these dates", advice: "Choose dates that do not overlap your other booking, or cancel it first.", action: "bookings" },
-  rental_too_long: { title: "This rental is longer than you can book here", advice: "Choose a shorter period, or contact us to arrange a longer rental.", action: "dates" },
+  active_bookings: {
+    title: "You have the most bookings you can hold at once",
+    advice: "Finish or cancel one of your bookings before you book another.",
+    action: "bookings",
+  },
+  overlapping_booking: {
+    title: "You already have a car for these dates",
+    advice: "Choose dates that do not overlap your other booking, or cancel it first.",
+    action: "bookings",
+  },
+  rental_too_long: {
+    title: "This rental is longer than you can book here",
+    advice: "Choose a shorter period, or contact us to arrange a longer rental.",
+    action: "dates",
+  },
   booking_rate: { title: "Too many booking attempts", advice: "Please wait a while before you try again.", action: null },
 };
 
@@ -213,10 +233,15 @@ export function ConfirmationScreen() {
               <Row
                 label="Car"
                 value={
-                  vehicle ? `${vehicle.make} ${vehicle.model}`
-                  : draft.vehicleName ? draft.vehicleName
-                  : vehiclesResult.fetching ? <Skeleton className={css({ height: "5", width: "32" })} />
-                  : "—"
+                  vehicle ? (
+                    `${vehicle.make} ${vehicle.model}`
+                  ) : draft.vehicleName ? (
+                    draft.vehicleName
+                  ) : vehiclesResult.fetching ? (
+                    <Skeleton className={css({ height: "5", width: "32" })} />
+                  ) : (
+                    "—"
+                  )
                 }
               />
             ) : null}

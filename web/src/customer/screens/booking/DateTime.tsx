@@ -17,13 +17,7 @@ import { categoryLabel } from "../../../../../server/domain/catalogue.ts";
 import { dateTimeStepState } from "../../../../../server/domain/draft.ts";
 import { formatRand, formatRandPerDay } from "../../../../../server/domain/money.ts";
 import { dailyRateCents } from "../../../../../server/domain/pricing.ts";
-import {
-  DEFAULT_TIME,
-  capeTownToday,
-  formatDisplayDate,
-  parseDisplayDate,
-  toCapeTownDateTime,
-} from "../../../../../server/domain/time.ts";
+import { DEFAULT_TIME, capeTownToday, formatDisplayDate, parseDisplayDate, toCapeTownDateTime } from "../../../../../server/domain/time.ts";
 import { Button, ButtonLink } from "../../../ui/Button.tsx";
 import { Card } from "../../../ui/Card.tsx";
 import { Field } from "../../../ui/Field.tsx";
@@ -99,14 +93,15 @@ export function DateTimeScreen() {
   const returnMin = pickupIsoDate && pickupIsoDate > today ? pickupIsoDate : today;
 
   const pickupError =
-    touched.pickup && pickupDate !== "" && !pickupIsoDate ? INVALID_DATE
-    : state.pickupBeforeToday ? "Pickup can't be before today"
-    : undefined;
+    touched.pickup && pickupDate !== "" && !pickupIsoDate ? INVALID_DATE : state.pickupBeforeToday ? "Pickup can't be before today" : undefined;
   const returnError =
-    touched.ret && returnDate !== "" && !parseDisplayDate(returnDate) ? INVALID_DATE
-    : state.returnBeforePickupDate ? "Return can't be before the pickup date"
-    : state.pickup && state.returnAt && state.days === 0 && !state.pickupBeforeToday ? BOOKING_PERIOD_MESSAGES.return_not_after_pickup
-    : undefined;
+    touched.ret && returnDate !== "" && !parseDisplayDate(returnDate)
+      ? INVALID_DATE
+      : state.returnBeforePickupDate
+        ? "Return can't be before the pickup date"
+        : state.pickup && state.returnAt && state.days === 0 && !state.pickupBeforeToday
+          ? BOOKING_PERIOD_MESSAGES.return_not_after_pickup
+          : undefined;
   const periodMessage = problem ? BOOKING_PERIOD_MESSAGES[problem] : undefined;
   // Figures only for a period that can be booked: never a duration and a total next to an error.
   const periodValid = state.days > 0 && !pickupError && !returnError && problem === null;

@@ -32,7 +32,18 @@ export function SuccessScreen() {
   return (
     <CustomerScreen footer>
       <SignedInOnly>
-        <div className={css({ flex: "1", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", textAlign: "center", gap: "5", py: "8" })}>
+        <div
+          className={css({
+            flex: "1",
+            display: "flex",
+            flexDirection: "column",
+            alignItems: "center",
+            justifyContent: "center",
+            textAlign: "center",
+            gap: "5",
+            py: "8",
+          })}
+        >
           <span
             className={css({
               width: "20",
