@@ -3,8 +3,7 @@
  * lastName, email, role) kept in local storage under their own keys, so a customer or dealership
  * session in the same browser never mixes with it. Sign-out clears both.
  */
-import { useSyncExternalStore } from "react";
-import { readKey, removeKey, writeKey } from "../../lib/storage.ts";
+import { createStoredRecord } from "../../lib/storedRecord.ts";
 import { createTokenStore, useToken } from "../../lib/tokenStore.ts";
 
 export const ADMIN_TOKEN_KEY = "capedrive.admin.token";
@@ -21,55 +20,26 @@ export interface AdminInfo {
 
 export const adminTokenStore = createTokenStore(ADMIN_TOKEN_KEY);
 
-function readAdmin(): AdminInfo | null {
-  const text = readKey(ADMIN_USER_KEY);
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<AdminInfo> | null;
-    if (value && typeof value.email === "string" && typeof value.firstName === "string" && typeof value.lastName === "string") {
-      return { role: "admin", ...value } as AdminInfo;
-    }
-  } catch {
-    // Not ours or damaged: ignore it.
-  }
+/** The stored admin, if it has the fields the screens need. */
+function parseAdmin(value: unknown): AdminInfo | null {
+  const v = value as Partial<AdminInfo> | null;
+  if (v && typeof v.email === "string" && typeof v.firstName === "string" && typeof v.lastName === "string") return { role: "admin", ...v } as AdminInfo;
   return null;
 }
 
-let admin: AdminInfo | null = readAdmin();
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of [...listeners]) listener();
-};
-
-if (typeof window !== "undefined") {
-  window.addEventListener("storage", (event) => {
-    if (event.key !== ADMIN_USER_KEY && event.key !== null) return;
-    admin = readAdmin();
-    emit();
-  });
-}
+const adminRecord = createStoredRecord(ADMIN_USER_KEY, parseAdmin);
 
 export function adminToken(): string | null {
   return adminTokenStore.get();
 }
 
 export function adminInfo(): AdminInfo | null {
-  return admin;
+  return adminRecord.get();
 }
 
 /** Keeps the admin's details (after sign-in, and whenever the server sends fresher ones). */
 export function storeAdminInfo(next: AdminInfo): void {
-  const value: AdminInfo = {
-    ...(next.id ? { id: next.id } : {}),
-    email: next.email,
-    firstName: next.firstName,
-    lastName: next.lastName,
-    role: next.role,
-  };
-  if (admin && JSON.stringify(admin) === JSON.stringify(value)) return;
-  writeKey(ADMIN_USER_KEY, JSON.stringify(value));
-  admin = value;
-  emit();
+  adminRecord.set({ ...(next.id ? { id: next.id } : {}), email: next.email, firstName: next.firstName, lastName: next.lastName, role: next.role });
 }
 
 /** Signs in locally: the admin first, then the token (whose change the client and guard follow). */
@@ -80,19 +50,8 @@ export function storeAdminSession(token: string, next: AdminInfo): void {
 
 /** Signs out locally: both keys go. */
 export function clearAdminSession(): void {
-  removeKey(ADMIN_USER_KEY);
-  if (admin !== null) {
-    admin = null;
-    emit();
-  }
+  adminRecord.clear();
   adminTokenStore.drop();
-}
-
-function subscribeAdmin(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
 }
 
 export function useAdminToken(): string | null {
@@ -100,7 +59,7 @@ export function useAdminToken(): string | null {
 }
 
 export function useAdminInfo(): AdminInfo | null {
-  return useSyncExternalStore(subscribeAdmin, adminInfo, () => null);
+  return adminRecord.use();
 }
 
 /** "Ada Lovelace" (or the email when the names are blank). */

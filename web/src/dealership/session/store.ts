@@ -3,8 +3,7 @@
  * info (companyName, contactPerson, dealershipCode) stored locally under their own keys, so a
  * customer session in the same browser never mixes with it. Sign-out clears both.
  */
-import { useSyncExternalStore } from "react";
-import { readKey, removeKey, writeKey } from "../../lib/storage.ts";
+import { createStoredRecord } from "../../lib/storedRecord.ts";
 import { createTokenStore, useToken } from "../../lib/tokenStore.ts";
 
 export const DEALERSHIP_TOKEN_KEY = "capedrive.dealership.token";
@@ -21,55 +20,32 @@ export interface DealershipInfo {
 
 export const dealershipTokenStore = createTokenStore(DEALERSHIP_TOKEN_KEY);
 
-function readInfo(): DealershipInfo | null {
-  const text = readKey(DEALERSHIP_INFO_KEY);
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<DealershipInfo> | null;
-    if (value && typeof value.companyName === "string" && typeof value.contactPerson === "string" && typeof value.dealershipCode === "string") {
-      return value as DealershipInfo;
-    }
-  } catch {
-    // Not ours or damaged: ignore it.
-  }
+/** The stored dealership, if it has the fields the screens need. */
+function parseInfo(value: unknown): DealershipInfo | null {
+  const v = value as Partial<DealershipInfo> | null;
+  if (v && typeof v.companyName === "string" && typeof v.contactPerson === "string" && typeof v.dealershipCode === "string") return v as DealershipInfo;
   return null;
 }
 
-let info: DealershipInfo | null = readInfo();
-const infoListeners = new Set<() => void>();
-const emitInfo = () => {
-  for (const listener of [...infoListeners]) listener();
-};
-
-if (typeof window !== "undefined") {
-  window.addEventListener("storage", (event) => {
-    if (event.key !== DEALERSHIP_INFO_KEY && event.key !== null) return;
-    info = readInfo();
-    emitInfo();
-  });
-}
+const infoRecord = createStoredRecord(DEALERSHIP_INFO_KEY, parseInfo);
 
 export function dealershipToken(): string | null {
   return dealershipTokenStore.get();
 }
 
 export function dealershipInfo(): DealershipInfo | null {
-  return info;
+  return infoRecord.get();
 }
 
 /** Keeps the dealership's info (after sign-in, and whenever the server sends fresher details). */
 export function storeDealershipInfo(next: DealershipInfo): void {
-  const value: DealershipInfo = {
+  infoRecord.set({
     ...(next.id ? { id: next.id } : {}),
     dealershipCode: next.dealershipCode,
     companyName: next.companyName,
     contactPerson: next.contactPerson,
     city: next.city ?? null,
-  };
-  if (info && JSON.stringify(info) === JSON.stringify(value)) return;
-  writeKey(DEALERSHIP_INFO_KEY, JSON.stringify(value));
-  info = value;
-  emitInfo();
+  });
 }
 
 /** Signs in locally: the token first, then the info. */
@@ -80,19 +56,8 @@ export function storeDealershipSession(token: string, next: DealershipInfo): voi
 
 /** Forgets the session on this device (sign-out, or the server no longer accepts the token). */
 export function clearDealershipSession(): void {
-  removeKey(DEALERSHIP_INFO_KEY);
-  if (info !== null) {
-    info = null;
-    emitInfo();
-  }
+  infoRecord.clear();
   dealershipTokenStore.drop();
-}
-
-function subscribeInfo(listener: () => void): () => void {
-  infoListeners.add(listener);
-  return () => {
-    infoListeners.delete(listener);
-  };
 }
 
 export function useDealershipToken(): string | null {
@@ -100,5 +65,5 @@ export function useDealershipToken(): string | null {
 }
 
 export function useDealershipInfo(): DealershipInfo | null {
-  return useSyncExternalStore(subscribeInfo, dealershipInfo, () => null);
+  return infoRecord.use();
 }
