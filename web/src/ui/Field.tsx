@@ -2,36 +2,46 @@ import { useId, type ComponentProps, type ReactNode } from "react";
 import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes";
 
-type FieldProps = ComponentProps<"input"> & {
+/** What every labelled control shares: its label, an optional hint and a validation message. */
+type FrameProps = {
   label: ReactNode;
-  /** Validation message; when present the input is marked invalid and describes itself with it. */
+  /** Validation message; when present the control is marked invalid and describes itself with it. */
   error?: string | undefined;
   hint?: ReactNode;
-  rootClassName?: string;
+  id?: string | undefined;
+  rootClassName?: string | undefined;
+};
+
+/** The ARIA wiring a control inside a FieldFrame takes. */
+export type ControlWiring = {
+  id: string;
+  className: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
 };
 
 /**
- * A labelled input with hint and error. Works with react-hook-form's register(): React 19 passes
- * `ref` through as a normal prop, so `<Field label="Email" {...register("email")} />` just works.
+ * The one layout of a form field: label, the control, hint and error (announced), with the
+ * control linked to both. Field, SelectField, TextAreaField and the booking DateField draw their
+ * control inside it.
  */
-export function Field({ label, error, hint, id, className, rootClassName, ...input }: FieldProps) {
+export function FieldFrame({ label, error, hint, id, rootClassName, children }: FrameProps & { children: (control: ControlWiring) => ReactNode }) {
   const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const controlId = id ?? auto;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   const classes = field();
   return (
     <div className={cx(classes.root, rootClassName)}>
-      <label htmlFor={inputId} className={classes.label}>
+      <label htmlFor={controlId} className={classes.label}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className={cx(classes.input, className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...input}
-      />
+      {children({
+        id: controlId,
+        className: classes.input,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+      })}
       {hint ? (
         <p id={hintId} className={classes.hint}>
           {hint}
@@ -46,13 +56,21 @@ export function Field({ label, error, hint, id, className, rootClassName, ...inp
   );
 }
 
-type SelectFieldProps = ComponentProps<"select"> & {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  rootClassName?: string;
-  options: readonly { value: string; label: string }[];
-};
+type FieldProps = ComponentProps<"input"> & FrameProps & { label: ReactNode };
+
+/**
+ * A labelled input with hint and error. Works with react-hook-form's register(): React 19 passes
+ * `ref` through as a normal prop, so `<Field label="Email" {...register("email")} />` just works.
+ */
+export function Field({ label, error, hint, id, className, rootClassName, ...input }: FieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} id={id} rootClassName={rootClassName}>
+      {(control) => <input {...control} className={cx(control.className, className)} {...input} />}
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = ComponentProps<"select"> & FrameProps & { options: readonly { value: string; label: string }[] };
 
 const selectChevron = css({
   appearance: "none",
@@ -69,80 +87,30 @@ const selectChevron = css({
  * reader), styled like the text fields.
  */
 export function SelectField({ label, error, hint, id, className, rootClassName, options, ...select }: SelectFieldProps) {
-  const auto = useId();
-  const selectId = id ?? auto;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
-  const classes = field();
   return (
-    <div className={cx(classes.root, rootClassName)}>
-      <label htmlFor={selectId} className={classes.label}>
-        {label}
-      </label>
-      <select
-        id={selectId}
-        className={cx(classes.input, selectChevron, className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className={classes.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={classes.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} id={id} rootClassName={rootClassName}>
+      {(control) => (
+        <select {...control} className={cx(control.className, selectChevron, className)} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
-type TextAreaFieldProps = ComponentProps<"textarea"> & {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  rootClassName?: string;
-};
+type TextAreaFieldProps = ComponentProps<"textarea"> & FrameProps;
 
 /** A labelled <textarea> with hint and error, styled like the text fields. */
 export function TextAreaField({ label, error, hint, id, className, rootClassName, rows = 4, ...textarea }: TextAreaFieldProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const classes = field();
   return (
-    <div className={cx(classes.root, rootClassName)}>
-      <label htmlFor={inputId} className={classes.label}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        rows={rows}
-        className={cx(classes.input, css({ resize: "vertical", lineHeight: "1.5" }), className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...textarea}
-      />
-      {hint ? (
-        <p id={hintId} className={classes.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={classes.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} id={id} rootClassName={rootClassName}>
+      {(control) => (
+        <textarea {...control} rows={rows} className={cx(control.className, css({ resize: "vertical", lineHeight: "1.5" }), className)} {...textarea} />
+      )}
+    </FieldFrame>
   );
 }

@@ -11,10 +11,9 @@
  */
 import { DatePicker, parseDate } from "@ark-ui/react/date-picker";
 import { Portal } from "@ark-ui/react/portal";
-import { useId } from "react";
 import { css, cx } from "styled-system/css";
-import { field } from "styled-system/recipes";
 import { CAPE_TOWN_TIME_ZONE, formatDisplayDate, parseDisplayDate, sanitiseDateInput, type IsoDate } from "../../../../server/domain/time.ts";
+import { FieldFrame } from "../../ui/Field.tsx";
 import { CalendarIcon, ChevronRightIcon } from "../components/icons.tsx";
 
 const navButton = css({
@@ -130,166 +129,149 @@ export function DateField({
   error?: string | undefined;
   hint?: string;
 }) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const classes = field();
   const iso = parseDisplayDate(value);
   const minValue = toPickerValue(min ?? null)[0];
   const maxValue = toPickerValue(max ?? null)[0];
 
   return (
-    <div className={classes.root}>
-      <label htmlFor={inputId} className={classes.label}>
-        {label}
-      </label>
-      <div className={css({ position: "relative" })}>
-        <input
-          id={inputId}
-          type="text"
-          inputMode="numeric"
-          autoComplete={autoComplete}
-          placeholder="dd/mm/yyyy"
-          maxLength={10}
-          value={value}
-          onChange={(event) => onChange(sanitiseDateInput(event.target.value, value))}
-          onBlur={onBlur}
-          className={cx(classes.input, css({ pr: "12", fontVariantNumeric: "tabular-nums" }))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined}
-        />
-        <DatePicker.Root
-          value={toPickerValue(iso)}
-          onValueChange={(details) => {
-            const picked = details.value[0];
-            if (picked) onChange(formatDisplayDate(picked.toString().slice(0, 10)));
-          }}
-          min={minValue}
-          max={maxValue}
-          timeZone={CAPE_TOWN_TIME_ZONE}
-          locale="en-ZA"
-          startOfWeek={1}
-          closeOnSelect
-          lazyMount
-          unmountOnExit
-          positioning={{ placement: "bottom-end", gutter: 6 }}
-          className={css({ position: "absolute", top: "0", right: "1", bottom: "0", display: "flex", alignItems: "center" })}
-        >
-          <DatePicker.Control>
-            <DatePicker.Trigger className={navButton} aria-label={`Open calendar for ${label.toLowerCase()}`}>
-              <CalendarIcon />
-            </DatePicker.Trigger>
-          </DatePicker.Control>
-          <Portal>
-            <DatePicker.Positioner className={css({ zIndex: "50" })}>
-              <DatePicker.Content
-                className={css({
-                  bg: "bg.surface",
-                  borderRadius: "2xl",
-                  borderWidth: "1px",
-                  borderColor: "border.default",
-                  boxShadow: "raised",
-                  p: "3",
-                  _focusVisible: { outline: "none" },
-                })}
-              >
-                {/* Only the view on show is rendered: one grid of days, months or years at a time. */}
-                <DatePicker.Context>
-                  {(api) =>
-                    api.view === "day" ? (
-                      <DatePicker.View view="day">
-                        <>
-                          <DatePicker.ViewControl className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", mb: "2" })}>
-                            <DatePicker.PrevTrigger className={navButton} aria-label="Previous month">
-                              <ChevronRightIcon className={css({ transform: "rotate(180deg)" })} />
-                            </DatePicker.PrevTrigger>
-                            <DatePicker.ViewTrigger className={viewTrigger} aria-label="Choose month and year">
-                              <DatePicker.RangeText />
-                            </DatePicker.ViewTrigger>
-                            <DatePicker.NextTrigger className={navButton} aria-label="Next month">
-                              <ChevronRightIcon />
-                            </DatePicker.NextTrigger>
-                          </DatePicker.ViewControl>
-                          <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
-                            <DatePicker.TableHead>
-                              <DatePicker.TableRow>
-                                {api.weekDays.map((weekDay, index) => (
-                                  <DatePicker.TableHeader key={index} className={css({ textStyle: "caption", color: "fg.muted", pb: "1" })}>
-                                    {weekDay.narrow}
-                                  </DatePicker.TableHeader>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(control) => (
+        <div className={css({ position: "relative" })}>
+          <input
+            {...control}
+            type="text"
+            inputMode="numeric"
+            autoComplete={autoComplete}
+            placeholder="dd/mm/yyyy"
+            maxLength={10}
+            value={value}
+            onChange={(event) => onChange(sanitiseDateInput(event.target.value, value))}
+            onBlur={onBlur}
+            className={cx(control.className, css({ pr: "12", fontVariantNumeric: "tabular-nums" }))}
+          />
+          <DatePicker.Root
+            value={toPickerValue(iso)}
+            onValueChange={(details) => {
+              const picked = details.value[0];
+              if (picked) onChange(formatDisplayDate(picked.toString().slice(0, 10)));
+            }}
+            min={minValue}
+            max={maxValue}
+            timeZone={CAPE_TOWN_TIME_ZONE}
+            locale="en-ZA"
+            startOfWeek={1}
+            closeOnSelect
+            lazyMount
+            unmountOnExit
+            positioning={{ placement: "bottom-end", gutter: 6 }}
+            className={css({ position: "absolute", top: "0", right: "1", bottom: "0", display: "flex", alignItems: "center" })}
+          >
+            <DatePicker.Control>
+              <DatePicker.Trigger className={navButton} aria-label={`Open calendar for ${label.toLowerCase()}`}>
+                <CalendarIcon />
+              </DatePicker.Trigger>
+            </DatePicker.Control>
+            <Portal>
+              <DatePicker.Positioner className={css({ zIndex: "50" })}>
+                <DatePicker.Content
+                  className={css({
+                    bg: "bg.surface",
+                    borderRadius: "2xl",
+                    borderWidth: "1px",
+                    borderColor: "border.default",
+                    boxShadow: "raised",
+                    p: "3",
+                    _focusVisible: { outline: "none" },
+                  })}
+                >
+                  {/* Only the view on show is rendered: one grid of days, months or years at a time. */}
+                  <DatePicker.Context>
+                    {(api) =>
+                      api.view === "day" ? (
+                        <DatePicker.View view="day">
+                          <>
+                            <DatePicker.ViewControl className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", mb: "2" })}>
+                              <DatePicker.PrevTrigger className={navButton} aria-label="Previous month">
+                                <ChevronRightIcon className={css({ transform: "rotate(180deg)" })} />
+                              </DatePicker.PrevTrigger>
+                              <DatePicker.ViewTrigger className={viewTrigger} aria-label="Choose month and year">
+                                <DatePicker.RangeText />
+                              </DatePicker.ViewTrigger>
+                              <DatePicker.NextTrigger className={navButton} aria-label="Next month">
+                                <ChevronRightIcon />
+                              </DatePicker.NextTrigger>
+                            </DatePicker.ViewControl>
+                            <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                              <DatePicker.TableHead>
+                                <DatePicker.TableRow>
+                                  {api.weekDays.map((weekDay, index) => (
+                                    <DatePicker.TableHeader key={index} className={css({ textStyle: "caption", color: "fg.muted", pb: "1" })}>
+                                      {weekDay.narrow}
+                                    </DatePicker.TableHeader>
+                                  ))}
+                                </DatePicker.TableRow>
+                              </DatePicker.TableHead>
+                              <DatePicker.TableBody>
+                                {api.weeks.map((week, index) => (
+                                  <DatePicker.TableRow key={index}>
+                                    {week.map((day, dayIndex) => (
+                                      <DatePicker.TableCell key={dayIndex} value={day} className={css({ p: "0.5" })}>
+                                        <DatePicker.TableCellTrigger className={dayButton}>{day.day}</DatePicker.TableCellTrigger>
+                                      </DatePicker.TableCell>
+                                    ))}
+                                  </DatePicker.TableRow>
                                 ))}
-                              </DatePicker.TableRow>
-                            </DatePicker.TableHead>
-                            <DatePicker.TableBody>
-                              {api.weeks.map((week, index) => (
-                                <DatePicker.TableRow key={index}>
-                                  {week.map((day, dayIndex) => (
-                                    <DatePicker.TableCell key={dayIndex} value={day} className={css({ p: "0.5" })}>
-                                      <DatePicker.TableCellTrigger className={dayButton}>{day.day}</DatePicker.TableCellTrigger>
-                                    </DatePicker.TableCell>
-                                  ))}
-                                </DatePicker.TableRow>
-                              ))}
-                            </DatePicker.TableBody>
-                          </DatePicker.Table>
-                        </>
-                      </DatePicker.View>
-                    ) : api.view === "month" ? (
-                      <DatePicker.View view="month">
-                        <>
-                          <PeriodControl label="year" />
-                          <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
-                            <DatePicker.TableBody>
-                              {api.getMonthsGrid({ columns: 4, format: "short" }).map((months, index) => (
-                                <DatePicker.TableRow key={index}>
-                                  {months.map((month) => (
-                                    <DatePicker.TableCell key={month.value} value={month.value} className={css({ p: "0.5" })}>
-                                      <DatePicker.TableCellTrigger className={periodButton}>{month.label}</DatePicker.TableCellTrigger>
-                                    </DatePicker.TableCell>
-                                  ))}
-                                </DatePicker.TableRow>
-                              ))}
-                            </DatePicker.TableBody>
-                          </DatePicker.Table>
-                        </>
-                      </DatePicker.View>
-                    ) : (
-                      <DatePicker.View view="year">
-                        <>
-                          <PeriodControl label="decade" />
-                          <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
-                            <DatePicker.TableBody>
-                              {api.getYearsGrid({ columns: 4 }).map((years, index) => (
-                                <DatePicker.TableRow key={index}>
-                                  {years.map((year) => (
-                                    <DatePicker.TableCell key={year.value} value={year.value} className={css({ p: "0.5" })}>
-                                      <DatePicker.TableCellTrigger className={periodButton}>{year.label}</DatePicker.TableCellTrigger>
-                                    </DatePicker.TableCell>
-                                  ))}
-                                </DatePicker.TableRow>
-                              ))}
-                            </DatePicker.TableBody>
-                          </DatePicker.Table>
-                        </>
-                      </DatePicker.View>
-                    )
-                  }
-                </DatePicker.Context>
-              </DatePicker.Content>
-            </DatePicker.Positioner>
-          </Portal>
-        </DatePicker.Root>
-      </div>
-      {hint ? (
-        <p id={hintId} className={classes.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={classes.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+                              </DatePicker.TableBody>
+                            </DatePicker.Table>
+                          </>
+                        </DatePicker.View>
+                      ) : api.view === "month" ? (
+                        <DatePicker.View view="month">
+                          <>
+                            <PeriodControl label="year" />
+                            <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                              <DatePicker.TableBody>
+                                {api.getMonthsGrid({ columns: 4, format: "short" }).map((months, index) => (
+                                  <DatePicker.TableRow key={index}>
+                                    {months.map((month) => (
+                                      <DatePicker.TableCell key={month.value} value={month.value} className={css({ p: "0.5" })}>
+                                        <DatePicker.TableCellTrigger className={periodButton}>{month.label}</DatePicker.TableCellTrigger>
+                                      </DatePicker.TableCell>
+                                    ))}
+                                  </DatePicker.TableRow>
+                                ))}
+                              </DatePicker.TableBody>
+                            </DatePicker.Table>
+                          </>
+                        </DatePicker.View>
+                      ) : (
+                        <DatePicker.View view="year">
+                          <>
+                            <PeriodControl label="decade" />
+                            <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                              <DatePicker.TableBody>
+                                {api.getYearsGrid({ columns: 4 }).map((years, index) => (
+                                  <DatePicker.TableRow key={index}>
+                                    {years.map((year) => (
+                                      <DatePicker.TableCell key={year.value} value={year.value} className={css({ p: "0.5" })}>
+                                        <DatePicker.TableCellTrigger className={periodButton}>{year.label}</DatePicker.TableCellTrigger>
+                                      </DatePicker.TableCell>
+                                    ))}
+                                  </DatePicker.TableRow>
+                                ))}
+                              </DatePicker.TableBody>
+                            </DatePicker.Table>
+                          </>
+                        </DatePicker.View>
+                      )
+                    }
+                  </DatePicker.Context>
+                </DatePicker.Content>
+              </DatePicker.Positioner>
+            </Portal>
+          </DatePicker.Root>
+        </div>
+      )}
+    </FieldFrame>
   );
 }
