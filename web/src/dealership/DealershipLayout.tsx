@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { gql, Provider, useQuery } from "urql";
+import { Provider, useQuery } from "urql";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes";
 import { AreaShell } from "../ui/AreaShell.tsx";
@@ -18,16 +18,17 @@ import { notifySuccess, Toasts } from "../ui/toast.tsx";
 import { useDealershipAuth } from "./session/auth.ts";
 import { getDealershipClient, subscribeDealershipClient } from "./session/client.ts";
 import { useDealershipToken } from "./session/store.ts";
+import { graphql } from "../lib/graphql.ts";
 
 export const SIGN_IN_PATH = "/dealership/signin";
 
-const UNREAD_LEADS = gql`
+const UNREAD_LEADS = graphql(`
   query DealershipUnreadLeads {
     dealershipLeads(limit: 1) {
       unread
     }
   }
-`;
+`);
 
 const navLink = cx(button({ variant: "ghost", size: "sm" }), css({ "&[aria-current=page]": { bg: "brand.subtle" }, position: "relative" }));
 
@@ -54,7 +55,7 @@ function HeaderNav() {
   const { signOut } = useDealershipAuth();
   const [signingOut, setSigningOut] = useState(false);
   const { pathname } = useLocation();
-  const [leads, refetchLeads] = useQuery<{ dealershipLeads: { unread: number } }>({ query: UNREAD_LEADS });
+  const [leads, refetchLeads] = useQuery({ query: UNREAD_LEADS });
   const unread = leads.data?.dealershipLeads.unread ?? 0;
   // New enquiries arrive at any time: the count is fetched again on every page change.
   const firstPath = useRef(pathname);

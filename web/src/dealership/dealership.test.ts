@@ -4,7 +4,7 @@
  * vehicle form's helpers (what the server is sent, the stored car as form values).
  */
 import { afterAll, afterEach, beforeEach, describe, expect, mock, test } from "bun:test";
-import { gql } from "urql";
+import { graphql } from "../lib/graphql.ts";
 
 // A minimal localStorage (bun has none), installed before the store reads it at import.
 const store = new Map<string, string>();
@@ -48,7 +48,7 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-const STATS = gql`
+const STATS = graphql(`
   query Stats {
     dealershipVehicleStats {
       total
@@ -58,14 +58,14 @@ const STATS = gql`
       outOfService
     }
   }
-`;
-const SIGN_IN = gql`
+`);
+const SIGN_IN = graphql(`
   mutation DealershipSignIn($input: DealershipSignInInput!) {
     dealershipSignIn(input: $input) {
       token
     }
   }
-`;
+`);
 
 function authorization(call: Call | undefined): string | null {
   return new Headers(call?.init.headers).get("authorization");

@@ -5,7 +5,7 @@
  */
 import { Dialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
-import { gql, useMutation } from "urql";
+import { useMutation } from "urql";
 import { css } from "styled-system/css";
 import { serverMessage } from "../../lib/errors.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -15,17 +15,18 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { errorCode } from "../lib/errors.ts";
 import type { DealershipVehicle } from "../lib/vehicle.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const DELETE_VEHICLE = gql`
+const DELETE_VEHICLE = graphql(`
   mutation DeleteDealershipVehicle($id: ID!) {
     deleteDealershipVehicle(id: $id)
   }
-`;
+`);
 
 export const DELETE_QUESTION = "Are you sure you want to delete this vehicle?";
 
 export function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: DealershipVehicle | null; onClose: () => void }) {
-  const [{ fetching }, deleteVehicle] = useMutation<{ deleteDealershipVehicle: boolean }>(DELETE_VEHICLE);
+  const [{ fetching }, deleteVehicle] = useMutation(DELETE_VEHICLE);
 
   async function confirm() {
     if (!vehicle) return;

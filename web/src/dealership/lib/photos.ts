@@ -3,15 +3,16 @@
  * gives a signed, single-use upload URL; the bytes go there in one PUT (lib/upload.ts); the
  * stored "/objects/uploads/<uuid>" path is what the vehicle's `images` list keeps.
  */
-import { gql, type Client } from "urql";
+import { type Client } from "urql";
 import { serverMessage } from "../../lib/errors.ts";
 import { putImage, storedPath, UploadError } from "../../lib/upload.ts";
 import { dealershipToken } from "../session/store.ts";
+import { graphql } from "../../lib/graphql.ts";
 
 /** The server keeps at most this many photos a vehicle (services/dealership-vehicles.ts). */
 export const MAX_VEHICLE_PHOTOS = 8;
 
-const CREATE_PHOTO_UPLOAD = gql`
+const CREATE_PHOTO_UPLOAD = graphql(`
   mutation CreateDealershipPhotoUpload {
     createDealershipPhotoUpload {
       uploadURL
@@ -19,12 +20,10 @@ const CREATE_PHOTO_UPLOAD = gql`
       expiresAt
     }
   }
-`;
+`);
 
 export async function uploadVehiclePhoto(client: Client, file: Blob, contentType: string, onProgress?: (fraction: number) => void): Promise<string> {
-  const ticket = await client
-    .mutation<{ createDealershipPhotoUpload: { uploadURL: string; objectPath: string } }>(CREATE_PHOTO_UPLOAD, {}, { requestPolicy: "network-only" })
-    .toPromise();
+  const ticket = await client.mutation(CREATE_PHOTO_UPLOAD, {}, { requestPolicy: "network-only" }).toPromise();
   const data = ticket.data?.createDealershipPhotoUpload;
   if (!data) throw new UploadError(serverMessage(ticket.error) ?? "");
   const answer = await putImage(data.uploadURL, file, contentType, { token: dealershipToken(), onProgress });

@@ -1,10 +1,10 @@
 /** The dealership vehicle as the portal reads it (SPEC 3, "Dealership vehicle"), and its labels. */
-import { gql } from "urql";
 import { categoryLabel, TRANSMISSION_LABELS, vehicleStatusLabel, type Transmission } from "../../../../server/domain/catalogue.ts";
 import { formatRand, formatRandPerDay, parseMoneyToCents } from "../../../../server/domain/money.ts";
 import type { BadgeTone } from "../../ui/Badge.tsx";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
-export const VEHICLE_FIELDS = gql`
+export const VEHICLE_FIELDS = graphql(`
   fragment DealershipVehicleFields on DealershipVehicle {
     id
     registrationNumber
@@ -20,23 +20,10 @@ export const VEHICLE_FIELDS = gql`
     images
     dealershipId
   }
-`;
+`);
 
-export interface DealershipVehicle {
-  id: string;
-  registrationNumber: string;
-  make: string;
-  model: string;
-  year: number;
-  category: "small" | "medium" | "large";
-  transmission: Transmission;
-  status: "available" | "rented" | "maintenance" | "out_of_service";
-  mileage: number;
-  dailyRate: string;
-  salesPrice: string | null;
-  images: string[];
-  dealershipId: string | null;
-}
+/** The dealership vehicle as the portal reads it, typed from the fragment. */
+export type DealershipVehicle = ResultOf<typeof VEHICLE_FIELDS>;
 
 /** SPEC 4: the dashboard shows available, booked (status rented), maintenance, out of service. */
 export function statusLabel(status: string): string {

@@ -4,7 +4,7 @@
  * server's reason (and its messages on the fields).
  */
 import { useNavigate } from "react-router";
-import { gql, useMutation } from "urql";
+import { useMutation } from "urql";
 import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
@@ -12,22 +12,25 @@ import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
 import { fieldErrorsOf } from "../lib/save.ts";
 import { VEHICLE_FIELDS, type DealershipVehicle } from "../lib/vehicle.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const CREATE_VEHICLE = gql`
+const CREATE_VEHICLE = graphql(
+  `
   mutation CreateDealershipVehicle($input: DealershipVehicleInput!) {
     createDealershipVehicle(input: $input) {
       ...DealershipVehicleFields
     }
   }
-  ${VEHICLE_FIELDS}
-`;
+`,
+  [VEHICLE_FIELDS],
+);
 
 export const DASHBOARD_PATH = "/dealership/dashboard";
 
 export function Component() {
   usePageTitle("Add vehicle");
   const navigate = useNavigate();
-  const [, createVehicle] = useMutation<{ createDealershipVehicle: DealershipVehicle }>(CREATE_VEHICLE);
+  const [, createVehicle] = useMutation(CREATE_VEHICLE);
 
   return (
     <div className={pageStack}>

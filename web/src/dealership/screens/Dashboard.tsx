@@ -5,7 +5,7 @@
  * Delete), with Add Vehicle. Loading skeletons; an empty state; "Failed to fetch vehicles".
  */
 import { useEffect, useRef, useState } from "react";
-import { gql, useQuery } from "urql";
+import { useQuery } from "urql";
 import { css, cx } from "styled-system/css";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Badge } from "../../ui/Badge.tsx";
@@ -32,8 +32,10 @@ import {
   VEHICLE_FIELDS,
   type DealershipVehicle,
 } from "../lib/vehicle.ts";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
-const DASHBOARD = gql`
+const DASHBOARD = graphql(
+  `
   query DealershipDashboard {
     dealershipMe {
       ...DealershipFields
@@ -49,15 +51,11 @@ const DASHBOARD = gql`
       ...DealershipVehicleFields
     }
   }
-  ${DEALERSHIP_FIELDS}
-  ${VEHICLE_FIELDS}
-`;
+`,
+  [DEALERSHIP_FIELDS, VEHICLE_FIELDS],
+);
 
-interface DashboardData {
-  dealershipMe: DealershipInfo & { id: string };
-  dealershipVehicleStats: { total: number; available: number; booked: number; maintenance: number; outOfService: number };
-  dealershipVehicles: DealershipVehicle[];
-}
+type DashboardData = ResultOf<typeof DASHBOARD>;
 
 const statGrid = css({
   display: "grid",
@@ -231,7 +229,7 @@ function EmptyInventory() {
 
 export function Component() {
   const stored = useDealershipInfo();
-  const [result, reexecute] = useQuery<DashboardData>({ query: DASHBOARD });
+  const [result, reexecute] = useQuery({ query: DASHBOARD });
   const [deleting, setDeleting] = useState<DealershipVehicle | null>(null);
   const me = result.data?.dealershipMe ?? stored;
   usePageTitle(me ? `${me.companyName} · Dealership` : "Dealership dashboard");

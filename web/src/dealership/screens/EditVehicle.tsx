@@ -6,7 +6,7 @@
  */
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { gql, useMutation, useQuery } from "urql";
+import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
@@ -22,24 +22,29 @@ import { errorCode } from "../lib/errors.ts";
 import { fieldErrorsOf } from "../lib/save.ts";
 import { VEHICLE_FIELDS, type DealershipVehicle } from "../lib/vehicle.ts";
 import { isSessionError } from "../session/client.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const VEHICLE = gql`
+const VEHICLE = graphql(
+  `
   query DealershipVehicle($id: ID!) {
     dealershipVehicle(id: $id) {
       ...DealershipVehicleFields
     }
   }
-  ${VEHICLE_FIELDS}
-`;
+`,
+  [VEHICLE_FIELDS],
+);
 
-const UPDATE_VEHICLE = gql`
+const UPDATE_VEHICLE = graphql(
+  `
   mutation UpdateDealershipVehicle($id: ID!, $input: DealershipVehicleInput!) {
     updateDealershipVehicle(id: $id, input: $input) {
       ...DealershipVehicleFields
     }
   }
-  ${VEHICLE_FIELDS}
-`;
+`,
+  [VEHICLE_FIELDS],
+);
 
 const DASHBOARD_PATH = "/dealership/dashboard";
 
@@ -63,8 +68,8 @@ export function Component() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   // Always the server's current values: another tab may have changed the car.
-  const [result, reexecute] = useQuery<{ dealershipVehicle: DealershipVehicle }>({ query: VEHICLE, variables: { id }, requestPolicy: "cache-and-network" });
-  const [, updateVehicle] = useMutation<{ updateDealershipVehicle: DealershipVehicle }>(UPDATE_VEHICLE);
+  const [result, reexecute] = useQuery({ query: VEHICLE, variables: { id }, requestPolicy: "cache-and-network" });
+  const [, updateVehicle] = useMutation(UPDATE_VEHICLE);
   const vehicle = result.data?.dealershipVehicle;
   usePageTitle(vehicle ? `Edit ${vehicle.make} ${vehicle.model}` : "Edit vehicle");
   // The form is filled once, from the first answer; a later refetch must not wipe what was typed.

@@ -4,7 +4,7 @@
  * date; the unread count; "Mark as read" on each new one.
  */
 import { useState } from "react";
-import { gql, useMutation, useQuery } from "urql";
+import { useMutation, useQuery } from "urql";
 import { css, cx } from "styled-system/css";
 import { formatDateTime } from "../../lib/format.ts";
 import { serverMessage } from "../../lib/errors.ts";
@@ -21,11 +21,12 @@ import { notifyError } from "../../ui/toast.tsx";
 import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { isForSale, priceLabel } from "../lib/vehicle.ts";
 import { isSessionError } from "../session/client.ts";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
 /** The server gives at most 200 a page; a dealership's enquiries fit. */
 const LEADS_SHOWN = 200;
 
-const LEADS = gql`
+const LEADS = graphql(`
   query DealershipLeads($limit: Int) {
     dealershipLeads(limit: $limit) {
       unread
@@ -49,27 +50,18 @@ const LEADS = gql`
       }
     }
   }
-`;
+`);
 
-const MARK_READ = gql`
+const MARK_READ = graphql(`
   mutation MarkDealershipLeadRead($id: ID!) {
     markDealershipLeadRead(id: $id) {
       id
       readAt
     }
   }
-`;
+`);
 
-interface Lead {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  message: string;
-  readAt: string | null;
-  createdAt: string;
-  vehicle: { id: string; make: string; model: string; year: number; registrationNumber: string; salesPrice: string | null; image: string | null };
-}
+type Lead = ResultOf<typeof LEADS>["dealershipLeads"]["leads"][number];
 
 const contactLink = css({
   display: "inline-flex",
@@ -175,7 +167,7 @@ function LeadCard({ lead }: { lead: Lead }) {
 
 export function Component() {
   usePageTitle("Leads");
-  const [result, reexecute] = useQuery<{ dealershipLeads: { unread: number; leads: Lead[] } }>({
+  const [result, reexecute] = useQuery({
     query: LEADS,
     variables: { limit: LEADS_SHOWN },
     requestPolicy: "cache-and-network",

@@ -1,9 +1,10 @@
 /** Dealership sign-in and sign-out (SPEC 4, 7): the calls, and the local session they set. */
 import { useCallback } from "react";
-import { gql, useClient, type CombinedError } from "urql";
+import { useClient, type CombinedError } from "urql";
 import { clearDealershipSession, storeDealershipSession, type DealershipInfo } from "./store.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-export const DEALERSHIP_FIELDS = gql`
+export const DEALERSHIP_FIELDS = graphql(`
   fragment DealershipFields on Dealership {
     id
     dealershipCode
@@ -11,9 +12,10 @@ export const DEALERSHIP_FIELDS = gql`
     contactPerson
     city
   }
-`;
+`);
 
-const SIGN_IN = gql`
+const SIGN_IN = graphql(
+  `
   mutation DealershipSignIn($input: DealershipSignInInput!) {
     dealershipSignIn(input: $input) {
       token
@@ -22,14 +24,15 @@ const SIGN_IN = gql`
       }
     }
   }
-  ${DEALERSHIP_FIELDS}
-`;
+`,
+  [DEALERSHIP_FIELDS],
+);
 
-const SIGN_OUT = gql`
+const SIGN_OUT = graphql(`
   mutation DealershipSignOut {
     dealershipSignOut
   }
-`;
+`);
 
 export type SignInOutcome = { ok: true; dealership: DealershipInfo } | { ok: false; error: CombinedError | undefined };
 
@@ -38,9 +41,7 @@ export function useDealershipAuth() {
 
   const signIn = useCallback(
     async (input: { dealershipCode: string; password: string }): Promise<SignInOutcome> => {
-      const result = await client
-        .mutation<{ dealershipSignIn: { token: string; dealership: DealershipInfo } }>(SIGN_IN, { input }, { requestPolicy: "network-only" })
-        .toPromise();
+      const result = await client.mutation(SIGN_IN, { input }, { requestPolicy: "network-only" }).toPromise();
       const payload = result.data?.dealershipSignIn;
       if (!payload?.token) return { ok: false, error: result.error };
       storeDealershipSession(payload.token, payload.dealership);
