@@ -5,7 +5,7 @@
  * validateServiceAreaPolygon and shows its message; the server checks again.
  */
 import { useMemo, useState } from "react";
-import { gql, useMutation } from "urql";
+import { useMutation } from "urql";
 import { css, cx } from "styled-system/css";
 import { validateServiceAreaPolygon, type Position } from "../../../../server/domain/geo.ts";
 import { serverFieldErrors } from "../../lib/errors.ts";
@@ -20,24 +20,29 @@ import { dialogActions, stickyActions } from "./Dialogs.tsx";
 import { PolygonIcon, UndoIcon } from "./icons.tsx";
 import { ServiceAreaMap, type MapArea } from "./ServiceAreaMap.tsx";
 import { adminErrorMessage } from "../lib/errors.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const CREATE = gql`
+const CREATE = graphql(
+  `
   mutation CreateServiceArea($input: ServiceAreaInput!) {
     createServiceArea(input: $input) {
       ...ServiceAreaFields
     }
   }
-  ${SERVICE_AREA_FIELDS}
-`;
+`,
+  [SERVICE_AREA_FIELDS],
+);
 
-const UPDATE = gql`
+const UPDATE = graphql(
+  `
   mutation UpdateServiceArea($id: ID!, $input: ServiceAreaInput!) {
     updateServiceArea(id: $id, input: $input) {
       ...ServiceAreaFields
     }
   }
-  ${SERVICE_AREA_FIELDS}
-`;
+`,
+  [SERVICE_AREA_FIELDS],
+);
 
 type Mode = "draw" | "paste";
 

@@ -9,7 +9,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { gql, useClient, useMutation } from "urql";
+import { useClient, useMutation } from "urql";
 import type { z } from "zod";
 import { css, cx } from "styled-system/css";
 import { CATEGORIES, TRANSMISSIONS, VEHICLE_STATUSES } from "../../../../server/domain/catalogue.ts";
@@ -28,24 +28,29 @@ import { AdminDialog, dialogActions, stickyActions } from "./Dialogs.tsx";
 import { FeaturesInput } from "./FeaturesInput.tsx";
 import { UploadIcon } from "./icons.tsx";
 import { adminErrorMessage } from "../lib/errors.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const CREATE = gql`
+const CREATE = graphql(
+  `
   mutation CreateAdminVehicle($input: AdminVehicleInput!) {
     createAdminVehicle(input: $input) {
       ...AdminVehicleFields
     }
   }
-  ${VEHICLE_FIELDS}
-`;
+`,
+  [VEHICLE_FIELDS],
+);
 
-const UPDATE = gql`
+const UPDATE = graphql(
+  `
   mutation UpdateAdminVehicle($id: ID!, $input: AdminVehicleInput!) {
     updateAdminVehicle(id: $id, input: $input) {
       ...AdminVehicleFields
     }
   }
-  ${VEHICLE_FIELDS}
-`;
+`,
+  [VEHICLE_FIELDS],
+);
 
 type Schema = ReturnType<typeof createAdminVehicleSchema>;
 type FormInput = z.input<Schema>;

@@ -1,31 +1,9 @@
 /** The back office's GraphQL documents and the shapes they return (contract: schema.graphql). */
-import { gql } from "urql";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
-export interface AdminBooking {
-  id: string;
-  bookingNumber: string;
-  status: string;
-  category: string;
-  transmission: string;
-  pickupDate: string;
-  returnDate: string;
-  deliveryLocation: string;
-  deliveryCoordinates: string;
-  /** False when the customer's typed address could not be placed on the map (call, then set the point). */
-  deliveryVerified: boolean;
-  returnLocation: string;
-  returnCoordinates: string;
-  returnVerified: boolean;
-  totalAmount: string;
-  duration: number;
-  specialRequests: string | null;
-  createdAt: string;
-  vehicleId: string | null;
-  user: { id: string; name: string; firstName: string; lastName: string; email: string; phone: string | null };
-  vehicle: { id: string; make: string; model: string; year: number; registrationNumber: string; dailyRate: string } | null;
-}
+export type AdminBooking = ResultOf<typeof BOOKING_FIELDS>;
 
-export const BOOKING_FIELDS = gql`
+export const BOOKING_FIELDS = graphql(`
   fragment AdminBookingFields on AdminBooking {
     id
     bookingNumber
@@ -62,24 +40,11 @@ export const BOOKING_FIELDS = gql`
       dailyRate
     }
   }
-`;
+`);
 
-export interface AdminVehicle {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  category: "small" | "medium" | "large";
-  transmission: "manual" | "automatic";
-  pricePerDay: string;
-  features: string[];
-  imageUrl: string | null;
-  licensePlate: string;
-  status: "available" | "rented" | "maintenance" | "out_of_service";
-  lastKnownLocation: unknown;
-}
+export type AdminVehicle = ResultOf<typeof VEHICLE_FIELDS>;
 
-export const VEHICLE_FIELDS = gql`
+export const VEHICLE_FIELDS = graphql(`
   fragment AdminVehicleFields on AdminVehicle {
     id
     make
@@ -94,29 +59,11 @@ export const VEHICLE_FIELDS = gql`
     status
     lastKnownLocation
   }
-`;
+`);
 
-export interface Customer {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  city: string | null;
-  address: string | null;
-  postalCode: string | null;
-  nationality: string | null;
-  dateOfBirth: string | null;
-  idType: string | null;
-  idNumber: string | null;
-  driversLicenseNumber: string | null;
-  driversLicenseExpiryDate: string | null;
-  driversLicenseImage: string | null;
-  profilePicture: string | null;
-  profileCompleted: boolean;
-  createdAt: string;
-}
+export type Customer = ResultOf<typeof CUSTOMER_FIELDS>;
 
-export const CUSTOMER_FIELDS = gql`
+export const CUSTOMER_FIELDS = graphql(`
   fragment AdminCustomerFields on User {
     id
     name
@@ -136,18 +83,11 @@ export const CUSTOMER_FIELDS = gql`
     profileCompleted
     createdAt
   }
-`;
+`);
 
-export interface ServiceArea {
-  id: string;
-  name: string;
-  isActive: boolean;
-  polygon: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ServiceArea = ResultOf<typeof SERVICE_AREA_FIELDS>;
 
-export const SERVICE_AREA_FIELDS = gql`
+export const SERVICE_AREA_FIELDS = graphql(`
   fragment ServiceAreaFields on ServiceArea {
     id
     name
@@ -156,28 +96,22 @@ export const SERVICE_AREA_FIELDS = gql`
     createdAt
     updatedAt
   }
-`;
+`);
 
-export const SERVICE_AREAS = gql`
+export const SERVICE_AREAS = graphql(
+  `
   query ServiceAreas {
     serviceAreas {
       ...ServiceAreaFields
     }
   }
-  ${SERVICE_AREA_FIELDS}
-`;
+`,
+  [SERVICE_AREA_FIELDS],
+);
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  permissions: string[];
-  isActive: boolean;
-  lastUsed: string | null;
-  createdAt: string;
-}
+export type ApiKey = ResultOf<typeof API_KEY_FIELDS>;
 
-export const API_KEY_FIELDS = gql`
+export const API_KEY_FIELDS = graphql(`
   fragment ApiKeyFields on ApiKey {
     id
     name
@@ -187,17 +121,4 @@ export const API_KEY_FIELDS = gql`
     lastUsed
     createdAt
   }
-`;
-
-export interface AuditEntry {
-  id: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  actorType: string;
-  actorId: string | null;
-  actorName: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+`);

@@ -7,7 +7,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { gql, useMutation, useQuery } from "urql";
+import { useMutation, useQuery } from "urql";
 import type { z } from "zod";
 import { css } from "styled-system/css";
 import { API_KEY_PERMISSION_LABELS, apiKeyIssueSchema, isApiKeyPermission } from "../../../../server/domain/admin.ts";
@@ -26,18 +26,22 @@ import { EmptyState, LoadError, PageHeader, Panel, dataTable, mono, pageStack } 
 import { API_KEY_FIELDS, type ApiKey } from "../lib/api.ts";
 import { dateLabel, dateTimeLabel, plural, relativeTime } from "../lib/format.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const API_KEYS = gql`
+const API_KEYS = graphql(
+  `
   query ApiKeys {
     apiKeys {
       ...ApiKeyFields
     }
     apiKeyPermissions
   }
-  ${API_KEY_FIELDS}
-`;
+`,
+  [API_KEY_FIELDS],
+);
 
-const ISSUE = gql`
+const ISSUE = graphql(
+  `
   mutation IssueApiKey($input: IssueApiKeyInput!) {
     issueApiKey(input: $input) {
       key
@@ -46,17 +50,20 @@ const ISSUE = gql`
       }
     }
   }
-  ${API_KEY_FIELDS}
-`;
+`,
+  [API_KEY_FIELDS],
+);
 
-const REVOKE = gql`
+const REVOKE = graphql(
+  `
   mutation RevokeApiKey($id: ID!) {
     revokeApiKey(id: $id) {
       ...ApiKeyFields
     }
   }
-  ${API_KEY_FIELDS}
-`;
+`,
+  [API_KEY_FIELDS],
+);
 
 type FormInput = z.input<typeof apiKeyIssueSchema>;
 type FormData = z.output<typeof apiKeyIssueSchema>;
@@ -228,7 +235,7 @@ function IssuedKey({ apiKey, secret, onDone }: { apiKey: ApiKey; secret: string;
 }
 
 export function Component() {
-  const [{ data, error }, refetch] = useQuery<{ apiKeys: ApiKey[]; apiKeyPermissions: string[] }>({ query: API_KEYS });
+  const [{ data, error }, refetch] = useQuery({ query: API_KEYS });
   const [, revoke] = useMutation(REVOKE);
   const [issueOpen, setIssueOpen] = useState(false);
   const [issued, setIssued] = useState<{ key: string; apiKey: ApiKey } | null>(null);

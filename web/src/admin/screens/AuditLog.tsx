@@ -3,20 +3,20 @@
  * who, what, on which record, and the before/after of each changed field.
  */
 import { useState } from "react";
-import { gql, useQuery } from "urql";
+import { useQuery } from "urql";
 import { css, cx } from "styled-system/css";
 import { Badge } from "../../ui/Badge.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { FilterSelect, ResultCount } from "../components/Filters.tsx";
 import { ChevronDownIcon, ListIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, Panel, mono, pageStack } from "../components/Page.tsx";
-import type { AuditEntry } from "../lib/api.ts";
 import { actionLabel, auditDiff, entityLabel, fieldLabel, readableValue, recordSummary, splitActor, type DiffRow } from "../lib/diff.ts";
 import { dateTimeLabel, plural, relativeTime } from "../lib/format.ts";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
 export const AUDIT_PAGE_SIZE = 25;
 
-const AUDIT_LOG = gql`
+const AUDIT_LOG = graphql(`
   query AuditLog($entity: String, $limit: Int, $offset: Int) {
     auditLog(entity: $entity, limit: $limit, offset: $offset) {
       total
@@ -34,7 +34,7 @@ const AUDIT_LOG = gql`
       }
     }
   }
-`;
+`);
 
 const ENTITY_FILTER = [
   { value: "", label: "Everything" },
@@ -100,6 +100,8 @@ function DiffTable({ rows }: { rows: DiffRow[] }) {
     </div>
   );
 }
+
+type AuditEntry = ResultOf<typeof AUDIT_LOG>["auditLog"]["items"][number];
 
 function Entry({ entry }: { entry: AuditEntry }) {
   const [all, setAll] = useState(false);
@@ -210,7 +212,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
 export function Component() {
   const [entity, setEntity] = useState("");
   const [offset, setOffset] = useState(0);
-  const [{ data, fetching, error }, refetch] = useQuery<{ auditLog: { total: number; items: AuditEntry[] } }>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: AUDIT_LOG,
     variables: { entity: entity || null, limit: AUDIT_PAGE_SIZE, offset },
   });

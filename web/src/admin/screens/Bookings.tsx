@@ -8,9 +8,9 @@
  * Filter by status; paged.
  */
 import { useId, useState } from "react";
-import { gql, useMutation, useQuery } from "urql";
+import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { BOOKING_STATUSES, bookingNumber, statusBadgeTone } from "../../../../server/domain/booking.ts";
+import { BOOKING_STATUSES, bookingNumber, isBookingStatus, statusBadgeTone } from "../../../../server/domain/booking.ts";
 import { formatBookingCardDateTime } from "../../../../server/domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
@@ -28,10 +28,12 @@ import { EmptyState, LoadError, PageHeader, Pager, mono, pageStack } from "../co
 import { BOOKING_FIELDS, VEHICLE_FIELDS, type AdminBooking, type AdminVehicle } from "../lib/api.ts";
 import { bookingStatusLabel, categoryLabel, plural, rand, transmissionLabel } from "../lib/format.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
+import { graphql } from "../../lib/graphql.ts";
 
 export const BOOKINGS_PAGE_SIZE = 20;
 
-const BOOKINGS = gql`
+const BOOKINGS = graphql(
+  `
   query AdminBookings($status: BookingStatus, $limit: Int, $offset: Int) {
     adminBookings(status: $status, limit: $limit, offset: $offset) {
       total
@@ -40,39 +42,42 @@ const BOOKINGS = gql`
       }
     }
   }
-  ${BOOKING_FIELDS}
-`;
+`,
+  [BOOKING_FIELDS],
+);
 
-const UPDATE_STATUS = gql`
+const UPDATE_STATUS = graphql(
+  `
   mutation UpdateBookingStatus($id: ID!, $status: BookingStatus!) {
     updateBookingStatus(id: $id, status: $status) {
       ...AdminBookingFields
     }
   }
-  ${BOOKING_FIELDS}
-`;
+`,
+  [BOOKING_FIELDS],
+);
 
-const ASSIGNABLE = gql`
+const ASSIGNABLE = graphql(
+  `
   query AssignableVehicles($bookingId: ID!) {
     assignableVehicles(bookingId: $bookingId) {
       ...AdminVehicleFields
     }
   }
-  ${VEHICLE_FIELDS}
-`;
+`,
+  [VEHICLE_FIELDS],
+);
 
-const ASSIGN = gql`
+const ASSIGN = graphql(
+  `
   mutation AssignBookingVehicle($id: ID!, $vehicleId: ID!) {
     assignBookingVehicle(id: $id, vehicleId: $vehicleId) {
       ...AdminBookingFields
     }
   }
-  ${BOOKING_FIELDS}
-`;
-
-interface BookingsData {
-  adminBookings: { total: number; items: AdminBooking[] };
-}
+`,
+  [BOOKING_FIELDS],
+);
 
 const STATUS_OPTIONS = BOOKING_STATUSES.map((s) => ({ value: s, label: bookingStatusLabel(s) }));
 const STATUS_FILTER = [{ value: "", label: "All statuses" }, ...STATUS_OPTIONS];
@@ -103,14 +108,16 @@ const line = css({
   "& svg": { color: "fg.muted", flexShrink: 0 },
 });
 
-const SET_LOCATION = gql`
+const SET_LOCATION = graphql(
+  `
   mutation SetBookingLocation($id: ID!, $point: BookingLocationPoint!, $coordinates: String!, $location: String) {
     setBookingLocation(id: $id, point: $point, coordinates: $coordinates, location: $location) {
       ...AdminBookingFields
     }
   }
-  ${BOOKING_FIELDS}
-`;
+`,
+  [BOOKING_FIELDS],
+);
 
 type LocationPoint = "delivery" | "return";
 
@@ -249,7 +256,7 @@ function AssignDialog({ booking, open, onOpenChange }: { booking: AdminBooking; 
 }
 
 function AssignForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
-  const [{ data, fetching, error }] = useQuery<{ assignableVehicles: AdminVehicle[] }>({
+  const [{ data, fetching, error }] = useQuery({
     query: ASSIGNABLE,
     variables: { bookingId: booking.id },
     requestPolicy: "network-only",
@@ -348,7 +355,7 @@ function StatusControl({ booking }: { booking: AdminBooking }) {
   const [, updateStatus] = useMutation(UPDATE_STATUS);
   const [pending, setPending] = useState<string | null>(null);
   const change = async (status: string) => {
-    if (status === booking.status) return;
+    if (!isBookingStatus(status) || status === booking.status) return;
     setPending(status);
     const result = await updateStatus({ id: booking.id, status });
     setPending(null);
@@ -538,13 +545,13 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
 export function Component() {
   const [status, setStatus] = useState("");
   const [offset, setOffset] = useState(0);
-  const [{ data, fetching, error }, refetch] = useQuery<BookingsData>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: BOOKINGS,
-    variables: { status: status || null, limit: BOOKINGS_PAGE_SIZE, offset },
+    variables: { status: isBookingStatus(status) ? status : null, limit: BOOKINGS_PAGE_SIZE, offset },
   });
   const page = data?.adminBookings;
   // Bookings that wait for an admin (a new account's first booking when approval is on).
-  const [awaiting] = useQuery<BookingsData>({ query: BOOKINGS, variables: { status: "pending", limit: 1, offset: 0 } });
+  const [awaiting] = useQuery({ query: BOOKINGS, variables: { status: "pending", limit: 1, offset: 0 } });
   const waiting = awaiting.data?.adminBookings.total ?? 0;
 
   return (

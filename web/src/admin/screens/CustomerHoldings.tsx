@@ -5,7 +5,7 @@
  * audited on the server.
  */
 import { useState } from "react";
-import { gql, useMutation, useQuery } from "urql";
+import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { bookingNumber, statusBadgeTone } from "../../../../server/domain/booking.ts";
 import { formatBookingCardDateTime } from "../../../../server/domain/time.ts";
@@ -20,8 +20,10 @@ import { ConfirmDialog } from "../components/Dialogs.tsx";
 import { BOOKING_FIELDS, type AdminBooking } from "../lib/api.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
 import { bookingStatusLabel, categoryLabel, plural } from "../lib/format.ts";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
-const ACTIVITY_FIELDS = gql`
+const ACTIVITY_FIELDS = graphql(
+  `
   fragment CustomerActivityFields on CustomerActivity {
     activeBookings {
       ...AdminBookingFields
@@ -45,28 +47,34 @@ const ACTIVITY_FIELDS = gql`
       allowOverlap
     }
   }
-  ${BOOKING_FIELDS}
-`;
+`,
+  [BOOKING_FIELDS],
+);
 
-const ACTIVITY = gql`
+const ACTIVITY = graphql(
+  `
   query CustomerActivity($id: ID!) {
     adminCustomerActivity(id: $id) {
       ...CustomerActivityFields
     }
   }
-  ${ACTIVITY_FIELDS}
-`;
+`,
+  [ACTIVITY_FIELDS],
+);
 
-const SET_LIMITS = gql`
+const SET_LIMITS = graphql(
+  `
   mutation SetCustomerLimits($id: ID!, $input: CustomerLimitsInput!) {
     setCustomerLimits(id: $id, input: $input) {
       ...CustomerActivityFields
     }
   }
-  ${ACTIVITY_FIELDS}
-`;
+`,
+  [ACTIVITY_FIELDS],
+);
 
-const CANCEL_ALL = gql`
+const CANCEL_ALL = graphql(
+  `
   mutation CancelCustomerBookings($id: ID!) {
     cancelCustomerBookings(id: $id) {
       cancelled
@@ -75,16 +83,11 @@ const CANCEL_ALL = gql`
       }
     }
   }
-  ${ACTIVITY_FIELDS}
-`;
+`,
+  [ACTIVITY_FIELDS],
+);
 
-interface Activity {
-  activeBookings: AdminBooking[];
-  uploads: { files: number; bytes: number };
-  uploadQuota: { files: number; bytes: number };
-  overrides: { maxActiveBookings: number | null; maxRentalDays: number | null; allowOverlappingBookings: boolean };
-  limits: { maxActive: number; maxDays: number; allowOverlap: boolean };
-}
+type Activity = ResultOf<typeof ACTIVITY_FIELDS>;
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(bytes < 10 * 1_048_576 ? 1 : 0)} MB`;
 const heading = css({ fontSize: "sm", fontWeight: "700", textTransform: "uppercase", letterSpacing: "0.04em", color: "brand.text" });
@@ -166,7 +169,7 @@ function LimitsForm({ customerId, activity }: { customerId: string; activity: Ac
 }
 
 export function CustomerHoldings({ customerId, customerName }: { customerId: string; customerName: string }) {
-  const [{ data, fetching, error }] = useQuery<{ adminCustomerActivity: Activity }>({
+  const [{ data, fetching, error }] = useQuery({
     query: ACTIVITY,
     variables: { id: customerId },
     requestPolicy: "cache-and-network",

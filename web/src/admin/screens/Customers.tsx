@@ -6,7 +6,7 @@
  * token and shown from blob: URLs. Missing values read "Not provided".
  */
 import { useState, type ReactNode } from "react";
-import { gql, useQuery } from "urql";
+import { useQuery } from "urql";
 import { css, cx } from "styled-system/css";
 import { ID_TYPE_LABELS } from "../../../../server/domain/catalogue.ts";
 import { initials } from "../../../../server/domain/profile.ts";
@@ -24,10 +24,11 @@ import { CUSTOMER_FIELDS, type Customer } from "../lib/api.ts";
 import { dateLabel, plural } from "../lib/format.ts";
 import { useDebounced } from "../lib/hooks.ts";
 import { useAdminObjectImage } from "../lib/objectImage.ts";
+import { graphql } from "../../lib/graphql.ts";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
-const STATS = gql`
+const STATS = graphql(`
   query CustomerStats {
     customerStats {
       total
@@ -35,9 +36,10 @@ const STATS = gql`
       newThisMonth
     }
   }
-`;
+`);
 
-const CUSTOMERS = gql`
+const CUSTOMERS = graphql(
+  `
   query AdminCustomers($search: String, $limit: Int, $offset: Int) {
     adminCustomers(search: $search, limit: $limit, offset: $offset) {
       total
@@ -46,15 +48,9 @@ const CUSTOMERS = gql`
       }
     }
   }
-  ${CUSTOMER_FIELDS}
-`;
-
-interface StatsData {
-  customerStats: { total: number; completedProfiles: number; newThisMonth: number };
-}
-interface CustomersData {
-  adminCustomers: { total: number; items: Customer[] };
-}
+`,
+  [CUSTOMER_FIELDS],
+);
 
 function NotProvided() {
   return (
@@ -235,8 +231,8 @@ export function Component() {
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
   const query = useDebounced(search.trim());
-  const [stats] = useQuery<StatsData>({ query: STATS });
-  const [{ data, fetching, error }, refetch] = useQuery<CustomersData>({
+  const [stats] = useQuery({ query: STATS });
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: CUSTOMERS,
     variables: { search: query || null, limit: CUSTOMERS_PAGE_SIZE, offset },
   });

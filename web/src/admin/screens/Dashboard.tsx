@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { gql, useQuery } from "urql";
+import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { bookingNumber, statusBadgeTone } from "../../../../server/domain/booking.ts";
 import { formatBookingCardDate } from "../../../../server/domain/time.ts";
@@ -19,8 +19,10 @@ import { EmptyState, LoadError, PageHeader, Panel, StatCard, dataTable, mono, pa
 import { BOOKING_FIELDS, type AdminBooking } from "../lib/api.ts";
 import { bookingStatusLabel, categoryLabel, rand } from "../lib/format.ts";
 import { useAdminInfo } from "../session/store.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const DASHBOARD = gql`
+const DASHBOARD = graphql(
+  `
   query AdminDashboard {
     adminDashboard {
       totalVehicles
@@ -33,19 +35,9 @@ const DASHBOARD = gql`
       }
     }
   }
-  ${BOOKING_FIELDS}
-`;
-
-interface DashboardData {
-  adminDashboard: {
-    totalVehicles: number;
-    availableVehicles: number;
-    activeBookings: number;
-    totalBookings: number;
-    fleetUtilization: number;
-    recentBookings: AdminBooking[];
-  };
-}
+`,
+  [BOOKING_FIELDS],
+);
 
 const QUICK_LINKS: { to: string; label: string; text: string; icon: ReactNode }[] = [
   { to: "/admin/vehicles", label: "Manage Vehicles", text: "Add, edit and retire fleet cars", icon: <CarIcon size={20} /> },
@@ -130,7 +122,7 @@ function RecentBookings({ bookings, loading }: { bookings: AdminBooking[] | unde
 
 export function Component() {
   const admin = useAdminInfo();
-  const [{ data, fetching, error }, refetch] = useQuery<DashboardData>({ query: DASHBOARD });
+  const [{ data, fetching, error }, refetch] = useQuery({ query: DASHBOARD });
   const d = data?.adminDashboard;
   const loading = !d && fetching;
 

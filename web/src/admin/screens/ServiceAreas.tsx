@@ -4,7 +4,7 @@
  * them all; create and edit by drawing on the map or pasting GeoJSON; delete after a confirm.
  */
 import { useMemo, useState } from "react";
-import { gql, useMutation, useQuery } from "urql";
+import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { EditIcon } from "../../ui/icons.tsx";
@@ -19,21 +19,24 @@ import { SERVICE_AREAS, SERVICE_AREA_FIELDS, type ServiceArea } from "../lib/api
 import { dateTimeLabel, plural, relativeTime } from "../lib/format.ts";
 import { fitView, openRing, outerRing, vertexCount } from "../lib/mapView.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const SET_ACTIVE = gql`
+const SET_ACTIVE = graphql(
+  `
   mutation SetServiceAreaActive($id: ID!, $input: ServiceAreaInput!) {
     updateServiceArea(id: $id, input: $input) {
       ...ServiceAreaFields
     }
   }
-  ${SERVICE_AREA_FIELDS}
-`;
+`,
+  [SERVICE_AREA_FIELDS],
+);
 
-const DELETE = gql`
+const DELETE = graphql(`
   mutation DeleteServiceArea($id: ID!) {
     deleteServiceArea(id: $id)
   }
-`;
+`);
 
 const switchButton = css({
   display: "inline-flex",
@@ -104,7 +107,7 @@ function ActiveSwitch({ area }: { area: ServiceArea }) {
 }
 
 export function Component() {
-  const [{ data, error }, refetch] = useQuery<{ serviceAreas: ServiceArea[] }>({ query: SERVICE_AREAS });
+  const [{ data, error }, refetch] = useQuery({ query: SERVICE_AREAS });
   const [, deleteArea] = useMutation(DELETE);
   const [editing, setEditing] = useState<ServiceArea | null>(null);
   const [editorOpen, setEditorOpen] = useState(false);

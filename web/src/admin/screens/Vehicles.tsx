@@ -5,9 +5,9 @@
  * past 100, the add/edit dialog and delete with "Are you sure you want to delete this vehicle?".
  */
 import { useState } from "react";
-import { gql, useMutation, useQuery } from "urql";
+import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { CATEGORIES, VEHICLE_STATUSES, featuresPreview } from "../../../../server/domain/catalogue.ts";
+import { CATEGORIES, isCategory, isVehicleStatus, VEHICLE_STATUSES, featuresPreview } from "../../../../server/domain/catalogue.ts";
 import { formatRandPerDay } from "../../../../server/domain/money.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
@@ -24,10 +24,12 @@ import { categoryLabel, plural, transmissionLabel, vehicleStatusLabel, vehicleSt
 import { useDebounced } from "../lib/hooks.ts";
 import { isLocalImage } from "../lib/photos.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
+import { graphql } from "../../lib/graphql.ts";
 
 export const VEHICLES_PAGE_SIZE = 100;
 
-const VEHICLES = gql`
+const VEHICLES = graphql(
+  `
   query AdminVehicles($status: VehicleStatus, $category: VehicleCategory, $search: String, $limit: Int, $offset: Int) {
     adminVehicles(status: $status, category: $category, search: $search, limit: $limit, offset: $offset) {
       total
@@ -36,18 +38,15 @@ const VEHICLES = gql`
       }
     }
   }
-  ${VEHICLE_FIELDS}
-`;
+`,
+  [VEHICLE_FIELDS],
+);
 
-const DELETE = gql`
+const DELETE = graphql(`
   mutation DeleteAdminVehicle($id: ID!) {
     deleteAdminVehicle(id: $id)
   }
-`;
-
-interface VehiclesData {
-  adminVehicles: { total: number; items: AdminVehicle[] };
-}
+`);
 
 const STATUS_FILTER = [{ value: "", label: "All statuses" }, ...VEHICLE_STATUSES.map((s) => ({ value: s, label: vehicleStatusLabel(s) }))];
 const CATEGORY_FILTER = [{ value: "", label: "All categories" }, ...CATEGORIES.map((c) => ({ value: c.id, label: c.label }))];
@@ -198,9 +197,15 @@ export function Component() {
   const [category, setCategory] = useState("");
   const [offset, setOffset] = useState(0);
   const query = useDebounced(search.trim());
-  const [{ data, fetching, error }, refetch] = useQuery<VehiclesData>({
+  const [{ data, fetching, error }, refetch] = useQuery({
     query: VEHICLES,
-    variables: { status: status || null, category: category || null, search: query || null, limit: VEHICLES_PAGE_SIZE, offset },
+    variables: {
+      status: isVehicleStatus(status) ? status : null,
+      category: isCategory(category) ? category : null,
+      search: query || null,
+      limit: VEHICLES_PAGE_SIZE,
+      offset,
+    },
   });
   const [, deleteVehicle] = useMutation(DELETE);
   const [editing, setEditing] = useState<AdminVehicle | null>(null);

@@ -11,14 +11,14 @@ import { css } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import { ADMIN_ME, type AdminMeData } from "./auth.ts";
+import { ADMIN_ME } from "./auth.ts";
 import { isSessionError } from "./client.ts";
 import { clearAdminSession, storeAdminInfo, useAdminToken } from "./store.ts";
 
 export function Component() {
   const token = useAdminToken();
   const location = useLocation();
-  const [me, refetch] = useQuery<AdminMeData>({ query: ADMIN_ME, pause: token === null, requestPolicy: "network-only" });
+  const [me, refetch] = useQuery({ query: ADMIN_ME, pause: token === null, requestPolicy: "network-only" });
   const admin = me.data?.adminMe ?? null;
   const notAdmin = token !== null && !me.fetching && me.data !== undefined && me.data.adminMe === null;
   const sessionOver = me.error !== undefined && isSessionError(me.error);

@@ -1,9 +1,10 @@
 /** Admin sign-in, sign-up and sign-out (SPEC 4, 7): the calls, and the local session they set. */
 import { useCallback } from "react";
-import { gql, useClient, type CombinedError } from "urql";
+import { useClient, type CombinedError } from "urql";
 import { clearAdminSession, storeAdminSession, type AdminInfo } from "./store.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-export const ADMIN_FIELDS = gql`
+export const ADMIN_FIELDS = graphql(`
   fragment AdminFields on Admin {
     id
     email
@@ -11,22 +12,21 @@ export const ADMIN_FIELDS = gql`
     lastName
     role
   }
-`;
+`);
 
-export const ADMIN_ME = gql`
+export const ADMIN_ME = graphql(
+  `
   query AdminMe {
     adminMe {
       ...AdminFields
     }
   }
-  ${ADMIN_FIELDS}
-`;
+`,
+  [ADMIN_FIELDS],
+);
 
-export interface AdminMeData {
-  adminMe: (AdminInfo & { id: string }) | null;
-}
-
-const SIGN_IN = gql`
+const SIGN_IN = graphql(
+  `
   mutation AdminSignIn($input: AdminSignInInput!) {
     adminSignIn(input: $input) {
       token
@@ -35,10 +35,12 @@ const SIGN_IN = gql`
       }
     }
   }
-  ${ADMIN_FIELDS}
-`;
+`,
+  [ADMIN_FIELDS],
+);
 
-const SIGN_UP = gql`
+const SIGN_UP = graphql(
+  `
   mutation AdminSignUp($input: AdminSignUpInput!) {
     adminSignUp(input: $input) {
       token
@@ -47,16 +49,16 @@ const SIGN_UP = gql`
       }
     }
   }
-  ${ADMIN_FIELDS}
-`;
+`,
+  [ADMIN_FIELDS],
+);
 
-const SIGN_OUT = gql`
+const SIGN_OUT = graphql(`
   mutation AdminSignOut {
     adminSignOut
   }
-`;
+`);
 
-type Payload = { token: string; admin: AdminInfo };
 export type AuthOutcome = { ok: true; admin: AdminInfo } | { ok: false; error: CombinedError | undefined };
 
 export interface AdminSignUpVariables {
@@ -73,7 +75,7 @@ export function useAdminAuth() {
 
   const signIn = useCallback(
     async (input: { email: string; password: string }): Promise<AuthOutcome> => {
-      const result = await client.mutation<{ adminSignIn: Payload }>(SIGN_IN, { input }, { requestPolicy: "network-only" }).toPromise();
+      const result = await client.mutation(SIGN_IN, { input }, { requestPolicy: "network-only" }).toPromise();
       const payload = result.data?.adminSignIn;
       if (!payload?.token) return { ok: false, error: result.error };
       storeAdminSession(payload.token, payload.admin);
@@ -84,7 +86,7 @@ export function useAdminAuth() {
 
   const signUp = useCallback(
     async (input: AdminSignUpVariables): Promise<AuthOutcome> => {
-      const result = await client.mutation<{ adminSignUp: Payload }>(SIGN_UP, { input }, { requestPolicy: "network-only" }).toPromise();
+      const result = await client.mutation(SIGN_UP, { input }, { requestPolicy: "network-only" }).toPromise();
       const payload = result.data?.adminSignUp;
       if (!payload?.token) return { ok: false, error: result.error };
       storeAdminSession(payload.token, payload.admin);

@@ -1,5 +1,6 @@
 /** The admin session: its own storage keys, its own GraphQL client, sign-out on a dead session. */
 import { afterAll, afterEach, beforeEach, describe, expect, mock, test } from "bun:test";
+import { graphql } from "../../lib/graphql.ts";
 
 // A minimal localStorage for this file (bun has none); installed before the modules read it.
 const store = new Map<string, string>();
@@ -39,7 +40,7 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-const ME = gql`
+const ME = graphql(`
   query AdminMe {
     adminMe {
       id
@@ -49,8 +50,8 @@ const ME = gql`
       role
     }
   }
-`;
-const VEHICLES = gql`
+`);
+const VEHICLES = graphql(`
   query AdminVehicles {
     adminVehicles {
       total
@@ -60,22 +61,22 @@ const VEHICLES = gql`
       }
     }
   }
-`;
-const CREATE = gql`
+`);
+const CREATE = graphql(`
   mutation CreateAdminVehicle($input: AdminVehicleInput!) {
     createAdminVehicle(input: $input) {
       id
       make
     }
   }
-`;
-const SIGN_IN = gql`
+`);
+const SIGN_IN = graphql(`
   mutation AdminSignIn($input: AdminSignInInput!) {
     adminSignIn(input: $input) {
       token
     }
   }
-`;
+`);
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
