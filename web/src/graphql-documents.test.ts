@@ -16,7 +16,7 @@ const documents: Found[] = [];
 for await (const file of new Glob("web/src/**/*.{ts,tsx}").scan(root)) {
   if (file.endsWith(".d.ts") || file.endsWith("graphql-documents.test.ts")) continue;
   const source = await Bun.file(`${root}${file}`).text();
-  // graphql(`...`) and gql`...`; interpolated fragments are found by name below.
+  // graphql(`...`, [fragments]) and any older gql`...` template; fragments are found by name below.
   for (const match of source.matchAll(/(?:graphql\(\s*|gql)`([^`]*)`/g)) documents.push({ file, text: match[1]!.replace(/\$\{\w+\}/g, "") });
 }
 

@@ -108,9 +108,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
    */
   const storeIfServed = async (location: ChosenLocation): Promise<boolean> => {
     if (!isTypedAddressStandIn(location.coordinates)) {
-      const served = await client
-        .query<{ isLocationServed: boolean }>(IS_LOCATION_SERVED, { coordinates: location.coordinates }, { requestPolicy: "network-only" })
-        .toPromise();
+      const served = await client.query(IS_LOCATION_SERVED, { coordinates: location.coordinates }, { requestPolicy: "network-only" }).toPromise();
       if (served.data?.isLocationServed === false) {
         setAlert({ title: "Outside our service area", message: LOCATION_NOT_SERVED });
         return false;
@@ -124,9 +122,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
     setBusy("locating");
     try {
       const point = await currentPosition();
-      const result = await client
-        .query<{ reverseGeocode: GeocodeResult | null }>(REVERSE_GEOCODE, { lat: point.lat, lon: point.lon }, { requestPolicy: "network-only" })
-        .toPromise();
+      const result = await client.query(REVERSE_GEOCODE, { lat: point.lat, lon: point.lon }, { requestPolicy: "network-only" }).toPromise();
       await storeIfServed(locationFromFix(point, result.data?.reverseGeocode));
     } catch (error) {
       setAlert({
@@ -144,7 +140,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
     if (!typed) return;
     setBusy("searching");
     try {
-      const result = await client.query<{ geocodeSearch: GeocodeResult[] }>(GEOCODE_SEARCH, { q: typed }, { requestPolicy: "network-only" }).toPromise();
+      const result = await client.query(GEOCODE_SEARCH, { q: typed }, { requestPolicy: "network-only" }).toPromise();
       if (await storeIfServed(locationFromTypedAddress(typed, result.data?.geocodeSearch))) setAddress("");
     } finally {
       setBusy(null);

@@ -2,23 +2,12 @@
  * The booking flow's GraphQL documents and the shapes the screens read (contract: schema.graphql
  * — vehicles, quote, myBookings, createBooking, cancelBooking, reverseGeocode, geocodeSearch).
  */
-import { gql } from "urql";
 import type { Category, Transmission } from "../../../../server/domain/catalogue.ts";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
-export interface Vehicle {
-  __typename?: "Vehicle";
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  category: Category;
-  transmission: Transmission;
-  /** Rand per day, "450.00". */
-  dailyRate: string;
-  images: string[];
-}
+export type Vehicle = VehiclesData["vehicles"][number];
 
-export const VEHICLES_QUERY = gql`
+export const VEHICLES_QUERY = graphql(`
   query AvailableVehicles($category: VehicleCategory, $transmission: Transmission, $pickupDate: String, $returnDate: String) {
     vehicles(category: $category, transmission: $transmission, pickupDate: $pickupDate, returnDate: $returnDate, limit: 100) {
       id
@@ -31,13 +20,11 @@ export const VEHICLES_QUERY = gql`
       images
     }
   }
-`;
+`);
 
-export interface VehiclesData {
-  vehicles: Vehicle[];
-}
+export type VehiclesData = ResultOf<typeof VEHICLES_QUERY>;
 
-export const QUOTE_QUERY = gql`
+export const QUOTE_QUERY = graphql(`
   query Quote($category: VehicleCategory!, $pickupDate: String!, $returnDate: String!) {
     quote(category: $category, pickupDate: $pickupDate, returnDate: $returnDate) {
       days
@@ -45,35 +32,13 @@ export const QUOTE_QUERY = gql`
       total
     }
   }
-`;
+`);
 
-export interface QuoteData {
-  quote: { days: number; dailyRate: string; total: string };
-}
+export type QuoteData = ResultOf<typeof QUOTE_QUERY>;
 
-export interface Booking {
-  __typename?: "Booking";
-  id: string;
-  bookingNumber: string;
-  category: Category;
-  transmission: Transmission;
-  pickupDate: string;
-  returnDate: string;
-  deliveryLocation: string;
-  returnLocation: string;
-  /** False when the address could not be placed on the map: we call to confirm it. */
-  deliveryVerified: boolean;
-  returnVerified: boolean;
-  totalAmount: string;
-  duration: number;
-  status: string;
-  createdAt: string;
-  canCancel: boolean;
-  cancelBlockedReason: string | null;
-  vehicle: { __typename?: "Vehicle"; id: string; make: string; model: string; year: number } | null;
-}
+export type Booking = ResultOf<typeof BOOKING_FIELDS>;
 
-export const BOOKING_FIELDS = gql`
+export const BOOKING_FIELDS = graphql(`
   fragment BookingFields on Booking {
     id
     bookingNumber
@@ -98,47 +63,46 @@ export const BOOKING_FIELDS = gql`
       year
     }
   }
-`;
+`);
 
-export const MY_BOOKINGS_QUERY = gql`
+export const MY_BOOKINGS_QUERY = graphql(
+  `
   query MyBookings {
     myBookings(limit: 100) {
       ...BookingFields
     }
   }
-  ${BOOKING_FIELDS}
-`;
+`,
+  [BOOKING_FIELDS],
+);
 
-export interface MyBookingsData {
-  myBookings: Booking[];
-}
+export type MyBookingsData = ResultOf<typeof MY_BOOKINGS_QUERY>;
 
-export const CREATE_BOOKING = gql`
+export const CREATE_BOOKING = graphql(
+  `
   mutation CreateBooking($input: CreateBookingInput!) {
     createBooking(input: $input) {
       ...BookingFields
     }
   }
-  ${BOOKING_FIELDS}
-`;
+`,
+  [BOOKING_FIELDS],
+);
 
-export const CANCEL_BOOKING = gql`
+export const CANCEL_BOOKING = graphql(
+  `
   mutation CancelBooking($id: ID!) {
     cancelBooking(id: $id) {
       ...BookingFields
     }
   }
-  ${BOOKING_FIELDS}
-`;
+`,
+  [BOOKING_FIELDS],
+);
 
-export interface GeocodeResult {
-  displayName: string;
-  lat: number;
-  lon: number;
-  coordinates: string;
-}
+export type GeocodeResult = ResultOf<typeof REVERSE_GEOCODE>["reverseGeocode"];
 
-export const REVERSE_GEOCODE = gql`
+export const REVERSE_GEOCODE = graphql(`
   query ReverseGeocode($lat: Float!, $lon: Float!) {
     reverseGeocode(lat: $lat, lon: $lon) {
       displayName
@@ -147,9 +111,9 @@ export const REVERSE_GEOCODE = gql`
       coordinates
     }
   }
-`;
+`);
 
-export const GEOCODE_SEARCH = gql`
+export const GEOCODE_SEARCH = graphql(`
   query GeocodeSearch($q: String!) {
     geocodeSearch(q: $q) {
       displayName
@@ -158,11 +122,11 @@ export const GEOCODE_SEARCH = gql`
       coordinates
     }
   }
-`;
+`);
 
 /** Whether a point ("lat,lon") is inside an active service area: the location step asks before accepting it. */
-export const IS_LOCATION_SERVED = gql`
+export const IS_LOCATION_SERVED = graphql(`
   query IsLocationServed($coordinates: String!) {
     isLocationServed(coordinates: $coordinates)
   }
-`;
+`);

@@ -7,7 +7,7 @@ import { Portal } from "@ark-ui/react/portal";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { gql, useMutation } from "urql";
+import { useMutation } from "urql";
 import { z } from "zod";
 import { css } from "styled-system/css";
 import { forgotPasswordSchema } from "../../../../server/domain/schemas.ts";
@@ -16,18 +16,19 @@ import { Field } from "../../ui/Field.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
 import { dialogStyles } from "./dialog.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const REQUEST_PASSWORD_RESET = gql`
+const REQUEST_PASSWORD_RESET = graphql(`
   mutation RequestPasswordReset($input: ForgotPasswordInput!) {
     requestPasswordReset(input: $input)
   }
-`;
+`);
 
 type FormInput = z.input<typeof forgotPasswordSchema>;
 type FormData = z.output<typeof forgotPasswordSchema>;
 
 export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { open: boolean; onOpenChange: (open: boolean) => void; initialEmail?: string }) {
-  const [, requestReset] = useMutation<{ requestPasswordReset: boolean }>(REQUEST_PASSWORD_RESET);
+  const [, requestReset] = useMutation(REQUEST_PASSWORD_RESET);
   const { register, handleSubmit, reset, formState } = useForm<FormInput, unknown, FormData>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: "" },

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { gql, useQuery } from "urql";
+import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -17,14 +17,15 @@ import { initialiseGoogle, loadGoogleIdentity, type GoogleAccountsId, type Googl
 import { useAuth } from "../session/auth.tsx";
 import { serverMessage } from "../session/errors.ts";
 import { notifyError } from "../session/toast.tsx";
+import { graphql } from "../../lib/graphql.ts";
 
-const PUBLIC_CONFIG = gql`
+const PUBLIC_CONFIG = graphql(`
   query PublicConfig {
     publicConfig {
       googleClientId
     }
   }
-`;
+`);
 
 const START_FAILED = ["Sign-in failed", "Unable to connect to Google. Please try again."] as const;
 
@@ -49,7 +50,7 @@ function GoogleMark() {
 export function GoogleButton({ onStart, onFailed }: { onStart?: () => void; onFailed?: () => void } = {}) {
   const navigate = useNavigate();
   const { signInWithGoogle } = useAuth();
-  const [config] = useQuery<{ publicConfig: { googleClientId: string | null } }>({ query: PUBLIC_CONFIG });
+  const [config] = useQuery({ query: PUBLIC_CONFIG });
   const clientId = config.data?.publicConfig.googleClientId ?? null;
   const [google, setGoogle] = useState<GoogleAccountsId | null>(null);
   const [rendered, setRendered] = useState(false);

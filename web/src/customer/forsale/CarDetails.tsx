@@ -148,7 +148,7 @@ export function Component() {
   const location = useLocation();
   const back = listHref(location.state);
   const { user } = useAuth();
-  const [result, reexecute] = useQuery<{ carForSale: CarForSale }>({ query: CAR_FOR_SALE, variables: { id } });
+  const [result, reexecute] = useQuery({ query: CAR_FOR_SALE, variables: { id } });
   const [contact, setContact] = useState<CarForSale | null>(null);
   const car = result.data?.carForSale;
   usePageTitle(car ? `${carName(car)} for sale` : "Car for sale");

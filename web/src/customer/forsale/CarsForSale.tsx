@@ -235,7 +235,7 @@ function FiltersPanel({
 
 /** One more page of cards ("Load more"), rendered into the same list. */
 function MoreResults({ filters, offset, onContact }: { filters: ForSaleFilters; offset: number; onContact: (car: CarForSale) => void }) {
-  const [result, reexecute] = useQuery<{ carsForSale: CarsForSalePage }>({ query: CARS_FOR_SALE, variables: queryVariables(filters, offset, PAGE_SIZE) });
+  const [result, reexecute] = useQuery({ query: CARS_FOR_SALE, variables: queryVariables(filters, offset, PAGE_SIZE) });
   if (result.error && !result.data) {
     return (
       <li className={css({ gridColumn: "1 / -1" })}>
@@ -272,7 +272,7 @@ function Results({
   const [paging, setPaging] = useState({ key, pages: 1 });
   const pages = paging.key === key ? paging.pages : 1;
   const setPages = (next: number) => setPaging({ key, pages: next });
-  const [result, reexecute] = useQuery<{ carsForSale: CarsForSalePage }>({ query: CARS_FOR_SALE, variables: queryVariables(filters, 0, PAGE_SIZE) });
+  const [result, reexecute] = useQuery({ query: CARS_FOR_SALE, variables: queryVariables(filters, 0, PAGE_SIZE) });
   // While a new search loads, the previous results stay (dimmed) instead of flashing skeletons.
   const previous = useRef<{ key: string; page: CarsForSalePage } | null>(null);
   const fresh = result.data?.carsForSale;

@@ -47,7 +47,7 @@ function defaultsFor(car: CarForSale | null, buyer: Buyer | null): FormInput {
 const honeypot = css({ position: "absolute", left: "-10000px", top: "auto", width: "1px", height: "1px", overflow: "hidden" });
 
 export function ContactSellerDialog({ car, buyer, onClose }: { car: CarForSale | null; buyer: Buyer | null; onClose: () => void }) {
-  const [, send] = useMutation<{ contactSeller: { success: boolean; message: string } }>(CONTACT_SELLER);
+  const [, send] = useMutation(CONTACT_SELLER);
   const [sent, setSent] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const honeypotId = useId();

@@ -1,7 +1,7 @@
-import { gql } from "urql";
 import { categoryLabel, TRANSMISSION_LABELS, type Transmission } from "../../../../server/domain/catalogue.ts";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
-export const CAR_FIELDS = gql`
+export const CAR_FIELDS = graphql(`
   fragment ForSaleCarFields on ForSaleVehicle {
     id
     make
@@ -17,9 +17,10 @@ export const CAR_FIELDS = gql`
       city
     }
   }
-`;
+`);
 
-export const CARS_FOR_SALE = gql`
+export const CARS_FOR_SALE = graphql(
+  `
   query CarsForSale($search: String, $category: VehicleCategory, $transmission: Transmission, $priceBand: String, $sort: ForSaleSort, $offset: Int, $limit: Int) {
     carsForSale(search: $search, category: $category, transmission: $transmission, priceBand: $priceBand, sort: $sort, offset: $offset, limit: $limit) {
       total
@@ -30,46 +31,33 @@ export const CARS_FOR_SALE = gql`
       }
     }
   }
-  ${CAR_FIELDS}
-`;
+`,
+  [CAR_FIELDS],
+);
 
-export const CAR_FOR_SALE = gql`
+export const CAR_FOR_SALE = graphql(
+  `
   query CarForSale($id: ID!) {
     carForSale(id: $id) {
       ...ForSaleCarFields
     }
   }
-  ${CAR_FIELDS}
-`;
+`,
+  [CAR_FIELDS],
+);
 
-export const CONTACT_SELLER = gql`
+export const CONTACT_SELLER = graphql(`
   mutation ContactSeller($vehicleId: ID!, $input: ContactSellerInput!) {
     contactSeller(vehicleId: $vehicleId, input: $input) {
       success
       message
     }
   }
-`;
+`);
 
-export interface CarForSale {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  category: "small" | "medium" | "large";
-  transmission: Transmission;
-  mileage: number;
-  salesPrice: string;
-  images: string[];
-  dealership: { companyName: string; city: string | null };
-}
+export type CarForSale = ResultOf<typeof CAR_FIELDS>;
 
-export interface CarsForSalePage {
-  total: number;
-  offset: number;
-  limit: number;
-  vehicles: CarForSale[];
-}
+export type CarsForSalePage = ResultOf<typeof CARS_FOR_SALE>["carsForSale"];
 
 export const carName = (car: Pick<CarForSale, "year" | "make" | "model">) => `${car.year} ${car.make} ${car.model}`;
 export const transmissionLabel = (t: string) => TRANSMISSION_LABELS[t as Transmission] ?? t;

@@ -3,16 +3,17 @@
  * (createUploadUrl), PUT the bytes there in one request (lib/upload.ts), keep the returned object
  * path as the field value. One file, images only, at most 10 MB.
  */
-import { gql, type Client } from "urql";
+import { type Client } from "urql";
 import { serverMessage } from "../../lib/errors.ts";
 import { customerToken } from "../../lib/session.ts";
 import { putImage, storedPath, UploadError } from "../../lib/upload.ts";
+import { graphql } from "../../lib/graphql.ts";
 
 export { MAX_UPLOAD_BYTES, rejectImageFile, UploadError } from "../../lib/upload.ts";
 
 export type UploadPurpose = "profile_picture" | "drivers_license" | "id_document";
 
-const CREATE_UPLOAD_URL = gql`
+const CREATE_UPLOAD_URL = graphql(`
   mutation CreateUploadUrl($input: CreateUploadInput!) {
     createUploadUrl(input: $input) {
       uploadURL
@@ -20,7 +21,7 @@ const CREATE_UPLOAD_URL = gql`
       expiresAt
     }
   }
-`;
+`);
 
 /**
  * Uploads one image and returns its object path ("/objects/uploads/<uuid>"). Throws UploadError
@@ -33,7 +34,7 @@ export async function uploadImage(
   contentType: string,
   onProgress?: (fraction: number) => void,
 ): Promise<string> {
-  const ticket = await client.mutation<{ createUploadUrl: { uploadURL: string; objectPath: string } }>(CREATE_UPLOAD_URL, { input: { purpose } }).toPromise();
+  const ticket = await client.mutation(CREATE_UPLOAD_URL, { input: { purpose } }).toPromise();
   const data = ticket.data?.createUploadUrl;
   if (!data) throw new UploadError(serverMessage(ticket.error) ?? "");
   const answer = await putImage(data.uploadURL, body, contentType, { token: customerToken(), onProgress });

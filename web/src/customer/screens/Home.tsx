@@ -110,7 +110,7 @@ export function RecentBookings<T extends { id: string }>({
 }
 
 function HomeBookings() {
-  const [result] = useQuery<MyBookingsData>({ query: MY_BOOKINGS_QUERY, requestPolicy: "cache-and-network" });
+  const [result] = useQuery({ query: MY_BOOKINGS_QUERY, requestPolicy: "cache-and-network" });
   return (
     <RecentBookings
       bookings={result.data?.myBookings ?? []}

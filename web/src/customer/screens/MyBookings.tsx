@@ -52,7 +52,7 @@ function CancelControls({ booking, onCancel }: { booking: Booking; onCancel: () 
 }
 
 function CancelDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
-  const [state, cancelBooking] = useMutation<{ cancelBooking: Booking }>(CANCEL_BOOKING);
+  const [state, cancelBooking] = useMutation(CANCEL_BOOKING);
   const confirm = async () => {
     if (!booking) return;
     const result = await cancelBooking({ id: booking.id });
@@ -122,7 +122,7 @@ function EmptyBookings() {
 
 function BookingsList() {
   // Whether a booking may still be cancelled changes with time: refresh on every visit.
-  const [result, reexecute] = useQuery<MyBookingsData>({ query: MY_BOOKINGS_QUERY, requestPolicy: "cache-and-network" });
+  const [result, reexecute] = useQuery({ query: MY_BOOKINGS_QUERY, requestPolicy: "cache-and-network" });
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const bookings = result.data?.myBookings;
 

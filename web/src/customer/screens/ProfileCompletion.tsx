@@ -8,7 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useState, type ReactNode } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Navigate, useNavigate } from "react-router";
-import { gql, useMutation } from "urql";
+import { useMutation } from "urql";
 import { css } from "styled-system/css";
 import { DEFAULT_ID_TYPE, DEFAULT_NATIONALITY, ID_TYPES, ID_TYPE_LABELS, NATIONALITIES, idNumberLabel } from "../../../../server/domain/catalogue.ts";
 import { profileCompletionSchema, type ProfileCompletionData, type ProfileCompletionInput } from "../../../../server/domain/schemas.ts";
@@ -27,15 +27,18 @@ import { useAuth } from "../session/auth.tsx";
 import { serverFieldErrors, serverMessage } from "../session/errors.ts";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
 import { USER_FIELDS, type User } from "../session/user.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const COMPLETE_PROFILE = gql`
+const COMPLETE_PROFILE = graphql(
+  `
   mutation CompleteProfile($input: CompleteProfileInput!) {
     completeProfile(input: $input) {
       ...UserFields
     }
   }
-  ${USER_FIELDS}
-`;
+`,
+  [USER_FIELDS],
+);
 
 const NATIONALITY_OPTIONS = NATIONALITIES.map((n) => ({ value: n, label: n }));
 const ID_TYPE_OPTIONS = ID_TYPES.map((t) => ({ value: t, label: ID_TYPE_LABELS[t] }));
@@ -110,7 +113,7 @@ const twoColumns = css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "
 function ProfileForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const { refetchUser } = useAuth();
-  const [, completeProfile] = useMutation<{ completeProfile: User }>(COMPLETE_PROFILE);
+  const [, completeProfile] = useMutation(COMPLETE_PROFILE);
   const [uploads, setUploads] = useState({ picture: false, licence: false });
   const { register, control, handleSubmit, watch, setValue, setError, formState } = useForm<ProfileCompletionInput, unknown, ProfileCompletionData>({
     resolver: zodResolver(profileCompletionSchema),

@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { gql, useMutation } from "urql";
+import { useMutation } from "urql";
 import { z } from "zod";
 import { resetPasswordSchema } from "../../../../server/domain/schemas.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
@@ -15,12 +15,13 @@ import { Field } from "../../ui/Field.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { AuthLayout, formStack, switchLine } from "../components/AuthLayout.tsx";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
+import { graphql } from "../../lib/graphql.ts";
 
-const RESET_PASSWORD = gql`
+const RESET_PASSWORD = graphql(`
   mutation ResetPassword($input: ResetPasswordInput!) {
     resetPassword(input: $input)
   }
-`;
+`);
 
 const INVALID_LINK = ["Invalid reset link", "This password reset link is invalid or has expired"] as const;
 
@@ -34,7 +35,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
-  const [, resetPassword] = useMutation<{ resetPassword: boolean }>(RESET_PASSWORD);
+  const [, resetPassword] = useMutation(RESET_PASSWORD);
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormData>({
     resolver: zodResolver(formSchema),
     defaultValues: { password: "" },

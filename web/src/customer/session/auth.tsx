@@ -6,11 +6,13 @@
  * replaces the GraphQL client so every cached result is gone.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
-import { gql, useClient, useQuery, type CombinedError } from "urql";
+import { useClient, useQuery, type CombinedError } from "urql";
 import { dropCustomerToken, storeCustomerToken, useCustomerToken } from "../../lib/session.ts";
 import { ME_QUERY, USER_FIELDS, type MeData, type User } from "./user.ts";
+import { graphql } from "../../lib/graphql.ts";
 
-const SIGN_UP = gql`
+const SIGN_UP = graphql(
+  `
   mutation SignUp($input: SignUpInput!) {
     signUp(input: $input) {
       token
@@ -19,10 +21,12 @@ const SIGN_UP = gql`
       }
     }
   }
-  ${USER_FIELDS}
-`;
+`,
+  [USER_FIELDS],
+);
 
-const SIGN_IN = gql`
+const SIGN_IN = graphql(
+  `
   mutation SignIn($input: SignInInput!) {
     signIn(input: $input) {
       token
@@ -31,10 +35,12 @@ const SIGN_IN = gql`
       }
     }
   }
-  ${USER_FIELDS}
-`;
+`,
+  [USER_FIELDS],
+);
 
-const SIGN_IN_WITH_GOOGLE = gql`
+const SIGN_IN_WITH_GOOGLE = graphql(
+  `
   mutation SignInWithGoogle($input: GoogleSignInInput!) {
     signInWithGoogle(input: $input) {
       token
@@ -44,14 +50,15 @@ const SIGN_IN_WITH_GOOGLE = gql`
       }
     }
   }
-  ${USER_FIELDS}
-`;
+`,
+  [USER_FIELDS],
+);
 
-const SIGN_OUT = gql`
+const SIGN_OUT = graphql(`
   mutation SignOut {
     signOut
   }
-`;
+`);
 
 /** "error": a token is stored but the current user could not be loaded (network or server trouble). */
 export type AuthStatus = "loading" | "signedIn" | "signedOut" | "error";
@@ -83,7 +90,7 @@ const AuthContext = createContext<AuthApi | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useClient();
   const token = useCustomerToken();
-  const [me, reexecuteMe] = useQuery<MeData>({ query: ME_QUERY, pause: token === null });
+  const [me, reexecuteMe] = useQuery({ query: ME_QUERY, pause: token === null });
 
   const user = token === null ? null : (me.data?.me ?? null);
   const status: AuthStatus =
@@ -106,7 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signUp = useCallback(
     async (input: SignUpVariables): Promise<AuthOutcome> => {
-      const result = await client.mutation<{ signUp: { token: string } }>(SIGN_UP, { input }).toPromise();
+      const result = await client.mutation(SIGN_UP, { input }).toPromise();
       const token = result.data?.signUp?.token;
       if (!token) return { ok: false, error: result.error };
       storeCustomerToken(token);
@@ -117,7 +124,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (input: { email: string; password: string }): Promise<AuthOutcome> => {
-      const result = await client.mutation<{ signIn: { token: string } }>(SIGN_IN, { input }).toPromise();
+      const result = await client.mutation(SIGN_IN, { input }).toPromise();
       const token = result.data?.signIn?.token;
       if (!token) return { ok: false, error: result.error };
       storeCustomerToken(token);
@@ -128,9 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signInWithGoogle = useCallback(
     async (credential: string): Promise<AuthOutcome<{ isNewUser: boolean }>> => {
-      const result = await client
-        .mutation<{ signInWithGoogle: { token: string; isNewUser: boolean } }>(SIGN_IN_WITH_GOOGLE, { input: { credential } })
-        .toPromise();
+      const result = await client.mutation(SIGN_IN_WITH_GOOGLE, { input: { credential } }).toPromise();
       const payload = result.data?.signInWithGoogle;
       if (!payload?.token) return { ok: false, error: result.error };
       storeCustomerToken(payload.token);

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, mock, test } from "b
 import { dropCustomerToken, storeCustomerToken } from "../../lib/session.ts";
 import { createCustomerClient, getCustomerClient, resetCustomerClient, subscribeCustomerClient } from "./client.ts";
 import { ME_QUERY } from "./user.ts";
+import { graphql } from "../../lib/graphql.ts";
 
 const realFetch = globalThis.fetch;
 type Call = { url: string; init: RequestInit };
@@ -105,7 +106,8 @@ describe("customer GraphQL client (SPEC 4, 7, 9)", () => {
     const client = createCustomerClient(() => {});
     const { gql } = await import("urql");
     const { USER_FIELDS } = await import("./user.ts");
-    const SIGN_IN = gql`
+    const SIGN_IN = graphql(
+      `
       mutation SignIn($input: SignInInput!) {
         signIn(input: $input) {
           token
@@ -114,8 +116,9 @@ describe("customer GraphQL client (SPEC 4, 7, 9)", () => {
           }
         }
       }
-      ${USER_FIELDS}
-    `;
+    `,
+      [USER_FIELDS],
+    );
     await client.mutation(SIGN_IN, { input: { email: "thandi@example.com", password: "secret1" } }).toPromise();
     storeCustomerToken("new-token");
     const me = await client.query(ME_QUERY, {}).toPromise();

@@ -3,32 +3,13 @@
  * Every document that returns a user selects USER_FIELDS, so graphcache can write sign-in and
  * profile results straight into the `me` query without another round trip.
  */
-import { gql } from "urql";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
 export type IdType = "south_african_id" | "passport";
 
-export interface User {
-  __typename?: "User";
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  profileCompleted: boolean;
-  profilePicture: string | null;
-  dateOfBirth: string | null;
-  address: string | null;
-  city: string | null;
-  postalCode: string | null;
-  nationality: string | null;
-  idType: IdType | null;
-  idNumber: string | null;
-  driversLicenseNumber: string | null;
-  driversLicenseImage: string | null;
-  driversLicenseExpiryDate: string | null;
-  createdAt: string;
-}
+export type User = ResultOf<typeof USER_FIELDS>;
 
-export const USER_FIELDS = gql`
+export const USER_FIELDS = graphql(`
   fragment UserFields on User {
     id
     name
@@ -48,17 +29,17 @@ export const USER_FIELDS = gql`
     driversLicenseExpiryDate
     createdAt
   }
-`;
+`);
 
-export const ME_QUERY = gql`
+export const ME_QUERY = graphql(
+  `
   query Me {
     me {
       ...UserFields
     }
   }
-  ${USER_FIELDS}
-`;
+`,
+  [USER_FIELDS],
+);
 
-export interface MeData {
-  me: User | null;
-}
+export type MeData = ResultOf<typeof ME_QUERY>;

@@ -164,9 +164,9 @@ function VehicleStep({ onBack, arrived }: { onBack: () => void; arrived: boolean
   const navigate = useNavigate();
   const category = draft.category;
   const period = draft.pickupDate && draft.returnDate ? { pickupDate: draft.pickupDate, returnDate: draft.returnDate } : {};
-  const [result, reexecute] = useQuery<VehiclesData>({
+  const [result, reexecute] = useQuery({
     query: VEHICLES_QUERY,
-    variables: { category, transmission: draft.transmission, ...period },
+    variables: { category: category || null, transmission: draft.transmission, ...period },
     pause: category === "",
     // Availability changes as others book: show what is cached, then ask again.
     requestPolicy: "cache-and-network",

@@ -127,19 +127,20 @@ export function ConfirmationScreen() {
   const ready = isDraftReadyForConfirmation(draft);
   const period = { pickupDate: draft.pickupDate, returnDate: draft.returnDate };
 
-  const [quoteResult, refetchQuote] = useQuery<QuoteData>({
+  const [quoteResult, refetchQuote] = useQuery({
     query: QUOTE_QUERY,
-    variables: { category: draft.category, ...period },
+    // Paused until the draft is ready, so the stand-in category is never sent.
+    variables: { category: draft.category || "small", ...period },
     pause: !ready,
     requestPolicy: "network-only",
   });
-  const [vehiclesResult, refetchVehicles] = useQuery<VehiclesData>({
+  const [vehiclesResult, refetchVehicles] = useQuery({
     query: VEHICLES_QUERY,
-    variables: { category: draft.category, transmission: draft.transmission, ...period },
+    variables: { category: draft.category || null, transmission: draft.transmission, ...period },
     pause: !ready || draft.vehicleId === "",
     requestPolicy: "cache-and-network",
   });
-  const [create, createBooking] = useMutation<{ createBooking: Booking }>(CREATE_BOOKING);
+  const [create, createBooking] = useMutation(CREATE_BOOKING);
 
   if (!ready) return <Navigate to="/booking/category" replace />;
   if (draft.deliveryLocation === "") return <Navigate to="/booking/delivery-location" replace />;
@@ -168,7 +169,7 @@ export function ConfirmationScreen() {
     }
     const result = await createBooking({
       input: {
-        category: draft.category,
+        category: draft.category || null,
         transmission: draft.transmission,
         vehicleId: draft.vehicleId,
         pickupDate: draft.pickupDate,

@@ -77,9 +77,9 @@ export function DateTimeScreen() {
 
   // Is the chosen car still free for these dates? (The server checks again when booking.)
   const periodReady = state.canProceed && problem === null && draft.category !== "";
-  const [availability] = useQuery<VehiclesData>({
+  const [availability] = useQuery({
     query: VEHICLES_QUERY,
-    variables: { category: draft.category, transmission: draft.transmission, pickupDate: pickupIso, returnDate: returnIso },
+    variables: { category: draft.category || null, transmission: draft.transmission, pickupDate: pickupIso, returnDate: returnIso },
     pause: !periodReady || draft.vehicleId === "",
     requestPolicy: "cache-and-network",
   });
