@@ -11,7 +11,7 @@ import { importJWK, SignJWT, type JWK } from "jose";
 
 export const GOOGLE_CLIENT_ID = process.env.E2E_GOOGLE_CLIENT_ID ?? "capedrive-e2e.apps.googleusercontent.com";
 
-const STAND_IN = `
+export const STAND_IN = `
 (() => {
   let options = null;
   const give = () => options && options.callback({ credential: window.__googleCredential || "" });
