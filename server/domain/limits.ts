@@ -6,7 +6,6 @@ export const CUSTOMER_PASSWORD_MIN_LENGTH = 6;
 export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 
 /** Photo upload: one image file of at most 10 MB. */
-export const PHOTO_MAX_FILES = 1;
 export const PHOTO_MAX_BYTES = 10_485_760;
 /** Camera capture: ideal 1280x720, front-facing, JPEG at quality 0.8. */
 export const CAMERA_CONSTRAINTS = {
@@ -14,7 +13,6 @@ export const CAMERA_CONSTRAINTS = {
   height: { ideal: 720 },
   facingMode: "user",
 } as const;
-export const CAPTURE_MIME_TYPE = "image/jpeg";
 export const CAPTURE_JPEG_QUALITY = 0.8;
 
 export type PhotoProblem = "not_an_image" | "too_large" | "empty";
@@ -30,22 +28,10 @@ export function photoFileProblem(file: { type: string; size: number }): PhotoPro
   return null;
 }
 
-/** Toasts: one at a time, shown 5000 ms, removed 1,000,000 ms after dismissal, swipe right 50 px, F8 focuses them. */
-export const TOAST_LIMIT = 1;
+/** Toasts: shown 5000 ms, removed 1,000,000 ms after dismissal, swipe right 50 px. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_HOTKEY = "F8";
 
 /** Redirect delay after a successful customer sign-in. */
 export const SIGN_IN_REDIRECT_DELAY_MS = 100;
-
-/** Upload client defaults (only single-PUT mode is used). */
-export const UPLOAD_CLIENT_DEFAULTS = {
-  retries: 10,
-  socketTimeoutMs: 5 * 60 * 1000,
-  multipartThresholdBytes: 100 * 1024 * 1024,
-  minPartBytes: 5 * 1024 * 1024,
-  maxParts: 10_000,
-  concurrentRequests: 6,
-} as const;

@@ -12,12 +12,10 @@ import { Button } from "../../ui/Button.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { dialogStyles } from "./dialog.ts";
 import { CameraIcon, RefreshIcon, XIcon } from "./icons.tsx";
+import { CAMERA_CONSTRAINTS, CAPTURE_JPEG_QUALITY } from "../../../../server/domain/limits.ts";
 
-export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
-  video: { facingMode: "user", width: { ideal: 1280 }, height: { ideal: 720 } },
-  audio: false,
-};
-export const JPEG_QUALITY = 0.8;
+// The camera and the picture's quality are the specification's numbers (server/domain/limits.ts).
+const CAMERA: MediaStreamConstraints = { video: { ...CAMERA_CONSTRAINTS }, audio: false };
 
 export const CAMERA_DENIED = "Camera access denied. Please allow camera permissions and try again.";
 export const CAMERA_FAILED = "Unable to access camera. Please check your device settings.";
@@ -109,7 +107,7 @@ function CameraPanel({ open, title, onUse, onCancel }: { open: boolean; title: s
     setState({ step: "starting" });
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error("getUserMedia is not available");
-      const stream = await navigator.mediaDevices.getUserMedia(CAMERA_CONSTRAINTS);
+      const stream = await navigator.mediaDevices.getUserMedia(CAMERA);
       if (!mounted.current) {
         for (const track of stream.getTracks()) track.stop();
         return;
@@ -152,7 +150,7 @@ function CameraPanel({ open, title, onUse, onCancel }: { open: boolean; title: s
         setState({ step: "captured", blob, url: URL.createObjectURL(blob) });
       },
       "image/jpeg",
-      JPEG_QUALITY,
+      CAPTURE_JPEG_QUALITY,
     );
   }
 
