@@ -1,7 +1,7 @@
 // Bookings for admins: the list (booking + customer + optional vehicle, SPEC 3 "Admin booking
 // list entry"), status changes (any of the five) and vehicle assignment. Anything that puts a
 // vehicle on a period (assignment, or reopening a cancelled or completed booking that has a
-// vehicle) runs under the customer booking's vehicle lock (bookings.ts withVehicleLock) and
+// vehicle) runs under the customer booking's vehicle lock (db/vehicle-lock.ts withVehicleLock) and
 // checks overlaps there, so it races safely with customer bookings: exactly one wins.
 import type { Booking, User, Vehicle } from "../../prisma/generated/sqlite/client";
 import { z } from "zod";
@@ -21,7 +21,9 @@ import {
 } from "../domain";
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { bookingCancellationEmail, bookingConfirmationEmail, isServedPoint, withVehicleLock } from "./bookings";
+import { withVehicleLock } from "../db/vehicle-lock";
+import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails";
+import { isServedPoint } from "./bookings";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import type { Services } from "./context";
 import { cachedCount } from "./counts";

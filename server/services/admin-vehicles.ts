@@ -18,7 +18,7 @@ import {
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { isUniqueViolation } from "./auth";
-import { withVehicleLock } from "./bookings";
+import { withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { objectPathOf, resolveOwnedObject } from "./uploads";
 import { parseInput } from "./validation";

@@ -13,7 +13,8 @@ import { AppError } from "../errors";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
 import { startServer, type RunningServer } from "../boot";
 import { graphql, startTestServer, testConfig, type TestServer } from "../testing/harness";
-import { BOOKING_MESSAGES, createBooking, isTransientDbError } from "./bookings";
+import { isTransientDbError } from "../db/vehicle-lock";
+import { BOOKING_MESSAGES, createBooking } from "./bookings";
 import type { Services } from "./context";
 
 const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";

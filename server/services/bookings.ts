@@ -5,19 +5,10 @@
 // changed: ..."), so a tampered or stale client figure is visible instead of silently replaced;
 // both fields may be left out, and only the server's figures are ever stored.
 //
-// No double bookings, on either database and across server instances: the overlap check and the
-// insert run in one transaction that first takes a write lock on the vehicle's row, so two
-// requests for one vehicle take turns and the second sees the first's booking.
-// - PostgreSQL: `SELECT ... FOR UPDATE` on the vehicle row (READ COMMITTED: every later statement
-//   of the transaction sees what the previous lock holder committed), with a lock_timeout.
-// - SQLite: the transaction's first statement is a no-op UPDATE of the vehicle row, which takes
-//   the database's single write lock at once (as BEGIN IMMEDIATE would), so its reads can never
-//   be stale; other processes on the same file wait for it through the busy timeout (10 s, see
-//   server/db/index.ts) instead of failing. Inside one process an async queue runs booking
-//   transactions one at a time, so they wait here rather than in Prisma's transaction start.
-// A lock that cannot be had in time, a deadlock or a serialisation failure is retried twice and
-// then answered 503 "busy, try again" (never a 500, never a double booking).
-// Anything else that creates or moves a booking onto a vehicle must use `withVehicleLock` too.
+// No double bookings: creating a booking runs under the vehicle's lock (server/db/vehicle-lock.ts),
+// like everything else that creates or moves a booking onto a vehicle. The emails are in
+// ./booking-emails.ts.
+
 import type { Booking, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
 import type { Db, Prisma } from "../db";
 import {
@@ -50,7 +41,9 @@ import {
   type PolygonGeometry,
 } from "../domain";
 import { accountLimitError, AppError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
+import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
+import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails";
 import { enqueueEmail, nudgeMailer, type EmailMessage } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
 import { parseInput } from "./validation";
@@ -67,7 +60,7 @@ export const BOOKING_MESSAGES = {
   deliveryOutside: "Sorry, we don't deliver there yet: the delivery location is outside our service area",
   returnOutside: "Sorry, we don't collect from there yet: the return location is outside our service area",
   totalNotMoney: "Total amount must be an amount in rand",
-  busy: "We're taking a lot of bookings right now. Please try again in a moment.",
+  busy: VEHICLE_BUSY_MESSAGE,
   bookingNotFound: "Booking not found",
   changedMeanwhile: "This booking changed while you were cancelling it. Please reload and try again.",
 } as const;
@@ -87,98 +80,6 @@ type Shape = { include?: Prisma.BookingInclude; select?: Prisma.BookingSelect };
 export const MAX_BOOKING_PAGE_SIZE = 100;
 export const DEFAULT_BOOKING_PAGE_SIZE = 20;
 export const REST_BOOKING_LIST_LIMIT = 1000;
-
-// Locking ------------------------------------------------------------------------------------
-
-const TRANSIENT_PRISMA_CODES = new Set(["P2034", "P2028", "P1008", "P2024"]);
-// SQLite BUSY/LOCKED (and their extended codes); PostgreSQL serialization_failure,
-// deadlock_detected, lock_not_available.
-const TRANSIENT_DRIVER_CODES = new Set(["5", "6", "261", "262", "517", "SQLITE_BUSY", "SQLITE_LOCKED", "40001", "40P01", "55P03"]);
-
-/** A lock wait that ran out, a deadlock, a serialisation failure or a transaction that timed out: worth retrying. */
-export function isTransientDbError(error: unknown): boolean {
-  if (typeof error !== "object" || error === null || error instanceof AppError) return false;
-  const e = error as {
-    code?: unknown;
-    message?: unknown;
-    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
-    cause?: { originalCode?: unknown; code?: unknown };
-  };
-  if (typeof e.code === "string" && TRANSIENT_PRISMA_CODES.has(e.code)) return true;
-  const cause = e.meta?.driverAdapterError?.cause ?? e.cause;
-  const original = cause?.originalCode ?? cause?.code;
-  if (original !== undefined && TRANSIENT_DRIVER_CODES.has(String(original))) return true;
-  return /SQLITE_BUSY|database is locked|could not serialize|deadlock detected|lock timeout/i.test(String(e.message ?? ""));
-}
-
-// One queue per SQLite database client: booking transactions of this process run one at a time.
-const sqliteQueues = new WeakMap<Db, Promise<void>>();
-
-async function inSqliteQueue<T>(db: Db, fn: () => Promise<T>): Promise<T> {
-  const previous = sqliteQueues.get(db) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const tail = previous.then(() => mine);
-  sqliteQueues.set(db, tail);
-  await previous;
-  try {
-    return await fn();
-  } finally {
-    release();
-    if (sqliteQueues.get(db) === tail) sqliteQueues.delete(db);
-  }
-}
-
-export type LockOptions = {
-  /** PostgreSQL: how long to wait for the vehicle row's lock before giving up (default 5 s). */
-  lockTimeoutMs?: number;
-  /** Attempts before answering 503 (default 3). */
-  attempts?: number;
-};
-
-/**
- * Runs `fn` in a transaction holding the write lock of vehicle `vehicleId` (see the file comment).
- * Transient lock failures are retried, then answered 503; AppErrors from `fn` pass through.
- */
-export async function withVehicleLock<T>(
-  services: Services,
-  vehicleId: string,
-  fn: (tx: Prisma.TransactionClient) => Promise<T>,
-  options: LockOptions = {},
-): Promise<T> {
-  const { db, provider } = services;
-  const lockTimeoutMs = Math.max(1, Math.round(options.lockTimeoutMs ?? 5_000));
-  const attempts = options.attempts ?? 3;
-  const transaction = () =>
-    db.$transaction(
-      async (tx) => {
-        if (provider === "postgresql") {
-          await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${lockTimeoutMs}ms'`);
-          await tx.$queryRaw`SELECT id FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
-        } else {
-          await tx.$executeRaw`UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId}`;
-        }
-        return fn(tx);
-      },
-      // Waiting for a pooled connection and for the lock both count; keep them well above the lock timeout.
-      { maxWait: 10_000, timeout: 15_000 },
-    );
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction());
-    } catch (error) {
-      if (!isTransientDbError(error)) throw error;
-      services.log.warn(
-        `booking transaction on vehicle ${vehicleId}: attempt ${attempt} hit a lock: ${String((error as Error).message ?? error)
-          .split("\n")
-          .filter(Boolean)
-          .pop()}`,
-      );
-      if (attempt >= attempts) throw serviceUnavailable(BOOKING_MESSAGES.busy);
-      await Bun.sleep(20 + Math.random() * 80 * attempt);
-    }
-  }
-}
 
 // Rules before the lock --------------------------------------------------------------------
 
@@ -248,64 +149,6 @@ async function checkServiceAreas(services: Services, data: BookingCreateData): P
   if (!isTypedAddressStandIn(data.returnCoordinates) && !served(data.returnCoordinates)) problems.returnCoordinates = BOOKING_MESSAGES.returnOutside;
   const first = problems.deliveryCoordinates ?? problems.returnCoordinates;
   if (first) throw badInput(first, problems);
-}
-
-// Emails ------------------------------------------------------------------------------------
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-function vehicleText(booking: BookingWithVehicle): string {
-  const kind = `${categoryLabel(booking.category)} car, ${TRANSMISSION_LABELS[booking.transmission]}`;
-  const v = booking.vehicle;
-  return v ? `${kind} (${v.make} ${v.model} ${v.year})` : kind;
-}
-
-/** The confirmation email: what, when (Cape Town time), where, the total and the booking number. */
-export function bookingConfirmationEmail(user: { name: string; email: string }, booking: BookingWithVehicle, publicUrl: string): EmailMessage {
-  const number = bookingNumber(booking.id, "customer");
-  const pickup = formatConfirmationDateTime(booking.pickupDate);
-  const quote = bookingQuote(booking.category, booking.pickupDate, booking.returnDate);
-  const text = [
-    `Hi ${user.name},`,
-    "",
-    booking.status === "pending"
-      ? `We have your booking request, Booking #${number}. We confirm new customers' first bookings by hand and will email you shortly.`
-      : `Your booking is confirmed. Booking #${number}`,
-    "",
-    `What:    ${vehicleText(booking)}`,
-    `Pick-up: ${pickup} (Cape Town time), delivered to ${booking.deliveryLocation}`,
-    `Return:  ${formatConfirmationDateTime(booking.returnDate)} (Cape Town time), collected from ${booking.returnLocation}`,
-    `Total:   ${formatRand(booking.totalAmount.toFixed(2))} for ${plural(booking.duration, "day")} at ${formatRand(quote.dailyRate)}/day`,
-    ...(booking.deliveryVerified && booking.returnVerified ? [] : ["", `${UNVERIFIED_LOCATION_NOTE} before we deliver.`]),
-    "",
-    "Important information:",
-    "- Fully insured. No deposits.",
-    "- Please have your valid driver's licence with you when the car is delivered.",
-    `- You can cancel free of charge up to ${CANCELLATION_WINDOW_HOURS} hours before pickup in My Bookings: ${publicUrl}/bookings`,
-    "",
-    "Thank you for choosing CapeDrive.",
-  ].join("\n");
-  return {
-    to: user.email,
-    subject: booking.status === "pending" ? `Booking #${number} received: pick-up ${pickup}` : `Booking #${number} confirmed: pick-up ${pickup}`,
-    text,
-  };
-}
-
-export function bookingCancellationEmail(user: { name: string; email: string }, booking: BookingWithVehicle, publicUrl: string): EmailMessage {
-  const number = bookingNumber(booking.id, "customer");
-  const text = [
-    `Hi ${user.name},`,
-    "",
-    `Your booking #${number} has been cancelled.`,
-    "",
-    `What:    ${vehicleText(booking)}`,
-    `Pick-up: ${formatConfirmationDateTime(booking.pickupDate)} (Cape Town time), ${booking.deliveryLocation}`,
-    `Return:  ${formatConfirmationDateTime(booking.returnDate)} (Cape Town time), ${booking.returnLocation}`,
-    "",
-    `Book again any time: ${publicUrl}/booking/category`,
-  ].join("\n");
-  return { to: user.email, subject: `Booking #${number} cancelled`, text };
 }
 
 // Operations --------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { BLOCKING_BOOKING_STATUSES, customerBookingLimits, type BookingLimits, t
 import { notFound } from "../errors";
 import { adminBookingEntry, ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingEntry } from "./admin-bookings";
 import { recordAudit } from "./audit";
-import { bookingCancellationEmail } from "./bookings";
+import { bookingCancellationEmail } from "./booking-emails";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { usedStorage } from "./uploads";

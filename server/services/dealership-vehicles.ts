@@ -7,7 +7,7 @@ import type { Prisma } from "../db";
 import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, type DealershipVehicleData } from "../domain";
 import { badInput, conflict, notFound } from "../errors";
 import { isUniqueViolation } from "./auth";
-import { withVehicleLock } from "./bookings";
+import { withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { currentDealership } from "./dealership-auth";
 import { resolveOwnedObject } from "./uploads";

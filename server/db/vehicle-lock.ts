@@ -1,0 +1,109 @@
+// No double bookings, on either database and across server instances: the overlap check and the
+// insert run in one transaction that first takes a write lock on the vehicle's row, so two
+// requests for one vehicle take turns and the second sees the first's booking.
+// - PostgreSQL: `SELECT ... FOR UPDATE` on the vehicle row (READ COMMITTED: every later statement
+//   of the transaction sees what the previous lock holder committed), with a lock_timeout.
+// - SQLite: the transaction's first statement is a no-op UPDATE of the vehicle row, which takes
+//   the database's single write lock at once (as BEGIN IMMEDIATE would), so its reads can never
+//   be stale; other processes on the same file wait for it through the busy timeout (10 s, see
+//   server/db/index.ts) instead of failing. Inside one process an async queue runs booking
+//   transactions one at a time, so they wait here rather than in Prisma's transaction start.
+// A lock that cannot be had in time, a deadlock or a serialisation failure is retried twice and
+// then answered 503 "busy, try again" (never a 500, never a double booking).
+// Anything that creates or moves a booking onto a vehicle must use `withVehicleLock` too.
+import { AppError, serviceUnavailable } from "../errors";
+import type { Services } from "../services/context";
+import type { Db, Prisma } from "./index";
+
+/** What a client reads when the vehicle stays locked through every attempt (503). */
+export const VEHICLE_BUSY_MESSAGE = "We're taking a lot of bookings right now. Please try again in a moment.";
+
+const TRANSIENT_PRISMA_CODES = new Set(["P2034", "P2028", "P1008", "P2024"]);
+// SQLite BUSY/LOCKED (and their extended codes); PostgreSQL serialization_failure,
+// deadlock_detected, lock_not_available.
+const TRANSIENT_DRIVER_CODES = new Set(["5", "6", "261", "262", "517", "SQLITE_BUSY", "SQLITE_LOCKED", "40001", "40P01", "55P03"]);
+
+/** A lock wait that ran out, a deadlock, a serialisation failure or a transaction that timed out: worth retrying. */
+export function isTransientDbError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || error instanceof AppError) return false;
+  const e = error as {
+    code?: unknown;
+    message?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
+    cause?: { originalCode?: unknown; code?: unknown };
+  };
+  if (typeof e.code === "string" && TRANSIENT_PRISMA_CODES.has(e.code)) return true;
+  const cause = e.meta?.driverAdapterError?.cause ?? e.cause;
+  const original = cause?.originalCode ?? cause?.code;
+  if (original !== undefined && TRANSIENT_DRIVER_CODES.has(String(original))) return true;
+  return /SQLITE_BUSY|database is locked|could not serialize|deadlock detected|lock timeout/i.test(String(e.message ?? ""));
+}
+
+// One queue per SQLite database client: booking transactions of this process run one at a time.
+const sqliteQueues = new WeakMap<Db, Promise<void>>();
+
+async function inSqliteQueue<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const previous = sqliteQueues.get(db) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => mine);
+  sqliteQueues.set(db, tail);
+  await previous;
+  try {
+    return await fn();
+  } finally {
+    release();
+    if (sqliteQueues.get(db) === tail) sqliteQueues.delete(db);
+  }
+}
+
+export type LockOptions = {
+  /** PostgreSQL: how long to wait for the vehicle row's lock before giving up (default 5 s). */
+  lockTimeoutMs?: number;
+  /** Attempts before answering 503 (default 3). */
+  attempts?: number;
+};
+
+/**
+ * Runs `fn` in a transaction holding the write lock of vehicle `vehicleId` (see the file comment).
+ * Transient lock failures are retried, then answered 503; AppErrors from `fn` pass through.
+ */
+export async function withVehicleLock<T>(
+  services: Pick<Services, "db" | "provider" | "log">,
+  vehicleId: string,
+  fn: (tx: Prisma.TransactionClient) => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
+  const { db, provider } = services;
+  const lockTimeoutMs = Math.max(1, Math.round(options.lockTimeoutMs ?? 5_000));
+  const attempts = options.attempts ?? 3;
+  const transaction = () =>
+    db.$transaction(
+      async (tx) => {
+        if (provider === "postgresql") {
+          await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${lockTimeoutMs}ms'`);
+          await tx.$queryRaw`SELECT id FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
+        } else {
+          await tx.$executeRaw`UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId}`;
+        }
+        return fn(tx);
+      },
+      // Waiting for a pooled connection and for the lock both count; keep them well above the lock timeout.
+      { maxWait: 10_000, timeout: 15_000 },
+    );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction());
+    } catch (error) {
+      if (!isTransientDbError(error)) throw error;
+      services.log.warn(
+        `booking transaction on vehicle ${vehicleId}: attempt ${attempt} hit a lock: ${String((error as Error).message ?? error)
+          .split("\n")
+          .filter(Boolean)
+          .pop()}`,
+      );
+      if (attempt >= attempts) throw serviceUnavailable(VEHICLE_BUSY_MESSAGE);
+      await Bun.sleep(20 + Math.random() * 80 * attempt);
+    }
+  }
+}
