@@ -1,0 +1,62 @@
+// rentals-cli api-key: see `rentals-cli api-key --help`.
+import { type Command, Option } from "commander";
+import { API_KEY_PERMISSIONS } from "../../server/domain";
+import { issueApiKeyAs, listAllApiKeys, revokeApiKeyAs } from "../../server/services/api-keys";
+import { withServices } from "../context";
+import { print, printJson, table } from "../io";
+import { date, examples, jsonOption, type Json } from "./shared";
+
+export function registerApiKeyCommands(program: Command): void {
+  const apiKey = program.command("api-key").description("API keys for other systems");
+  apiKey
+    .command("issue")
+    .description("issue an API key; prints the key once (only its hash is stored)")
+    .requiredOption("--name <name>", "what the key is for")
+    .addOption(new Option("--permission <permission...>", "what the key may do (one or more)").choices(API_KEY_PERMISSIONS).makeOptionMandatory())
+    .addOption(jsonOption())
+    .addHelpText(
+      "after",
+      examples(
+        'rentals-cli api-key issue --name "Fleet tracker" --permission vehicles:read bookings:read',
+        "rentals-cli api-key issue --name Billing --permission bookings:read --json",
+      ) + `\nPermissions: ${API_KEY_PERMISSIONS.join(", ")}.\nSend the key as "Authorization: Bearer rk_..." or "X-API-Key: rk_...".\n`,
+    )
+    .action(async (o: { name: string; permission: string[] } & Json) => {
+      const { key, apiKey: row } = await withServices((services, actor) => issueApiKeyAs(services, actor, { name: o.name, permissions: o.permission }));
+      if (o.json) return printJson({ key, apiKey: row });
+      await print(
+        [
+          `API key issued: ${row.name} (id ${row.id})`,
+          `Permissions: ${row.permissions.join(", ")}`,
+          `Key (shown only now; it cannot be recovered): ${key}`,
+        ].join("\n"),
+      );
+    });
+  apiKey
+    .command("list")
+    .description("list API keys (never the keys themselves: their first characters only)")
+    .addOption(jsonOption())
+    .addHelpText("after", examples("rentals-cli api-key list", "rentals-cli api-key list --json"))
+    .action(async (o: Json) => {
+      const keys = await withServices((services) => listAllApiKeys(services));
+      if (o.json) return printJson(keys);
+      if (keys.length === 0) return print("No API keys yet: issue one with `rentals-cli api-key issue`.");
+      await print(
+        table(
+          ["ID", "NAME", "PREFIX", "PERMISSIONS", "ACTIVE", "LAST USED", "CREATED"],
+          keys.map((k) => [k.id, k.name, `${k.prefix}…`, k.permissions.join(","), k.isActive, date(k.lastUsed), date(k.createdAt)]),
+        ),
+      );
+    });
+  apiKey
+    .command("revoke")
+    .description("revoke an API key: it stops working at once")
+    .argument("<id>", "the key's id (from `api-key list`)")
+    .addOption(jsonOption())
+    .addHelpText("after", examples("rentals-cli api-key revoke 3f2c9a1e-8d4b-4c1a-9f7e-2b6d5e4a1c30"))
+    .action(async (id: string, o: Json) => {
+      const row = await withServices((services, actor) => revokeApiKeyAs(services, actor, id));
+      if (o.json) return printJson(row);
+      await print(`API key ${row.name} (${row.id}) revoked`);
+    });
+}

@@ -1,0 +1,9 @@
+// What the command groups share: the examples block of a help text, --json, and dates as
+// "yyyy-mm-dd hh:mm".
+import { Option } from "commander";
+
+export type Json = { json?: boolean };
+
+export const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
+export const jsonOption = () => new Option("--json", "print the result as JSON (for scripts)");
+export const date = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 16) : null);
