@@ -65,6 +65,23 @@ describe("over HTTP", () => {
     expect((await gql(`{ vehicles { id } myBookings { id } }`, {}, rider.auth)).cache).toBeNull();
   });
 
+  test("a write inside a transaction: a read made before its commit is not served after it", async () => {
+    const vehicle = await newVehicle(server.services, { make: "Before" });
+    const period = { p: capeTown(40).toISOString(), r: capeTown(41).toISOString() };
+    const makeOf = (body: any) => body.data.vehicles.find((v: { id: string }) => v.id === vehicle.id)?.make;
+    let during: Promise<Awaited<ReturnType<typeof gql>>> | undefined;
+    await server.services.db.$transaction(async (tx) => {
+      await tx.vehicle.update({ where: { id: vehicle.id }, data: { make: "After" } });
+      // Another request reads (and caches) while the transaction is still open. On PostgreSQL it
+      // answers at once with the old make; on SQLite this process's reads wait for the commit.
+      during = gql(VEHICLES, period);
+      await Promise.race([during, Bun.sleep(300)]);
+    });
+    await during;
+    const after = await gql(VEHICLES, period);
+    expect(makeOf(after.body)).toBe("After");
+  });
+
   test("mutations and errors are not cached", async () => {
     const bad = { p: "not a date", r: "nor this" };
     const first = await gql(VEHICLES, bad);

@@ -2,6 +2,7 @@
 // caches of public reads (server/public-cache.ts) can tell at once that what they hold is out of
 // date. Counted by a Prisma client extension in openDatabase, so no service has to remember to
 // report its writes. Raw statements ($executeRaw) bump every counter (they may touch anything).
+// A write inside a transaction counts again when the transaction ends (see ChangeCounters).
 // Writes by other server instances are not seen here: caches also expire on their own.
 import type { Db } from "./index";
 
@@ -32,9 +33,27 @@ const WRITES = new Set([
 
 export class ChangeCounters {
   readonly #counts: Record<ChangeTag, number> = { catalogue: 0, bookings: 0 };
+  // Writes made while a transaction is open are bumped again when it ends: a read between the
+  // write and the commit (another connection, PostgreSQL) saw the old data under the new version.
+  #openTransactions = 0;
+  readonly #pending = new Set<ChangeTag>();
 
   bump(tags: readonly ChangeTag[]): void {
     for (const tag of tags) this.#counts[tag]++;
+    if (this.#openTransactions > 0) for (const tag of tags) this.#pending.add(tag);
+  }
+
+  /** Runs a transaction; what it wrote counts as changed again once it has committed or rolled back. */
+  async around<T>(transaction: () => Promise<T>): Promise<T> {
+    this.#openTransactions++;
+    try {
+      return await transaction();
+    } finally {
+      this.#openTransactions--;
+      const pending = [...this.#pending];
+      if (this.#openTransactions === 0) this.#pending.clear();
+      for (const tag of pending) this.#counts[tag]++;
+    }
   }
 
   /** A value that differs whenever a write to any of `tags` has happened since. */
@@ -83,6 +102,11 @@ export function trackChanges(client: Extendable): Db {
       },
     },
   }) as Db;
+  const original = (extended as { $transaction?: (...args: unknown[]) => Promise<unknown> }).$transaction;
+  if (original) {
+    const transaction = original.bind(extended);
+    Object.defineProperty(extended, "$transaction", { value: (...args: unknown[]) => counters.around(() => transaction(...args)), configurable: true });
+  }
   registry.set(extended, counters);
   return extended;
 }
