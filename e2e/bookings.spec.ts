@@ -511,6 +511,8 @@ test.describe("booking rules", () => {
     // Without a return location the confirmation sends the customer back to that step.
     await page.getByLabel("Delivery address").fill("Cape Town International Airport");
     await page.getByRole("button", { name: "Use This Address" }).click();
+    // The address is looked up first; only a chosen location is kept in the draft.
+    await expect(page.getByText("Location Selected")).toBeVisible();
     await page.goto("/booking/confirmation");
     await expect(page).toHaveURL(/\/booking\/return-location$/);
     // A draft without a car cannot be booked.
