@@ -4,11 +4,11 @@
  * sure...?", e.g. SPEC 8's "Are you sure you want to delete this vehicle?").
  */
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { useState, type ReactNode } from "react";
 import { css, cx } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { dialogStyles } from "../../ui/dialog.ts";
+import { DialogShell } from "../../ui/DialogShell.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 
 const contentBase = css({
@@ -40,25 +40,6 @@ const sizes = {
 
 export type DialogSize = keyof typeof sizes;
 
-function CloseIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M18 6 6 18" />
-      <path d="m6 6 12 12" />
-    </svg>
-  );
-}
-
 export function AdminDialog({
   open,
   onOpenChange,
@@ -79,28 +60,17 @@ export function AdminDialog({
   closeOnInteractOutside?: boolean;
 }) {
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      lazyMount
-      unmountOnExit
+      onOpenChange={onOpenChange}
       role={role}
       closeOnInteractOutside={closeOnInteractOutside}
+      contentClassName={cx(contentBase, sizes[size])}
     >
-      <Portal>
-        <Dialog.Backdrop className={dialogStyles.backdrop} />
-        <Dialog.Positioner className={dialogStyles.positioner}>
-          <Dialog.Content className={cx(contentBase, sizes[size])}>
-            <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
-            {description ? <Dialog.Description className={dialogStyles.description}>{description}</Dialog.Description> : null}
-            {children}
-            <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close">
-              <CloseIcon />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
+      {description ? <Dialog.Description className={dialogStyles.description}>{description}</Dialog.Description> : null}
+      {children}
+    </DialogShell>
   );
 }
 

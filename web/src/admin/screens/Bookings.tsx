@@ -25,7 +25,7 @@ import { AdminDialog, dialogActions } from "../components/Dialogs.tsx";
 import { FilterSelect, ResultCount } from "../components/Filters.tsx";
 import { ClipboardIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, mono, pageStack } from "../components/Page.tsx";
-import { BOOKING_FIELDS, VEHICLE_FIELDS, type AdminBooking, type AdminVehicle } from "../lib/api.ts";
+import { BOOKING_FIELDS, VEHICLE_FIELDS, type AdminBooking } from "../lib/api.ts";
 import { bookingStatusLabel, categoryLabel, plural, rand, transmissionLabel } from "../lib/format.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
 import { graphql } from "../../lib/graphql.ts";

@@ -17,7 +17,7 @@ import { Skeleton } from "../../ui/Skeleton.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { ConfirmDialog } from "../components/Dialogs.tsx";
-import { BOOKING_FIELDS, type AdminBooking } from "../lib/api.ts";
+import { BOOKING_FIELDS } from "../lib/api.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
 import { bookingStatusLabel, categoryLabel, plural } from "../lib/format.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";

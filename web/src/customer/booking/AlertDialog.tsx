@@ -3,9 +3,9 @@
  * an Ark UI Dialog with role "alertdialog", a title, the message and an OK button.
  */
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { Button } from "../../ui/Button.tsx";
 import { dialogStyles } from "../components/dialog.ts";
+import { DialogShell } from "../../ui/DialogShell.tsx";
 
 export function AlertDialog({
   title,
@@ -20,28 +20,20 @@ export function AlertDialog({
   finalFocus?: () => HTMLElement | null;
 }) {
   return (
-    <Dialog.Root
+    <DialogShell
       role="alertdialog"
+      closeButton={false}
       open={message !== null}
-      onOpenChange={(details) => (details.open ? undefined : onClose())}
-      finalFocusEl={finalFocus}
-      lazyMount
-      unmountOnExit
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      {...(finalFocus ? { finalFocusEl: finalFocus } : {})}
     >
-      <Portal>
-        <Dialog.Backdrop className={dialogStyles.backdrop} />
-        <Dialog.Positioner className={dialogStyles.positioner}>
-          <Dialog.Content className={dialogStyles.content}>
-            <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
-            <Dialog.Description>{message}</Dialog.Description>
-            <div className={dialogStyles.actions}>
-              <Dialog.CloseTrigger asChild>
-                <Button size="lg">OK</Button>
-              </Dialog.CloseTrigger>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
+      <Dialog.Description>{message}</Dialog.Description>
+      <div className={dialogStyles.actions}>
+        <Dialog.CloseTrigger asChild>
+          <Button size="lg">OK</Button>
+        </Dialog.CloseTrigger>
+      </div>
+    </DialogShell>
   );
 }

@@ -17,7 +17,7 @@ import { CheckCircleIcon, MapPinIcon } from "../components/icons.tsx";
 import { AlertDialog } from "./AlertDialog.tsx";
 import { ActionBar, BookingScreen } from "./BookingScreen.tsx";
 import { isTypedAddressStandIn, LOCATION_NOT_SERVED } from "../../../../server/domain/geo.ts";
-import { GEOCODE_SEARCH, IS_LOCATION_SERVED, REVERSE_GEOCODE, type GeocodeResult } from "./documents.ts";
+import { GEOCODE_SEARCH, IS_LOCATION_SERVED, REVERSE_GEOCODE } from "./documents.ts";
 import { updateBookingDraft, useBookingDraft, type WebBookingDraft } from "./draft.ts";
 import { LocateIcon, SwapIcon } from "./icons.tsx";
 import { GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress, type ChosenLocation } from "./location.ts";

@@ -1,8 +1,7 @@
 /**
- * The booking flow's GraphQL documents and the shapes the screens read (contract: schema.graphql
- * — vehicles, quote, myBookings, createBooking, cancelBooking, reverseGeocode, geocodeSearch).
+ * The booking flow's GraphQL documents and the shapes the screens read, typed from the schema
+ * (vehicles, quote, myBookings, createBooking, cancelBooking, reverseGeocode, geocodeSearch).
  */
-import type { Category, Transmission } from "../../../../server/domain/catalogue.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
 export type Vehicle = VehiclesData["vehicles"][number];

@@ -5,14 +5,14 @@
  * dialog, by any means, stops the camera.
  */
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { useEffect, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { dialogStyles } from "./dialog.ts";
-import { CameraIcon, RefreshIcon, XIcon } from "./icons.tsx";
+import { CameraIcon, RefreshIcon } from "./icons.tsx";
 import { CAMERA_CONSTRAINTS, CAPTURE_JPEG_QUALITY } from "../../../../server/domain/limits.ts";
+import { DialogShell } from "../../ui/DialogShell.tsx";
 
 // The camera and the picture's quality are the specification's numbers (server/domain/limits.ts).
 const CAMERA: MediaStreamConstraints = { video: { ...CAMERA_CONSTRAINTS }, audio: false };
@@ -231,30 +231,20 @@ export function CaptureDialog({
   onCapture: (photo: Blob) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className={dialogStyles.backdrop} />
-        <Dialog.Positioner className={dialogStyles.positioner}>
-          <Dialog.Content className={dialogStyles.content}>
-            <Dialog.Title className={dialogStyles.title}>Capture {title}</Dialog.Title>
-            <Dialog.Description className={dialogStyles.description}>
-              Start the camera, frame the shot and press the round button. You can retake it before using it.
-            </Dialog.Description>
-            <CameraPanel
-              open={open}
-              title={title}
-              onCancel={() => onOpenChange(false)}
-              onUse={(photo) => {
-                onOpenChange(false);
-                onCapture(photo);
-              }}
-            />
-            <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close">
-              <XIcon />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange}>
+      <Dialog.Title className={dialogStyles.title}>Capture {title}</Dialog.Title>
+      <Dialog.Description className={dialogStyles.description}>
+        Start the camera, frame the shot and press the round button. You can retake it before using it.
+      </Dialog.Description>
+      <CameraPanel
+        open={open}
+        title={title}
+        onCancel={() => onOpenChange(false)}
+        onUse={(photo) => {
+          onOpenChange(false);
+          onCapture(photo);
+        }}
+      />
+    </DialogShell>
   );
 }

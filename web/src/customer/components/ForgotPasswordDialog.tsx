@@ -3,7 +3,6 @@
  * ("Please enter a valid email address"), sends the reset link, says so whatever the answer.
  */
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -17,6 +16,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
 import { dialogStyles } from "./dialog.ts";
 import { graphql } from "../../lib/graphql.ts";
+import { DialogShell } from "../../ui/DialogShell.tsx";
 
 const REQUEST_PASSWORD_RESET = graphql(`
   mutation RequestPasswordReset($input: ForgotPasswordInput!) {
@@ -51,56 +51,33 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className={dialogStyles.backdrop} />
-        <Dialog.Positioner className={dialogStyles.positioner}>
-          <Dialog.Content className={dialogStyles.content}>
-            <Dialog.Title className={dialogStyles.title}>Forgot Password</Dialog.Title>
-            <Dialog.Description className={dialogStyles.description}>
-              Enter the email address of your account and we'll send you a link to reset your password.
-            </Dialog.Description>
-            <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate>
-              <Field
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                error={errors.email?.message}
-                {...register("email")}
-              />
-              <div className={dialogStyles.actions}>
-                <Dialog.CloseTrigger asChild>
-                  <Button variant="outline" size="lg" disabled={isSubmitting}>
-                    Cancel
-                  </Button>
-                </Dialog.CloseTrigger>
-                <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-                  {isSubmitting ? <Spinner /> : null}
-                  {isSubmitting ? "Sending..." : "Send Reset Link"}
-                </Button>
-              </div>
-            </form>
-            <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close">
-              <svg
-                width="20"
-                height="20"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                aria-hidden="true"
-                focusable="false"
-              >
-                <path d="M18 6 6 18" />
-                <path d="m6 6 12 12" />
-              </svg>
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange}>
+      <Dialog.Title className={dialogStyles.title}>Forgot Password</Dialog.Title>
+      <Dialog.Description className={dialogStyles.description}>
+        Enter the email address of your account and we'll send you a link to reset your password.
+      </Dialog.Description>
+      <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <div className={dialogStyles.actions}>
+          <Dialog.CloseTrigger asChild>
+            <Button variant="outline" size="lg" disabled={isSubmitting}>
+              Cancel
+            </Button>
+          </Dialog.CloseTrigger>
+          <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            {isSubmitting ? <Spinner /> : null}
+            {isSubmitting ? "Sending..." : "Send Reset Link"}
+          </Button>
+        </div>
+      </form>
+    </DialogShell>
   );
 }

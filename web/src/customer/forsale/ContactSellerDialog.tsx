@@ -5,7 +5,6 @@
  * enquiries, the car sold meanwhile): the server's reason in the form.
  */
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -18,10 +17,11 @@ import { formatRandWhole } from "../../lib/format.ts";
 import { Button } from "../../ui/Button.tsx";
 import { dialogStyles } from "../../ui/dialog.ts";
 import { Field, TextAreaField } from "../../ui/Field.tsx";
-import { CheckCircleIcon, XIcon } from "../../ui/icons.tsx";
+import { CheckCircleIcon } from "../../ui/icons.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { carName, CONTACT_SELLER, type CarForSale } from "./queries.ts";
+import { DialogShell } from "../../ui/DialogShell.tsx";
 
 type FormInput = z.input<typeof contactSellerSchema>;
 type FormData = z.output<typeof contactSellerSchema>;
@@ -90,105 +90,93 @@ export function ContactSellerDialog({ car, buyer, onClose }: { car: CarForSale |
   });
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={car !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
+      onOpenChange={(open) => {
+        if (!open) onClose();
       }}
-      lazyMount
-      unmountOnExit
     >
-      <Portal>
-        <Dialog.Backdrop className={dialogStyles.backdrop} />
-        <Dialog.Positioner className={dialogStyles.positioner}>
-          <Dialog.Content className={dialogStyles.content}>
-            {sent !== null ? (
-              <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "4" })} role="status">
-                <span className={css({ color: "success.solid" })}>
-                  <CheckCircleIcon size={56} />
-                </span>
-                <Dialog.Title className={css({ textStyle: "title" })}>Message sent</Dialog.Title>
-                <Dialog.Description className={css({ color: "fg.muted" })}>{sent}</Dialog.Description>
-                {car ? (
-                  <p className={css({ textStyle: "small", color: "fg.muted" })}>
-                    {car.dealership.companyName}
-                    {car.dealership.city ? `, ${car.dealership.city}` : ""} · {carName(car)}
-                  </p>
-                ) : null}
-                <Dialog.CloseTrigger asChild>
-                  <Button size="lg" fullWidth className={css({ mt: "2" })}>
-                    Done
-                  </Button>
-                </Dialog.CloseTrigger>
-              </div>
-            ) : (
+      {sent !== null ? (
+        <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "4" })} role="status">
+          <span className={css({ color: "success.solid" })}>
+            <CheckCircleIcon size={56} />
+          </span>
+          <Dialog.Title className={css({ textStyle: "title" })}>Message sent</Dialog.Title>
+          <Dialog.Description className={css({ color: "fg.muted" })}>{sent}</Dialog.Description>
+          {car ? (
+            <p className={css({ textStyle: "small", color: "fg.muted" })}>
+              {car.dealership.companyName}
+              {car.dealership.city ? `, ${car.dealership.city}` : ""} · {carName(car)}
+            </p>
+          ) : null}
+          <Dialog.CloseTrigger asChild>
+            <Button size="lg" fullWidth className={css({ mt: "2" })}>
+              Done
+            </Button>
+          </Dialog.CloseTrigger>
+        </div>
+      ) : (
+        <>
+          <Dialog.Title className={dialogStyles.title}>Contact Seller</Dialog.Title>
+          <Dialog.Description className={dialogStyles.description}>
+            {car ? (
               <>
-                <Dialog.Title className={dialogStyles.title}>Contact Seller</Dialog.Title>
-                <Dialog.Description className={dialogStyles.description}>
-                  {car ? (
-                    <>
-                      Ask <strong className={css({ color: "fg.default" })}>{car.dealership.companyName}</strong> about the {carName(car)}. They will reply by
-                      email or phone.
-                    </>
-                  ) : null}
-                </Dialog.Description>
-                <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Contact Seller">
-                  {problem ? (
-                    <div role="alert">
-                      <Notice tone="danger" title="Message not sent">
-                        {problem}
-                      </Notice>
-                    </div>
-                  ) : null}
-                  <Field label="Your name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-                  <p className={css({ textStyle: "small", color: "fg.muted", mb: "-2" })}>Give an email address, a phone number, or both.</p>
-                  <Field
-                    label="Email"
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    placeholder="you@example.com"
-                    error={errors.email?.message}
-                    {...register("email")}
-                  />
-                  <Field
-                    label="Phone number"
-                    type="tel"
-                    autoComplete="tel"
-                    inputMode="tel"
-                    placeholder="e.g. 082 123 4567"
-                    error={errors.phone?.message}
-                    {...register("phone")}
-                  />
-                  <TextAreaField label="Message" rows={4} error={errors.message?.message} {...register("message")} />
-                  {/* Honeypot: out of sight, out of the tab order and hidden from screen readers; only bots fill it in. */}
-                  <div className={honeypot} aria-hidden="true">
-                    <label htmlFor={honeypotId}>Leave this field empty</label>
-                    <input id={honeypotId} type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
-                  </div>
-                  <div className={dialogStyles.actions}>
-                    <Dialog.CloseTrigger asChild>
-                      <Button variant="outline" size="lg" disabled={isSubmitting}>
-                        Cancel
-                      </Button>
-                    </Dialog.CloseTrigger>
-                    <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-                      {isSubmitting ? <Spinner /> : null}
-                      {isSubmitting ? "Sending..." : "Send Message"}
-                    </Button>
-                  </div>
-                  <p className={css({ textStyle: "caption", color: "fg.muted", fontWeight: "400" })}>
-                    Your details go only to this dealership, so they can answer you.
-                  </p>
-                </form>
+                Ask <strong className={css({ color: "fg.default" })}>{car.dealership.companyName}</strong> about the {carName(car)}. They will reply by email or
+                phone.
               </>
-            )}
-            <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close">
-              <XIcon size={20} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            ) : null}
+          </Dialog.Description>
+          <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Contact Seller">
+            {problem ? (
+              <div role="alert">
+                <Notice tone="danger" title="Message not sent">
+                  {problem}
+                </Notice>
+              </div>
+            ) : null}
+            <Field label="Your name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+            <p className={css({ textStyle: "small", color: "fg.muted", mb: "-2" })}>Give an email address, a phone number, or both.</p>
+            <Field
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              error={errors.email?.message}
+              {...register("email")}
+            />
+            <Field
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="e.g. 082 123 4567"
+              error={errors.phone?.message}
+              {...register("phone")}
+            />
+            <TextAreaField label="Message" rows={4} error={errors.message?.message} {...register("message")} />
+            {/* Honeypot: out of sight, out of the tab order and hidden from screen readers; only bots fill it in. */}
+            <div className={honeypot} aria-hidden="true">
+              <label htmlFor={honeypotId}>Leave this field empty</label>
+              <input id={honeypotId} type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
+            </div>
+            <div className={dialogStyles.actions}>
+              <Dialog.CloseTrigger asChild>
+                <Button variant="outline" size="lg" disabled={isSubmitting}>
+                  Cancel
+                </Button>
+              </Dialog.CloseTrigger>
+              <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+                {isSubmitting ? <Spinner /> : null}
+                {isSubmitting ? "Sending..." : "Send Message"}
+              </Button>
+            </div>
+            <p className={css({ textStyle: "caption", color: "fg.muted", fontWeight: "400" })}>
+              Your details go only to this dealership, so they can answer you.
+            </p>
+          </form>
+        </>
+      )}
+    </DialogShell>
   );
 }

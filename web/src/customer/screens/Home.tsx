@@ -16,7 +16,7 @@ import { Skeleton } from "../../ui/Skeleton.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { HomeSkeletonBody } from "../HomeSkeleton.tsx";
 import { BookingCard, BookingSkeletons } from "../booking/BookingCard.tsx";
-import { MY_BOOKINGS_QUERY, type MyBookingsData } from "../booking/documents.ts";
+import { MY_BOOKINGS_QUERY } from "../booking/documents.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { AccountLoadError } from "../components/SessionStates.tsx";
 import { CarIcon, ChevronRightIcon, TagIcon } from "../components/icons.tsx";

@@ -5,7 +5,6 @@
  * 24 hours before pickup the button is disabled with the server's reason beside it.
  */
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
@@ -18,11 +17,12 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { BookingCard, BookingSkeletons } from "../booking/BookingCard.tsx";
 import { SignedInOnly } from "../booking/BookingScreen.tsx";
-import { CANCEL_BOOKING, MY_BOOKINGS_QUERY, type Booking, type MyBookingsData } from "../booking/documents.ts";
+import { CANCEL_BOOKING, MY_BOOKINGS_QUERY, type Booking } from "../booking/documents.ts";
 import { dialogStyles } from "../components/dialog.ts";
 import { CarIcon, WarningIcon } from "../components/icons.tsx";
 import { serverMessage } from "../session/errors.ts";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
+import { DialogShell } from "../../ui/DialogShell.tsx";
 
 export const CANCEL_CONFIRM_TEXT = "Are you sure you want to cancel this booking? This action cannot be undone.";
 
@@ -61,34 +61,21 @@ function CancelDialog({ booking, onClose }: { booking: Booking | null; onClose: 
     else notifyError("Cancellation failed", serverMessage(result.error) ?? "Failed to cancel booking. Please try again.");
   };
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={booking !== null}
-      onOpenChange={(details) => (details.open || state.fetching ? undefined : onClose())}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop className={dialogStyles.backdrop} />
-        <Dialog.Positioner className={dialogStyles.positioner}>
-          <Dialog.Content className={dialogStyles.content}>
-            <Dialog.Title className={dialogStyles.title}>Cancel Booking #{booking?.bookingNumber}?</Dialog.Title>
-            <Dialog.Description>{CANCEL_CONFIRM_TEXT}</Dialog.Description>
-            <div className={dialogStyles.actions}>
-              <Dialog.CloseTrigger asChild>
-                <Button variant="outline" size="lg" disabled={state.fetching}>
-                  Keep Booking
-                </Button>
-              </Dialog.CloseTrigger>
-              <Button variant="danger" size="lg" onClick={confirm} disabled={state.fetching} aria-busy={state.fetching || undefined}>
-                {state.fetching ? <Spinner /> : null}
-                {state.fetching ? "Cancelling..." : "Cancel Booking"}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell role="alertdialog" closeButton={false} open={booking !== null} onOpenChange={(open) => (open || state.fetching ? undefined : onClose())}>
+      <Dialog.Title className={dialogStyles.title}>Cancel Booking #{booking?.bookingNumber}?</Dialog.Title>
+      <Dialog.Description>{CANCEL_CONFIRM_TEXT}</Dialog.Description>
+      <div className={dialogStyles.actions}>
+        <Dialog.CloseTrigger asChild>
+          <Button variant="outline" size="lg" disabled={state.fetching}>
+            Keep Booking
+          </Button>
+        </Dialog.CloseTrigger>
+        <Button variant="danger" size="lg" onClick={confirm} disabled={state.fetching} aria-busy={state.fetching || undefined}>
+          {state.fetching ? <Spinner /> : null}
+          {state.fetching ? "Cancelling..." : "Cancel Booking"}
+        </Button>
+      </div>
+    </DialogShell>
   );
 }
 

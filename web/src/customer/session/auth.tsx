@@ -8,7 +8,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useClient, useQuery, type CombinedError } from "urql";
 import { dropCustomerToken, storeCustomerToken, useCustomerToken } from "../../lib/session.ts";
-import { ME_QUERY, USER_FIELDS, type MeData, type User } from "./user.ts";
+import { ME_QUERY, USER_FIELDS, type User } from "./user.ts";
 import { graphql } from "../../lib/graphql.ts";
 
 const SIGN_UP = graphql(

@@ -4,18 +4,18 @@
  * "Failed to delete vehicle".
  */
 import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { useMutation } from "urql";
 import { css } from "styled-system/css";
 import { serverMessage } from "../../lib/errors.ts";
 import { Button } from "../../ui/Button.tsx";
 import { dialogStyles } from "../../ui/dialog.ts";
-import { TrashIcon, XIcon } from "../../ui/icons.tsx";
+import { TrashIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { errorCode } from "../lib/errors.ts";
 import type { DealershipVehicle } from "../lib/vehicle.ts";
 import { graphql } from "../../lib/graphql.ts";
+import { DialogShell } from "../../ui/DialogShell.tsx";
 
 const DELETE_VEHICLE = graphql(`
   mutation DeleteDealershipVehicle($id: ID!) {
@@ -43,59 +43,48 @@ export function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: DealershipV
   }
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={vehicle !== null}
-      onOpenChange={(details) => {
-        if (!details.open && !fetching) onClose();
+      onOpenChange={(open) => {
+        if (!open && !fetching) onClose();
       }}
       role="alertdialog"
-      lazyMount
-      unmountOnExit
+      closeDisabled={fetching}
     >
-      <Portal>
-        <Dialog.Backdrop className={dialogStyles.backdrop} />
-        <Dialog.Positioner className={dialogStyles.positioner}>
-          <Dialog.Content className={dialogStyles.content}>
-            <span
-              className={css({
-                display: "flex",
-                alignItems: "center",
-                justifyContent: "center",
-                width: "12",
-                height: "12",
-                borderRadius: "full",
-                bg: "danger.bg",
-                color: "danger.fg",
-              })}
-            >
-              <TrashIcon size={24} />
-            </span>
-            <Dialog.Title className={dialogStyles.title}>Delete vehicle</Dialog.Title>
-            <Dialog.Description className={css({ display: "flex", flexDirection: "column", gap: "2", color: "fg.default" })}>
-              <span>{DELETE_QUESTION}</span>
-              {vehicle ? (
-                <span className={css({ textStyle: "small", color: "fg.muted" })}>
-                  {vehicle.year} {vehicle.make} {vehicle.model} · {vehicle.registrationNumber}. Its photos and enquiries are removed too. This cannot be undone.
-                </span>
-              ) : null}
-            </Dialog.Description>
-            <div className={dialogStyles.actions}>
-              <Dialog.CloseTrigger asChild>
-                <Button variant="outline" size="lg" disabled={fetching}>
-                  Cancel
-                </Button>
-              </Dialog.CloseTrigger>
-              <Button variant="danger" size="lg" onClick={confirm} disabled={fetching} aria-busy={fetching || undefined}>
-                {fetching ? <Spinner /> : <TrashIcon size={18} />}
-                {fetching ? "Deleting..." : "Delete"}
-              </Button>
-            </div>
-            <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close" disabled={fetching}>
-              <XIcon size={20} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <span
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          width: "12",
+          height: "12",
+          borderRadius: "full",
+          bg: "danger.bg",
+          color: "danger.fg",
+        })}
+      >
+        <TrashIcon size={24} />
+      </span>
+      <Dialog.Title className={dialogStyles.title}>Delete vehicle</Dialog.Title>
+      <Dialog.Description className={css({ display: "flex", flexDirection: "column", gap: "2", color: "fg.default" })}>
+        <span>{DELETE_QUESTION}</span>
+        {vehicle ? (
+          <span className={css({ textStyle: "small", color: "fg.muted" })}>
+            {vehicle.year} {vehicle.make} {vehicle.model} · {vehicle.registrationNumber}. Its photos and enquiries are removed too. This cannot be undone.
+          </span>
+        ) : null}
+      </Dialog.Description>
+      <div className={dialogStyles.actions}>
+        <Dialog.CloseTrigger asChild>
+          <Button variant="outline" size="lg" disabled={fetching}>
+            Cancel
+          </Button>
+        </Dialog.CloseTrigger>
+        <Button variant="danger" size="lg" onClick={confirm} disabled={fetching} aria-busy={fetching || undefined}>
+          {fetching ? <Spinner /> : <TrashIcon size={18} />}
+          {fetching ? "Deleting..." : "Delete"}
+        </Button>
+      </div>
+    </DialogShell>
   );
 }

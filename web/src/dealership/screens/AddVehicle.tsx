@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
 import { fieldErrorsOf } from "../lib/save.ts";
-import { VEHICLE_FIELDS, type DealershipVehicle } from "../lib/vehicle.ts";
+import { VEHICLE_FIELDS } from "../lib/vehicle.ts";
 import { graphql } from "../../lib/graphql.ts";
 
 const CREATE_VEHICLE = graphql(

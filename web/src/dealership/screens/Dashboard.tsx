@@ -20,7 +20,7 @@ import { DeleteVehicleDialog } from "../components/DeleteVehicleDialog.tsx";
 import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { isSessionError } from "../session/client.ts";
 import { DEALERSHIP_FIELDS } from "../session/auth.ts";
-import { storeDealershipInfo, useDealershipInfo, type DealershipInfo } from "../session/store.ts";
+import { storeDealershipInfo, useDealershipInfo } from "../session/store.ts";
 import {
   categoryLabel,
   dailyRateLabel,

@@ -20,7 +20,7 @@ import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { formValuesOf, VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
 import { errorCode } from "../lib/errors.ts";
 import { fieldErrorsOf } from "../lib/save.ts";
-import { VEHICLE_FIELDS, type DealershipVehicle } from "../lib/vehicle.ts";
+import { VEHICLE_FIELDS } from "../lib/vehicle.ts";
 import { isSessionError } from "../session/client.ts";
 import { graphql } from "../../lib/graphql.ts";
 

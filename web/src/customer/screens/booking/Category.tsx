@@ -23,7 +23,7 @@ import { Notice } from "../../../ui/Notice.tsx";
 import { Skeleton } from "../../../ui/Skeleton.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
 import { choiceCard, choiceTick, hiddenRadio, iconTile } from "../../booking/choice.ts";
-import { VEHICLES_QUERY, type Vehicle, type VehiclesData } from "../../booking/documents.ts";
+import { VEHICLES_QUERY, type Vehicle } from "../../booking/documents.ts";
 import { updateBookingDraft, useBookingDraft } from "../../booking/draft.ts";
 import { ArrowLeftIcon } from "../../booking/icons.tsx";
 import { CarIcon, CheckIcon } from "../../components/icons.tsx";

@@ -29,7 +29,7 @@ import { Notice } from "../../../ui/Notice.tsx";
 import { Skeleton } from "../../../ui/Skeleton.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
-import { CREATE_BOOKING, QUOTE_QUERY, VEHICLES_QUERY, type Booking, type QuoteData, type VehiclesData } from "../../booking/documents.ts";
+import { CREATE_BOOKING, QUOTE_QUERY, VEHICLES_QUERY } from "../../booking/documents.ts";
 import { useBookingDraft } from "../../booking/draft.ts";
 import type { CreatedBooking } from "./Success.tsx";
 import { ShieldIcon } from "../../booking/icons.tsx";

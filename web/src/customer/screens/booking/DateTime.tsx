@@ -24,7 +24,7 @@ import { Field } from "../../../ui/Field.tsx";
 import { Notice } from "../../../ui/Notice.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
 import { DateField } from "../../booking/DateField.tsx";
-import { VEHICLES_QUERY, type VehiclesData } from "../../booking/documents.ts";
+import { VEHICLES_QUERY } from "../../booking/documents.ts";
 import { getBookingDraft, updateBookingDraft, useBookingDraft } from "../../booking/draft.ts";
 import { ClockIcon } from "../../booking/icons.tsx";
 

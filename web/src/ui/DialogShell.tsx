@@ -1,0 +1,65 @@
+/**
+ * The frame every dialog of the app shares (Ark UI Dialog): mounted only while open, in a
+ * portal, over a dimmed backdrop; a bottom sheet on phones and centred above; with the round
+ * close button in its corner unless the dialog asks the user to decide (closeButton={false}).
+ * Each dialog puts its own Dialog.Title, Dialog.Description and actions inside.
+ */
+import { Dialog } from "@ark-ui/react/dialog";
+import { Portal } from "@ark-ui/react/portal";
+import type { ReactNode } from "react";
+import { dialogStyles } from "./dialog.ts";
+import { XIcon } from "./icons.tsx";
+
+export function DialogShell({
+  open,
+  onOpenChange,
+  role = "dialog",
+  closeButton = true,
+  closeDisabled = false,
+  closeOnInteractOutside,
+  initialFocusEl,
+  finalFocusEl,
+  contentClassName,
+  children,
+}: {
+  open: boolean;
+  /** Told when the user closes it (Escape, the backdrop, the close button) or it opens. */
+  onOpenChange: (open: boolean) => void;
+  role?: "dialog" | "alertdialog";
+  closeButton?: boolean;
+  /** While something is being sent: the close button stays but does nothing. */
+  closeDisabled?: boolean;
+  closeOnInteractOutside?: boolean;
+  initialFocusEl?: () => HTMLElement | null;
+  finalFocusEl?: () => HTMLElement | null;
+  /** Replaces the phone-width sheet's look (e.g. the back office's wider dialogs). */
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role={role}
+      lazyMount
+      unmountOnExit
+      {...(closeOnInteractOutside === undefined ? {} : { closeOnInteractOutside })}
+      {...(initialFocusEl ? { initialFocusEl } : {})}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
+    >
+      <Portal>
+        <Dialog.Backdrop className={dialogStyles.backdrop} />
+        <Dialog.Positioner className={dialogStyles.positioner}>
+          <Dialog.Content className={contentClassName ?? dialogStyles.content}>
+            {children}
+            {closeButton ? (
+              <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close" disabled={closeDisabled}>
+                <XIcon size={20} />
+              </Dialog.CloseTrigger>
+            ) : null}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
