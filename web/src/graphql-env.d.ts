@@ -5587,7 +5587,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "Int"
+                "name": "Float"
               }
             },
             "args": [],

@@ -55,7 +55,8 @@ builder.queryField("customerStats", (t) =>
 );
 
 const UploadUsageRef = builder.objectRef<{ files: number; bytes: number }>("UploadUsage").implement({
-  fields: (t) => ({ files: t.exposeInt("files"), bytes: t.exposeInt("bytes") }),
+  // Bytes as Float: an operator's quota of 2 GiB or more does not fit GraphQL's 32-bit Int.
+  fields: (t) => ({ files: t.exposeInt("files"), bytes: t.exposeFloat("bytes") }),
 });
 
 const CustomerLimitOverridesRef = builder.objectRef<CustomerActivity["overrides"]>("CustomerLimitOverrides").implement({
