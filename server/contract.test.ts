@@ -4,7 +4,7 @@
 // what any client receives (a renamed field, money formatted differently, a field lost in a
 // refactor) fails here and shows as a snapshot diff to review on purpose.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { buildSchema, getNamedType, isLeafType, isListType, isNonNullType, isObjectType, type GraphQLField, type GraphQLObjectType } from "graphql";
+import { buildSchema, getNamedType, isLeafType, isNonNullType, isObjectType, type GraphQLField, type GraphQLObjectType } from "graphql";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { caller, newAdmin, newBooking, newCustomerWithToken, newDealershipWithToken, newFleetVehicle, type TestActor } from "./testing/admin";

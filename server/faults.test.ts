@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from "./boot";
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGES } from "./errors";
 import { STORAGE_FULL_MESSAGE } from "./services/storage";
 import { addDemoServiceArea, bookingRequest, call, newCustomer, newVehicle } from "./testing/bookings";
-import { createTestDatabase, graphql, testConfig, type TestDatabase } from "./testing/harness";
+import { createTestDatabase, testConfig, type TestDatabase } from "./testing/harness";
 
 const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";
 

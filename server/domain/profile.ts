@@ -94,3 +94,9 @@ export function initials(name: string | null | undefined): string {
   const letters = words.map((word) => Array.from(word)[0] ?? "").join("");
   return letters === "" ? "?" : letters.toUpperCase();
 }
+
+/** "Thandi Nkosi" -> firstName "Thandi", lastName "Nkosi" (everything after the first word). */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const [first = "", ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(" ") };
+}

@@ -8,12 +8,23 @@ import { forbidden } from "../errors";
 import { signInRequired } from "../services/viewer";
 import type { GraphQLContext } from "./context";
 
+/** What a Money field may return: a Prisma Decimal (anything with toFixed) or a decimal string. */
+export type MoneyValue = { toFixed(digits: number): string } | string;
+
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   PrismaTypes: PrismaTypes;
-  AuthScopes: { customer: boolean; admin: boolean; dealership: boolean; permission: string };
-  /** Free-form JSON (GeoJSON polygons, locations, audit snapshots); defined in ./types/json.ts. */
-  Scalars: { JSON: { Input: unknown; Output: unknown } };
+  /** `public`: anyone, said on purpose; `signedIn`: any account or API key; `staff`: admins and API keys. Every root field names one (./access.ts). */
+  AuthScopes: { public: boolean; signedIn: boolean; staff: boolean; customer: boolean; admin: boolean; dealership: boolean; permission: string };
+  /** Defined in ./types/scalars.ts. */
+  Scalars: {
+    /** Free-form JSON (GeoJSON polygons, locations, audit snapshots). */
+    JSON: { Input: unknown; Output: unknown };
+    /** An instant, sent as an ISO 8601 string in UTC ("2025-03-05T06:00:00.000Z"). */
+    DateTime: { Input: Date; Output: Date };
+    /** Rand, sent as a decimal string with two decimals ("1350.00"); a database Decimal or such a string. */
+    Money: { Input: string; Output: MoneyValue };
+  };
   DefaultFieldNullability: false;
 }>({
   plugins: [ScopeAuthPlugin, PrismaPlugin],
@@ -25,8 +36,14 @@ export const builder = new SchemaBuilder<{
     filterConnectionTotalCount: true,
   },
   scopeAuth: {
-    // Locked down by default: a field opts in to who may see it.
+    // Locked down by default: a root field with no scope stops the schema from building
+    // (./access.ts), so every entry point says who may call it, `public` included.
     authScopes: async ({ viewer }) => ({
+      public: true,
+      signedIn: viewer.kind !== "anonymous",
+      // Admins and their API keys: what the admin variants of the models are locked to. Which
+      // key permission a call needs is the root field's scope.
+      staff: viewer.kind === "admin" || viewer.kind === "apiKey",
       customer: viewer.kind === "customer",
       admin: viewer.kind === "admin",
       dealership: viewer.kind === "dealership",

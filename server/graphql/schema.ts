@@ -1,6 +1,8 @@
 // Builds the schema from every type file. schema.graphql at the top level is printed from this.
 import { printSchema } from "graphql";
+import { assertEveryRootFieldScoped } from "./access";
 import { builder } from "./builder";
+import "./types/scalars";
 import "./types/enums";
 import "./types/user";
 import "./types/auth";
@@ -8,7 +10,6 @@ import "./types/password-reset";
 import "./types/uploads";
 import "./types/profile";
 import "./types/vehicle";
-import "./types/json";
 import "./types/admin-auth";
 import "./types/admin-vehicles";
 import "./types/admin-bookings";
@@ -22,5 +23,5 @@ import "./types/for-sale";
 import "./types/booking";
 import "./types/geocode";
 
-export const schema = builder.toSchema();
+export const schema = assertEveryRootFieldScoped(builder.toSchema());
 export const printedSchema = () => printSchema(schema) + "\n";

@@ -11,12 +11,15 @@ import { customerStats, getCustomer, listCustomers } from "../services/admin-cus
 import { cancelCustomerBookings, customerActivity, setCustomerLimits } from "../services/customer-limits";
 import { adminDashboard } from "../services/admin-dashboard";
 import { createServiceArea, deleteServiceArea, listServiceAreas, updateServiceArea } from "../services/admin-service-areas";
-import { adminVehicle, createAdminVehicle, deleteAdminVehicle, getAdminVehicle, listAdminVehicles, updateAdminVehicle } from "../services/admin-vehicles";
+import { createAdminVehicle, deleteAdminVehicle, getAdminVehicle, listAdminVehicles, updateAdminVehicle } from "../services/admin-vehicles";
 import { issueApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
 import { publicUser } from "../services/auth";
 import { listAuditLog } from "../services/audit";
 import type { Services } from "../services/context";
 import { jsonObject } from "./body";
+import { adminBookingJson } from "./shapes/bookings";
+import { customerActivityJson } from "./shapes/customers";
+import { adminVehicleJson } from "./shapes/vehicles";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 function page<T>(set: Set, result: { items: T[]; total: number }): T[] {
@@ -44,36 +47,56 @@ export function adminRoutes(services: Services, viewerOf: ViewerOf) {
         return { success: true };
       })
       // Dashboard --------------------------------------------------------------------------------
-      .get("/dashboard", async ({ request }) => adminDashboard(services, await viewerOf(request)))
+      .get("/dashboard", async ({ request }) => {
+        const dashboard = await adminDashboard(services, await viewerOf(request));
+        return { ...dashboard, recentBookings: dashboard.recentBookings.map(adminBookingJson) };
+      })
       // Vehicles ---------------------------------------------------------------------------------
-      .get("/vehicles", async ({ request, query, set }) => page(set, await listAdminVehicles(services, await viewerOf(request), query)))
+      .get("/vehicles", async ({ request, query, set }) => {
+        const { items, total } = await listAdminVehicles(services, await viewerOf(request), query);
+        return page(set, { items: items.map(adminVehicleJson), total });
+      })
       .post("/vehicles", async ({ request, body, set }) => {
         const vehicle = await createAdminVehicle(services, await viewerOf(request), jsonObject(body));
         set.status = 201;
-        return vehicle;
+        return adminVehicleJson(vehicle);
       })
-      .get("/vehicles/:id", async ({ request, params }) => getAdminVehicle(services, await viewerOf(request), params.id))
-      .put("/vehicles/:id", async ({ request, params, body }) => updateAdminVehicle(services, await viewerOf(request), params.id, jsonObject(body)))
+      .get("/vehicles/:id", async ({ request, params }) => adminVehicleJson(await getAdminVehicle(services, await viewerOf(request), params.id)))
+      .put("/vehicles/:id", async ({ request, params, body }) =>
+        adminVehicleJson(await updateAdminVehicle(services, await viewerOf(request), params.id, jsonObject(body))),
+      )
       .delete("/vehicles/:id", async ({ request, params }) => {
         await deleteAdminVehicle(services, await viewerOf(request), params.id);
         return { success: true };
       })
       // Bookings ---------------------------------------------------------------------------------
-      .get("/bookings", async ({ request, query, set }) => page(set, await listAdminBookings(services, await viewerOf(request), query)))
-      .put("/bookings/:id/status", async ({ request, params, body }) => updateBookingStatus(services, await viewerOf(request), params.id, jsonObject(body)))
-      .put("/bookings/:id/location", async ({ request, params, body }) => setBookingLocation(services, await viewerOf(request), params.id, jsonObject(body)))
+      .get("/bookings", async ({ request, query, set }) => {
+        const { items, total } = await listAdminBookings(services, await viewerOf(request), query);
+        return page(set, { items: items.map(adminBookingJson), total });
+      })
+      .put("/bookings/:id/status", async ({ request, params, body }) =>
+        adminBookingJson(await updateBookingStatus(services, await viewerOf(request), params.id, jsonObject(body))),
+      )
+      .put("/bookings/:id/location", async ({ request, params, body }) =>
+        adminBookingJson(await setBookingLocation(services, await viewerOf(request), params.id, jsonObject(body))),
+      )
       .put("/bookings/:id/assign-vehicle", async ({ request, params, body }) =>
-        assignBookingVehicle(services, await viewerOf(request), params.id, jsonObject(body)),
+        adminBookingJson(await assignBookingVehicle(services, await viewerOf(request), params.id, jsonObject(body))),
       )
       .get("/bookings/:id/assignable-vehicles", async ({ request, params }) =>
-        (await assignableVehicles(services, await viewerOf(request), params.id)).map(adminVehicle),
+        (await assignableVehicles(services, await viewerOf(request), params.id)).map(adminVehicleJson),
       )
       // Customers --------------------------------------------------------------------------------
       .get("/customers", async ({ request, query, set }) => page(set, await listCustomers(services, await viewerOf(request), query)))
       .get("/customers/stats", async ({ request }) => customerStats(services, await viewerOf(request)))
-      .get("/customers/:id/activity", async ({ request, params }) => customerActivity(services, await viewerOf(request), params.id))
-      .put("/customers/:id/limits", async ({ request, params, body }) => setCustomerLimits(services, await viewerOf(request), params.id, jsonObject(body)))
-      .post("/customers/:id/cancel-bookings", async ({ request, params }) => cancelCustomerBookings(services, await viewerOf(request), params.id))
+      .get("/customers/:id/activity", async ({ request, params }) => customerActivityJson(await customerActivity(services, await viewerOf(request), params.id)))
+      .put("/customers/:id/limits", async ({ request, params, body }) =>
+        customerActivityJson(await setCustomerLimits(services, await viewerOf(request), params.id, jsonObject(body))),
+      )
+      .post("/customers/:id/cancel-bookings", async ({ request, params }) => {
+        const { cancelled, activity } = await cancelCustomerBookings(services, await viewerOf(request), params.id);
+        return { cancelled, activity: customerActivityJson(activity) };
+      })
       .get("/customers/:id", async ({ request, params }) => publicUser(await getCustomer(services, await viewerOf(request), params.id)))
       // Service areas ----------------------------------------------------------------------------
       .get("/service-areas", async ({ request }) => listServiceAreas(services, await viewerOf(request)))

@@ -8,17 +8,11 @@ import { dealershipLoginSchema } from "../domain";
 import { badInput } from "../errors";
 import type { Services } from "../services/context";
 import { currentDealership, dealershipAccount, signInDealership, signOutDealership } from "../services/dealership-auth";
-import { leadJson, listOwnLeads, markOwnLeadRead } from "../services/dealership-leads";
-import {
-  createOwnVehicle,
-  dealershipVehicleJson,
-  deleteOwnVehicle,
-  getOwnVehicle,
-  listOwnVehicles,
-  ownVehicleStats,
-  updateOwnVehicle,
-} from "../services/dealership-vehicles";
+import { listOwnLeads, markOwnLeadRead } from "../services/dealership-leads";
+import { createOwnVehicle, deleteOwnVehicle, getOwnVehicle, listOwnVehicles, ownVehicleStats, updateOwnVehicle } from "../services/dealership-vehicles";
 import { parseInput } from "../services/validation";
+import { leadJson } from "./shapes/leads";
+import { dealershipVehicleJson } from "./shapes/vehicles";
 
 /** The body must be a JSON object (Elysia already answers 400 to malformed JSON). */
 export function jsonBody(body: unknown): Record<string, unknown> {

@@ -13,7 +13,7 @@ import { geocodeRoutes } from "./geocode";
 import { objectRoutes } from "./objects";
 import { passwordRoutes } from "./password";
 import { profileRoutes } from "./profile";
-import { vehicleJson } from "./shapes";
+import { vehicleJson } from "./shapes/vehicles";
 
 export function restRouter(services: Services, viewerOf: ViewerOf) {
   return (

@@ -3,14 +3,12 @@
 // vehicle on a period (assignment, or reopening a cancelled or completed booking that has a
 // vehicle) runs under the customer booking's vehicle lock (db/vehicle-lock.ts withVehicleLock) and
 // checks overlaps there, so it races safely with customer bookings: exactly one wins.
-import type { Booking, User, Vehicle } from "../../prisma/generated/sqlite/client";
 import { z } from "zod";
 import type { Prisma } from "../db";
 import {
   assignVehicleSchema,
   bookingLocationUpdateSchema,
   BOOKING_STATUSES,
-  bookingNumber,
   bookingStatusUpdateSchema,
   categoryLabel,
   isBlockingBookingStatus,
@@ -29,6 +27,7 @@ import type { Services } from "./context";
 import { cachedCount } from "./counts";
 import { parseInput } from "./validation";
 import { blockingBookingsWhere, clampPage, RENTAL_FLEET } from "./vehicles";
+import { VEHICLE_PHOTOS } from "./vehicle-rows";
 import { requireAdminOrKey, type Viewer } from "./viewer";
 
 export const ADMIN_BOOKING_MESSAGES = {
@@ -45,73 +44,21 @@ export const ADMIN_BOOKING_MESSAGES = {
 /** What an admin booking entry reads with the booking (its customer and vehicle). */
 export const ADMIN_BOOKING_ENTRY_INCLUDE = {
   include: {
-    user: { select: { id: true, name: true, email: true, phone: true } },
-    vehicle: {
-      select: { id: true, make: true, model: true, year: true, registrationNumber: true, dailyRate: true, category: true, transmission: true, status: true },
-    },
+    user: true,
+    vehicle: true,
   },
 } satisfies { include: Prisma.BookingInclude };
 const entryInclude = ADMIN_BOOKING_ENTRY_INCLUDE;
-type EntryRow = Booking & {
-  user: Pick<User, "id" | "name" | "email" | "phone">;
-  vehicle: Pick<Vehicle, "id" | "make" | "model" | "year" | "registrationNumber" | "dailyRate" | "category" | "transmission" | "status"> | null;
-};
-
-/** "Thandi Nkosi" -> firstName "Thandi", lastName "Nkosi" (everything after the first word). */
-function splitName(name: string) {
-  const [first = "", ...rest] = name.trim().split(/\s+/);
-  return { firstName: first, lastName: rest.join(" ") };
-}
-
-export type AdminBookingEntry = ReturnType<typeof adminBookingEntry>;
-
-/** The admin booking list entry (SPEC 3), with the dashboard's aliases carCategory, deliveryDateTime and totalPrice. */
-export function adminBookingEntry(b: EntryRow) {
-  const totalAmount = b.totalAmount.toFixed(2);
-  return {
-    id: b.id,
-    bookingNumber: bookingNumber(b.id, "admin"),
-    createdAt: b.createdAt.toISOString(),
-    updatedAt: b.updatedAt.toISOString(),
-    status: b.status,
-    category: b.category,
-    transmission: b.transmission,
-    pickupDate: b.pickupDate.toISOString(),
-    returnDate: b.returnDate.toISOString(),
-    duration: b.duration,
-    totalAmount,
-    deliveryLocation: b.deliveryLocation,
-    deliveryCoordinates: b.deliveryCoordinates,
-    deliveryVerified: b.deliveryVerified,
-    returnLocation: b.returnLocation,
-    returnCoordinates: b.returnCoordinates,
-    returnVerified: b.returnVerified,
-    specialRequests: b.specialRequests,
-    userId: b.userId,
-    vehicleId: b.vehicleId,
-    carCategory: b.category,
-    deliveryDateTime: b.pickupDate.toISOString(),
-    totalPrice: totalAmount,
-    user: { id: b.user.id, name: b.user.name, ...splitName(b.user.name), email: b.user.email, phone: b.user.phone },
-    vehicle: b.vehicle
-      ? {
-          id: b.vehicle.id,
-          make: b.vehicle.make,
-          model: b.vehicle.model,
-          year: b.vehicle.year,
-          registrationNumber: b.vehicle.registrationNumber,
-          dailyRate: b.vehicle.dailyRate.toFixed(2),
-        }
-      : null,
-  };
-}
+/** An admin booking list entry: the booking with its customer and its car (if assigned). */
+export type AdminBookingRow = Prisma.BookingGetPayload<typeof ADMIN_BOOKING_ENTRY_INCLUDE>;
+type EntryRow = AdminBookingRow;
 
 const bookingListSchema = pageSchema.extend({
   status: z.enum(BOOKING_STATUSES, { error: "Unknown booking status" }).optional(),
 });
 
 /** Bookings, newest first, paged (at most 100), optionally of one status. Admins or bookings:read. */
-export async function listAdminBookings(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: AdminBookingEntry[]; total: number }> {
+export async function listAdminBookings(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: AdminBookingRow[]; total: number }> {
   requireAdminOrKey(viewer, "bookings:read");
   const q = parseInput(bookingListSchema, query);
   const where: Prisma.BookingWhereInput = q.status ? { status: q.status } : {};
@@ -119,13 +66,12 @@ export async function listAdminBookings(services: Services, viewer: Viewer, quer
     services.db.booking.findMany({ ...entryInclude, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...clampPage(q.limit, q.offset) }),
     cachedCount(services.db, ["bookings"], `bookings:status=${q.status ?? "*"}`, () => services.db.booking.count({ where })),
   ]);
-  return { items: rows.map(adminBookingEntry), total };
+  return { items: rows, total };
 }
 
 /** The most recent bookings (dashboard). */
-export async function recentBookings(services: Services, take: number): Promise<AdminBookingEntry[]> {
-  const rows = await services.db.booking.findMany({ ...entryInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
-  return rows.map(adminBookingEntry);
+export async function recentBookings(services: Services, take: number): Promise<AdminBookingRow[]> {
+  return services.db.booking.findMany({ ...entryInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
 }
 
 const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");
@@ -143,7 +89,7 @@ const statusView = (b: EntryRow) => ({ status: b.status, vehicleId: b.vehicleId 
  * cancelled or completed booking that has a vehicle checks, under the vehicle's lock, that no
  * other booking took the vehicle for the period meanwhile (409 otherwise).
  */
-export async function updateBookingStatus(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingEntry> {
+export async function updateBookingStatus(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingRow> {
   const actor = requireAdminOrKey(viewer, "bookings:write");
   const { status } = parseInput(bookingStatusUpdateSchema, input);
   const bookingId = idOf(id);
@@ -177,7 +123,7 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
   };
   const row = current.vehicleId ? await withVehicleLock(services, current.vehicleId, change) : await services.db.$transaction(change);
   nudgeMailer(services);
-  return adminBookingEntry(row);
+  return row;
 }
 
 /** "Medium automatic" */
@@ -189,7 +135,7 @@ const kindText = (category: string, transmission: string) =>
  * available, of the booking's category and transmission, and free for the booking's period. The
  * checks and the change run under the vehicle's lock, like a customer booking.
  */
-export async function assignBookingVehicle(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingEntry> {
+export async function assignBookingVehicle(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingRow> {
   const actor = requireAdminOrKey(viewer, "bookings:write");
   const { vehicleId } = parseInput(assignVehicleSchema, input);
   const bookingId = idOf(id);
@@ -224,7 +170,7 @@ export async function assignBookingVehicle(services: Services, viewer: Viewer, i
     });
     return after;
   });
-  return adminBookingEntry(row);
+  return row;
 }
 
 const locationView = (b: EntryRow) => ({
@@ -242,7 +188,7 @@ const locationView = (b: EntryRow) => ({
  * the point must lie in an active service area (where any exist); the location becomes verified;
  * the address text is corrected when given. Audited.
  */
-export async function setBookingLocation(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingEntry> {
+export async function setBookingLocation(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingRow> {
   const actor = requireAdminOrKey(viewer, "bookings:write");
   const data = parseInput(bookingLocationUpdateSchema, input);
   const before = await findEntry(services.db, idOf(id));
@@ -270,7 +216,7 @@ export async function setBookingLocation(services: Services, viewer: Viewer, id:
     });
     return after;
   });
-  return adminBookingEntry(row);
+  return row;
 }
 
 /**
@@ -288,7 +234,7 @@ export async function assignableVehicles(services: Services, viewer: Viewer, id:
       transmission: booking.transmission,
       bookings: { none: { id: { not: booking.id }, ...blockingBookingsWhere({ pickup: booking.pickupDate, returnAt: booking.returnDate }) } },
     },
-    include: { images: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } },
+    include: VEHICLE_PHOTOS,
     orderBy: [{ make: "asc" }, { model: "asc" }, { registrationNumber: "asc" }],
     take: 100,
   });

@@ -3,7 +3,7 @@
 // percent of active bookings over total vehicles) and the 5 most recent bookings. Vehicles are
 // the rental fleet: dealerships' cars for sale are not part of it.
 import { ADMIN_RECENT_BOOKINGS_LIMIT, fleetUtilisation } from "../domain";
-import { recentBookings, type AdminBookingEntry } from "./admin-bookings";
+import { recentBookings, type AdminBookingRow } from "./admin-bookings";
 import type { Services } from "./context";
 import { cachedCount } from "./counts";
 import { RENTAL_FLEET } from "./vehicles";
@@ -16,7 +16,7 @@ export type AdminDashboard = {
   totalBookings: number;
   /** Rounded percent, e.g. 42 for 42 %. */
   fleetUtilization: number;
-  recentBookings: AdminBookingEntry[];
+  recentBookings: AdminBookingRow[];
 };
 
 export async function adminDashboard(services: Services, viewer: Viewer): Promise<AdminDashboard> {

@@ -2,7 +2,6 @@
 // (pricePerDay, licensePlate, features, imageUrl, status, lastKnownLocation), mapped to the
 // stored vehicle (dailyRate, registrationNumber, features Json, vehicle_images). The admin
 // vehicle form's rules (createAdminVehicleSchema) hold on the server too.
-import type { Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
 import { z } from "zod";
 import type { Prisma } from "../db";
 import {
@@ -23,6 +22,7 @@ import type { Services } from "./context";
 import { objectPathOf, resolveOwnedObject } from "./uploads";
 import { parseInput } from "./validation";
 import { clampPage } from "./vehicles";
+import { featuresOf, VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
 import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
 
 export const VEHICLE_MESSAGES = {
@@ -31,64 +31,31 @@ export const VEHICLE_MESSAGES = {
   notFound: "Vehicle not found",
 } as const;
 
-export type VehicleWithImages = Vehicle & { images: VehicleImage[] };
-const withImages = { include: { images: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } } } satisfies { include: Prisma.VehicleInclude };
+export type { VehicleWithPhotos } from "./vehicle-rows";
+const withImages = { include: VEHICLE_PHOTOS } satisfies { include: Prisma.VehicleInclude };
 
-export type AdminVehicle = {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  category: Vehicle["category"];
-  transmission: Vehicle["transmission"];
-  /** Rand per day as two-decimal text ("450.00"), from the stored dailyRate. */
-  pricePerDay: string;
-  features: string[];
-  /** The first photo, or null. */
-  imageUrl: string | null;
-  images: string[];
-  /** The registration number. */
-  licensePlate: string;
-  status: Vehicle["status"];
-  mileage: number;
-  lastKnownLocation: unknown;
-  /** Set for a dealership's vehicle for sale; null for the rental fleet. */
-  dealershipId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export function featuresOf(vehicle: Pick<Vehicle, "features">): string[] {
-  return Array.isArray(vehicle.features) ? vehicle.features.filter((f): f is string => typeof f === "string") : [];
-}
-
-export function adminVehicle(v: VehicleWithImages): AdminVehicle {
-  return {
-    id: v.id,
-    make: v.make,
-    model: v.model,
-    year: v.year,
-    category: v.category,
-    transmission: v.transmission,
-    pricePerDay: v.dailyRate.toFixed(2),
-    features: featuresOf(v),
-    imageUrl: v.images[0]?.url ?? null,
-    images: v.images.map((image) => image.url),
-    licensePlate: v.registrationNumber,
-    status: v.status,
-    mileage: v.mileage,
-    lastKnownLocation: v.lastKnownLocation ?? null,
-    dealershipId: v.dealershipId,
-    createdAt: v.createdAt.toISOString(),
-    updatedAt: v.updatedAt.toISOString(),
-  };
-}
-
-/** What the audit log keeps of a vehicle. */
-const auditView = (v: VehicleWithImages) => {
-  const { createdAt: _c, updatedAt: _u, ...rest } = adminVehicle(v);
-  return rest;
-};
+/**
+ * What the audit log keeps of a vehicle, in the admin vocabulary of SPEC 3. This is a stored
+ * record's format, kept apart from the API shapes on purpose: a change to a response must not
+ * change how past audit entries read.
+ */
+const auditView = (v: VehicleWithPhotos) => ({
+  id: v.id,
+  make: v.make,
+  model: v.model,
+  year: v.year,
+  category: v.category,
+  transmission: v.transmission,
+  pricePerDay: v.dailyRate.toFixed(2),
+  features: featuresOf(v),
+  imageUrl: v.images[0]?.url ?? null,
+  images: v.images.map((image) => image.url),
+  licensePlate: v.registrationNumber,
+  status: v.status,
+  mileage: v.mileage,
+  lastKnownLocation: v.lastKnownLocation ?? null,
+  dealershipId: v.dealershipId,
+});
 
 const vehicleListSchema = pageSchema.extend({
   status: z.enum(VEHICLE_STATUSES, { error: "Unknown vehicle status" }).optional(),
@@ -112,7 +79,7 @@ function vehicleListWhere(services: Services, q: z.output<typeof vehicleListSche
 }
 
 /** The fleet for admins (or a key with vehicles:read), by make and model, paged (at most 100). */
-export async function listAdminVehicles(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: AdminVehicle[]; total: number }> {
+export async function listAdminVehicles(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: VehicleWithPhotos[]; total: number }> {
   requireAdminOrKey(viewer, "vehicles:read");
   const q = parseInput(vehicleListSchema, query);
   const where = vehicleListWhere(services, q);
@@ -125,15 +92,15 @@ export async function listAdminVehicles(services: Services, viewer: Viewer, quer
     }),
     services.db.vehicle.count({ where }),
   ]);
-  return { items: rows.map(adminVehicle), total };
+  return { items: rows, total };
 }
 
-export async function getAdminVehicle(services: Services, viewer: Viewer, id: unknown): Promise<AdminVehicle> {
+export async function getAdminVehicle(services: Services, viewer: Viewer, id: unknown): Promise<VehicleWithPhotos> {
   requireAdminOrKey(viewer, "vehicles:read");
-  return adminVehicle(await findVehicle(services.db, id));
+  return findVehicle(services.db, id);
 }
 
-async function findVehicle(db: Prisma.TransactionClient, id: unknown): Promise<VehicleWithImages> {
+async function findVehicle(db: Prisma.TransactionClient, id: unknown): Promise<VehicleWithPhotos> {
   const vehicleId = typeof id === "string" ? id.trim() : "";
   const vehicle = vehicleId ? await db.vehicle.findUnique({ where: { id: vehicleId }, ...withImages }) : null;
   if (!vehicle) throw notFound(VEHICLE_MESSAGES.notFound);
@@ -141,7 +108,7 @@ async function findVehicle(db: Prisma.TransactionClient, id: unknown): Promise<V
 }
 
 /** The form's values of a stored vehicle (pricePerDay as a number, as the form holds it). */
-function formValues(v: VehicleWithImages) {
+function formValues(v: VehicleWithPhotos) {
   return {
     make: v.make,
     model: v.model,
@@ -199,7 +166,7 @@ async function plateTaken(db: Prisma.TransactionClient, plate: string, exceptId?
 }
 
 /** Adds a vehicle to the rental fleet (201 in REST). */
-export async function createAdminVehicle(services: Services, viewer: Viewer, input: unknown, now?: Date): Promise<AdminVehicle> {
+export async function createAdminVehicle(services: Services, viewer: Viewer, input: unknown, now?: Date): Promise<VehicleWithPhotos> {
   const admin = requireAdmin(viewer);
   const data = parseInput(createAdminVehicleSchema(now), formInput(input));
   const image = await imageToStore(services, viewer, data.imageUrl, null);
@@ -213,7 +180,7 @@ export async function createAdminVehicle(services: Services, viewer: Viewer, inp
       await recordAudit(tx, admin, { action: "vehicle.create", entity: "vehicle", entityId: row.id, after: auditView(row) });
       return row;
     });
-    return adminVehicle(created);
+    return created;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(VEHICLE_MESSAGES.duplicatePlate);
     throw error;
@@ -224,7 +191,7 @@ export async function createAdminVehicle(services: Services, viewer: Viewer, inp
  * Edits a vehicle. Fields left out keep their values; the result must pass every rule of the
  * form. imageUrl replaces the first photo ("" removes it); other photos are kept.
  */
-export async function updateAdminVehicle(services: Services, viewer: Viewer, id: unknown, input: unknown, now?: Date): Promise<AdminVehicle> {
+export async function updateAdminVehicle(services: Services, viewer: Viewer, id: unknown, input: unknown, now?: Date): Promise<VehicleWithPhotos> {
   const admin = requireAdmin(viewer);
   const current = await findVehicle(services.db, id);
   const fields = formInput(input);
@@ -244,7 +211,7 @@ export async function updateAdminVehicle(services: Services, viewer: Viewer, id:
       await recordAudit(tx, admin, { action: "vehicle.update", entity: "vehicle", entityId: row.id, before: auditView(before), after: auditView(row) });
       return row;
     });
-    return adminVehicle(updated);
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(VEHICLE_MESSAGES.duplicatePlate);
     throw error;

@@ -10,20 +10,16 @@
 // ./booking-emails.ts.
 
 import type { Booking, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
-import type { Db, Prisma } from "../db";
+import type { Prisma } from "../db";
 import {
   BOOKING_PERIOD_MESSAGES,
   bookingCreateSchema,
-  bookingNumber,
   bookingPeriodProblem,
   compareForCustomer,
   bookingQuote,
   bookingQuoteSchema,
   categoryLabel,
-  CANCELLATION_WINDOW_HOURS,
   customerCancelBlockedReason,
-  formatConfirmationDateTime,
-  formatRand,
   formatRandCents,
   isPointServed,
   isRentalFleetVehicle,
@@ -33,18 +29,16 @@ import {
   isTypedAddressStandIn,
   parseCoordinates,
   parseMoneyToCents,
-  TRANSMISSION_LABELS,
-  UNVERIFIED_LOCATION_NOTE,
   validateServiceAreaPolygon,
   type BookingCreateData,
   type BookingQuote,
   type PolygonGeometry,
 } from "../domain";
-import { accountLimitError, AppError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
+import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails";
-import { enqueueEmail, nudgeMailer, type EmailMessage } from "./mail";
+import { enqueueEmail, nudgeMailer } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
 import { parseInput } from "./validation";
 import { clampPage, blockingBookingsWhere } from "./vehicles";

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { BLOCKING_BOOKING_STATUSES, customerBookingLimits, type BookingLimits, type UploadQuota } from "../domain";
 import { notFound } from "../errors";
-import { adminBookingEntry, ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingEntry } from "./admin-bookings";
+import { ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingRow } from "./admin-bookings";
 import { recordAudit } from "./audit";
 import { bookingCancellationEmail } from "./booking-emails";
 import type { Services } from "./context";
@@ -14,7 +14,7 @@ import { parseInput } from "./validation";
 import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
 
 export type CustomerActivity = {
-  activeBookings: AdminBookingEntry[];
+  activeBookings: AdminBookingRow[];
   uploads: UploadQuota;
   uploadQuota: UploadQuota;
   /** The admin's overrides (null: the default). */
@@ -54,7 +54,7 @@ export async function customerActivity(services: Services, viewer: Viewer, id: u
   ]);
   const overrides = { maxActiveBookings: user.maxActiveBookings, maxRentalDays: user.maxRentalDays, allowOverlappingBookings: user.allowOverlappingBookings };
   return {
-    activeBookings: rows.map(adminBookingEntry),
+    activeBookings: rows,
     uploads,
     uploadQuota: { files: services.config.uploads.quotaFiles, bytes: services.config.uploads.quotaBytes },
     overrides,

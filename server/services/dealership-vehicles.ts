@@ -2,7 +2,6 @@
 // signed-in dealership, so another dealership's vehicle is simply not found (404) and nothing of
 // it changes. The add form's rules are the domain's createDealershipVehicleSchema; photos are the
 // dealership's own vehicle_photo uploads, kept in vehicle_images in the order given.
-import type { Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
 import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, type DealershipVehicleData } from "../domain";
 import { badInput, conflict, notFound } from "../errors";
@@ -12,6 +11,7 @@ import type { Services } from "./context";
 import { currentDealership } from "./dealership-auth";
 import { resolveOwnedObject } from "./uploads";
 import { parseInput } from "./validation";
+import { VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
 import type { Viewer } from "./viewer";
 
 export const MAX_VEHICLE_IMAGES = 8;
@@ -30,8 +30,8 @@ export const DEALERSHIP_VEHICLE_MESSAGES = {
   body: "The request body must be a JSON object",
 } as const;
 
-export type DealershipVehicle = Vehicle & { images: VehicleImage[] };
-const withImages = { images: { orderBy: { position: "asc" } } } satisfies Prisma.VehicleInclude;
+export type DealershipVehicle = VehicleWithPhotos;
+const withImages = VEHICLE_PHOTOS;
 const newestFirst = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.VehicleOrderByWithRelationInput[];
 
 export type DealershipVehicleStats = { total: number; available: number; booked: number; maintenance: number; outOfService: number };
@@ -217,25 +217,3 @@ export async function deleteOwnVehicle(services: Services, viewer: Viewer, id: s
     throw conflict(DEALERSHIP_VEHICLE_MESSAGES.hasUpcomingBookings);
   });
 }
-
-/** SPEC 3 "Dealership vehicle": money as text, photos as a list of paths. */
-export function dealershipVehicleJson(v: DealershipVehicle) {
-  return {
-    id: v.id,
-    registrationNumber: v.registrationNumber,
-    make: v.make,
-    model: v.model,
-    year: v.year,
-    category: v.category,
-    transmission: v.transmission,
-    status: v.status,
-    mileage: v.mileage,
-    dailyRate: v.dailyRate.toFixed(2),
-    salesPrice: v.salesPrice?.toFixed(2) ?? null,
-    images: v.images.map((image) => image.url),
-    dealershipId: v.dealershipId,
-    createdAt: v.createdAt.toISOString(),
-    updatedAt: v.updatedAt.toISOString(),
-  };
-}
-export type DealershipVehicleJson = ReturnType<typeof dealershipVehicleJson>;

@@ -17,6 +17,7 @@ import {
 } from "../domain";
 import { AppError, notFound } from "../errors";
 import type { Services } from "./context";
+import { FOR_SALE_ROW, type ForSaleRow } from "./vehicle-rows";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { hit } from "./rate-limit";
 import { parseInput } from "./validation";
@@ -74,54 +75,7 @@ const ORDER: Record<ForSaleSearch["sort"], Prisma.VehicleOrderByWithRelationInpu
   price_desc: [{ salesPrice: "desc" }, { createdAt: "desc" }, { id: "desc" }],
 };
 
-/** What a buyer sees of a listed vehicle: never its registration number or the dealership's contact details. */
-const forSaleSelect = {
-  id: true,
-  make: true,
-  model: true,
-  year: true,
-  category: true,
-  transmission: true,
-  mileage: true,
-  salesPrice: true,
-  createdAt: true,
-  images: { select: { url: true }, orderBy: { position: "asc" } },
-  dealership: { select: { companyName: true, city: true } },
-} satisfies Prisma.VehicleSelect;
-type ForSaleRow = Prisma.VehicleGetPayload<{ select: typeof forSaleSelect }>;
-
-export type ForSaleVehicle = {
-  id: string;
-  make: string;
-  model: string;
-  year: number;
-  category: string;
-  transmission: string;
-  mileage: number;
-  /** Rand as a decimal string, e.g. "185000.00". */
-  salesPrice: string;
-  images: string[];
-  dealership: { companyName: string; city: string | null };
-  createdAt: string;
-};
-
-function forSaleVehicle(row: ForSaleRow): ForSaleVehicle {
-  return {
-    id: row.id,
-    make: row.make,
-    model: row.model,
-    year: row.year,
-    category: row.category,
-    transmission: row.transmission,
-    mileage: row.mileage,
-    salesPrice: row.salesPrice!.toFixed(2),
-    images: row.images.map((image) => image.url),
-    dealership: { companyName: row.dealership!.companyName, city: row.dealership!.city },
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export type ForSalePage = { vehicles: ForSaleVehicle[]; total: number; limit: number; offset: number };
+export type ForSalePage = { vehicles: ForSaleRow[]; total: number; limit: number; offset: number };
 
 /** One page of the listing and the total number of matches ("{n} vehicle(s) available for sale"). */
 export async function listCarsForSale(services: Services, input: unknown): Promise<ForSalePage> {
@@ -129,16 +83,16 @@ export async function listCarsForSale(services: Services, input: unknown): Promi
   const where = forSaleWhere(services, search);
   const [total, rows] = await services.db.$transaction([
     services.db.vehicle.count({ where }),
-    services.db.vehicle.findMany({ where, select: forSaleSelect, orderBy: ORDER[search.sort], take: search.limit, skip: search.offset }),
+    services.db.vehicle.findMany({ where, include: FOR_SALE_ROW, orderBy: ORDER[search.sort], take: search.limit, skip: search.offset }),
   ]);
-  return { vehicles: rows.map(forSaleVehicle), total, limit: search.limit, offset: search.offset };
+  return { vehicles: rows, total, limit: search.limit, offset: search.offset };
 }
 
 /** The details of a listed vehicle; anything not listed (no price, inactive dealership, rental fleet) is 404. */
-export async function getCarForSale(services: Services, id: string): Promise<ForSaleVehicle> {
-  const row = await services.db.vehicle.findFirst({ where: { AND: [LISTED, { id: String(id) }] }, select: forSaleSelect });
+export async function getCarForSale(services: Services, id: string): Promise<ForSaleRow> {
+  const row = await services.db.vehicle.findFirst({ where: { AND: [LISTED, { id: String(id) }] }, include: FOR_SALE_ROW });
   if (!row) throw notFound(FOR_SALE_NOT_FOUND);
-  return forSaleVehicle(row);
+  return row;
 }
 
 const hashed = (value: string) => new Bun.CryptoHasher("sha256").update(value.trim().toLowerCase()).digest("hex");

@@ -8,7 +8,7 @@
 // retried with another photo until it expires (15 minutes).
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import sharp, { type OutputInfo } from "sharp";
-import { accountLimitError, AppError, badInput, conflict, forbidden, notFound, unauthenticated } from "../errors";
+import { accountLimitError, AppError, badInput, forbidden, notFound } from "../errors";
 import { uploadQuotaProblem, uploadsAreLimited, type UploadQuota } from "../domain/quotas";
 import { limitUploads } from "./rate-limit";
 import { PHOTO_MAX_BYTES } from "../domain/limits";

@@ -83,26 +83,25 @@ export function parseVehicleSearch(query: unknown): VehicleFilter {
   return { category: search.category, transmission: search.transmission, period: parseAvailabilityPeriod(search) };
 }
 
-const withImages = { include: { images: { orderBy: { position: "asc" } } } } satisfies Shape;
-type Shape = { include?: Prisma.VehicleInclude; select?: Prisma.VehicleSelect };
+const withImages = { include: { images: { orderBy: { position: "asc" } } } } satisfies VehicleShape;
+/** A Prisma selection of vehicles: GraphQL passes the one its query asks for (no N+1). */
+export type VehicleShape = { include?: Prisma.VehicleInclude; select?: Prisma.VehicleSelect };
 type ListOptions = { maxPageSize?: number };
 
-/** `shape` lets GraphQL select exactly the relations a query asks for (no N+1); REST gets images. */
-export function listVehicles(
-  services: Services,
-  filter?: VehicleFilter,
-  shape?: typeof withImages,
-  options?: ListOptions,
-): Promise<Prisma.VehicleGetPayload<typeof withImages>[]>;
-export function listVehicles(services: Services, filter: VehicleFilter, shape: Shape, options?: ListOptions): Promise<unknown[]>;
-export function listVehicles({ db }: Services, filter: VehicleFilter = {}, shape: Shape = withImages, options: ListOptions = {}): Promise<any[]> {
+/** Available vehicles in list order, each row shaped by `shape` (REST: with images). */
+export function listVehicles<S extends VehicleShape = typeof withImages>(
+  { db }: Services,
+  filter: VehicleFilter = {},
+  shape: S = withImages as S,
+  options: ListOptions = {},
+): Promise<Prisma.VehicleGetPayload<S>[]> {
   const max = options.maxPageSize ?? MAX_PAGE_SIZE;
   return db.vehicle.findMany({
     ...shape,
     where: vehicleWhere(filter),
     orderBy: [{ category: "asc" }, { dailyRate: "asc" }, { make: "asc" }, { model: "asc" }, { id: "asc" }],
     ...clampPage(filter.limit, filter.offset, max, max === MAX_PAGE_SIZE ? 50 : max),
-  });
+  }) as Promise<Prisma.VehicleGetPayload<S>[]>;
 }
 
 /**
@@ -112,12 +111,12 @@ export function listVehicles({ db }: Services, filter: VehicleFilter = {}, shape
  * failed ("query parameter limit ... exceeded"; found by `bun run bench` on a 2,000-car fleet).
  */
 export async function listAllVehicles(services: Services, filter: VehicleFilter = {}): Promise<Prisma.VehicleGetPayload<typeof withImages>[]> {
-  const rows = (await listVehicles(
+  const rows = await listVehicles(
     services,
     { ...filter, limit: REST_VEHICLE_LIST_LIMIT },
     { include: { images: true } },
     { maxPageSize: REST_VEHICLE_LIST_LIMIT },
-  )) as Prisma.VehicleGetPayload<typeof withImages>[];
+  );
   for (const row of rows) {
     row.images.sort((a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }

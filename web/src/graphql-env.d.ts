@@ -189,7 +189,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -213,7 +213,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -273,7 +273,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -297,7 +297,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -354,7 +354,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -366,7 +366,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -390,7 +390,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -564,7 +564,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -865,7 +865,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -1000,7 +1000,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -1036,7 +1036,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -1506,7 +1506,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -1578,7 +1578,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -1602,7 +1602,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -1659,7 +1659,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -2257,6 +2257,10 @@ export type introspection = {
         "interfaces": []
       },
       {
+        "kind": "SCALAR",
+        "name": "DateTime"
+      },
+      {
         "kind": "OBJECT",
         "name": "Dealership",
         "fields": [
@@ -2391,7 +2395,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -2455,7 +2459,7 @@ export type introspection = {
             "name": "readAt",
             "type": {
               "kind": "SCALAR",
-              "name": "String"
+              "name": "DateTime"
             },
             "args": [],
             "isDeprecated": false
@@ -2577,7 +2581,7 @@ export type introspection = {
             "name": "salesPrice",
             "type": {
               "kind": "SCALAR",
-              "name": "String"
+              "name": "Money"
             },
             "args": [],
             "isDeprecated": false
@@ -2646,7 +2650,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -2658,7 +2662,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -2755,7 +2759,7 @@ export type introspection = {
             "name": "salesPrice",
             "type": {
               "kind": "SCALAR",
-              "name": "String"
+              "name": "Money"
             },
             "args": [],
             "isDeprecated": false
@@ -2790,7 +2794,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -3119,7 +3123,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -3209,7 +3213,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -3536,6 +3540,10 @@ export type introspection = {
       {
         "kind": "SCALAR",
         "name": "JSON"
+      },
+      {
+        "kind": "SCALAR",
+        "name": "Money"
       },
       {
         "kind": "OBJECT",
@@ -5260,7 +5268,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -5284,7 +5292,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],
@@ -5544,7 +5552,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -5636,7 +5644,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -5805,7 +5813,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "Money"
               }
             },
             "args": [],

@@ -1,5 +1,6 @@
 import type { AdminUser } from "../../../prisma/generated/sqlite/client";
 import { adminMe, adminSignIn, adminSignOut, adminSignUp, publicAdmin, type PublicAdmin } from "../../services/admin-auth";
+import { anyone } from "../access";
 import { builder } from "../builder";
 
 /** A signed-in admin (SPEC 3): never the password hash. */
@@ -43,6 +44,7 @@ const AdminSignUpInput = builder.inputType("AdminSignUpInput", {
 
 builder.queryField("adminMe", (t) =>
   t.field({
+    ...anyone,
     type: AdminRef,
     nullable: true,
     description: "The signed-in admin; null when not signed in as an admin.",
@@ -55,6 +57,7 @@ builder.queryField("adminMe", (t) =>
 
 builder.mutationField("adminSignIn", (t) =>
   t.field({
+    ...anyone,
     type: AdminAuthPayloadRef,
     description: "Signs an admin in (rate limited). 401 for a wrong email or password, 403 for a disabled account.",
     args: { input: t.arg({ type: AdminSignInInput, required: true }) },
@@ -64,6 +67,7 @@ builder.mutationField("adminSignIn", (t) =>
 
 builder.mutationField("adminSignUp", (t) =>
   t.field({
+    ...anyone,
     type: AdminAuthPayloadRef,
     description: "Creates an admin account: only the first admin, or with the invitation code; otherwise 403.",
     args: { input: t.arg({ type: AdminSignUpInput, required: true }) },

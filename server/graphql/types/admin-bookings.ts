@@ -1,53 +1,51 @@
-import { assignBookingVehicle, listAdminBookings, setBookingLocation, updateBookingStatus, type AdminBookingEntry } from "../../services/admin-bookings";
+import { bookingNumber, splitName } from "../../domain";
+import {
+  ADMIN_BOOKING_ENTRY_INCLUDE,
+  assignBookingVehicle,
+  listAdminBookings,
+  setBookingLocation,
+  updateBookingStatus,
+  type AdminBookingRow,
+} from "../../services/admin-bookings";
 import { builder } from "../builder";
 import { withoutNulls } from "./admin-vehicles";
 import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
+import { AdminBookingVehicleRef } from "./vehicle";
 
-type EntryUser = AdminBookingEntry["user"];
-type EntryVehicle = NonNullable<AdminBookingEntry["vehicle"]>;
-
-const AdminBookingUserRef = builder.objectRef<EntryUser>("AdminBookingUser").implement({
+/** The customer of an admin booking list entry. */
+const AdminBookingUserRef = builder.prismaObject("User", {
+  variant: "AdminBookingUser",
+  authScopes: { staff: true },
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
     /** The first word of the name. */
-    firstName: t.exposeString("firstName"),
+    firstName: t.string({ resolve: (u) => splitName(u.name).firstName }),
     /** The rest of the name. */
-    lastName: t.exposeString("lastName"),
+    lastName: t.string({ resolve: (u) => splitName(u.name).lastName }),
     email: t.exposeString("email"),
     phone: t.exposeString("phone", { nullable: true }),
   }),
 });
 
-const AdminBookingVehicleRef = builder.objectRef<EntryVehicle>("AdminBookingVehicle").implement({
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    make: t.exposeString("make"),
-    model: t.exposeString("model"),
-    year: t.exposeInt("year"),
-    registrationNumber: t.exposeString("registrationNumber"),
-    /** "450.00" */
-    dailyRate: t.exposeString("dailyRate"),
-  }),
-});
-
 /** SPEC 3 "Admin booking list entry": the booking, its customer and its vehicle (if assigned). */
-export const AdminBookingRef = builder.objectRef<AdminBookingEntry>("AdminBooking").implement({
+export const AdminBookingRef = builder.prismaObject("Booking", {
+  variant: "AdminBooking",
+  authScopes: { staff: true },
+  include: ADMIN_BOOKING_ENTRY_INCLUDE.include,
   fields: (t) => ({
     id: t.exposeID("id"),
     /** The last 8 characters of the id (admin screens). */
-    bookingNumber: t.exposeString("bookingNumber"),
-    createdAt: t.exposeString("createdAt"),
-    updatedAt: t.exposeString("updatedAt"),
+    bookingNumber: t.string({ resolve: (b) => bookingNumber(b.id, "admin") }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     status: t.expose("status", { type: BookingStatusEnum }),
     category: t.expose("category", { type: CategoryEnum }),
     transmission: t.expose("transmission", { type: TransmissionEnum }),
-    /** ISO instants. */
-    pickupDate: t.exposeString("pickupDate"),
-    returnDate: t.exposeString("returnDate"),
+    pickupDate: t.expose("pickupDate", { type: "DateTime" }),
+    returnDate: t.expose("returnDate", { type: "DateTime" }),
     duration: t.exposeInt("duration"),
-    /** "1350.00" */
-    totalAmount: t.exposeString("totalAmount"),
+    totalAmount: t.expose("totalAmount", { type: "Money" }),
     deliveryLocation: t.exposeString("deliveryLocation"),
     deliveryCoordinates: t.exposeString("deliveryCoordinates"),
     /** False when the customer typed an address the geocoder could not place: call to confirm it, then set the real point. */
@@ -60,15 +58,15 @@ export const AdminBookingRef = builder.objectRef<AdminBookingEntry>("AdminBookin
     userId: t.exposeID("userId"),
     vehicleId: t.exposeID("vehicleId", { nullable: true }),
     /** Dashboard aliases: category, pickupDate and totalAmount. */
-    carCategory: t.expose("carCategory", { type: CategoryEnum }),
-    deliveryDateTime: t.exposeString("deliveryDateTime"),
-    totalPrice: t.exposeString("totalPrice"),
+    carCategory: t.expose("category", { type: CategoryEnum }),
+    deliveryDateTime: t.expose("pickupDate", { type: "DateTime" }),
+    totalPrice: t.expose("totalAmount", { type: "Money" }),
     user: t.field({ type: AdminBookingUserRef, resolve: (b) => b.user }),
     vehicle: t.field({ type: AdminBookingVehicleRef, nullable: true, resolve: (b) => b.vehicle }),
   }),
 });
 
-const AdminBookingPageRef = builder.objectRef<{ items: AdminBookingEntry[]; total: number }>("AdminBookingPage").implement({
+const AdminBookingPageRef = builder.objectRef<{ items: AdminBookingRow[]; total: number }>("AdminBookingPage").implement({
   fields: (t) => ({
     items: t.field({ type: [AdminBookingRef], resolve: (page) => page.items }),
     total: t.exposeInt("total"),

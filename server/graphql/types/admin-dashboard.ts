@@ -3,7 +3,7 @@ import { listAuditLog, type PublicAuditEntry } from "../../services/audit";
 import { builder } from "../builder";
 import { AdminBookingRef } from "./admin-bookings";
 import { withoutNulls } from "./admin-vehicles";
-import { JsonScalar } from "./json";
+import { JsonScalar } from "./scalars";
 
 const AdminDashboardRef = builder.objectRef<AdminDashboard>("AdminDashboard").implement({
   fields: (t) => ({

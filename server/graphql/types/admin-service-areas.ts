@@ -1,6 +1,6 @@
 import { createServiceArea, deleteServiceArea, listServiceAreas, updateServiceArea, type PublicServiceArea } from "../../services/admin-service-areas";
 import { builder } from "../builder";
-import { JsonScalar } from "./json";
+import { JsonScalar } from "./scalars";
 
 const ServiceAreaRef = builder.objectRef<PublicServiceArea>("ServiceArea").implement({
   fields: (t) => ({

@@ -1,48 +1,13 @@
-import {
-  adminVehicle,
-  createAdminVehicle,
-  deleteAdminVehicle,
-  getAdminVehicle,
-  listAdminVehicles,
-  updateAdminVehicle,
-  type AdminVehicle,
-} from "../../services/admin-vehicles";
+import { createAdminVehicle, deleteAdminVehicle, getAdminVehicle, listAdminVehicles, updateAdminVehicle } from "../../services/admin-vehicles";
 import { assignableVehicles } from "../../services/admin-bookings";
 import { createUpload } from "../../services/uploads";
 import { builder } from "../builder";
 import { CategoryEnum, TransmissionEnum, VehicleStatusEnum } from "./enums";
-import { JsonScalar } from "./json";
 import { UploadTicketRef } from "./uploads";
+import { AdminVehicleRef } from "./vehicle";
+import type { VehicleWithPhotos } from "../../services/vehicle-rows";
 
-/** A vehicle as the admin screens use it (SPEC 3 "Admin vehicle"). */
-export const AdminVehicleRef = builder.objectRef<AdminVehicle>("AdminVehicle").implement({
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    make: t.exposeString("make"),
-    model: t.exposeString("model"),
-    year: t.exposeInt("year"),
-    category: t.expose("category", { type: CategoryEnum }),
-    transmission: t.expose("transmission", { type: TransmissionEnum }),
-    /** Rand per day as two-decimal text, e.g. "450.00". */
-    pricePerDay: t.exposeString("pricePerDay"),
-    features: t.exposeStringList("features"),
-    /** The first photo: "/objects/uploads/<uuid>" or an http(s) URL. */
-    imageUrl: t.exposeString("imageUrl", { nullable: true }),
-    images: t.exposeStringList("images"),
-    /** The registration number. */
-    licensePlate: t.exposeString("licensePlate"),
-    status: t.expose("status", { type: VehicleStatusEnum }),
-    mileage: t.exposeInt("mileage"),
-    /** Present when the vehicle's position is tracked ("Location tracked"). */
-    lastKnownLocation: t.field({ type: JsonScalar, nullable: true, resolve: (v) => v.lastKnownLocation ?? null }),
-    /** Set for a dealership's car for sale; null for the rental fleet. */
-    dealershipId: t.exposeID("dealershipId", { nullable: true }),
-    createdAt: t.exposeString("createdAt"),
-    updatedAt: t.exposeString("updatedAt"),
-  }),
-});
-
-const AdminVehiclePageRef = builder.objectRef<{ items: AdminVehicle[]; total: number }>("AdminVehiclePage").implement({
+const AdminVehiclePageRef = builder.objectRef<{ items: VehicleWithPhotos[]; total: number }>("AdminVehiclePage").implement({
   fields: (t) => ({
     items: t.field({ type: [AdminVehicleRef], resolve: (page) => page.items }),
     /** All vehicles matching the filter, over every page. */
@@ -105,7 +70,7 @@ builder.queryField("assignableVehicles", (t) =>
     description: "Vehicles that could be assigned to a booking: available, its category and transmission, free for its period.",
     authScopes: { admin: true, permission: "vehicles:read" },
     args: { bookingId: t.arg.id({ required: true }) },
-    resolve: async (_root, { bookingId }, ctx) => (await assignableVehicles(ctx.services, ctx.viewer, String(bookingId))).map(adminVehicle),
+    resolve: (_root, { bookingId }, ctx) => assignableVehicles(ctx.services, ctx.viewer, String(bookingId)),
   }),
 );
 

@@ -3,6 +3,7 @@ import { signIn, signOut, signUp, type User } from "../../services/auth";
 import { googleSignInSchema, signInWithGoogle } from "../../services/google";
 import { parseInput } from "../../services/validation";
 import { requireCustomer } from "../../services/viewer";
+import { anyone } from "../access";
 import { builder } from "../builder";
 import { UserRef } from "./user";
 
@@ -48,6 +49,7 @@ const GoogleSignInInput = builder.inputType("GoogleSignInInput", {
 
 builder.mutationField("signUp", (t) =>
   t.field({
+    ...anyone,
     type: AuthPayloadRef,
     description: "Creates a customer account and signs it in. 409 CONFLICT when the email is taken.",
     args: { input: t.arg({ type: SignUpInput, required: true }) },
@@ -57,6 +59,7 @@ builder.mutationField("signUp", (t) =>
 
 builder.mutationField("signIn", (t) =>
   t.field({
+    ...anyone,
     type: AuthPayloadRef,
     description: "Signs a customer in with email and password (rate limited per email and per address).",
     args: { input: t.arg({ type: SignInInput, required: true }) },
@@ -66,6 +69,7 @@ builder.mutationField("signIn", (t) =>
 
 builder.mutationField("signInWithGoogle", (t) =>
   t.field({
+    ...anyone,
     type: GoogleAuthPayloadRef,
     description: "Signs in (or up) with a Google ID token.",
     args: { input: t.arg({ type: GoogleSignInInput, required: true }) },
@@ -75,6 +79,7 @@ builder.mutationField("signInWithGoogle", (t) =>
 
 builder.mutationField("signOut", (t) =>
   t.boolean({
+    ...anyone,
     description: "Ends the current customer session: its token stops working at once.",
     resolve: async (_root, _args, ctx) => {
       await signOut(ctx.services, requireCustomer(ctx.viewer));

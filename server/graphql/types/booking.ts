@@ -1,10 +1,11 @@
 import { bookingNumber, centsToDecimal, customerCancelBlockedReason, type BookingQuote } from "../../domain";
 import { cancelBooking, createBooking, getMyBooking, listMyBookings, quoteBooking } from "../../services/bookings";
+import { anyone, customerOnly } from "../access";
 import { builder } from "../builder";
 import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
 import "./vehicle";
 
-/** A customer's booking. Money as text ("1350.00"), instants as ISO strings (UTC). */
+/** A customer's booking. */
 export const BookingRef = builder.prismaObject("Booking", {
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -13,8 +14,8 @@ export const BookingRef = builder.prismaObject("Booking", {
     category: t.expose("category", { type: CategoryEnum }),
     transmission: t.expose("transmission", { type: TransmissionEnum }),
     vehicle: t.relation("vehicle", { nullable: true }),
-    pickupDate: t.string({ resolve: (b) => b.pickupDate.toISOString() }),
-    returnDate: t.string({ resolve: (b) => b.returnDate.toISOString() }),
+    pickupDate: t.expose("pickupDate", { type: "DateTime" }),
+    returnDate: t.expose("returnDate", { type: "DateTime" }),
     deliveryLocation: t.exposeString("deliveryLocation"),
     /** "lat,lon" */
     deliveryCoordinates: t.exposeString("deliveryCoordinates"),
@@ -23,13 +24,13 @@ export const BookingRef = builder.prismaObject("Booking", {
     /** False when the address could not be placed on the map: we call to confirm it. */
     deliveryVerified: t.exposeBoolean("deliveryVerified"),
     returnVerified: t.exposeBoolean("returnVerified"),
-    /** Rand as a decimal string, computed by the server. */
-    totalAmount: t.string({ resolve: (b) => b.totalAmount.toFixed(2) }),
+    /** Computed by the server. */
+    totalAmount: t.expose("totalAmount", { type: "Money" }),
     /** Whole days. */
     duration: t.exposeInt("duration"),
     status: t.expose("status", { type: BookingStatusEnum }),
     specialRequests: t.exposeString("specialRequests", { nullable: true }),
-    createdAt: t.string({ resolve: (b) => b.createdAt.toISOString() }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
     /** Whether the customer may cancel now: not completed or cancelled, and pickup at least 24 hours away. */
     canCancel: t.boolean({ resolve: (b) => customerCancelBlockedReason(b.pickupDate, b.status) === null }),
     /** Why not, when canCancel is false (e.g. "Bookings can only be cancelled up to 24 hours before pickup"). */
@@ -41,10 +42,9 @@ const QuoteRef = builder.objectRef<BookingQuote>("Quote").implement({
   description: "The server's price for a rental: whole days (any part of a day counts) times the category's daily rate.",
   fields: (t) => ({
     days: t.exposeInt("days"),
-    /** Rand per day, e.g. "650.00". */
-    dailyRate: t.string({ resolve: (q) => centsToDecimal(q.dailyRate * 100) }),
-    /** Rand, e.g. "1950.00". */
-    total: t.exposeString("total"),
+    /** Rand per day. */
+    dailyRate: t.field({ type: "Money", resolve: (q) => centsToDecimal(q.dailyRate * 100) }),
+    total: t.expose("total", { type: "Money" }),
   }),
 });
 
@@ -74,6 +74,7 @@ const CreateBookingInput = builder.inputType("CreateBookingInput", {
 
 builder.queryField("myBookings", (t) =>
   t.prismaField({
+    ...customerOnly,
     type: [BookingRef],
     description: "The signed-in customer's bookings, newest first; 20 a page by default, at most 100.",
     args: { limit: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
@@ -84,6 +85,7 @@ builder.queryField("myBookings", (t) =>
 
 builder.queryField("booking", (t) =>
   t.prismaField({
+    ...customerOnly,
     type: BookingRef,
     nullable: true,
     description: "One of the signed-in customer's own bookings (NOT_FOUND for anyone else's).",
@@ -94,6 +96,7 @@ builder.queryField("booking", (t) =>
 
 builder.queryField("quote", (t) =>
   t.field({
+    ...anyone,
     type: QuoteRef,
     description: "Duration and total for a category and period, from the same rule the server charges by.",
     args: {
@@ -107,6 +110,7 @@ builder.queryField("quote", (t) =>
 
 builder.mutationField("createBooking", (t) =>
   t.prismaField({
+    ...customerOnly,
     type: BookingRef,
     description: "Books a vehicle for the signed-in customer (completed profile required). CONFLICT when the vehicle is taken for those dates.",
     args: { input: t.arg({ type: CreateBookingInput, required: true }) },
@@ -119,6 +123,7 @@ builder.mutationField("createBooking", (t) =>
 
 builder.mutationField("cancelBooking", (t) =>
   t.prismaField({
+    ...customerOnly,
     type: BookingRef,
     description: "Cancels one of the customer's own bookings, up to 24 hours before pickup.",
     args: { id: t.arg.id({ required: true }) },

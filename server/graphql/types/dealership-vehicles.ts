@@ -1,50 +1,24 @@
 // The dealership's own inventory and its leads (dealership scope only). Inputs are loosely typed
 // so a missing or bad value gets the add form's own message from the shared zod schema.
 import { DEALERSHIP_FORM_STATUSES } from "../../domain";
-import { leadJson, listOwnLeads, markOwnLeadRead, type DealershipLeadJson } from "../../services/dealership-leads";
+import { LEAD_WITH_VEHICLE, listOwnLeads, markOwnLeadRead, type DealershipLead } from "../../services/dealership-leads";
 import {
   createOwnVehicle,
-  dealershipVehicleJson,
   deleteOwnVehicle,
   getOwnVehicle,
   listOwnVehicles,
   ownVehicleStats,
   updateOwnVehicle,
-  type DealershipVehicleJson,
   type DealershipVehicleStats,
 } from "../../services/dealership-vehicles";
+import { dealershipOnly } from "../access";
 import { builder } from "../builder";
-import { dealershipOnly } from "./dealership";
-import { CategoryEnum, TransmissionEnum, VehicleStatusEnum } from "./enums";
+import { CategoryEnum, TransmissionEnum } from "./enums";
+import { DealershipLeadVehicleRef, DealershipVehicleRef } from "./vehicle";
 
 export const DealershipVehicleStatusEnum = builder.enumType("DealershipVehicleStatus", {
   description: "The statuses the dealership's form offers (a booked car is `rented`, shown as Booked).",
   values: DEALERSHIP_FORM_STATUSES,
-});
-
-export const DealershipVehicleRef = builder.objectRef<DealershipVehicleJson>("DealershipVehicle").implement({
-  description: "A vehicle of the signed-in dealership's inventory.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    registrationNumber: t.exposeString("registrationNumber"),
-    make: t.exposeString("make"),
-    model: t.exposeString("model"),
-    year: t.exposeInt("year"),
-    category: t.expose("category", { type: CategoryEnum }),
-    transmission: t.expose("transmission", { type: TransmissionEnum }),
-    /** `rented` is shown as "Booked" on the dealership screens. */
-    status: t.expose("status", { type: VehicleStatusEnum }),
-    mileage: t.exposeInt("mileage"),
-    /** Rand per day as a decimal string, e.g. "450.00". */
-    dailyRate: t.exposeString("dailyRate"),
-    /** Rand as a decimal string; the car is listed for sale when this is above zero. */
-    salesPrice: t.exposeString("salesPrice", { nullable: true }),
-    /** "/objects/uploads/<uuid>" paths, in display order. */
-    images: t.exposeStringList("images"),
-    dealershipId: t.exposeID("dealershipId", { nullable: true }),
-    createdAt: t.exposeString("createdAt"),
-    updatedAt: t.exposeString("updatedAt"),
-  }),
 });
 
 const DealershipVehicleStatsRef = builder.objectRef<DealershipVehicleStats>("DealershipVehicleStats").implement({
@@ -85,8 +59,7 @@ builder.queryField("dealershipVehicles", (t) =>
     description: "The signed-in dealership's vehicles with their photos, newest first (at most 500 a page).",
     ...dealershipOnly,
     args: { limit: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
-    resolve: async (_root, args, ctx) =>
-      (await listOwnVehicles(ctx.services, ctx.viewer, { limit: args.limit ?? undefined, offset: args.offset ?? undefined })).map(dealershipVehicleJson),
+    resolve: async (_root, args, ctx) => listOwnVehicles(ctx.services, ctx.viewer, { limit: args.limit ?? undefined, offset: args.offset ?? undefined }),
   }),
 );
 
@@ -96,7 +69,7 @@ builder.queryField("dealershipVehicle", (t) =>
     description: "One of the signed-in dealership's vehicles (NOT_FOUND for anyone else's).",
     ...dealershipOnly,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => dealershipVehicleJson(await getOwnVehicle(ctx.services, ctx.viewer, String(args.id))),
+    resolve: async (_root, args, ctx) => getOwnVehicle(ctx.services, ctx.viewer, String(args.id)),
   }),
 );
 
@@ -114,7 +87,7 @@ builder.mutationField("createDealershipVehicle", (t) =>
     description: "Adds a vehicle to the signed-in dealership's inventory. CONFLICT when the registration number is taken.",
     ...dealershipOnly,
     args: { input: t.arg({ type: DealershipVehicleInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => dealershipVehicleJson(await createOwnVehicle(ctx.services, ctx.viewer, input)),
+    resolve: async (_root, { input }, ctx) => createOwnVehicle(ctx.services, ctx.viewer, input),
   }),
 );
 
@@ -124,7 +97,7 @@ builder.mutationField("updateDealershipVehicle", (t) =>
     description: "Edits one of the signed-in dealership's vehicles; left-out fields keep their values.",
     ...dealershipOnly,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: DealershipVehicleInput, required: true }) },
-    resolve: async (_root, { id, input }, ctx) => dealershipVehicleJson(await updateOwnVehicle(ctx.services, ctx.viewer, String(id), input)),
+    resolve: async (_root, { id, input }, ctx) => updateOwnVehicle(ctx.services, ctx.viewer, String(id), input),
   }),
 );
 
@@ -142,35 +115,25 @@ builder.mutationField("deleteDealershipVehicle", (t) =>
 
 // Leads -----------------------------------------------------------------------------------------
 
-const LeadVehicleRef = builder.objectRef<DealershipLeadJson["vehicle"]>("DealershipLeadVehicle").implement({
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    make: t.exposeString("make"),
-    model: t.exposeString("model"),
-    year: t.exposeInt("year"),
-    registrationNumber: t.exposeString("registrationNumber"),
-    salesPrice: t.exposeString("salesPrice", { nullable: true }),
-    /** The first photo, if any. */
-    image: t.exposeString("image", { nullable: true }),
-  }),
-});
-
-export const DealershipLeadRef = builder.objectRef<DealershipLeadJson>("DealershipLead").implement({
+export const DealershipLeadRef = builder.prismaObject("Lead", {
+  variant: "DealershipLead",
   description: "A buyer's Contact Seller enquiry about one of the dealership's cars.",
+  authScopes: { dealership: true },
+  include: LEAD_WITH_VEHICLE,
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
     email: t.exposeString("email", { nullable: true }),
     phone: t.exposeString("phone", { nullable: true }),
     message: t.exposeString("message"),
-    /** ISO instant when the dealership opened it; null = new. */
-    readAt: t.exposeString("readAt", { nullable: true }),
-    createdAt: t.exposeString("createdAt"),
-    vehicle: t.field({ type: LeadVehicleRef, resolve: (lead) => lead.vehicle }),
+    /** When the dealership opened it; null = new. */
+    readAt: t.expose("readAt", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    vehicle: t.field({ type: DealershipLeadVehicleRef, resolve: (lead) => lead.vehicle }),
   }),
 });
 
-const DealershipLeadListRef = builder.objectRef<{ leads: DealershipLeadJson[]; unread: number }>("DealershipLeadList").implement({
+const DealershipLeadListRef = builder.objectRef<{ leads: DealershipLead[]; unread: number }>("DealershipLeadList").implement({
   fields: (t) => ({
     leads: t.field({ type: [DealershipLeadRef], resolve: (list) => list.leads }),
     /** Leads not yet marked read (all of them, not just this page). */
@@ -190,7 +153,7 @@ builder.queryField("dealershipLeads", (t) =>
         offset: args.offset ?? undefined,
         unreadOnly: args.unreadOnly ?? false,
       });
-      return { leads: leads.map(leadJson), unread };
+      return { leads, unread };
     },
   }),
 );
@@ -201,6 +164,6 @@ builder.mutationField("markDealershipLeadRead", (t) =>
     description: "Marks one of the signed-in dealership's enquiries read (NOT_FOUND for anyone else's).",
     ...dealershipOnly,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => leadJson(await markOwnLeadRead(ctx.services, ctx.viewer, String(id))),
+    resolve: async (_root, { id }, ctx) => markOwnLeadRead(ctx.services, ctx.viewer, String(id)),
   }),
 );

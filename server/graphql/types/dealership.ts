@@ -3,31 +3,14 @@
 // gets the same errors as REST (401 without a token or with an expired one, 403 with another
 // area's token).
 import { dealershipLoginSchema } from "../../domain";
-import { forbidden } from "../../errors";
 import { currentDealership, dealershipAccount, signInDealership, signOutDealership, type DealershipAccount } from "../../services/dealership-auth";
 import { createUpload } from "../../services/uploads";
 import { parseInput } from "../../services/validation";
-import { DEALERSHIPS_ONLY, requireDealership, type Viewer } from "../../services/viewer";
+import { anyone, dealershipOnly } from "../access";
 import { builder } from "../builder";
-import type { GraphQLContext } from "../context";
 import { UploadTicketRef } from "./uploads";
 
 /** Why a viewer may not use the portal, as the AppError REST would answer. */
-function refusal(viewer: Viewer): Error {
-  try {
-    requireDealership(viewer);
-  } catch (error) {
-    return error as Error;
-  }
-  return forbidden(DEALERSHIPS_ONLY);
-}
-
-/** Field options for every portal field: the dealership scope, refused with REST's errors. */
-export const dealershipOnly = {
-  authScopes: { dealership: true },
-  unauthorizedError: (_parent: unknown, _args: unknown, ctx: GraphQLContext) => refusal(ctx.viewer),
-} as const;
-
 export const DealershipRef = builder.objectRef<DealershipAccount>("Dealership").implement({
   description: "The signed-in dealership's own account (never its password).",
   fields: (t) => ({
@@ -60,6 +43,7 @@ const DealershipSignInInput = builder.inputType("DealershipSignInInput", {
 
 builder.mutationField("dealershipSignIn", (t) =>
   t.field({
+    ...anyone,
     type: DealershipAuthPayloadRef,
     description:
       "Signs a dealership in with its code and password (rate limited per code and per address). 401 'Invalid dealership code or password'; " +

@@ -1,38 +1,12 @@
 // The public Cars for Sale listing, its details and Contact Seller (no sign-in needed).
 import { FOR_SALE_SORTS } from "../../domain";
-import { contactSeller, getCarForSale, listCarsForSale, type EnquiryReceipt, type ForSalePage, type ForSaleVehicle } from "../../services/for-sale";
+import { contactSeller, getCarForSale, listCarsForSale, type EnquiryReceipt, type ForSalePage } from "../../services/for-sale";
+import { anyone } from "../access";
 import { builder } from "../builder";
 import { CategoryEnum, TransmissionEnum } from "./enums";
+import { ForSaleVehicleRef } from "./vehicle";
 
 const ForSaleSortEnum = builder.enumType("ForSaleSort", { values: FOR_SALE_SORTS });
-
-const ForSaleSellerRef = builder.objectRef<ForSaleVehicle["dealership"]>("ForSaleSeller").implement({
-  description: "The selling dealership as buyers see it (never its email, phone or password).",
-  fields: (t) => ({
-    companyName: t.exposeString("companyName"),
-    city: t.exposeString("city", { nullable: true }),
-  }),
-});
-
-const ForSaleVehicleRef = builder.objectRef<ForSaleVehicle>("ForSaleVehicle").implement({
-  description: "A dealership's car listed for sale.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    make: t.exposeString("make"),
-    model: t.exposeString("model"),
-    year: t.exposeInt("year"),
-    category: t.field({ type: CategoryEnum, resolve: (v) => v.category as "small" | "medium" | "large" }),
-    transmission: t.field({ type: TransmissionEnum, resolve: (v) => v.transmission as "manual" | "automatic" }),
-    mileage: t.exposeInt("mileage"),
-    /** Rand as a decimal string, e.g. "185000.00" (shown without decimals). */
-    salesPrice: t.exposeString("salesPrice"),
-    /** "/objects/uploads/<uuid>" paths, in display order. */
-    images: t.exposeStringList("images"),
-    dealership: t.field({ type: ForSaleSellerRef, resolve: (v) => v.dealership }),
-    /** ISO instant the car was added. */
-    createdAt: t.exposeString("createdAt"),
-  }),
-});
 
 const ForSalePageRef = builder.objectRef<ForSalePage>("ForSalePage").implement({
   fields: (t) => ({
@@ -46,6 +20,7 @@ const ForSalePageRef = builder.objectRef<ForSalePage>("ForSalePage").implement({
 
 builder.queryField("carsForSale", (t) =>
   t.field({
+    ...anyone,
     type: ForSalePageRef,
     description:
       "Cars for sale: active dealerships' vehicles with a sales price. `search` matches every word against make, model, year or dealership " +
@@ -68,6 +43,7 @@ builder.queryField("carsForSale", (t) =>
 
 builder.queryField("carForSale", (t) =>
   t.field({
+    ...anyone,
     type: ForSaleVehicleRef,
     description: "The details of a car for sale; NOT_FOUND when it is not listed.",
     args: { id: t.arg.id({ required: true }) },
@@ -96,6 +72,7 @@ const ContactSellerResultRef = builder.objectRef<EnquiryReceipt>("ContactSellerR
 
 builder.mutationField("contactSeller", (t) =>
   t.field({
+    ...anyone,
     type: ContactSellerResultRef,
     description: "Sends a buyer's enquiry to the car's dealership (stored as a lead and emailed). TOO_MANY_REQUESTS when sent too often.",
     args: { vehicleId: t.arg.id({ required: true }), input: t.arg({ type: ContactSellerInput, required: true }) },

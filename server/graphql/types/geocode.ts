@@ -1,5 +1,6 @@
 import { reverseGeocode, searchAddresses, type GeocodeAddress, type GeocodeResult } from "../../services/geocode";
 import { isServedPoint } from "../../services/bookings";
+import { anyone, signedIn } from "../access";
 import { builder } from "../builder";
 
 const GeocodeAddressRef = builder.objectRef<GeocodeAddress>("GeocodeAddress").implement({
@@ -29,6 +30,7 @@ const GeocodeResultRef = builder.objectRef<GeocodeResult>("GeocodeResult").imple
 
 builder.queryField("reverseGeocode", (t) =>
   t.field({
+    ...signedIn,
     type: GeocodeResultRef,
     nullable: true,
     description:
@@ -41,6 +43,7 @@ builder.queryField("reverseGeocode", (t) =>
 
 builder.queryField("geocodeSearch", (t) =>
   t.field({
+    ...signedIn,
     type: [GeocodeResultRef],
     description: "Up to 5 places in South Africa matching typed address text (signed-in users).",
     args: { q: t.arg.string({ required: true }) },
@@ -50,6 +53,7 @@ builder.queryField("geocodeSearch", (t) =>
 
 builder.queryField("isLocationServed", (t) =>
   t.boolean({
+    ...anyone,
     description:
       'Whether we deliver to and collect from a point ("lat,lon"): inside an active service area, or anywhere when none is active. ' +
       "The booking flow asks at the location step; the booking itself is checked again on the server.",

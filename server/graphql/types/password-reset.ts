@@ -1,6 +1,7 @@
 import { forgotPasswordSchema, resetPasswordSchema } from "../../domain/schemas";
 import { requestPasswordReset, resetPassword } from "../../services/password-reset";
 import { parseInput } from "../../services/validation";
+import { anyone } from "../access";
 import { builder } from "../builder";
 
 const ForgotPasswordInput = builder.inputType("ForgotPasswordInput", {
@@ -13,6 +14,7 @@ const ResetPasswordInput = builder.inputType("ResetPasswordInput", {
 
 builder.mutationField("requestPasswordReset", (t) =>
   t.boolean({
+    ...anyone,
     description: "Emails a password reset link when an account has this email. Always true: the answer never tells whether it does.",
     args: { input: t.arg({ type: ForgotPasswordInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
@@ -24,6 +26,7 @@ builder.mutationField("requestPasswordReset", (t) =>
 
 builder.mutationField("resetPassword", (t) =>
   t.boolean({
+    ...anyone,
     description: "Sets a new password with the token from a reset link (single use, one hour), and signs the account out everywhere.",
     args: { input: t.arg({ type: ResetPasswordInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {

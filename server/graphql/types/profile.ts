@@ -1,4 +1,5 @@
 import { completeProfile } from "../../services/profile";
+import { customerOnly } from "../access";
 import { builder } from "../builder";
 import { IdTypeEnum } from "./enums";
 import { UserRef } from "./user";
@@ -27,6 +28,7 @@ const CompleteProfileInput = builder.inputType("CompleteProfileInput", {
 
 builder.mutationField("completeProfile", (t) =>
   t.prismaField({
+    ...customerOnly,
     type: UserRef,
     description: "Saves the signed-in customer's profile and sets profileCompleted.",
     args: { input: t.arg({ type: CompleteProfileInput, required: true }) },

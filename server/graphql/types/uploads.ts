@@ -1,4 +1,5 @@
 import { CUSTOMER_UPLOAD_PURPOSES, createUpload } from "../../services/uploads";
+import { signedIn } from "../access";
 import { builder } from "../builder";
 
 export const UploadPurposeEnum = builder.enumType("UploadPurpose", { values: CUSTOMER_UPLOAD_PURPOSES });
@@ -15,12 +16,13 @@ export const UploadTicketRef = builder.objectRef<Ticket>("UploadTicket").impleme
     uploadURL: t.exposeString("uploadURL"),
     /** "/objects/uploads/<uuid>": what profilePicture / driversLicenseImage take. */
     objectPath: t.exposeString("objectPath"),
-    expiresAt: t.string({ resolve: (ticket) => ticket.expiresAt.toISOString() }),
+    expiresAt: t.expose("expiresAt", { type: "DateTime" }),
   }),
 });
 
 builder.mutationField("createUploadUrl", (t) =>
   t.field({
+    ...signedIn,
     type: UploadTicketRef,
     description: "Starts a photo upload for the signed-in customer: PUT the image bytes to uploadURL.",
     args: { input: t.arg({ type: CreateUploadInput, required: true }) },

@@ -1,4 +1,5 @@
 import { me } from "../../services/auth";
+import { anyone } from "../access";
 import { builder } from "../builder";
 import { IdTypeEnum } from "./enums";
 
@@ -28,13 +29,13 @@ export const UserRef = builder.prismaObject("User", {
     driversLicenseImage: t.exposeString("driversLicenseImage", { nullable: true }),
     /** "yyyy-mm-dd" */
     driversLicenseExpiryDate: t.exposeString("driversLicenseExpiryDate", { nullable: true }),
-    /** ISO instant. */
-    createdAt: t.string({ resolve: (user) => user.createdAt.toISOString() }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
 
 builder.queryField("me", (t) =>
   t.prismaField({
+    ...anyone,
     type: UserRef,
     nullable: true,
     description: "The signed-in customer; null when not signed in as a customer.",
@@ -53,6 +54,7 @@ const PublicConfigRef = builder.objectRef<PublicConfig>("PublicConfig").implemen
 
 builder.queryField("publicConfig", (t) =>
   t.field({
+    ...anyone,
     type: PublicConfigRef,
     resolve: (_root, _args, ctx) => ({ googleClientId: ctx.services.config.google.clientId ?? null }),
   }),

@@ -1,6 +1,14 @@
+// One model, one file: every way the schema shows a Vehicle is a variant of the one prismaObject,
+// named for its audience and locked to it. A new column reaches an audience by one line in its
+// variant (the row already carries it); the REST shims shape the same rows in ../../rest/shapes.
+import { featuresOf, FOR_SALE_ROW, VEHICLE_PHOTOS } from "../../services/vehicle-rows";
 import { listVehicles, parseAvailabilityPeriod } from "../../services/vehicles";
+import { anyone } from "../access";
 import { builder } from "../builder";
 import { CategoryEnum, TransmissionEnum, VehicleStatusEnum } from "./enums";
+import { JsonScalar } from "./scalars";
+
+const photoUrls = (v: { images: { url: string }[] }) => v.images.map((image) => image.url);
 
 /** A rentable vehicle as customers see it (no registration number: that is for admins). */
 export const VehicleRef = builder.prismaObject("Vehicle", {
@@ -13,18 +21,142 @@ export const VehicleRef = builder.prismaObject("Vehicle", {
     transmission: t.expose("transmission", { type: TransmissionEnum }),
     status: t.expose("status", { type: VehicleStatusEnum }),
     mileage: t.exposeInt("mileage"),
-    /** Rand per day as a decimal string, e.g. "450.00". */
-    dailyRate: t.string({ resolve: (v) => v.dailyRate.toFixed(2) }),
+    dailyRate: t.expose("dailyRate", { type: "Money" }),
     dealershipId: t.exposeID("dealershipId", { nullable: true }),
     images: t.stringList({
       select: { images: { select: { url: true }, orderBy: { position: "asc" } } },
-      resolve: (v) => v.images.map((image) => image.url),
+      resolve: photoUrls,
     }),
+  }),
+});
+
+/** A vehicle as the admin screens use it (SPEC 3 "Admin vehicle"): admins, or a key with vehicles:read. */
+export const AdminVehicleRef = builder.prismaObject("Vehicle", {
+  variant: "AdminVehicle",
+  authScopes: { staff: true },
+  include: VEHICLE_PHOTOS,
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    make: t.exposeString("make"),
+    model: t.exposeString("model"),
+    year: t.exposeInt("year"),
+    category: t.expose("category", { type: CategoryEnum }),
+    transmission: t.expose("transmission", { type: TransmissionEnum }),
+    /** Rand per day. */
+    pricePerDay: t.expose("dailyRate", { type: "Money" }),
+    features: t.stringList({ resolve: featuresOf }),
+    /** The first photo: "/objects/uploads/<uuid>" or an http(s) URL. */
+    imageUrl: t.string({ nullable: true, resolve: (v) => v.images[0]?.url ?? null }),
+    images: t.stringList({ resolve: photoUrls }),
+    /** The registration number. */
+    licensePlate: t.exposeString("registrationNumber"),
+    status: t.expose("status", { type: VehicleStatusEnum }),
+    mileage: t.exposeInt("mileage"),
+    /** Present when the vehicle's position is tracked ("Location tracked"). */
+    lastKnownLocation: t.expose("lastKnownLocation", { type: JsonScalar, nullable: true }),
+    /** Set for a dealership's car for sale; null for the rental fleet. */
+    dealershipId: t.exposeID("dealershipId", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+/** The car of an admin booking list entry. */
+export const AdminBookingVehicleRef = builder.prismaObject("Vehicle", {
+  variant: "AdminBookingVehicle",
+  authScopes: { staff: true },
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    make: t.exposeString("make"),
+    model: t.exposeString("model"),
+    year: t.exposeInt("year"),
+    registrationNumber: t.exposeString("registrationNumber"),
+    dailyRate: t.expose("dailyRate", { type: "Money" }),
+  }),
+});
+
+/** A vehicle of the signed-in dealership's inventory. */
+export const DealershipVehicleRef = builder.prismaObject("Vehicle", {
+  variant: "DealershipVehicle",
+  description: "A vehicle of the signed-in dealership's inventory.",
+  authScopes: { dealership: true },
+  include: VEHICLE_PHOTOS,
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    registrationNumber: t.exposeString("registrationNumber"),
+    make: t.exposeString("make"),
+    model: t.exposeString("model"),
+    year: t.exposeInt("year"),
+    category: t.expose("category", { type: CategoryEnum }),
+    transmission: t.expose("transmission", { type: TransmissionEnum }),
+    /** `rented` is shown as "Booked" on the dealership screens. */
+    status: t.expose("status", { type: VehicleStatusEnum }),
+    mileage: t.exposeInt("mileage"),
+    dailyRate: t.expose("dailyRate", { type: "Money" }),
+    /** The car is listed for sale when this is above zero. */
+    salesPrice: t.expose("salesPrice", { type: "Money", nullable: true }),
+    /** "/objects/uploads/<uuid>" paths, in display order. */
+    images: t.stringList({ resolve: photoUrls }),
+    dealershipId: t.exposeID("dealershipId", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+/** The car an enquiry is about, as its dealership's lead list shows it. */
+export const DealershipLeadVehicleRef = builder.prismaObject("Vehicle", {
+  variant: "DealershipLeadVehicle",
+  authScopes: { dealership: true },
+  include: VEHICLE_PHOTOS,
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    make: t.exposeString("make"),
+    model: t.exposeString("model"),
+    year: t.exposeInt("year"),
+    registrationNumber: t.exposeString("registrationNumber"),
+    salesPrice: t.expose("salesPrice", { type: "Money", nullable: true }),
+    /** The first photo, or null. */
+    image: t.string({ nullable: true, resolve: (v) => v.images[0]?.url ?? null }),
+  }),
+});
+
+/** The selling dealership as buyers see it (never its email, phone or password). */
+const ForSaleSellerRef = builder.prismaObject("Dealership", {
+  variant: "ForSaleSeller",
+  description: "The selling dealership as buyers see it (never its email, phone or password).",
+  fields: (t) => ({
+    companyName: t.exposeString("companyName"),
+    city: t.exposeString("city", { nullable: true }),
+  }),
+});
+
+/** A dealership's car listed for sale (public). */
+export const ForSaleVehicleRef = builder.prismaObject("Vehicle", {
+  variant: "ForSaleVehicle",
+  description: "A dealership's car listed for sale.",
+  include: FOR_SALE_ROW,
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    make: t.exposeString("make"),
+    model: t.exposeString("model"),
+    year: t.exposeInt("year"),
+    category: t.expose("category", { type: CategoryEnum }),
+    transmission: t.expose("transmission", { type: TransmissionEnum }),
+    mileage: t.exposeInt("mileage"),
+    /** Shown without decimals. Always set: a car without one is not listed. */
+    salesPrice: t.field({ type: "Money", resolve: (v) => v.salesPrice! }),
+    /** "/objects/uploads/<uuid>" paths, in display order. */
+    images: t.stringList({ resolve: photoUrls }),
+    // Listed cars always have a dealership (the listing's where clause requires one).
+    dealership: t.field({ type: ForSaleSellerRef, resolve: (v) => v.dealership! }),
+    /** When the car was added. */
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
 
 builder.queryField("vehicles", (t) =>
   t.prismaField({
+    ...anyone,
     type: [VehicleRef],
     description:
       "Available vehicles, filtered on exact category and transmission; at most 100 a page. Given a pickupDate and returnDate " +
@@ -48,6 +180,6 @@ builder.queryField("vehicles", (t) =>
           offset: args.offset ?? undefined,
         },
         query,
-      ) as never,
+      ),
   }),
 );

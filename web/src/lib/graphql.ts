@@ -13,7 +13,8 @@ import type { introspection } from "../graphql-env.d.ts";
 
 export const graphql = initGraphQLTada<{
   introspection: introspection;
-  scalars: { JSON: unknown };
+  /** DateTime: an ISO 8601 instant in UTC; Money: rand as two-decimal text ("1350.00"). */
+  scalars: { JSON: unknown; DateTime: string; Money: string };
   disableMasking: true;
 }>();
 

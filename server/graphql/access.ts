@@ -1,0 +1,65 @@
+// Who may call each root field, checked when the schema is built: a Query or Mutation field
+// without `authScopes` is a mistake (it would answer anyone), so the server refuses to start and
+// `bun run schema:check` fails, naming it. Public fields say `{ public: true }` on purpose.
+import type { GraphQLContext } from "./context";
+import type { GraphQLSchema } from "graphql";
+import { forbidden } from "../errors";
+import { requireCustomer, requireDealership, signInRequired, type Viewer } from "../services/viewer";
+
+/** Root fields (Type.field) that declare no authScopes. */
+export function unscopedRootFields(schema: GraphQLSchema): string[] {
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
+  return roots.flatMap((root) =>
+    root
+      ? Object.values(root.getFields())
+          .filter((field) => !(field.extensions?.pothosOptions as { authScopes?: unknown } | undefined)?.authScopes)
+          .map((field) => `${root.name}.${field.name}`)
+      : [],
+  );
+}
+
+/** Root fields open to anyone (`authScopes: { public: true }`). */
+export function publicRootFields(schema: GraphQLSchema): string[] {
+  const roots = [schema.getQueryType(), schema.getMutationType()];
+  return roots.flatMap((root) =>
+    root
+      ? Object.values(root.getFields())
+          .filter((field) => (field.extensions?.pothosOptions as { authScopes?: { public?: boolean } } | undefined)?.authScopes?.public === true)
+          .map((field) => `${root.name}.${field.name}`)
+      : [],
+  );
+}
+
+export function assertEveryRootFieldScoped(schema: GraphQLSchema): GraphQLSchema {
+  const unscoped = unscopedRootFields(schema);
+  if (unscoped.length > 0) throw new Error(`GraphQL root fields without authScopes (say who may call them, { public: true } included): ${unscoped.join(", ")}`);
+  return schema;
+}
+
+/** Anyone, on purpose. */
+export const anyone = { authScopes: { public: true } } as const;
+
+/** Answers a refused scope with the service's own refusal (401 sign in or session expired, 403 another area). */
+function refusedAs(check: (viewer: Viewer) => unknown) {
+  return (_parent: unknown, _args: unknown, ctx: GraphQLContext): Error => {
+    try {
+      check(ctx.viewer);
+    } catch (refusal) {
+      return refusal as Error;
+    }
+    return forbidden("You do not have access to this");
+  };
+}
+
+/** Signed-in customers only. */
+export const customerOnly = { authScopes: { customer: true }, unauthorizedError: refusedAs(requireCustomer) } as const;
+
+/** Signed-in dealerships only. */
+export const dealershipOnly = { authScopes: { dealership: true }, unauthorizedError: refusedAs(requireDealership) } as const;
+
+/** Any account or API key (the address lookups and uploads check the rest themselves). */
+export const signedIn = { authScopes: { signedIn: true }, unauthorizedError: refusedAs(signInRequiredUnlessSignedIn) } as const;
+
+function signInRequiredUnlessSignedIn(viewer: Viewer) {
+  if (viewer.kind === "anonymous") throw signInRequired(viewer);
+}

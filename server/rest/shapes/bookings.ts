@@ -1,0 +1,77 @@
+// REST JSON of bookings: the customer's own (SPEC 7 /api/bookings) and the admin list entry
+// (SPEC 3, /api/admin/bookings and the dashboard), from the rows the GraphQL Booking and
+// AdminBooking variants read. Money as text, instants as ISO strings.
+import { bookingNumber, customerCancelBlockedReason, splitName } from "../../domain";
+import type { AdminBookingRow } from "../../services/admin-bookings";
+import type { BookingWithVehicle } from "../../services/bookings";
+import { vehicleJson } from "./vehicles";
+
+/** A booking as REST answers it: the GraphQL Booking fields (money as text, ISO instants). */
+export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
+  const cancelBlockedReason = customerCancelBlockedReason(b.pickupDate, b.status, now);
+  return {
+    id: b.id,
+    bookingNumber: bookingNumber(b.id, "customer"),
+    vehicleId: b.vehicleId,
+    category: b.category,
+    transmission: b.transmission,
+    pickupDate: b.pickupDate.toISOString(),
+    returnDate: b.returnDate.toISOString(),
+    deliveryLocation: b.deliveryLocation,
+    deliveryCoordinates: b.deliveryCoordinates,
+    returnLocation: b.returnLocation,
+    returnCoordinates: b.returnCoordinates,
+    deliveryVerified: b.deliveryVerified,
+    returnVerified: b.returnVerified,
+    totalAmount: b.totalAmount.toFixed(2),
+    duration: b.duration,
+    status: b.status,
+    specialRequests: b.specialRequests,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+    canCancel: cancelBlockedReason === null,
+    cancelBlockedReason,
+    vehicle: b.vehicle ? vehicleJson(b.vehicle) : null,
+  };
+}
+
+/** The admin booking list entry (SPEC 3), with the dashboard's aliases carCategory, deliveryDateTime and totalPrice. */
+export function adminBookingJson(b: AdminBookingRow) {
+  const totalAmount = b.totalAmount.toFixed(2);
+  return {
+    id: b.id,
+    bookingNumber: bookingNumber(b.id, "admin"),
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+    status: b.status,
+    category: b.category,
+    transmission: b.transmission,
+    pickupDate: b.pickupDate.toISOString(),
+    returnDate: b.returnDate.toISOString(),
+    duration: b.duration,
+    totalAmount,
+    deliveryLocation: b.deliveryLocation,
+    deliveryCoordinates: b.deliveryCoordinates,
+    deliveryVerified: b.deliveryVerified,
+    returnLocation: b.returnLocation,
+    returnCoordinates: b.returnCoordinates,
+    returnVerified: b.returnVerified,
+    specialRequests: b.specialRequests,
+    userId: b.userId,
+    vehicleId: b.vehicleId,
+    carCategory: b.category,
+    deliveryDateTime: b.pickupDate.toISOString(),
+    totalPrice: totalAmount,
+    user: { id: b.user.id, name: b.user.name, ...splitName(b.user.name), email: b.user.email, phone: b.user.phone },
+    vehicle: b.vehicle
+      ? {
+          id: b.vehicle.id,
+          make: b.vehicle.make,
+          model: b.vehicle.model,
+          year: b.vehicle.year,
+          registrationNumber: b.vehicle.registrationNumber,
+          dailyRate: b.vehicle.dailyRate.toFixed(2),
+        }
+      : null,
+  };
+}

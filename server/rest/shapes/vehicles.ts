@@ -1,0 +1,87 @@
+// REST JSON of vehicles, one function per audience, from the same rows the GraphQL variants read
+// (graphql/types/vehicle.ts). Money as two-decimal text and instants as ISO strings, as SPEC's
+// clients expect; the field lists are the REST contract (server/contract.test.ts holds them).
+import type { Prisma } from "../../db";
+import type { ForSaleRow, VehicleWithPhotos } from "../../services/vehicle-rows";
+import { featuresOf } from "../../services/vehicle-rows";
+
+const photoUrls = (v: { images: { url: string }[] }) => v.images.map((image) => image.url);
+
+/** GET /api/vehicles and a customer booking's car. */
+export function vehicleJson(v: Prisma.VehicleGetPayload<{ include: { images: true } }>) {
+  return {
+    id: v.id,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    category: v.category,
+    transmission: v.transmission,
+    status: v.status,
+    mileage: v.mileage,
+    dailyRate: v.dailyRate.toFixed(2),
+    salesPrice: v.salesPrice?.toFixed(2) ?? null,
+    dealershipId: v.dealershipId,
+    images: photoUrls(v),
+  };
+}
+
+/** SPEC 3 "Admin vehicle": /api/admin/vehicles. */
+export function adminVehicleJson(v: VehicleWithPhotos) {
+  return {
+    id: v.id,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    category: v.category,
+    transmission: v.transmission,
+    pricePerDay: v.dailyRate.toFixed(2),
+    features: featuresOf(v),
+    imageUrl: v.images[0]?.url ?? null,
+    images: photoUrls(v),
+    licensePlate: v.registrationNumber,
+    status: v.status,
+    mileage: v.mileage,
+    lastKnownLocation: v.lastKnownLocation ?? null,
+    dealershipId: v.dealershipId,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+/** SPEC 3 "Dealership vehicle": /api/dealership/vehicles. */
+export function dealershipVehicleJson(v: VehicleWithPhotos) {
+  return {
+    id: v.id,
+    registrationNumber: v.registrationNumber,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    category: v.category,
+    transmission: v.transmission,
+    status: v.status,
+    mileage: v.mileage,
+    dailyRate: v.dailyRate.toFixed(2),
+    salesPrice: v.salesPrice?.toFixed(2) ?? null,
+    images: photoUrls(v),
+    dealershipId: v.dealershipId,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+/** A car for sale as buyers see it: /api/for-sale. */
+export function forSaleVehicleJson(row: ForSaleRow) {
+  return {
+    id: row.id,
+    make: row.make,
+    model: row.model,
+    year: row.year,
+    category: row.category,
+    transmission: row.transmission,
+    mileage: row.mileage,
+    salesPrice: row.salesPrice!.toFixed(2),
+    images: photoUrls(row),
+    dealership: { companyName: row.dealership!.companyName, city: row.dealership!.city },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
