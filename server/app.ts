@@ -4,6 +4,7 @@ import { AppError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, un
 import { createGraphQL } from "./graphql/yoga";
 import { clientAddressOf, resolveViewer } from "./services/sessions";
 import type { Viewer } from "./services/viewer";
+import { accessControl, type ViewerOf } from "./rest/access";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services/context";
 import { createPublicCache } from "./public-cache";
@@ -30,9 +31,6 @@ const noSuchObject = () => json(404, { message: "No such object", code: "NOT_FOU
 
 /** `bun run bench` only (BENCH_ROUTES=1): a trivial JSON route, the baseline every figure is compared with. */
 const benchRoutes = () => (process.env.BENCH_ROUTES === "1" ? new Elysia().get("/api/bench/ping", () => ({ ok: true, service: "capedrive" })) : new Elysia());
-
-/** Resolves (once per request, only when a route asks) who is making the request. */
-export type ViewerOf = (request: Request) => Promise<Viewer>;
 
 export function createApp(services: Services, socketAddresses: WeakMap<Request, string> = new WeakMap()) {
   const yoga = createGraphQL(services);
@@ -78,7 +76,7 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
       })
       .use(benchRoutes())
       .all("/graphql", async ({ request }) => yoga.fetch(request, { viewer: await viewerOf(request) }))
-      .use(restRouter(services, viewerOf))
+      .use(restRouter(services, accessControl(viewerOf)))
       // GET routes match before ALL routes in Elysia, so the 404s are registered for GET as well,
       // or unknown API paths would fall through to the web app's HTML.
       .get("/api/*", unknownApi)

@@ -52,6 +52,13 @@ describe("layers", () => {
     expect(touching).toEqual([]);
   });
 
+  test("transports never import the app that mounts them (no cycle, not even a type-only one)", async () => {
+    const upward = (await importsOf("server/{rest,graphql}/**/*.ts"))
+      .filter(({ target }) => target === "server/app" || target === "server/app.ts")
+      .map(({ file }) => file);
+    expect(upward).toEqual([]);
+  });
+
   test("the scan sees the imports it judges", async () => {
     const web = await importsOf("web/src/{customer,admin,dealership}/**/*.{ts,tsx}");
     expect(web.some(({ target }) => target.startsWith("server/domain/"))).toBe(true);

@@ -36,20 +36,47 @@ beforeAll(async () => {
     body: { name: "Sipho Dlamini", email: "sipho@example.com", phone: "082 555 0199", message: "Is the car still available for a test drive?" },
   });
   expect(lead.status).toBeLessThan(300);
+  const area = await call("POST", "/api/admin/service-areas", {
+    auth: admin.auth,
+    body: {
+      name: "City Bowl",
+      isActive: true,
+      polygon: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [18.38, -33.9],
+            [18.48, -33.9],
+            [18.48, -33.96],
+            [18.38, -33.96],
+            [18.38, -33.9],
+          ],
+        ],
+      },
+    },
+  });
+  expect(area.status).toBe(201);
+  const key = await call("POST", "/api/admin/api-keys", { auth: admin.auth, body: { name: "Fleet sync", permissions: ["vehicles:read"] } });
+  expect(key.status).toBe(201);
   Object.assign(ids, { car: car.id, forSale: forSale.id, booking: booked.id, customer: customer.id });
 }, 60_000);
 
 afterAll(() => server?.close());
+
+/** Values that differ on every run whatever the code does: a booking number (from the id) and a key's random prefix. */
+function byKey(key: string, value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  if (key === "bookingNumber") return `<${value.length} characters of an id>`;
+  if (key === "prefix") return "<key prefix>";
+  return undefined;
+}
 
 /** Ids, instants, tokens and request-dependent values become placeholders, numbered by first sight. */
 function normalise(value: unknown): unknown {
   const seen = new Map<string, string>();
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === "object")
-      return Object.fromEntries(
-        Object.entries(v).map(([k, inner]) => [k, k === "bookingNumber" && typeof inner === "string" ? `<${inner.length} characters of an id>` : walk(inner)]),
-      );
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, byKey(k, inner) ?? walk(inner)]));
     if (typeof v !== "string") return v;
     return v
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => {
@@ -107,6 +134,12 @@ test("every GraphQL read answers exactly as the snapshot says", async () => {
     ["dealershipVehicle", `(id: "${ids.forSale}")`, dealership],
     ["dealershipVehicleStats", "", dealership],
     ["dealershipLeads", "", dealership],
+    ["adminDashboard", "", admin],
+    ["auditLog", "", admin],
+    ["apiKeys", "", admin],
+    ["apiKeyPermissions", "", admin],
+    ["serviceAreas", "", admin],
+    ["publicConfig", "", undefined],
   ];
   const answers: Record<string, unknown> = {};
   for (const [name, args, who] of reads) answers[name] = await query(name, args, who?.auth);
@@ -135,6 +168,10 @@ test("every REST read answers exactly as the snapshot says", async () => {
     [`/api/dealership/vehicles/${ids.forSale}`, dealership],
     ["/api/dealership/stats", dealership],
     ["/api/dealership/leads", dealership],
+    ["/api/admin/dashboard", admin],
+    ["/api/admin/audit-log", admin],
+    ["/api/admin/api-keys", admin],
+    ["/api/admin/service-areas", admin],
   ];
   const answers: Record<string, unknown> = {};
   for (const [path, who] of reads) {

@@ -6,4 +6,5 @@ export type Json = { json?: boolean };
 
 export const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 export const jsonOption = () => new Option("--json", "print the result as JSON (for scripts)");
-export const date = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 16) : null);
+/** "2025-03-05 06:00" (UTC, as stored); null stays null. */
+export const date = (at: Date | null) => (at ? at.toISOString().replace("T", " ").slice(0, 16) : null);

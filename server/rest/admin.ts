@@ -3,7 +3,7 @@
 // the spec's screens read, with the count over all pages in X-Total-Count; ?limit=&offset= page
 // them (at most 100 a page).
 import { Elysia } from "elysia";
-import type { ViewerOf } from "../app";
+import type { AccessControl } from "./access";
 import { unauthenticated } from "../errors";
 import { adminMe, adminSignIn, adminSignOut, adminSignUp, publicAdmin } from "../services/admin-auth";
 import { assignableVehicles, assignBookingVehicle, listAdminBookings, setBookingLocation, updateBookingStatus } from "../services/admin-bookings";
@@ -27,100 +27,161 @@ function page<T>(set: Set, result: { items: T[]; total: number }): T[] {
   return result.items;
 }
 
-export function adminRoutes(services: Services, viewerOf: ViewerOf) {
+export function adminRoutes(services: Services, access: AccessControl) {
   return (
     new Elysia({ prefix: "/admin" })
+      .use(access)
       // Auth ------------------------------------------------------------------------------------
-      .post("/signin", async ({ body, request }) => adminSignIn(services, await viewerOf(request), jsonObject(body)))
-      .post("/signup", async ({ body, request, set }) => {
-        const result = await adminSignUp(services, await viewerOf(request), jsonObject(body));
-        set.status = 201;
-        return result;
-      })
-      .get("/me", async ({ request }) => {
-        const admin = await adminMe(services, await viewerOf(request));
-        if (!admin) throw unauthenticated(); // no token, or another area's token
-        return publicAdmin(admin);
-      })
-      .post("/signout", async ({ request }) => {
-        await adminSignOut(services, await viewerOf(request));
-        return { success: true };
-      })
+      .post("/signin", async ({ body, viewer }) => adminSignIn(services, viewer, jsonObject(body)), { access: "anyone" })
+      .post(
+        "/signup",
+        async ({ body, set, viewer }) => {
+          const result = await adminSignUp(services, viewer, jsonObject(body));
+          set.status = 201;
+          return result;
+        },
+        { access: "anyone" },
+      )
+      .get(
+        "/me",
+        async ({ viewer }) => {
+          const admin = await adminMe(services, viewer);
+          if (!admin) throw unauthenticated(); // no token, or another area's token
+          return publicAdmin(admin);
+        },
+        { access: "anyone" },
+      )
+      .post(
+        "/signout",
+        async ({ viewer }) => {
+          await adminSignOut(services, viewer);
+          return { success: true };
+        },
+        { access: "admin" },
+      )
       // Dashboard --------------------------------------------------------------------------------
-      .get("/dashboard", async ({ request }) => {
-        const dashboard = await adminDashboard(services, await viewerOf(request));
-        return { ...dashboard, recentBookings: dashboard.recentBookings.map(adminBookingJson) };
-      })
+      .get(
+        "/dashboard",
+        async ({ viewer }) => {
+          const dashboard = await adminDashboard(services, viewer);
+          return { ...dashboard, recentBookings: dashboard.recentBookings.map(adminBookingJson) };
+        },
+        { access: "admin" },
+      )
       // Vehicles ---------------------------------------------------------------------------------
-      .get("/vehicles", async ({ request, query, set }) => {
-        const { items, total } = await listAdminVehicles(services, await viewerOf(request), query);
-        return page(set, { items: items.map(adminVehicleJson), total });
-      })
-      .post("/vehicles", async ({ request, body, set }) => {
-        const vehicle = await createAdminVehicle(services, await viewerOf(request), jsonObject(body));
-        set.status = 201;
-        return adminVehicleJson(vehicle);
-      })
-      .get("/vehicles/:id", async ({ request, params }) => adminVehicleJson(await getAdminVehicle(services, await viewerOf(request), params.id)))
-      .put("/vehicles/:id", async ({ request, params, body }) =>
-        adminVehicleJson(await updateAdminVehicle(services, await viewerOf(request), params.id, jsonObject(body))),
+      .get(
+        "/vehicles",
+        async ({ query, set, viewer }) => {
+          const { items, total } = await listAdminVehicles(services, viewer, query);
+          return page(set, { items: items.map(adminVehicleJson), total });
+        },
+        { access: { key: "vehicles:read" } },
       )
-      .delete("/vehicles/:id", async ({ request, params }) => {
-        await deleteAdminVehicle(services, await viewerOf(request), params.id);
-        return { success: true };
+      .post(
+        "/vehicles",
+        async ({ body, set, viewer }) => {
+          const vehicle = await createAdminVehicle(services, viewer, jsonObject(body));
+          set.status = 201;
+          return adminVehicleJson(vehicle);
+        },
+        { access: "admin" },
+      )
+      .get("/vehicles/:id", async ({ params, viewer }) => adminVehicleJson(await getAdminVehicle(services, viewer, params.id)), {
+        access: { key: "vehicles:read" },
       })
+      .put("/vehicles/:id", async ({ params, body, viewer }) => adminVehicleJson(await updateAdminVehicle(services, viewer, params.id, jsonObject(body))), {
+        access: "admin",
+      })
+      .delete(
+        "/vehicles/:id",
+        async ({ params, viewer }) => {
+          await deleteAdminVehicle(services, viewer, params.id);
+          return { success: true };
+        },
+        { access: "admin" },
+      )
       // Bookings ---------------------------------------------------------------------------------
-      .get("/bookings", async ({ request, query, set }) => {
-        const { items, total } = await listAdminBookings(services, await viewerOf(request), query);
-        return page(set, { items: items.map(adminBookingJson), total });
+      .get(
+        "/bookings",
+        async ({ query, set, viewer }) => {
+          const { items, total } = await listAdminBookings(services, viewer, query);
+          return page(set, { items: items.map(adminBookingJson), total });
+        },
+        { access: { key: "bookings:read" } },
+      )
+      .put(
+        "/bookings/:id/status",
+        async ({ params, body, viewer }) => adminBookingJson(await updateBookingStatus(services, viewer, params.id, jsonObject(body))),
+        { access: { key: "bookings:write" } },
+      )
+      .put(
+        "/bookings/:id/location",
+        async ({ params, body, viewer }) => adminBookingJson(await setBookingLocation(services, viewer, params.id, jsonObject(body))),
+        { access: { key: "bookings:write" } },
+      )
+      .put(
+        "/bookings/:id/assign-vehicle",
+        async ({ params, body, viewer }) => adminBookingJson(await assignBookingVehicle(services, viewer, params.id, jsonObject(body))),
+        { access: { key: "bookings:write" } },
+      )
+      .get("/bookings/:id/assignable-vehicles", async ({ params, viewer }) => (await assignableVehicles(services, viewer, params.id)).map(adminVehicleJson), {
+        access: { key: "vehicles:read" },
       })
-      .put("/bookings/:id/status", async ({ request, params, body }) =>
-        adminBookingJson(await updateBookingStatus(services, await viewerOf(request), params.id, jsonObject(body))),
-      )
-      .put("/bookings/:id/location", async ({ request, params, body }) =>
-        adminBookingJson(await setBookingLocation(services, await viewerOf(request), params.id, jsonObject(body))),
-      )
-      .put("/bookings/:id/assign-vehicle", async ({ request, params, body }) =>
-        adminBookingJson(await assignBookingVehicle(services, await viewerOf(request), params.id, jsonObject(body))),
-      )
-      .get("/bookings/:id/assignable-vehicles", async ({ request, params }) =>
-        (await assignableVehicles(services, await viewerOf(request), params.id)).map(adminVehicleJson),
-      )
       // Customers --------------------------------------------------------------------------------
-      .get("/customers", async ({ request, query, set }) => page(set, await listCustomers(services, await viewerOf(request), query)))
-      .get("/customers/stats", async ({ request }) => customerStats(services, await viewerOf(request)))
-      .get("/customers/:id/activity", async ({ request, params }) => customerActivityJson(await customerActivity(services, await viewerOf(request), params.id)))
-      .put("/customers/:id/limits", async ({ request, params, body }) =>
-        customerActivityJson(await setCustomerLimits(services, await viewerOf(request), params.id, jsonObject(body))),
+      .get("/customers", async ({ query, set, viewer }) => page(set, await listCustomers(services, viewer, query)), { access: { key: "customers:read" } })
+      .get("/customers/stats", async ({ viewer }) => customerStats(services, viewer), { access: { key: "customers:read" } })
+      .get("/customers/:id/activity", async ({ params, viewer }) => customerActivityJson(await customerActivity(services, viewer, params.id)), {
+        access: { key: "customers:read" },
+      })
+      .put(
+        "/customers/:id/limits",
+        async ({ params, body, viewer }) => customerActivityJson(await setCustomerLimits(services, viewer, params.id, jsonObject(body))),
+        { access: "admin" },
       )
-      .post("/customers/:id/cancel-bookings", async ({ request, params }) => {
-        const { cancelled, activity } = await cancelCustomerBookings(services, await viewerOf(request), params.id);
-        return { cancelled, activity: customerActivityJson(activity) };
-      })
-      .get("/customers/:id", async ({ request, params }) => publicUser(await getCustomer(services, await viewerOf(request), params.id)))
+      .post(
+        "/customers/:id/cancel-bookings",
+        async ({ params, viewer }) => {
+          const { cancelled, activity } = await cancelCustomerBookings(services, viewer, params.id);
+          return { cancelled, activity: customerActivityJson(activity) };
+        },
+        { access: "admin" },
+      )
+      .get("/customers/:id", async ({ params, viewer }) => publicUser(await getCustomer(services, viewer, params.id)), { access: { key: "customers:read" } })
       // Service areas ----------------------------------------------------------------------------
-      .get("/service-areas", async ({ request }) => listServiceAreas(services, await viewerOf(request)))
-      .post("/service-areas", async ({ request, body, set }) => {
-        const area = await createServiceArea(services, await viewerOf(request), jsonObject(body));
-        set.status = 201;
-        return area;
-      })
-      .put("/service-areas/:id", async ({ request, params, body }) => updateServiceArea(services, await viewerOf(request), params.id, jsonObject(body)))
-      .delete("/service-areas/:id", async ({ request, params }) => {
-        await deleteServiceArea(services, await viewerOf(request), params.id);
-        return { success: true };
-      })
+      .get("/service-areas", async ({ viewer }) => listServiceAreas(services, viewer), { access: { key: "service-areas:read" } })
+      .post(
+        "/service-areas",
+        async ({ body, set, viewer }) => {
+          const area = await createServiceArea(services, viewer, jsonObject(body));
+          set.status = 201;
+          return area;
+        },
+        { access: "admin" },
+      )
+      .put("/service-areas/:id", async ({ params, body, viewer }) => updateServiceArea(services, viewer, params.id, jsonObject(body)), { access: "admin" })
+      .delete(
+        "/service-areas/:id",
+        async ({ params, viewer }) => {
+          await deleteServiceArea(services, viewer, params.id);
+          return { success: true };
+        },
+        { access: "admin" },
+      )
       // API keys ---------------------------------------------------------------------------------
-      .get("/api-keys", async ({ request }) => listApiKeys(services, await viewerOf(request)))
-      .post("/api-keys", async ({ request, body, set }) => {
-        const issued = await issueApiKey(services, await viewerOf(request), jsonObject(body));
-        set.status = 201;
-        set.headers["cache-control"] = "no-store";
-        return issued;
-      })
-      .delete("/api-keys/:id", async ({ request, params }) => revokeApiKey(services, await viewerOf(request), params.id))
-      .post("/api-keys/:id/revoke", async ({ request, params }) => revokeApiKey(services, await viewerOf(request), params.id))
+      .get("/api-keys", async ({ viewer }) => listApiKeys(services, viewer), { access: "admin" })
+      .post(
+        "/api-keys",
+        async ({ body, set, viewer }) => {
+          const issued = await issueApiKey(services, viewer, jsonObject(body));
+          set.status = 201;
+          set.headers["cache-control"] = "no-store";
+          return issued;
+        },
+        { access: "admin" },
+      )
+      .delete("/api-keys/:id", async ({ params, viewer }) => revokeApiKey(services, viewer, params.id), { access: "admin" })
+      .post("/api-keys/:id/revoke", async ({ params, viewer }) => revokeApiKey(services, viewer, params.id), { access: "admin" })
       // Audit log --------------------------------------------------------------------------------
-      .get("/audit-log", async ({ request, query, set }) => page(set, await listAuditLog(services, await viewerOf(request), query)))
+      .get("/audit-log", async ({ query, set, viewer }) => page(set, await listAuditLog(services, viewer, query)), { access: "admin" })
   );
 }

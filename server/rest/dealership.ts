@@ -3,7 +3,7 @@
 // GET/PUT/DELETE /vehicles/:id, GET /stats, GET /leads, PUT /leads/:id/read. Every call but
 // sign-in needs a dealership token (401 without one, 403 with another area's).
 import { Elysia } from "elysia";
-import type { ViewerOf } from "../app";
+import type { AccessControl } from "./access";
 import { dealershipLoginSchema } from "../domain";
 import { badInput } from "../errors";
 import type { Services } from "../services/context";
@@ -21,36 +21,57 @@ export function jsonBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-export function dealershipRoutes(services: Services, viewerOf: ViewerOf) {
+export function dealershipRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/dealership" })
-    .post("/signin", async ({ body, request }) => {
-      const input = parseInput(dealershipLoginSchema, jsonBody(body));
-      const { token, dealership } = await signInDealership(services, await viewerOf(request), input);
-      return { token, dealership: dealershipAccount(dealership) };
-    })
-    .get("/me", async ({ request }) => dealershipAccount(await currentDealership(services, await viewerOf(request))))
-    .post("/signout", async ({ request }) => {
-      await signOutDealership(services, await viewerOf(request));
-      return { success: true };
-    })
-    .get("/stats", async ({ request }) => ownVehicleStats(services, await viewerOf(request)))
-    .get("/vehicles", async ({ request }) => (await listOwnVehicles(services, await viewerOf(request))).map(dealershipVehicleJson))
-    .post("/vehicles", async ({ request, body, set }) => {
-      const vehicle = await createOwnVehicle(services, await viewerOf(request), jsonBody(body));
-      set.status = 201;
-      return dealershipVehicleJson(vehicle);
-    })
-    .get("/vehicles/:id", async ({ request, params }) => dealershipVehicleJson(await getOwnVehicle(services, await viewerOf(request), params.id)))
-    .put("/vehicles/:id", async ({ request, params, body }) =>
-      dealershipVehicleJson(await updateOwnVehicle(services, await viewerOf(request), params.id, jsonBody(body))),
+    .use(access)
+    .post(
+      "/signin",
+      async ({ body, viewer }) => {
+        const input = parseInput(dealershipLoginSchema, jsonBody(body));
+        const { token, dealership } = await signInDealership(services, viewer, input);
+        return { token, dealership: dealershipAccount(dealership) };
+      },
+      { access: "anyone" },
     )
-    .delete("/vehicles/:id", async ({ request, params }) => {
-      await deleteOwnVehicle(services, await viewerOf(request), params.id);
-      return { success: true };
+    .get("/me", async ({ viewer }) => dealershipAccount(await currentDealership(services, viewer)), { access: "dealership" })
+    .post(
+      "/signout",
+      async ({ viewer }) => {
+        await signOutDealership(services, viewer);
+        return { success: true };
+      },
+      { access: "dealership" },
+    )
+    .get("/stats", async ({ viewer }) => ownVehicleStats(services, viewer), { access: "dealership" })
+    .get("/vehicles", async ({ viewer }) => (await listOwnVehicles(services, viewer)).map(dealershipVehicleJson), { access: "dealership" })
+    .post(
+      "/vehicles",
+      async ({ body, set, viewer }) => {
+        const vehicle = await createOwnVehicle(services, viewer, jsonBody(body));
+        set.status = 201;
+        return dealershipVehicleJson(vehicle);
+      },
+      { access: "dealership" },
+    )
+    .get("/vehicles/:id", async ({ params, viewer }) => dealershipVehicleJson(await getOwnVehicle(services, viewer, params.id)), { access: "dealership" })
+    .put("/vehicles/:id", async ({ params, body, viewer }) => dealershipVehicleJson(await updateOwnVehicle(services, viewer, params.id, jsonBody(body))), {
+      access: "dealership",
     })
-    .get("/leads", async ({ request }) => {
-      const { leads, unread } = await listOwnLeads(services, await viewerOf(request));
-      return { leads: leads.map(leadJson), unread };
-    })
-    .put("/leads/:id/read", async ({ request, params }) => leadJson(await markOwnLeadRead(services, await viewerOf(request), params.id)));
+    .delete(
+      "/vehicles/:id",
+      async ({ params, viewer }) => {
+        await deleteOwnVehicle(services, viewer, params.id);
+        return { success: true };
+      },
+      { access: "dealership" },
+    )
+    .get(
+      "/leads",
+      async ({ viewer }) => {
+        const { leads, unread } = await listOwnLeads(services, viewer);
+        return { leads: leads.map(leadJson), unread };
+      },
+      { access: "dealership" },
+    )
+    .put("/leads/:id/read", async ({ params, viewer }) => leadJson(await markOwnLeadRead(services, viewer, params.id)), { access: "dealership" });
 }

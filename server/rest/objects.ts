@@ -1,7 +1,7 @@
 // POST /api/objects/upload {purpose?} -> {uploadURL, objectPath, expiresAt}; then
 // PUT <uploadURL> with the image bytes -> {objectPath, contentType, size, width, height}.
 import { Elysia } from "elysia";
-import type { ViewerOf } from "../app";
+import type { AccessControl } from "./access";
 import { badInput } from "../errors";
 import type { Services } from "../services/context";
 import { createUpload, readLimited, receiveUpload } from "../services/uploads";
@@ -17,17 +17,17 @@ async function optionalJson(request: Request): Promise<Record<string, unknown>> 
   throw badInput("The request body is not valid");
 }
 
-export function objectRoutes(services: Services, viewerOf: ViewerOf) {
+export function objectRoutes(services: Services, access: AccessControl) {
   return new Elysia()
+    .use(access)
     .post(
       "/objects/upload",
-      async ({ request }) => {
-        const viewer = await viewerOf(request);
+      async ({ request, viewer }) => {
         const { purpose } = await optionalJson(request);
         const ticket = await createUpload(services, viewer, purpose ?? "profile_picture");
-        return { uploadURL: ticket.uploadURL, objectPath: ticket.objectPath, expiresAt: ticket.expiresAt.toISOString() };
+        return { uploadURL: ticket.uploadURL, objectPath: ticket.objectPath, expiresAt: ticket.expiresAt };
       },
-      { parse: "none" },
+      { parse: "none", access: "signedIn" },
     )
     .put(
       "/objects/upload/:id",
@@ -39,6 +39,6 @@ export function objectRoutes(services: Services, viewerOf: ViewerOf) {
         const token = new URL(request.url).searchParams.get("token");
         return receiveUpload(services, params.id, token, request.body, declared);
       },
-      { parse: "none" },
+      { parse: "none", public: true },
     );
 }

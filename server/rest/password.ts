@@ -1,21 +1,30 @@
 // POST /api/auth/forgot-password and POST /api/auth/reset-password (SPEC 7).
 import { Elysia } from "elysia";
-import type { ViewerOf } from "../app";
+import type { AccessControl } from "./access";
 import { forgotPasswordSchema, resetPasswordSchema } from "../domain/schemas";
 import type { Services } from "../services/context";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } from "../services/password-reset";
 import { parseInput } from "../services/validation";
 import { jsonObject } from "./body";
 
-export function passwordRoutes(services: Services, viewerOf: ViewerOf) {
+export function passwordRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/auth" })
-    .post("/forgot-password", async ({ body, request }) => {
-      const input = parseInput(forgotPasswordSchema, jsonObject(body));
-      await requestPasswordReset(services, input, (await viewerOf(request)).clientAddress);
-      return { message: RESET_REQUESTED_MESSAGE };
-    })
-    .post("/reset-password", async ({ body }) => {
-      await resetPassword(services, parseInput(resetPasswordSchema, jsonObject(body)));
-      return { success: true };
-    });
+    .use(access)
+    .post(
+      "/forgot-password",
+      async ({ body, request, viewer }) => {
+        const input = parseInput(forgotPasswordSchema, jsonObject(body));
+        await requestPasswordReset(services, input, viewer.clientAddress);
+        return { message: RESET_REQUESTED_MESSAGE };
+      },
+      { access: "anyone" },
+    )
+    .post(
+      "/reset-password",
+      async ({ body }) => {
+        await resetPassword(services, parseInput(resetPasswordSchema, jsonObject(body)));
+        return { success: true };
+      },
+      { public: true },
+    );
 }

@@ -1,7 +1,7 @@
 // The specification's /api/* calls: thin shims that parse input, call a service and shape the
 // spec's response. Areas add their routes in their own files and are mounted here.
 import { Elysia } from "elysia";
-import type { ViewerOf } from "../app";
+import type { AccessControl } from "./access";
 import type { Services } from "../services/context";
 import { listAllVehicles, parseVehicleSearch } from "../services/vehicles";
 import { adminRoutes } from "./admin";
@@ -15,19 +15,20 @@ import { passwordRoutes } from "./password";
 import { profileRoutes } from "./profile";
 import { vehicleJson } from "./shapes/vehicles";
 
-export function restRouter(services: Services, viewerOf: ViewerOf) {
+export function restRouter(services: Services, access: AccessControl) {
   return (
     new Elysia({ prefix: "/api" })
+      .use(access)
       // The whole rentable fleet (capped at REST_VEHICLE_LIST_LIMIT); optional ?category=&transmission=&pickupDate=&returnDate=.
-      .get("/vehicles", async ({ query }) => (await listAllVehicles(services, parseVehicleSearch(query))).map(vehicleJson))
-      .use(authRoutes(services, viewerOf))
-      .use(passwordRoutes(services, viewerOf))
-      .use(objectRoutes(services, viewerOf))
-      .use(profileRoutes(services, viewerOf))
-      .use(adminRoutes(services, viewerOf))
-      .use(dealershipRoutes(services, viewerOf))
-      .use(forSaleRoutes(services, viewerOf))
-      .use(bookingRoutes(services, viewerOf))
-      .use(geocodeRoutes(services, viewerOf))
+      .get("/vehicles", async ({ query }) => (await listAllVehicles(services, parseVehicleSearch(query))).map(vehicleJson), { public: true })
+      .use(authRoutes(services, access))
+      .use(passwordRoutes(services, access))
+      .use(objectRoutes(services, access))
+      .use(profileRoutes(services, access))
+      .use(adminRoutes(services, access))
+      .use(dealershipRoutes(services, access))
+      .use(forSaleRoutes(services, access))
+      .use(bookingRoutes(services, access))
+      .use(geocodeRoutes(services, access))
   );
 }

@@ -28,7 +28,7 @@ export const ADMIN_MESSAGES = {
 /** Sign-up attempts per client address (each may be a guess at the invitation code). */
 export const ADMIN_SIGNUP_LIMIT = { limit: 10, windowSeconds: 15 * 60 } as const;
 
-export type PublicAdmin = { id: string; email: string; firstName: string; lastName: string; role: string; isActive: boolean; createdAt: string };
+export type PublicAdmin = { id: string; email: string; firstName: string; lastName: string; role: string; isActive: boolean; createdAt: Date };
 export type AdminAuthResult = { token: string; admin: PublicAdmin };
 
 /** The signed-in admin as clients see it (SPEC 3): never the password hash. */
@@ -40,7 +40,7 @@ export function publicAdmin(admin: AdminUser): PublicAdmin {
     lastName: admin.lastName,
     role: admin.role,
     isActive: admin.isActive,
-    createdAt: admin.createdAt.toISOString(),
+    createdAt: admin.createdAt,
   };
 }
 

@@ -11,7 +11,7 @@ import type { Services } from "./context";
 import { parseInput } from "./validation";
 import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
 
-export type PublicServiceArea = { id: string; name: string; isActive: boolean; polygon: unknown; createdAt: string; updatedAt: string };
+export type PublicServiceArea = { id: string; name: string; isActive: boolean; polygon: unknown; createdAt: Date; updatedAt: Date };
 
 export function publicServiceArea(area: ServiceArea): PublicServiceArea {
   return {
@@ -19,8 +19,8 @@ export function publicServiceArea(area: ServiceArea): PublicServiceArea {
     name: area.name,
     isActive: area.isActive,
     polygon: area.polygon,
-    createdAt: area.createdAt.toISOString(),
-    updatedAt: area.updatedAt.toISOString(),
+    createdAt: area.createdAt,
+    updatedAt: area.updatedAt,
   };
 }
 

@@ -22,8 +22,8 @@ export type PublicApiKey = {
   prefix: string;
   permissions: ApiKeyPermission[];
   isActive: boolean;
-  lastUsed: string | null;
-  createdAt: string;
+  lastUsed: Date | null;
+  createdAt: Date;
 };
 
 export const hashApiKey = (key: string) => new Bun.CryptoHasher("sha256").update(key).digest("hex");
@@ -45,8 +45,8 @@ export function publicApiKey(row: ApiKey): PublicApiKey {
     prefix: row.prefix,
     permissions: permissionsOf(row),
     isActive: row.isActive,
-    lastUsed: row.lastUsed?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
+    lastUsed: row.lastUsed,
+    createdAt: row.createdAt,
   };
 }
 

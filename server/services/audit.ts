@@ -47,7 +47,7 @@ export type PublicAuditEntry = {
   entityId: string | null;
   before: unknown;
   after: unknown;
-  createdAt: string;
+  createdAt: Date;
 };
 
 const auditQuerySchema = pageSchema.extend({
@@ -88,6 +88,6 @@ async function withActorNames(services: Services, rows: AuditLog[]): Promise<Pub
     entityId: r.entityId,
     before: r.before ?? null,
     after: r.after ?? null,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: r.createdAt,
   }));
 }

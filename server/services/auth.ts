@@ -97,7 +97,7 @@ export function publicUser(user: User) {
     driversLicenseNumber: user.driversLicenseNumber,
     driversLicenseImage: user.driversLicenseImage,
     driversLicenseExpiryDate: user.driversLicenseExpiryDate,
-    createdAt: user.createdAt.toISOString(),
+    createdAt: user.createdAt,
   };
 }
 export type PublicUser = ReturnType<typeof publicUser>;

@@ -115,7 +115,7 @@ export const DEALERSHIP_OPERATOR_MESSAGES = {
 
 /** A dealership as operators see it (never the password hash). */
 export function operatorDealership(d: Dealership) {
-  return { ...dealershipAccount(d), isActive: d.isActive, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() };
+  return { ...dealershipAccount(d), isActive: d.isActive, createdAt: d.createdAt, updatedAt: d.updatedAt };
 }
 export type OperatorDealership = ReturnType<typeof operatorDealership>;
 

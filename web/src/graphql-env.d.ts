@@ -31,7 +31,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -1187,7 +1187,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -1221,7 +1221,7 @@ export type introspection = {
             "name": "lastUsed",
             "type": {
               "kind": "SCALAR",
-              "name": "String"
+              "name": "DateTime"
             },
             "args": [],
             "isDeprecated": false
@@ -1341,7 +1341,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -5338,7 +5338,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],
@@ -5398,7 +5398,7 @@ export type introspection = {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
-                "name": "String"
+                "name": "DateTime"
               }
             },
             "args": [],

@@ -13,8 +13,8 @@ const ApiKeyRef = builder.objectRef<PublicApiKey>("ApiKey").implement({
     permissions: t.exposeStringList("permissions"),
     isActive: t.exposeBoolean("isActive"),
     /** ISO instant, refreshed at most once a minute. */
-    lastUsed: t.exposeString("lastUsed", { nullable: true }),
-    createdAt: t.exposeString("createdAt"),
+    lastUsed: t.expose("lastUsed", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
 

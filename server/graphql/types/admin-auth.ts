@@ -13,7 +13,7 @@ export const AdminRef = builder.objectRef<PublicAdmin>("Admin").implement({
     role: t.exposeString("role"),
     isActive: t.exposeBoolean("isActive"),
     /** ISO instant. */
-    createdAt: t.exposeString("createdAt"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
 

@@ -33,7 +33,7 @@ const AuditEntryRef = builder.objectRef<PublicAuditEntry>("AuditEntry").implemen
     entityId: t.exposeID("entityId", { nullable: true }),
     before: t.field({ type: JsonScalar, nullable: true, resolve: (e) => e.before }),
     after: t.field({ type: JsonScalar, nullable: true, resolve: (e) => e.after }),
-    createdAt: t.exposeString("createdAt"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
 

@@ -9,8 +9,8 @@ const ServiceAreaRef = builder.objectRef<PublicServiceArea>("ServiceArea").imple
     isActive: t.exposeBoolean("isActive"),
     /** A GeoJSON Polygon ([longitude, latitude] positions). */
     polygon: t.field({ type: JsonScalar, resolve: (area) => area.polygon }),
-    createdAt: t.exposeString("createdAt"),
-    updatedAt: t.exposeString("updatedAt"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
 });
 

@@ -5,6 +5,7 @@ import { bookingNumber, customerCancelBlockedReason, splitName } from "../../dom
 import type { AdminBookingRow } from "../../services/admin-bookings";
 import type { BookingWithVehicle } from "../../services/bookings";
 import { vehicleJson } from "./vehicles";
+import { money } from "./json";
 
 /** A booking as REST answers it: the GraphQL Booking fields (money as text, ISO instants). */
 export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
@@ -15,20 +16,20 @@ export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
     vehicleId: b.vehicleId,
     category: b.category,
     transmission: b.transmission,
-    pickupDate: b.pickupDate.toISOString(),
-    returnDate: b.returnDate.toISOString(),
+    pickupDate: b.pickupDate,
+    returnDate: b.returnDate,
     deliveryLocation: b.deliveryLocation,
     deliveryCoordinates: b.deliveryCoordinates,
     returnLocation: b.returnLocation,
     returnCoordinates: b.returnCoordinates,
     deliveryVerified: b.deliveryVerified,
     returnVerified: b.returnVerified,
-    totalAmount: b.totalAmount.toFixed(2),
+    totalAmount: money(b.totalAmount),
     duration: b.duration,
     status: b.status,
     specialRequests: b.specialRequests,
-    createdAt: b.createdAt.toISOString(),
-    updatedAt: b.updatedAt.toISOString(),
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
     canCancel: cancelBlockedReason === null,
     cancelBlockedReason,
     vehicle: b.vehicle ? vehicleJson(b.vehicle) : null,
@@ -37,17 +38,17 @@ export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
 
 /** The admin booking list entry (SPEC 3), with the dashboard's aliases carCategory, deliveryDateTime and totalPrice. */
 export function adminBookingJson(b: AdminBookingRow) {
-  const totalAmount = b.totalAmount.toFixed(2);
+  const totalAmount = money(b.totalAmount);
   return {
     id: b.id,
     bookingNumber: bookingNumber(b.id, "admin"),
-    createdAt: b.createdAt.toISOString(),
-    updatedAt: b.updatedAt.toISOString(),
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
     status: b.status,
     category: b.category,
     transmission: b.transmission,
-    pickupDate: b.pickupDate.toISOString(),
-    returnDate: b.returnDate.toISOString(),
+    pickupDate: b.pickupDate,
+    returnDate: b.returnDate,
     duration: b.duration,
     totalAmount,
     deliveryLocation: b.deliveryLocation,
@@ -60,7 +61,7 @@ export function adminBookingJson(b: AdminBookingRow) {
     userId: b.userId,
     vehicleId: b.vehicleId,
     carCategory: b.category,
-    deliveryDateTime: b.pickupDate.toISOString(),
+    deliveryDateTime: b.pickupDate,
     totalPrice: totalAmount,
     user: { id: b.user.id, name: b.user.name, ...splitName(b.user.name), email: b.user.email, phone: b.user.phone },
     vehicle: b.vehicle
@@ -70,7 +71,7 @@ export function adminBookingJson(b: AdminBookingRow) {
           model: b.vehicle.model,
           year: b.vehicle.year,
           registrationNumber: b.vehicle.registrationNumber,
-          dailyRate: b.vehicle.dailyRate.toFixed(2),
+          dailyRate: money(b.vehicle.dailyRate),
         }
       : null,
   };

@@ -1,6 +1,7 @@
 // REST JSON of a dealership's leads (GET /api/dealership/leads, PUT /leads/:id/read), from the
 // rows GraphQL's DealershipLead reads.
 import type { DealershipLead } from "../../services/dealership-leads";
+import { money } from "./json";
 
 export function leadJson(lead: DealershipLead) {
   return {
@@ -9,15 +10,15 @@ export function leadJson(lead: DealershipLead) {
     email: lead.email,
     phone: lead.phone,
     message: lead.message,
-    readAt: lead.readAt?.toISOString() ?? null,
-    createdAt: lead.createdAt.toISOString(),
+    readAt: lead.readAt,
+    createdAt: lead.createdAt,
     vehicle: {
       id: lead.vehicle.id,
       make: lead.vehicle.make,
       model: lead.vehicle.model,
       year: lead.vehicle.year,
       registrationNumber: lead.vehicle.registrationNumber,
-      salesPrice: lead.vehicle.salesPrice?.toFixed(2) ?? null,
+      salesPrice: lead.vehicle.salesPrice ? money(lead.vehicle.salesPrice) : null,
       image: lead.vehicle.images[0]?.url ?? null,
     },
   };

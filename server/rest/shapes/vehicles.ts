@@ -4,6 +4,7 @@
 import type { Prisma } from "../../db";
 import type { ForSaleRow, VehicleWithPhotos } from "../../services/vehicle-rows";
 import { featuresOf } from "../../services/vehicle-rows";
+import { money } from "./json";
 
 const photoUrls = (v: { images: { url: string }[] }) => v.images.map((image) => image.url);
 
@@ -18,8 +19,8 @@ export function vehicleJson(v: Prisma.VehicleGetPayload<{ include: { images: tru
     transmission: v.transmission,
     status: v.status,
     mileage: v.mileage,
-    dailyRate: v.dailyRate.toFixed(2),
-    salesPrice: v.salesPrice?.toFixed(2) ?? null,
+    dailyRate: money(v.dailyRate),
+    salesPrice: v.salesPrice ? money(v.salesPrice) : null,
     dealershipId: v.dealershipId,
     images: photoUrls(v),
   };
@@ -34,7 +35,7 @@ export function adminVehicleJson(v: VehicleWithPhotos) {
     year: v.year,
     category: v.category,
     transmission: v.transmission,
-    pricePerDay: v.dailyRate.toFixed(2),
+    pricePerDay: money(v.dailyRate),
     features: featuresOf(v),
     imageUrl: v.images[0]?.url ?? null,
     images: photoUrls(v),
@@ -43,8 +44,8 @@ export function adminVehicleJson(v: VehicleWithPhotos) {
     mileage: v.mileage,
     lastKnownLocation: v.lastKnownLocation ?? null,
     dealershipId: v.dealershipId,
-    createdAt: v.createdAt.toISOString(),
-    updatedAt: v.updatedAt.toISOString(),
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
   };
 }
 
@@ -60,12 +61,12 @@ export function dealershipVehicleJson(v: VehicleWithPhotos) {
     transmission: v.transmission,
     status: v.status,
     mileage: v.mileage,
-    dailyRate: v.dailyRate.toFixed(2),
-    salesPrice: v.salesPrice?.toFixed(2) ?? null,
+    dailyRate: money(v.dailyRate),
+    salesPrice: v.salesPrice ? money(v.salesPrice) : null,
     images: photoUrls(v),
     dealershipId: v.dealershipId,
-    createdAt: v.createdAt.toISOString(),
-    updatedAt: v.updatedAt.toISOString(),
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
   };
 }
 
@@ -79,9 +80,9 @@ export function forSaleVehicleJson(row: ForSaleRow) {
     category: row.category,
     transmission: row.transmission,
     mileage: row.mileage,
-    salesPrice: row.salesPrice!.toFixed(2),
+    salesPrice: money(row.salesPrice!),
     images: photoUrls(row),
     dealership: { companyName: row.dealership!.companyName, city: row.dealership!.city },
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
   };
 }
