@@ -24,6 +24,12 @@ export function publicServiceArea(area: ServiceArea): PublicServiceArea {
   };
 }
 
+/** The stored GeoJSON: only the two members the domain checked. */
+const polygonJson = (polygon: { type: "Polygon"; coordinates: number[][][] }): Prisma.InputJsonObject => ({
+  type: polygon.type,
+  coordinates: polygon.coordinates,
+});
+
 const auditView = (area: ServiceArea) => ({ name: area.name, isActive: area.isActive, polygon: area.polygon });
 
 function jsonObject(input: unknown): Record<string, unknown> {
@@ -61,7 +67,7 @@ export async function createServiceArea(services: Services, viewer: Viewer, inpu
 export async function createServiceAreaAs(services: Services, admin: Actor, input: unknown): Promise<PublicServiceArea> {
   const data = parseInput(serviceAreaSchema, jsonObject(input));
   const area = await services.db.$transaction(async (tx) => {
-    const created = await tx.serviceArea.create({ data: { name: data.name, isActive: data.isActive, polygon: data.polygon as never } });
+    const created = await tx.serviceArea.create({ data: { name: data.name, isActive: data.isActive, polygon: polygonJson(data.polygon) } });
     await recordAudit(tx, admin, { action: "service_area.create", entity: "service_area", entityId: created.id, after: auditView(created) });
     return created;
   });
@@ -77,7 +83,7 @@ export async function updateServiceArea(services: Services, viewer: Viewer, id: 
     const before = await findArea(tx, current.id);
     const updated = await tx.serviceArea.update({
       where: { id: current.id },
-      data: { name: data.name, isActive: data.isActive, polygon: data.polygon as never },
+      data: { name: data.name, isActive: data.isActive, polygon: polygonJson(data.polygon) },
     });
     await recordAudit(tx, admin, {
       action: "service_area.update",

@@ -68,7 +68,8 @@ export function priceChangedMessage(category: string, quote: BookingQuote): stri
 /** A booking with its vehicle (and the vehicle's photos): what REST answers and emails describe. */
 const withVehicle = { include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } } } satisfies { include: Prisma.BookingInclude };
 export type BookingWithVehicle = Booking & { vehicle: (Vehicle & { images: VehicleImage[] }) | null };
-type Shape = { include?: Prisma.BookingInclude; select?: Prisma.BookingSelect };
+/** A Prisma selection of bookings: GraphQL passes the one its query asks for. */
+export type BookingShape = { include?: Prisma.BookingInclude; select?: Prisma.BookingSelect };
 
 /** Customer pages: GraphQL myBookings takes at most 100 a page (default 20); REST lists up to 1000. */
 export const MAX_BOOKING_PAGE_SIZE = 100;
@@ -260,19 +261,12 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
  * database in their order.
  * `shape` lets GraphQL load exactly the relations asked for.
  */
-export function listMyBookings(services: Services, viewer: Viewer, page?: { limit?: number; offset?: number }): Promise<BookingWithVehicle[]>;
-export function listMyBookings(
-  services: Services,
-  viewer: Viewer,
-  page: { limit?: number; offset?: number; max?: number } | undefined,
-  shape: Shape,
-): Promise<unknown[]>;
-export async function listMyBookings(
+export async function listMyBookings<S extends BookingShape = typeof withVehicle>(
   services: Services,
   viewer: Viewer,
   page: { limit?: number; offset?: number; max?: number } = {},
-  shape: Shape = withVehicle,
-): Promise<any[]> {
+  shape: S = withVehicle as S,
+): Promise<Prisma.BookingGetPayload<S>[]> {
   const customer = requireCustomer(viewer);
   const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
   const now = new Date();
@@ -290,25 +284,30 @@ export async function listMyBookings(
     take: Math.max(1, take - fromCurrent.length),
   });
   const ids = [...fromCurrent, ...fromPast.slice(0, take - fromCurrent.length).map((b) => b.id)];
-  const rows = (await services.db.booking.findMany({ ...shape, where: { id: { in: ids } } })) as { id: string }[];
+  const rows = (await services.db.booking.findMany({ ...shape, where: { id: { in: ids } } })) as Prisma.BookingGetPayload<S>[];
+  // Every shape keeps the id (Pothos always selects a model's id), which orders the page.
   const position = new Map(ids.map((id, index) => [id, index]));
-  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const at = (row: Prisma.BookingGetPayload<S>) => position.get((row as { id: string }).id) ?? 0;
+  return rows.sort((a, b) => at(a) - at(b));
 }
 
 /** REST GET /api/bookings: all of the customer's bookings (up to REST_BOOKING_LIST_LIMIT), in the customer's order. */
 export function listAllMyBookings(services: Services, viewer: Viewer): Promise<BookingWithVehicle[]> {
-  return listMyBookings(services, viewer, { limit: REST_BOOKING_LIST_LIMIT, max: REST_BOOKING_LIST_LIMIT }, withVehicle) as Promise<BookingWithVehicle[]>;
+  return listMyBookings(services, viewer, { limit: REST_BOOKING_LIST_LIMIT, max: REST_BOOKING_LIST_LIMIT }, withVehicle);
 }
 
 /** One of the customer's own bookings; another customer's (or an unknown id) is 404, never a hint that it exists. */
-export async function getMyBooking(services: Services, viewer: Viewer, id: unknown): Promise<BookingWithVehicle>;
-export async function getMyBooking(services: Services, viewer: Viewer, id: unknown, shape: Shape): Promise<unknown>;
-export async function getMyBooking(services: Services, viewer: Viewer, id: unknown, shape: Shape = withVehicle): Promise<any> {
+export async function getMyBooking<S extends BookingShape = typeof withVehicle>(
+  services: Services,
+  viewer: Viewer,
+  id: unknown,
+  shape: S = withVehicle as S,
+): Promise<Prisma.BookingGetPayload<S>> {
   const customer = requireCustomer(viewer);
   const bookingId = typeof id === "string" ? id.trim() : "";
   const booking = bookingId ? await services.db.booking.findFirst({ ...shape, where: { id: bookingId, userId: customer.userId } }) : null;
   if (!booking) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-  return booking;
+  return booking as Prisma.BookingGetPayload<S>;
 }
 
 /**

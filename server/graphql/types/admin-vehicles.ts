@@ -116,5 +116,5 @@ builder.mutationField("createVehiclePhotoUpload", (t) =>
 
 /** GraphQL passes null for arguments left out; the services' schemas want them absent. */
 export function withoutNulls<T extends Record<string, unknown>>(args: T): { [K in keyof T]: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined)) as never;
+  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined)) as { [K in keyof T]: Exclude<T[K], null> };
 }

@@ -78,8 +78,7 @@ builder.queryField("myBookings", (t) =>
     type: [BookingRef],
     description: "The signed-in customer's bookings, newest first; 20 a page by default, at most 100.",
     args: { limit: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
-    resolve: (query, _root, args, ctx) =>
-      listMyBookings(ctx.services, ctx.viewer, { limit: args.limit ?? undefined, offset: args.offset ?? undefined }, query) as never,
+    resolve: (query, _root, args, ctx) => listMyBookings(ctx.services, ctx.viewer, { limit: args.limit ?? undefined, offset: args.offset ?? undefined }, query),
   }),
 );
 
@@ -90,7 +89,7 @@ builder.queryField("booking", (t) =>
     nullable: true,
     description: "One of the signed-in customer's own bookings (NOT_FOUND for anyone else's).",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, args, ctx) => getMyBooking(ctx.services, ctx.viewer, String(args.id), query) as never,
+    resolve: (query, _root, args, ctx) => getMyBooking(ctx.services, ctx.viewer, String(args.id), query),
   }),
 );
 
@@ -116,7 +115,7 @@ builder.mutationField("createBooking", (t) =>
     args: { input: t.arg({ type: CreateBookingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const booking = await createBooking(ctx.services, ctx.viewer, input);
-      return getMyBooking(ctx.services, ctx.viewer, booking.id, query) as never;
+      return getMyBooking(ctx.services, ctx.viewer, booking.id, query);
     },
   }),
 );
@@ -129,7 +128,7 @@ builder.mutationField("cancelBooking", (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const booking = await cancelBooking(ctx.services, ctx.viewer, String(args.id));
-      return getMyBooking(ctx.services, ctx.viewer, booking.id, query) as never;
+      return getMyBooking(ctx.services, ctx.viewer, booking.id, query);
     },
   }),
 );
