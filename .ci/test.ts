@@ -15,8 +15,8 @@ const steps: Step[] = [
   { name: "format and lint (Biome: bun run format fixes the layout)", run: () => $`bun run lint` },
   { name: "schema.graphql is up to date", run: () => $`bun run schema:check` },
   { name: "migrations match prisma/models.prisma", run: () => $`bun run db:check`.env({ ...process.env, SHADOW_DATABASE_URL: postgresUrl }) },
-  { name: "domain rules in New York time", run: () => $`bun test server/domain`.env({ ...process.env, TZ: "America/New_York" }) },
-  { name: "domain rules in Tokyo time", run: () => $`bun test server/domain`.env({ ...process.env, TZ: "Asia/Tokyo" }) },
+  { name: "domain rules in New York time", run: () => $`bun test domain`.env({ ...process.env, TZ: "America/New_York" }) },
+  { name: "domain rules in Tokyo time", run: () => $`bun test domain`.env({ ...process.env, TZ: "Asia/Tokyo" }) },
   {
     name: "booking rules over HTTP in New York time",
     run: () =>

@@ -23,7 +23,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { migrate } from "../server/db/migrate";
 import { openDatabase } from "../server/db";
-import { addDays, capeTownDateTimeToUtc, capeTownToday } from "../server/domain";
+import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain";
 import { createBenchDatabase } from "./database";
 import { lighthouse, type LighthouseResult } from "./lighthouse";
 import { memoryOf, resetPeakMemory, runLoad, type LoadResult, type Scenario } from "./load";

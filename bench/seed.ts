@@ -9,7 +9,7 @@
 // benchmark can book without conflicts: they are returned as `freeSlots`.
 import { join } from "node:path";
 import type { Db, Prisma } from "../server/db";
-import { bookingQuote, type Category } from "../server/domain";
+import { bookingQuote, type Category } from "#domain";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
 
 export type SeedSize = { vehicles: number; customers: number; bookings: number; dealerships: number; stockPerDealership: number };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../server/boot";
-import { API_KEY_PERMISSIONS } from "../server/domain";
+import { API_KEY_PERMISSIONS } from "#domain";
 import { createTestDatabase, startTestServer, testConfig, type TestDatabase, type TestServer } from "../server/testing/harness";
 
 setDefaultTimeout(120_000); // dozens of subprocesses a test, on a machine that may be busy

@@ -14,7 +14,7 @@
 import { expectAccessible } from "./axe";
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
-import { addDays, capeTownDateTimeToUtc, capeTownToday } from "../server/domain/time.ts";
+import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain/time.ts";
 import { createCustomer, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail } from "./support.ts";
 
 const ADMIN_TOKEN_KEY = "capedrive.admin.token";

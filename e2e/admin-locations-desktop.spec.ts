@@ -4,7 +4,7 @@
  * point outside every area is refused with the server's reason), and the warning goes.
  */
 import { expect, test } from "./test";
-import { DEFAULT_TYPED_ADDRESS_COORDINATES, UNVERIFIED_LOCATION_NOTE } from "../server/domain/geo.ts";
+import { DEFAULT_TYPED_ADDRESS_COORDINATES, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, firstFreeVehicle, seedBooking } from "./booking-helpers.ts";
 import { expectToast, graphql, snap, uniqueEmail } from "./support.ts";
 

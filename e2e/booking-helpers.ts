@@ -1,6 +1,6 @@
 /** Helpers of the booking journeys: customers with a completed profile, Cape Town dates, seeded bookings. */
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { addDays, capeTownDateTimeToUtc, capeTownToday, formatDisplayDate } from "../server/domain/time.ts";
+import { addDays, capeTownDateTimeToUtc, capeTownToday, formatDisplayDate } from "#domain/time.ts";
 import { createCustomer, graphql, snap, uniqueEmail } from "./support.ts";
 
 /**

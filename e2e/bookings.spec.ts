@@ -11,7 +11,7 @@
  */
 import { expectAccessible } from "./axe";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
-import { formatRand } from "../server/domain/money.ts";
+import { formatRand } from "#domain/money.ts";
 import {
   capeTownDay,
   capeTownInstant,

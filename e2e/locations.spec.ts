@@ -7,7 +7,7 @@
  * - booking cards show the street and suburb, not the geocoder's full line twice.
  */
 import { expect, test } from "./test";
-import { DEFAULT_TYPED_ADDRESS_COORDINATES, LOCATION_NOT_SERVED, UNVERIFIED_LOCATION_NOTE } from "../server/domain/geo.ts";
+import { DEFAULT_TYPED_ADDRESS_COORDINATES, LOCATION_NOT_SERVED, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, firstFreeVehicle, putDraft, seedBooking, snapScreen } from "./booking-helpers.ts";
 import { signInWithToken } from "./support.ts";
 

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { CATEGORY_IDS, CATEGORY_RATES, TRANSMISSIONS } from "./domain";
+import { CATEGORY_IDS, CATEGORY_RATES, TRANSMISSIONS } from "#domain";
 import { graphql, startTestServer, type TestServer } from "./testing/harness";
 
 const root = join(import.meta.dir, "..");

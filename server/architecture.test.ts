@@ -1,5 +1,5 @@
 /**
- * The layers stay apart (DESIGN: rules in server/domain, services the only code on the
+ * The layers stay apart (DESIGN: rules in domain/, services the only code on the
  * database, thin transports, no web code reaching the server beyond the shared domain rules).
  * Read from the import statements of the source files.
  */
@@ -36,9 +36,23 @@ describe("layers", () => {
     expect(crossing).toEqual([]);
   });
 
+  test("domain/ is pure: it imports no other part of the product (no server, web, CLI or Prisma)", async () => {
+    const reaching = (await importsOf("domain/**/*.ts"))
+      .filter(({ target }) => /^(server|web|cli|prisma)\//.test(target) || target.startsWith("#"))
+      .map(({ file, target }) => `${file} -> ${target}`);
+    expect(reaching).toEqual([]);
+  });
+
+  test("everyone else reaches domain/ through the #domain alias, never by a relative path", async () => {
+    const relative = (await importsOf("{server,web,cli,bench,e2e,prisma}/**/*.{ts,tsx}"))
+      .filter(({ target }) => target === "domain" || target.startsWith("domain/"))
+      .map(({ file, target }) => `${file} -> ${target}`);
+    expect(relative).toEqual([]);
+  });
+
   test("the web app reaches the server only for the shared domain rules", async () => {
     const reaching = (await importsOf("web/**/*.{ts,tsx}"))
-      .filter(({ target, typeOnly }) => target.startsWith("server/") && !target.startsWith("server/domain/") && !typeOnly)
+      .filter(({ target, typeOnly }) => target.startsWith("server/") && !typeOnly)
       .map(({ file, target }) => `${file} -> ${target}`);
     expect(reaching).toEqual([]);
   });
@@ -61,7 +75,8 @@ describe("layers", () => {
 
   test("the scan sees the imports it judges", async () => {
     const web = await importsOf("web/src/{customer,admin,dealership}/**/*.{ts,tsx}");
-    expect(web.some(({ target }) => target.startsWith("server/domain/"))).toBe(true);
+    expect((await importsOf("domain/**/*.ts")).some(({ target }) => target.startsWith("domain/"))).toBe(true);
+    expect(web.some(({ target }) => target.startsWith("#domain"))).toBe(true);
     const transports = await importsOf("server/{rest,graphql}/**/*.ts");
     expect(transports.some(({ target }) => target.startsWith("server/services/"))).toBe(true);
   });

@@ -3,7 +3,7 @@
 // and numbers such as 1e400 (Infinity). Each is a 400 (413 for a body) with the reason, and
 // nothing is stored.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { INPUT_MESSAGES, MAX_SERVICE_AREA_POINTS } from "./domain";
+import { INPUT_MESSAGES, MAX_SERVICE_AREA_POINTS } from "#domain";
 import { newAdmin } from "./testing/admin";
 import { bookingRequest, call, newCustomer, newVehicle, type TestCustomer } from "./testing/bookings";
 import { graphql, startTestServer, type TestServer } from "./testing/harness";

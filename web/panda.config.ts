@@ -9,9 +9,9 @@
  * amber notice 6.8:1, muted text on white 5.8:1).
  */
 import { defineConfig, defineRecipe, defineSemanticTokens, defineSlotRecipe, defineTextStyles, defineTokens } from "@pandacss/dev";
-import { BRAND_FONT_STACK, BRAND_PALETTE } from "../server/domain/brand.ts";
+import { BRAND_FONT_STACK, BRAND_PALETTE } from "#domain/brand.ts";
 
-// The palette and font stack live in server/domain/brand.ts, shared with the HTML emails.
+// The palette and font stack live in domain/brand.ts, shared with the HTML emails.
 const asTokens = <T extends Record<string, string>>(scale: T) =>
   Object.fromEntries(Object.entries(scale).map(([step, value]) => [step, { value }])) as { [K in keyof T]: { value: string } };
 

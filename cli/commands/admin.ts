@@ -1,6 +1,6 @@
 // rentals-cli admin: see `rentals-cli admin --help`.
 import type { Command } from "commander";
-import { adminSignUpSchema } from "../../server/domain";
+import { adminSignUpSchema } from "#domain";
 import { createAdmin, listAdmins, setAdminActive } from "../../server/services/operators";
 import { parseInput } from "../../server/services/validation";
 import { withServices } from "../context";

@@ -1,6 +1,6 @@
 // rentals-cli api-key: see `rentals-cli api-key --help`.
 import { type Command, Option } from "commander";
-import { API_KEY_PERMISSIONS } from "../../server/domain";
+import { API_KEY_PERMISSIONS } from "#domain";
 import { issueApiKeyAs, listAllApiKeys, revokeApiKeyAs } from "../../server/services/api-keys";
 import { withServices } from "../context";
 import { print, printJson, table } from "../io";

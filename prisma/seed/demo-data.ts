@@ -1,7 +1,7 @@
 // Demo data for the embedded default: a small Cape Town rental fleet in all three categories and
 // both transmissions, two dealerships with for-sale stock across the four price bands, and one
 // service area. Rates follow SPEC section 9 (small 450, medium 650, large 850).
-import type { Category } from "../../server/domain";
+import type { Category } from "#domain";
 
 type DemoVehicle = {
   registrationNumber: string;

@@ -5,7 +5,7 @@
 // permission) before the handler runs; the handler gets `viewer`. The services check again: the
 // route's declaration is what a reader sees, the service's check is what no transport can skip.
 import { Elysia } from "elysia";
-import type { ApiKeyPermission } from "../domain";
+import type { ApiKeyPermission } from "#domain";
 import { requireAdmin, requireAdminOrKey, requireCustomer, requireDealership, signInRequired, type Viewer } from "../services/viewer";
 
 /** Resolves (once per request, only when a route asks) who is making the request. */

@@ -3,7 +3,7 @@
 // key are refused (401/403) with nothing changed; an admin may call everything; an API key may
 // call exactly the routes its permission names and nothing else.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { API_KEY_PERMISSIONS, type ApiKeyPermission } from "../domain";
+import { API_KEY_PERMISSIONS, type ApiKeyPermission } from "#domain";
 import { issueApiKey } from "../services/api-keys";
 import { caller, fingerprint, newAdmin, newBooking, newCustomerWithToken, newDealershipWithToken, newFleetVehicle, type Answer } from "../testing/admin";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";

@@ -2,7 +2,7 @@
 // Cape Town time, documents for admins only), service areas (polygon rules), API keys (shown
 // once, stored hashed, revocation, lastUsed), the audit log and the dashboard figures.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { fleetUtilisation } from "../domain";
+import { fleetUtilisation } from "#domain";
 import { customerStats, startOfCapeTownMonth } from "../services/admin-customers";
 import { hashApiKey, LAST_USED_RESOLUTION_MS, resolveApiKey } from "../services/api-keys";
 import {

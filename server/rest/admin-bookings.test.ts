@@ -2,7 +2,7 @@
 // newest first and paged; status changes to any of the five (and reopening safely); vehicle
 // assignment refused for an unavailable, wrong-kind or double-booked vehicle, and race-safe.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { BOOKING_STATUSES } from "../domain";
+import { BOOKING_STATUSES } from "#domain";
 import { issueApiKey } from "../services/api-keys";
 import { caller, expectRefusedUnchanged, newAdmin, newBooking, newCustomerWithToken, newFleetVehicle, type TestActor } from "../testing/admin";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";

@@ -2,7 +2,7 @@
 // (SPEC 5) on the server, unique plates (409), photos (own uploads or http(s) URLs), edits that
 // keep what is left out, delete refused while bookings are ahead, and the audit rows.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { maxVehicleYear } from "../domain";
+import { maxVehicleYear } from "#domain";
 import {
   caller,
   expectRefusedUnchanged,

@@ -1,7 +1,7 @@
 // POST /api/auth/signup, /signin, /google, /signout and GET /api/auth/me (SPEC 7).
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
-import { signInSchema, signUpRequestSchema } from "../domain";
+import { signInSchema, signUpRequestSchema } from "#domain";
 import { unauthenticated } from "../errors";
 import { me, publicUser, signIn, signOut, signUp } from "../services/auth";
 import type { Services } from "../services/context";

@@ -5,7 +5,7 @@
 // leads (404, nothing changed).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import sharp from "sharp";
-import { maxVehicleYear } from "../domain";
+import { maxVehicleYear } from "#domain";
 import { DEALERSHIP_INACTIVE, dealershipAddressKey, dealershipCodeKey, INVALID_DEALERSHIP_CREDENTIALS } from "../services/dealership-auth";
 import { DEALERSHIP_VEHICLE_MESSAGES, MAX_VEHICLE_IMAGES } from "../services/dealership-vehicles";
 import { createSession } from "../services/sessions";

@@ -4,7 +4,7 @@
 // sign-in needs a dealership token (401 without one, 403 with another area's).
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
-import { dealershipLoginSchema } from "../domain";
+import { dealershipLoginSchema } from "#domain";
 import { badInput } from "../errors";
 import type { Services } from "../services/context";
 import { currentDealership, dealershipAccount, signInDealership, signOutDealership } from "../services/dealership-auth";

@@ -2,9 +2,9 @@
 // real mailer delivering to an SMTP server on loopback. One fixed stock for the whole file:
 // six listed cars priced at the price bands' edges, and four that must never be listed (no
 // price, price 0, the rental fleet, an inactive dealership's).
-import { offBrandColours } from "../domain/brand";
+import { offBrandColours } from "#domain/brand.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { CONTACT_SELLER_MESSAGES, FOR_SALE_MESSAGES } from "../domain";
+import { CONTACT_SELLER_MESSAGES, FOR_SALE_MESSAGES } from "#domain";
 import { ENQUIRY_RATE_LIMITED, FOR_SALE_NOT_FOUND } from "../services/for-sale";
 import { createDealership, createVehicle, httpClient, type TestDealership } from "../testing/dealerships";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";

@@ -1,6 +1,6 @@
 // Password reset over real HTTP and GraphQL, with the real mailer delivering to an SMTP server on
 // loopback: the link in the delivered mail is followed like a user would.
-import { EMAIL_COLOURS, offBrandColours } from "../domain/brand";
+import { EMAIL_COLOURS, offBrandColours } from "#domain/brand.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,7 +1,7 @@
 // POST /api/auth/forgot-password and POST /api/auth/reset-password (SPEC 7).
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
-import { forgotPasswordSchema, resetPasswordSchema } from "../domain/schemas";
+import { forgotPasswordSchema, resetPasswordSchema } from "#domain/schemas.ts";
 import type { Services } from "../services/context";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } from "../services/password-reset";
 import { parseInput } from "../services/validation";

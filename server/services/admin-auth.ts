@@ -7,7 +7,7 @@
 // sends is never trusted: every sign-up makes an "admin".
 import { timingSafeEqual } from "node:crypto";
 import type { AdminUser } from "../../prisma/generated/sqlite/client";
-import { adminSignInSchema, adminSignUpRequestSchema } from "../domain";
+import { adminSignInSchema, adminSignUpRequestSchema } from "#domain";
 import { conflict, forbidden, unauthenticated } from "../errors";
 import { recordAudit } from "./audit";
 import { isUniqueViolation } from "./auth";

@@ -16,7 +16,7 @@ import {
   isRentalFleetVehicle,
   pageSchema,
   TRANSMISSION_LABELS,
-} from "../domain";
+} from "#domain";
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { withVehicleLock } from "../db/vehicle-lock";

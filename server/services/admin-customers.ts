@@ -4,7 +4,7 @@
 import type { User } from "../../prisma/generated/sqlite/client";
 import { z } from "zod";
 import type { Prisma } from "../db";
-import { capeTownDateTimeToUtc, capeTownToday, pageSchema } from "../domain";
+import { capeTownDateTimeToUtc, capeTownToday, pageSchema } from "#domain";
 import { notFound } from "../errors";
 import { publicUser, type PublicUser } from "./auth";
 import type { Services } from "./context";

@@ -2,7 +2,7 @@
 // Bookings (confirmed or in progress), Total Bookings, Fleet Utilization (the domain's rounded
 // percent of active bookings over total vehicles) and the 5 most recent bookings. Vehicles are
 // the rental fleet: dealerships' cars for sale are not part of it.
-import { ADMIN_RECENT_BOOKINGS_LIMIT, fleetUtilisation } from "../domain";
+import { ADMIN_RECENT_BOOKINGS_LIMIT, fleetUtilisation } from "#domain";
 import { recentBookings, type AdminBookingRow } from "./admin-bookings";
 import type { Services } from "./context";
 import { cachedCount } from "./counts";

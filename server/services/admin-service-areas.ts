@@ -4,7 +4,7 @@
 // coordinates (domain geo.ts validateServiceAreaPolygon); it is stored as a bare Polygon.
 import type { ServiceArea } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
-import { serviceAreaSchema } from "../domain";
+import { serviceAreaSchema } from "#domain";
 import { badInput, notFound } from "../errors";
 import { recordAudit, type Actor } from "./audit";
 import type { Services } from "./context";

@@ -13,7 +13,7 @@ import {
   TRANSMISSIONS,
   VEHICLE_STATUSES,
   type AdminVehicleData,
-} from "../domain";
+} from "#domain";
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { isUniqueViolation } from "./auth";

@@ -3,7 +3,7 @@
 // rk_...` or `X-API-Key: rk_...`) acts as that key and may do only what its permissions name
 // (server/services/viewer.ts requireAdminOrKey). lastUsed is written at most once a minute per key.
 import type { ApiKey } from "../../prisma/generated/sqlite/client";
-import { API_KEY_PREFIX, apiKeyIssueSchema, isApiKeyPermission, type ApiKeyPermission } from "../domain";
+import { API_KEY_PREFIX, apiKeyIssueSchema, isApiKeyPermission, type ApiKeyPermission } from "#domain";
 import { notFound } from "../errors";
 import { recordAudit, type Actor } from "./audit";
 import type { Services } from "./context";

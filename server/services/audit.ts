@@ -4,7 +4,7 @@
 // API keys or their hashes).
 import type { AuditLog } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
-import { pageSchema } from "../domain";
+import { pageSchema } from "#domain";
 import type { Services } from "./context";
 import { parseInput } from "./validation";
 import { clampPage } from "./vehicles";

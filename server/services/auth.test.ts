@@ -1,7 +1,7 @@
 // Customer account services on the real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 // The HTTP behaviour (status codes, bodies, tokens) is in server/rest/auth.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { signInSchema, signUpRequestSchema } from "../domain";
+import { signInSchema, signUpRequestSchema } from "#domain";
 import { AppError } from "../errors";
 import { createTestServices } from "../testing/harness";
 import { DUPLICATE_EMAIL, INVALID_CREDENTIALS, me, publicUser, signIn, signOut, signUp } from "./auth";

@@ -3,7 +3,7 @@
 // attacker whether an email has an account is the same either way, except sign-up's 409, which
 // the product asks for.
 import type { User } from "../../prisma/generated/sqlite/client";
-import type { SignInData, SignUpRequest } from "../domain";
+import type { SignInData, SignUpRequest } from "#domain";
 import { conflict, unauthenticated } from "../errors";
 import type { Services } from "./context";
 import { hashPassword, verifyPassword } from "./passwords";

@@ -9,7 +9,7 @@ import {
   formatRand,
   TRANSMISSION_LABELS,
   UNVERIFIED_LOCATION_NOTE,
-} from "../domain";
+} from "#domain";
 import type { BookingWithVehicle } from "./bookings";
 import type { EmailMessage } from "./mail";
 

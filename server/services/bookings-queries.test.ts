@@ -10,7 +10,7 @@ import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/clie
 import { createHandler } from "../app";
 import type { Db } from "../db";
 import { migrate } from "../db/migrate";
-import { bookingQuote } from "../domain";
+import { bookingQuote } from "#domain";
 import { createLogger } from "../log";
 import { call, capeTown, newCustomer, newVehicle, POINTS, type TestCustomer } from "../testing/bookings";
 import { createTestDatabase, graphql, testConfig, type TestDatabase } from "../testing/harness";

@@ -8,7 +8,7 @@ import { PooledPrismaLibSql } from "../db";
 import pg from "pg";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { createHandler } from "../app";
-import { periodsOverlap } from "../domain";
+import { periodsOverlap } from "#domain";
 import { AppError } from "../errors";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
 import { startServer, type RunningServer } from "../boot";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SignJWT } from "jose";
-import { bookingNumber, bookingQuote, formatConfirmationDateTime } from "../domain";
+import { bookingNumber, bookingQuote, formatConfirmationDateTime } from "#domain";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, POINTS, staffToken, type TestCustomer } from "../testing/bookings";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
 import { BOOKING_MESSAGES, cancelBooking, createBooking } from "./bookings";

@@ -33,7 +33,7 @@ import {
   type BookingCreateData,
   type BookingQuote,
   type PolygonGeometry,
-} from "../domain";
+} from "#domain";
 import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";

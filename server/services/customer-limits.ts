@@ -2,7 +2,7 @@
 // booking limits in force for them (the operator's defaults, or an admin's overrides), and the
 // one action that stops a hoarder: cancel every active booking that has not started yet.
 import { z } from "zod";
-import { BLOCKING_BOOKING_STATUSES, customerBookingLimits, type BookingLimits, type UploadQuota } from "../domain";
+import { BLOCKING_BOOKING_STATUSES, customerBookingLimits, type BookingLimits, type UploadQuota } from "#domain";
 import { notFound } from "../errors";
 import { ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingRow } from "./admin-bookings";
 import { recordAudit } from "./audit";

@@ -3,7 +3,7 @@
 // and a wrong password get the same 401; an inactive dealership is told so (403) only once its
 // password was right, so the answer never tells a stranger which codes exist.
 import type { Dealership } from "../../prisma/generated/sqlite/client";
-import { dealershipOnboardSchema, dealershipPasswordSchema, type DealershipLoginData } from "../domain";
+import { dealershipOnboardSchema, dealershipPasswordSchema, type DealershipLoginData } from "#domain";
 import { conflict, forbidden, notFound, unauthenticated } from "../errors";
 import { recordAudit, type Actor } from "./audit";
 import { isUniqueViolation } from "./auth";

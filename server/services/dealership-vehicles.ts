@@ -3,7 +3,7 @@
 // it changes. The add form's rules are the domain's createDealershipVehicleSchema; photos are the
 // dealership's own vehicle_photo uploads, kept in vehicle_images in the order given.
 import type { Prisma } from "../db";
-import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, type DealershipVehicleData } from "../domain";
+import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, type DealershipVehicleData } from "#domain";
 import { badInput, conflict, notFound } from "../errors";
 import { isUniqueViolation } from "./auth";
 import { withVehicleLock } from "../db/vehicle-lock";

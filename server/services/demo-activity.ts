@@ -2,7 +2,7 @@
 // dealership stock), stored like uploaded photos, and demo customers with bookings in every status
 // around today, so the dashboard, the bookings screens and My Bookings are not empty on first start.
 import sharp from "sharp";
-import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category } from "../domain";
+import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category } from "#domain";
 import { bodyStyleOf, carSvg, PAINTS, type Paint } from "../../prisma/seed/car-art";
 import { demoBookings, demoCustomers, demoPlaces } from "../../prisma/seed/demo-data";
 import type { Prisma } from "../db";

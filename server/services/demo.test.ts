@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../boot";
-import { CATEGORY_IDS, DEFAULT_TYPED_ADDRESS_POINT, PRICE_BAND_IDS, TRANSMISSIONS, pointInPolygon, priceBandOf, type PolygonGeometry } from "../domain";
+import { CATEGORY_IDS, DEFAULT_TYPED_ADDRESS_POINT, PRICE_BAND_IDS, TRANSMISSIONS, pointInPolygon, priceBandOf, type PolygonGeometry } from "#domain";
 import { createLogger } from "../log";
 import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
 import type { Db } from "../db";

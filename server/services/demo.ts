@@ -2,7 +2,7 @@
 // printed once when they are made, and kept for the developer in DATA_DIR/demo-credentials.txt.
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CATEGORY_RATES } from "../domain";
+import { CATEGORY_RATES } from "#domain";
 import { demoAdmin, demoCustomers, demoDealerships, demoFleet } from "../../prisma/seed/demo-data";
 import { seedDemoBookings, seedDemoPhotos } from "./demo-activity";
 import type { Services } from "./context";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_TYPED_ADDRESS_COORDINATES, UNVERIFIED_LOCATION_NOTE } from "../domain";
+import { DEFAULT_TYPED_ADDRESS_COORDINATES, UNVERIFIED_LOCATION_NOTE } from "#domain";
 import { newAdmin, newBooking, newCustomerWithToken } from "../testing/admin";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, POINTS, type TestCustomer } from "../testing/bookings";
 import { createDealership, createVehicle } from "../testing/dealerships";

@@ -4,7 +4,7 @@
 // dealership's email, phone or password. An enquiry stores a lead for the vehicle's dealership
 // and writes the dealership's email to the outbox in the same transaction.
 import type { Prisma } from "../db";
-import { emailDocument, emailLink, emailQuote, escapeHtml } from "../domain/brand";
+import { emailDocument, emailLink, emailQuote, escapeHtml } from "#domain/brand.ts";
 import {
   CONTACT_SELLER_MESSAGES,
   contactSellerSchema,
@@ -14,7 +14,7 @@ import {
   searchWords,
   type ContactSellerData,
   type ForSaleSearch,
-} from "../domain";
+} from "#domain";
 import { AppError, notFound } from "../errors";
 import type { Services } from "./context";
 import { FOR_SALE_ROW, type ForSaleRow } from "./vehicle-rows";

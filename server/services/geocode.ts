@@ -13,7 +13,7 @@
 // The queue and cache are per process: N instances may send N requests a second, so behind a
 // balancer point GEOCODER_URL at your own Nominatim.
 import { z } from "zod";
-import { formatCoordinates } from "../domain";
+import { formatCoordinates } from "#domain";
 import { badGateway, notFound, serviceUnavailable } from "../errors";
 import type { Services } from "./context";
 import { parseInput } from "./validation";

@@ -3,7 +3,7 @@
 // one may use), list them, disable and enable them. Every change writes its audit row in the
 // same transaction, with the operator as the actor.
 import type { AdminUser } from "../../prisma/generated/sqlite/client";
-import { adminSignUpSchema } from "../domain";
+import { adminSignUpSchema } from "#domain";
 import { conflict, notFound } from "../errors";
 import { ADMIN_MESSAGES, publicAdmin, type PublicAdmin } from "./admin-auth";
 import { recordAudit, type Actor } from "./audit";

@@ -2,8 +2,8 @@
 // SHA-256, valid one hour and single use. The request's answer and timing are the same whether
 // or not the email has an account. A reset ends every session of the account, so whoever held
 // a stolen session is signed out, and tells the owner by email.
-import { emailButton, emailDocument, emailLink, escapeHtml } from "../domain/brand";
-import { type ForgotPasswordData, forgotPasswordSchema, type ResetPasswordData, resetPasswordSchema } from "../domain/schemas";
+import { emailButton, emailDocument, emailLink, escapeHtml } from "#domain/brand.ts";
+import { type ForgotPasswordData, forgotPasswordSchema, type ResetPasswordData, resetPasswordSchema } from "#domain/schemas.ts";
 import { badInput } from "../errors";
 import type { Db } from "../db";
 import type { Services } from "./context";

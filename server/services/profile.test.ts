@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL): every SPEC 5 message, the date rules, the photos, nothing saved on bad input.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
-import { addDays, capeTownToday } from "../domain";
+import { addDays, capeTownToday } from "#domain";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
 import { PROFILE_DATE_MESSAGES, profileDateProblems } from "./profile";
 import { createSession } from "./sessions";

@@ -2,7 +2,7 @@
 // checks the spec leaves open, and the two optional photos, which must be the customer's own
 // stored uploads. Sets profileCompleted from the shared completeness rule.
 import type { User } from "../../prisma/generated/sqlite/client";
-import { addDays, capeTownToday, profileCompleteness, profileCompletionSchema, type ProfileCompletionData } from "../domain";
+import { addDays, capeTownToday, profileCompleteness, profileCompletionSchema, type ProfileCompletionData } from "#domain";
 import { badInput, unauthenticated } from "../errors";
 import type { Services } from "./context";
 import { resolveOwnedObject } from "./uploads";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_BOOKING_LIMITS, QUOTA_MESSAGES } from "../domain";
+import { DEFAULT_BOOKING_LIMITS, QUOTA_MESSAGES } from "#domain";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
 import { GENEROUS_LIMITS, graphql, startTestServer, type TestServer } from "../testing/harness";
 import { newAdmin, newDealershipWithToken, uploadPhoto } from "../testing/admin";

@@ -9,9 +9,9 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import sharp, { type OutputInfo } from "sharp";
 import { accountLimitError, AppError, badInput, forbidden, notFound } from "../errors";
-import { uploadQuotaProblem, uploadsAreLimited, type UploadQuota } from "../domain/quotas";
+import { uploadQuotaProblem, uploadsAreLimited, type UploadQuota } from "#domain/quotas.ts";
 import { limitUploads } from "./rate-limit";
-import { PHOTO_MAX_BYTES } from "../domain/limits";
+import { PHOTO_MAX_BYTES } from "#domain/limits.ts";
 import type { Services } from "./context";
 import { objectStorage } from "./storage";
 import { signInRequired, type Viewer } from "./viewer";

@@ -1,7 +1,7 @@
 // Input validation for every transport: the domain's zod schemas, turned into one 400 with a
 // message per field (the first problem of each field), so REST and GraphQL report the same.
 import type { z } from "zod";
-import { inputProblem } from "../domain";
+import { inputProblem } from "#domain";
 import { badInput } from "../errors";
 
 /** Every input's first check (domain input.ts): no control characters in text, no non-finite numbers. */

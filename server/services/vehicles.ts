@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "../db";
-import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "../domain";
+import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "#domain";
 import { badInput } from "../errors";
 import type { Services } from "./context";
 import { parseInput } from "./validation";

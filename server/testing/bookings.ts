@@ -1,7 +1,7 @@
 // Test fixtures for bookings: customers with a session, vehicles, the demo service area and a
 // valid booking request for a vehicle, with dates built in Cape Town time.
 import { join } from "node:path";
-import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category, type Transmission } from "../domain";
+import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category, type Transmission } from "#domain";
 import type { Services } from "../services/context";
 import { createSession } from "../services/sessions";
 

@@ -1,4 +1,4 @@
-import { API_KEY_PERMISSIONS } from "../../domain";
+import { API_KEY_PERMISSIONS } from "#domain";
 import { issueApiKey, listApiKeys, revokeApiKey, type PublicApiKey } from "../../services/api-keys";
 import { builder } from "../builder";
 

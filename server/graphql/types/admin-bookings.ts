@@ -1,4 +1,4 @@
-import { bookingNumber, splitName } from "../../domain";
+import { bookingNumber, splitName } from "#domain";
 import {
   ADMIN_BOOKING_ENTRY_INCLUDE,
   assignBookingVehicle,

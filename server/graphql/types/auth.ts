@@ -1,4 +1,4 @@
-import { signInSchema, signUpRequestSchema } from "../../domain";
+import { signInSchema, signUpRequestSchema } from "#domain";
 import { signIn, signOut, signUp, type User } from "../../services/auth";
 import { googleSignInSchema, signInWithGoogle } from "../../services/google";
 import { parseInput } from "../../services/validation";

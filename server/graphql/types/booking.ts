@@ -1,4 +1,4 @@
-import { bookingNumber, centsToDecimal, customerCancelBlockedReason, type BookingQuote } from "../../domain";
+import { bookingNumber, centsToDecimal, customerCancelBlockedReason, type BookingQuote } from "#domain";
 import { cancelBooking, createBooking, getMyBooking, listMyBookings, quoteBooking } from "../../services/bookings";
 import { anyone, customerOnly } from "../access";
 import { builder } from "../builder";

@@ -1,6 +1,6 @@
 // The dealership's own inventory and its leads (dealership scope only). Inputs are loosely typed
 // so a missing or bad value gets the add form's own message from the shared zod schema.
-import { DEALERSHIP_FORM_STATUSES } from "../../domain";
+import { DEALERSHIP_FORM_STATUSES } from "#domain";
 import { LEAD_WITH_VEHICLE, listOwnLeads, markOwnLeadRead, type DealershipLead } from "../../services/dealership-leads";
 import {
   createOwnVehicle,

@@ -2,7 +2,7 @@
 // upload links for its vehicles. Portal fields carry the `dealership` auth scope; anyone else
 // gets the same errors as REST (401 without a token or with an expired one, 403 with another
 // area's token).
-import { dealershipLoginSchema } from "../../domain";
+import { dealershipLoginSchema } from "#domain";
 import { currentDealership, dealershipAccount, signInDealership, signOutDealership, type DealershipAccount } from "../../services/dealership-auth";
 import { createUpload } from "../../services/uploads";
 import { parseInput } from "../../services/validation";

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, CATEGORY_IDS, ID_TYPES, TRANSMISSIONS, VEHICLE_STATUSES } from "../../domain";
+import { BOOKING_STATUSES, CATEGORY_IDS, ID_TYPES, TRANSMISSIONS, VEHICLE_STATUSES } from "#domain";
 import { builder } from "../builder";
 
 export const CategoryEnum = builder.enumType("VehicleCategory", { values: CATEGORY_IDS });

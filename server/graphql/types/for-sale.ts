@@ -1,5 +1,5 @@
 // The public Cars for Sale listing, its details and Contact Seller (no sign-in needed).
-import { FOR_SALE_SORTS } from "../../domain";
+import { FOR_SALE_SORTS } from "#domain";
 import { contactSeller, getCarForSale, listCarsForSale, type EnquiryReceipt, type ForSalePage } from "../../services/for-sale";
 import { anyone } from "../access";
 import { builder } from "../builder";

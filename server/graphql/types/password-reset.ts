@@ -1,4 +1,4 @@
-import { forgotPasswordSchema, resetPasswordSchema } from "../../domain/schemas";
+import { forgotPasswordSchema, resetPasswordSchema } from "#domain/schemas.ts";
 import { requestPasswordReset, resetPassword } from "../../services/password-reset";
 import { parseInput } from "../../services/validation";
 import { anyone } from "../access";

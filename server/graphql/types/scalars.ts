@@ -1,7 +1,7 @@
 // The schema's own scalars: every instant and every rand amount is formatted here, once, instead
 // of by each field (the wire format is unchanged: ISO 8601 in UTC, and two-decimal rand text).
 import { GraphQLError, Kind, valueFromASTUntyped } from "graphql";
-import { toMoneyString } from "../../domain";
+import { toMoneyString } from "#domain";
 import { builder, type MoneyValue } from "../builder";
 
 /** Any JSON value, passed through as it is (GeoJSON polygons, locations, audit snapshots). */

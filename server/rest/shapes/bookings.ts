@@ -1,7 +1,7 @@
 // REST JSON of bookings: the customer's own (SPEC 7 /api/bookings) and the admin list entry
 // (SPEC 3, /api/admin/bookings and the dashboard), from the rows the GraphQL Booking and
 // AdminBooking variants read. Money as text, instants as ISO strings.
-import { bookingNumber, customerCancelBlockedReason, splitName } from "../../domain";
+import { bookingNumber, customerCancelBlockedReason, splitName } from "#domain";
 import type { AdminBookingRow } from "../../services/admin-bookings";
 import type { BookingWithVehicle } from "../../services/bookings";
 import { vehicleJson } from "./vehicles";

@@ -1,5 +1,5 @@
-/** Display formats shared by the areas (South African English; money per server/domain/money.ts). */
-import { formatRandCents, parseMoneyToCents } from "../../../server/domain/money.ts";
+/** Display formats shared by the areas (South African English; money per domain/money.ts). */
+import { formatRandCents, parseMoneyToCents } from "#domain/money.ts";
 
 /** A whole number with a comma every three digits: 88000 -> "88,000". */
 export function groupDigits(value: number): string {

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type KeyboardEvent } from "react";
 import { css } from "styled-system/css";
-import { splitFeatures } from "../../../../server/domain/catalogue.ts";
+import { splitFeatures } from "#domain/catalogue.ts";
 
 const box = css({
   display: "flex",

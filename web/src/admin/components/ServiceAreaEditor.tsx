@@ -7,7 +7,7 @@
 import { useMemo, useState } from "react";
 import { useMutation } from "urql";
 import { css, cx } from "styled-system/css";
-import { validateServiceAreaPolygon, type Position } from "../../../../server/domain/geo.ts";
+import { validateServiceAreaPolygon, type Position } from "#domain/geo.ts";
 import { serverFieldErrors } from "../../lib/errors.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field, TextAreaField } from "../../ui/Field.tsx";

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, type MouseEvent } from "react";
 import { css, cx } from "styled-system/css";
-import type { Position } from "../../../../server/domain/geo.ts";
+import type { Position } from "#domain/geo.ts";
 import { LAND, LANDMARKS, ROBBEN_ISLAND, gridLines, pointsAttribute, project, unproject, type MapView } from "../lib/mapView.ts";
 
 export interface MapArea {

@@ -1,8 +1,8 @@
 /** Display formats of the back office: Cape Town time, rand, labels, counts. */
-import { BOOKING_STATUS_LABELS, isBookingStatus } from "../../../../server/domain/booking.ts";
-import { categoryLabel, TRANSMISSION_LABELS, isTransmission, vehicleStatusLabel } from "../../../../server/domain/catalogue.ts";
-import { formatRand } from "../../../../server/domain/money.ts";
-import { CAPE_TOWN_TIME_ZONE } from "../../../../server/domain/time.ts";
+import { BOOKING_STATUS_LABELS, isBookingStatus } from "#domain/booking.ts";
+import { categoryLabel, TRANSMISSION_LABELS, isTransmission, vehicleStatusLabel } from "#domain/catalogue.ts";
+import { formatRand } from "#domain/money.ts";
+import { CAPE_TOWN_TIME_ZONE } from "#domain/time.ts";
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
   day: "numeric",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { validateServiceAreaPolygon } from "../../../../server/domain/geo.ts";
+import { validateServiceAreaPolygon } from "#domain/geo.ts";
 import {
   CAPE_TOWN_BOUNDS,
   VIEW_SIZE,

@@ -3,7 +3,7 @@
  * nothing outside the machine is reachable). Longitude is scaled by cos(latitude) at the middle
  * of the view, so shapes keep their proportions at this latitude. SVG units; north is up.
  */
-import type { Position } from "../../../../server/domain/geo.ts";
+import type { Position } from "#domain/geo.ts";
 
 export interface Bounds {
   west: number;

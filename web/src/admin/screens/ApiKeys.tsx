@@ -10,7 +10,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useMutation, useQuery } from "urql";
 import type { z } from "zod";
 import { css } from "styled-system/css";
-import { API_KEY_PERMISSION_LABELS, apiKeyIssueSchema, isApiKeyPermission } from "../../../../server/domain/admin.ts";
+import { API_KEY_PERMISSION_LABELS, apiKeyIssueSchema, isApiKeyPermission } from "#domain/admin.ts";
 import { serverFieldErrors } from "../../lib/errors.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";

@@ -10,12 +10,12 @@
 import { useId, useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { BOOKING_STATUSES, bookingNumber, isBookingStatus, statusBadgeTone } from "../../../../server/domain/booking.ts";
-import { formatBookingCardDateTime } from "../../../../server/domain/time.ts";
+import { BOOKING_STATUSES, bookingNumber, isBookingStatus, statusBadgeTone } from "#domain/booking.ts";
+import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Field, SelectField } from "../../ui/Field.tsx";
-import { parseCoordinates, UNVERIFIED_LOCATION_NOTE } from "../../../../server/domain/geo.ts";
+import { parseCoordinates, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
 import { CarIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../ui/icons.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";

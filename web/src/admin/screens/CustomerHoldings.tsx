@@ -7,8 +7,8 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { bookingNumber, statusBadgeTone } from "../../../../server/domain/booking.ts";
-import { formatBookingCardDateTime } from "../../../../server/domain/time.ts";
+import { bookingNumber, statusBadgeTone } from "#domain/booking.ts";
+import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";

@@ -8,8 +8,8 @@
 import { useState, type ReactNode } from "react";
 import { useQuery } from "urql";
 import { css, cx } from "styled-system/css";
-import { ID_TYPE_LABELS } from "../../../../server/domain/catalogue.ts";
-import { initials } from "../../../../server/domain/profile.ts";
+import { ID_TYPE_LABELS } from "#domain/catalogue.ts";
+import { initials } from "#domain/profile.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { CheckCircleIcon, ImageIcon, UserIcon, WarningIcon } from "../../ui/icons.tsx";

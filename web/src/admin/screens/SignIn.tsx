@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
-import { adminSignInSchema } from "../../../../server/domain/schemas.ts";
+import { adminSignInSchema } from "#domain/schemas.ts";
 import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";

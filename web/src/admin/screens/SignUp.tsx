@@ -8,7 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { z } from "zod";
-import { adminSignUpSchema } from "../../../../server/domain/schemas.ts";
+import { adminSignUpSchema } from "#domain/schemas.ts";
 import { serverFieldErrors } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";

@@ -7,8 +7,8 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { CATEGORIES, isCategory, isVehicleStatus, VEHICLE_STATUSES, featuresPreview } from "../../../../server/domain/catalogue.ts";
-import { formatRandPerDay } from "../../../../server/domain/money.ts";
+import { CATEGORIES, isCategory, isVehicleStatus, VEHICLE_STATUSES, featuresPreview } from "#domain/catalogue.ts";
+import { formatRandPerDay } from "#domain/money.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { CarIcon, EditIcon, MapPinIcon } from "../../ui/icons.tsx";

@@ -6,11 +6,11 @@
  */
 import type { ReactNode } from "react";
 import { css } from "styled-system/css";
-import { BOOKING_STATUS_LABELS, bookingNumber, isBookingStatus, statusBadgeTone } from "../../../../server/domain/booking.ts";
-import { TRANSMISSION_LABELS, categoryLabel } from "../../../../server/domain/catalogue.ts";
-import { placeSummary, UNVERIFIED_LOCATION_NOTE } from "../../../../server/domain/geo.ts";
-import { formatRand } from "../../../../server/domain/money.ts";
-import { formatBookingCardDate, formatBookingCardTime } from "../../../../server/domain/time.ts";
+import { BOOKING_STATUS_LABELS, bookingNumber, isBookingStatus, statusBadgeTone } from "#domain/booking.ts";
+import { TRANSMISSION_LABELS, categoryLabel } from "#domain/catalogue.ts";
+import { placeSummary, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
+import { formatRand } from "#domain/money.ts";
+import { formatBookingCardDate, formatBookingCardTime } from "#domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";

@@ -12,7 +12,7 @@
 import { DatePicker, parseDate } from "@ark-ui/react/date-picker";
 import { Portal } from "@ark-ui/react/portal";
 import { css, cx } from "styled-system/css";
-import { CAPE_TOWN_TIME_ZONE, formatDisplayDate, parseDisplayDate, sanitiseDateInput, type IsoDate } from "../../../../server/domain/time.ts";
+import { CAPE_TOWN_TIME_ZONE, formatDisplayDate, parseDisplayDate, sanitiseDateInput, type IsoDate } from "#domain/time.ts";
 import { FieldFrame } from "../../ui/Field.tsx";
 import { CalendarIcon, ChevronRightIcon } from "../components/icons.tsx";
 

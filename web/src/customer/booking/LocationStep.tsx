@@ -16,7 +16,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { CheckCircleIcon, MapPinIcon } from "../components/icons.tsx";
 import { AlertDialog } from "./AlertDialog.tsx";
 import { ActionBar, BookingScreen } from "./BookingScreen.tsx";
-import { isTypedAddressStandIn, LOCATION_NOT_SERVED } from "../../../../server/domain/geo.ts";
+import { isTypedAddressStandIn, LOCATION_NOT_SERVED } from "#domain/geo.ts";
 import { GEOCODE_SEARCH, IS_LOCATION_SERVED, REVERSE_GEOCODE } from "./documents.ts";
 import { updateBookingDraft, useBookingDraft, type WebBookingDraft } from "./draft.ts";
 import { LocateIcon, SwapIcon } from "./icons.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_TYPED_ADDRESS_COORDINATES, GEOLOCATION_OPTIONS } from "../../../../server/domain/geo.ts";
+import { DEFAULT_TYPED_ADDRESS_COORDINATES, GEOLOCATION_OPTIONS } from "#domain/geo.ts";
 import { clearBookingDraft, emptyWebDraft, getBookingDraft, parseStoredDraft, subscribeBookingDraft, updateBookingDraft } from "./draft.ts";
 import { GEOLOCATION_FAILED, GEOLOCATION_UNSUPPORTED, GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress } from "./location.ts";
 

@@ -3,14 +3,14 @@
  * session storage, so it survives a page reload (and stays with this tab only); cleared after a
  * successful booking and when the customer signs out.
  *
- * The fields are the domain's BookingDraft (server/domain/draft.ts), plus two web-only notes that
+ * The fields are the domain's BookingDraft (domain/draft.ts), plus two web-only notes that
  * say how each location was chosen ("From your phone's location", "Found on the map: ...").
  * Whatever is read back from storage is checked field by field, so a stale or tampered entry
  * never breaks a screen: a field of the wrong type falls back to its default.
  */
 import { useSyncExternalStore } from "react";
-import { isCategory, isTransmission } from "../../../../server/domain/catalogue.ts";
-import { emptyBookingDraft, type BookingDraft } from "../../../../server/domain/draft.ts";
+import { isCategory, isTransmission } from "#domain/catalogue.ts";
+import { emptyBookingDraft, type BookingDraft } from "#domain/draft.ts";
 import { customerToken, subscribeCustomerToken } from "../../lib/session.ts";
 
 export const BOOKING_DRAFT_KEY = "capedrive.bookingDraft";

@@ -4,7 +4,7 @@
  * geocoder, falling back to "GPS Location (lat, lon)"; or a typed address, placed on the map by
  * the server's address search when it finds it, else at the fixed Stellenbosch-area default.
  */
-import { DEFAULT_TYPED_ADDRESS_COORDINATES, GEOLOCATION_OPTIONS, formatCoordinates, gpsLocationText, type LatLon } from "../../../../server/domain/geo.ts";
+import { DEFAULT_TYPED_ADDRESS_COORDINATES, GEOLOCATION_OPTIONS, formatCoordinates, gpsLocationText, type LatLon } from "#domain/geo.ts";
 import type { GeocodeResult } from "./documents.ts";
 
 export const GEOLOCATION_UNSUPPORTED = "Location services are not supported on this device.";

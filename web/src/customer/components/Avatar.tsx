@@ -1,5 +1,5 @@
 import { css, cx } from "styled-system/css";
-import { initials } from "../../../../server/domain/profile.ts";
+import { initials } from "#domain/profile.ts";
 import { useObjectImage } from "../lib/objectImage.ts";
 import { CheckIcon } from "./icons.tsx";
 

@@ -11,10 +11,10 @@ import { Button } from "../../ui/Button.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { dialogStyles } from "./dialog.ts";
 import { CameraIcon, RefreshIcon } from "./icons.tsx";
-import { CAMERA_CONSTRAINTS, CAPTURE_JPEG_QUALITY } from "../../../../server/domain/limits.ts";
+import { CAMERA_CONSTRAINTS, CAPTURE_JPEG_QUALITY } from "#domain/limits.ts";
 import { DialogShell } from "../../ui/DialogShell.tsx";
 
-// The camera and the picture's quality are the specification's numbers (server/domain/limits.ts).
+// The camera and the picture's quality are the specification's numbers (domain/limits.ts).
 const CAMERA: MediaStreamConstraints = { video: { ...CAMERA_CONSTRAINTS }, audio: false };
 
 export const CAMERA_DENIED = "Camera access denied. Please allow camera permissions and try again.";

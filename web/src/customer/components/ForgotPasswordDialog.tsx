@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import { useMutation } from "urql";
 import { z } from "zod";
 import { css } from "styled-system/css";
-import { forgotPasswordSchema } from "../../../../server/domain/schemas.ts";
+import { forgotPasswordSchema } from "#domain/schemas.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";

@@ -11,7 +11,7 @@ import { useForm } from "react-hook-form";
 import { useMutation } from "urql";
 import { css } from "styled-system/css";
 import type { z } from "zod";
-import { contactSellerSchema } from "../../../../server/domain/sales.ts";
+import { contactSellerSchema } from "#domain/sales.ts";
 import { serverFieldErrors, serverMessage } from "../../lib/errors.ts";
 import { formatRandWhole } from "../../lib/format.ts";
 import { Button } from "../../ui/Button.tsx";

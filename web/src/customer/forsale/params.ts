@@ -3,8 +3,8 @@
  *   /cars-for-sale?q=polo&category=small&transmission=manual&price=100k-200k&sort=price_asc
  * Unknown or blank values are ignored, never an error: a mistyped shared link still shows cars.
  */
-import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission } from "../../../../server/domain/catalogue.ts";
-import { FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SORTS, type ForSaleSort } from "../../../../server/domain/forsale.ts";
+import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission } from "#domain/catalogue.ts";
+import { FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SORTS, type ForSaleSort } from "#domain/forsale.ts";
 
 export interface ForSaleFilters {
   q: string;

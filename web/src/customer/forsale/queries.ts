@@ -1,4 +1,4 @@
-import { categoryLabel, TRANSMISSION_LABELS, type Transmission } from "../../../../server/domain/catalogue.ts";
+import { categoryLabel, TRANSMISSION_LABELS, type Transmission } from "#domain/catalogue.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
 export const CAR_FIELDS = graphql(`

@@ -8,7 +8,7 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { isCancellableStatus } from "../../../../server/domain/booking.ts";
+import { isCancellableStatus } from "#domain/booking.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button, ButtonLink } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";

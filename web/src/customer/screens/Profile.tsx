@@ -7,8 +7,8 @@
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { css } from "styled-system/css";
-import { maskIdNumber, maskLicenceNumber, profileCompleteness } from "../../../../server/domain/profile.ts";
-import { ID_TYPE_LABELS, idNumberLabel } from "../../../../server/domain/catalogue.ts";
+import { maskIdNumber, maskLicenceNumber, profileCompleteness } from "#domain/profile.ts";
+import { ID_TYPE_LABELS, idNumberLabel } from "#domain/catalogue.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button, ButtonLink } from "../../ui/Button.tsx";

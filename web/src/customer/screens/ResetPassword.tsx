@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useMutation } from "urql";
 import { z } from "zod";
-import { resetPasswordSchema } from "../../../../server/domain/schemas.ts";
+import { resetPasswordSchema } from "#domain/schemas.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { css } from "styled-system/css";
-import { signInSchema, type SignInData, type SignInInput } from "../../../../server/domain/schemas.ts";
+import { signInSchema, type SignInData, type SignInInput } from "#domain/schemas.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";

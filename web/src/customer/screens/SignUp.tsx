@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { signUpSchema, type SignUpData, type SignUpInput } from "../../../../server/domain/schemas.ts";
+import { signUpSchema, type SignUpData, type SignUpInput } from "#domain/schemas.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";

@@ -1,6 +1,6 @@
 /** The dealership vehicle as the portal reads it (SPEC 3, "Dealership vehicle"), and its labels. */
-import { categoryLabel, TRANSMISSION_LABELS, vehicleStatusLabel, type Transmission } from "../../../../server/domain/catalogue.ts";
-import { formatRand, formatRandPerDay, parseMoneyToCents } from "../../../../server/domain/money.ts";
+import { categoryLabel, TRANSMISSION_LABELS, vehicleStatusLabel, type Transmission } from "#domain/catalogue.ts";
+import { formatRand, formatRandPerDay, parseMoneyToCents } from "#domain/money.ts";
 import type { BadgeTone } from "../../ui/Badge.tsx";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 

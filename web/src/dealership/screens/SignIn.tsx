@@ -10,7 +10,7 @@ import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { css } from "styled-system/css";
 import type { z } from "zod";
-import { dealershipLoginSchema } from "../../../../server/domain/schemas.ts";
+import { dealershipLoginSchema } from "#domain/schemas.ts";
 import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";

@@ -1,0 +1,131 @@
+// Input schemas of the customer's forms: sign-up, sign-in, passwords, profile, booking and availability.
+import { z } from "zod";
+import { CATEGORY_IDS, DEFAULT_TRANSMISSION, ID_TYPES, TRANSMISSIONS } from "../catalogue.ts";
+import { calendarDateField, coordinatesField, customerPassword, emailField, instantField, optionalText, requiredText } from "./fields.ts";
+
+// Customer ------------------------------------------------------------------------------------
+
+/** The sign-up form (with the password confirmation). */
+export const signUpSchema = z
+  .object({
+    name: requiredText("Name is required"),
+    email: emailField("Please enter a valid email address", "Email is required"),
+    phone: optionalText,
+    password: customerPassword,
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  // An empty confirmation already says "Please confirm your password"; don't add a mismatch.
+  .refine((data) => data.confirmPassword === "" || data.password === data.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUpData = z.output<typeof signUpSchema>;
+
+/** What POST /api/auth/signup receives: the form without the confirmation. */
+export const signUpRequestSchema = z.object({
+  name: requiredText("Name is required"),
+  email: emailField("Please enter a valid email address", "Email is required"),
+  phone: optionalText,
+  password: customerPassword,
+});
+export type SignUpRequest = z.output<typeof signUpRequestSchema>;
+
+export const signInSchema = z.object({
+  email: emailField("Please enter a valid email address", "Email is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+export type SignInData = z.output<typeof signInSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: emailField("Please enter a valid email address"),
+});
+export type ForgotPasswordData = z.output<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: requiredText("Reset token is required"),
+  password: customerPassword,
+});
+export type ResetPasswordData = z.output<typeof resetPasswordSchema>;
+
+/** The Complete Your Profile form and POST /api/profile/complete. Dates come out as "yyyy-mm-dd". */
+export const profileCompletionSchema = z.object({
+  dateOfBirth: calendarDateField("Date of birth is required"),
+  address: requiredText("Address must be at least 5 characters", 5),
+  city: requiredText("City is required", 2),
+  postalCode: requiredText("Postal code is required", 4),
+  nationality: requiredText("Nationality is required", 2),
+  idType: z.enum(ID_TYPES, { error: "Please select ID type" }),
+  idNumber: requiredText("ID/Passport number is required", 5),
+  driversLicenseNumber: requiredText("Driver's license number is required", 5),
+  driversLicenseExpiryDate: calendarDateField("License expiry date is required"),
+  profilePicture: optionalText,
+  driversLicenseImage: optionalText,
+});
+export type ProfileCompletionInput = z.input<typeof profileCompletionSchema>;
+export type ProfileCompletionData = z.output<typeof profileCompletionSchema>;
+
+/** A typed delivery or return address: non-empty after trimming. */
+export const typedAddressSchema = requiredText("Please enter an address");
+
+/**
+ * POST /api/bookings. totalAmount and duration are accepted but only informative: the server
+ * recomputes both from the category rate and the dates.
+ */
+export const bookingCreateSchema = z
+  .object({
+    category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
+    transmission: z.enum(TRANSMISSIONS, { error: "Please select a transmission" }).default(DEFAULT_TRANSMISSION),
+    vehicleId: requiredText("Please complete all booking steps and select a vehicle"),
+    pickupDate: instantField("Pickup date is required"),
+    returnDate: instantField("Return date is required"),
+    deliveryLocation: requiredText("Delivery location is required"),
+    deliveryCoordinates: coordinatesField("Delivery location is required"),
+    returnLocation: requiredText("Return location is required"),
+    returnCoordinates: coordinatesField("Return location is required"),
+    totalAmount: z
+      .union([z.string(), z.number()], { error: "Total amount must be an amount in rand" })
+      .nullish()
+      .transform((v) => v ?? undefined),
+    duration: z
+      .number({ error: "Duration must be a whole number of days" })
+      .int("Duration must be a whole number of days")
+      .min(0, "Duration must be a whole number of days")
+      .nullish()
+      .transform((v) => v ?? undefined),
+    specialRequests: optionalText.pipe(z.string().max(1000, "Special requests are too long").optional()),
+  })
+  .refine((b) => b.returnDate.getTime() > b.pickupDate.getTime(), {
+    message: "Return must be after pickup",
+    path: ["returnDate"],
+  });
+export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
+export type BookingCreateData = z.output<typeof bookingCreateSchema>;
+
+/** The price of a period in a category (the server's quote, shown by the web before booking). */
+export const bookingQuoteSchema = z.object({
+  category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
+  pickupDate: instantField("Pickup date is required"),
+  returnDate: instantField("Return date is required"),
+});
+export type BookingQuoteData = z.output<typeof bookingQuoteSchema>;
+
+/**
+ * An optional rental period for the available-vehicle search: both instants or neither, and
+ * return after pickup.
+ */
+export const availabilityPeriodSchema = z
+  .object({
+    pickupDate: instantField("Pickup date is required").nullish(),
+    returnDate: instantField("Return date is required").nullish(),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.pickupDate && p.returnDate) ctx.addIssue({ code: "custom", message: "Pickup date is required", path: ["pickupDate"] });
+    if (p.pickupDate && !p.returnDate) ctx.addIssue({ code: "custom", message: "Return date is required", path: ["returnDate"] });
+    if (p.pickupDate && p.returnDate && p.returnDate.getTime() <= p.pickupDate.getTime()) {
+      ctx.addIssue({ code: "custom", message: "Return must be after pickup", path: ["returnDate"] });
+    }
+  })
+  .transform((p) => (p.pickupDate && p.returnDate ? { pickup: p.pickupDate, returnAt: p.returnDate } : null));
+export type AvailabilityPeriod = NonNullable<z.output<typeof availabilityPeriodSchema>>;

@@ -1,0 +1,101 @@
+// Input schemas of the dealership portal: sign-in, onboarding and the vehicle form.
+import { z } from "zod";
+import {
+  CATEGORY_IDS,
+  DEALERSHIP_FORM_STATUSES,
+  DEFAULT_TRANSMISSION,
+  TRANSMISSIONS,
+  type Category,
+  type DealershipFormStatus,
+  type Transmission,
+} from "../catalogue.ts";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "../limits.ts";
+import { capeTownYear } from "../time.ts";
+import { customerPassword, emailField, moneyTextField, optionalText, requiredText, vehicleYearField } from "./fields.ts";
+
+// Dealership ----------------------------------------------------------------------------------
+
+export const dealershipLoginSchema = z.object({
+  dealershipCode: requiredText("Dealership code is required"),
+  password: customerPassword,
+});
+export type DealershipLoginData = z.output<typeof dealershipLoginSchema>;
+
+/**
+ * A new dealership account (operators onboard dealerships with `rentals-cli dealership
+ * onboard`). Codes are kept as typed but compared case-insensitively, so "atlantic01" cannot
+ * join an existing "ATLANTIC01".
+ */
+export const DEALERSHIP_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$/;
+export const dealershipOnboardSchema = z.object({
+  dealershipCode: z
+    .string({ error: "Dealership code is required" })
+    .trim()
+    .min(1, { error: "Dealership code is required", abort: true })
+    .regex(DEALERSHIP_CODE_PATTERN, "Dealership code must be 2 to 32 letters, digits, - or _, starting with a letter or digit"),
+  companyName: requiredText("Company name is required"),
+  contactPerson: requiredText("Contact person is required"),
+  contactEmail: emailField("Please enter a valid email address", "Email is required"),
+  contactPhone: optionalText,
+  address: optionalText,
+  city: optionalText,
+});
+export type DealershipOnboardInput = z.input<typeof dealershipOnboardSchema>;
+export type DealershipOnboardData = z.output<typeof dealershipOnboardSchema>;
+
+/** A password an operator sets for a dealership (new or reset): as long as an admin's. */
+export const dealershipPasswordSchema = z
+  .string({ error: "Password must be at least 8 characters" })
+  .min(ADMIN_PASSWORD_MIN_LENGTH, "Password must be at least 8 characters");
+
+/** The dealership add-vehicle form and POST /api/dealership/vehicles. */
+export function createDealershipVehicleSchema(now?: Date) {
+  return z.object({
+    registrationNumber: requiredText("Registration number is required").toUpperCase(),
+    make: requiredText("Make is required"),
+    model: requiredText("Model is required"),
+    year: vehicleYearField(2000, now),
+    category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
+    transmission: z.enum(TRANSMISSIONS, { error: "Please select a transmission" }),
+    status: z.enum(DEALERSHIP_FORM_STATUSES, { error: "Please select a status" }).default("available"),
+    mileage: z.number({ error: "Mileage is required" }).int("Mileage must be a whole number").min(0, "Mileage cannot be negative").default(0),
+    dailyRate: moneyTextField("Daily rate is required", { positive: "Daily rate must be greater than 0" }),
+    salesPrice: moneyTextField("Sales price must be an amount in rand").optional(),
+    images: z.array(z.string().trim().min(1)).default([]),
+  });
+}
+/** Year bound read from the clock at parse time. */
+export const dealershipVehicleSchema = createDealershipVehicleSchema();
+export type DealershipVehicleInput = z.input<typeof dealershipVehicleSchema>;
+export type DealershipVehicleData = z.output<typeof dealershipVehicleSchema>;
+
+export interface DealershipVehicleDefaults {
+  registrationNumber: string;
+  make: string;
+  model: string;
+  year: number;
+  category: Category;
+  transmission: Transmission;
+  status: DealershipFormStatus;
+  mileage: number;
+  dailyRate: string;
+  salesPrice: string;
+  images: string[];
+}
+
+/** Initial values of the dealership add-vehicle form. */
+export function dealershipVehicleDefaults(now: Date = new Date()): DealershipVehicleDefaults {
+  return {
+    registrationNumber: "",
+    make: "",
+    model: "",
+    year: capeTownYear(now),
+    category: "small",
+    transmission: DEFAULT_TRANSMISSION,
+    status: "available",
+    mileage: 0,
+    dailyRate: "0",
+    salesPrice: "0",
+    images: [],
+  };
+}
