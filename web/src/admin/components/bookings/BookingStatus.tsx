@@ -1,0 +1,104 @@
+// The booking's status: the dropdown of the five statuses and the approve / decline buttons.
+import { useId, useState } from "react";
+import { useMutation } from "urql";
+import { css } from "styled-system/css";
+import { BOOKING_STATUSES, bookingNumber, isBookingStatus } from "#domain/booking.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { Spinner } from "../../../ui/Spinner.tsx";
+import { notifyError, notifySuccess } from "../../../ui/toast.tsx";
+import { BOOKING_FIELDS, type AdminBooking } from "../../lib/api.ts";
+import { bookingStatusLabel } from "../../lib/format.ts";
+import { adminErrorMessage } from "../../lib/errors.ts";
+import { graphql } from "../../../lib/graphql.ts";
+
+export const UPDATE_STATUS = graphql(
+  `
+  mutation UpdateBookingStatus($id: ID!, $status: BookingStatus!) {
+    updateBookingStatus(id: $id, status: $status) {
+      ...AdminBookingFields
+    }
+  }
+`,
+  [BOOKING_FIELDS],
+);
+
+export const STATUS_OPTIONS = BOOKING_STATUSES.map((s) => ({ value: s, label: bookingStatusLabel(s) }));
+
+export const STATUS_FILTER = [{ value: "", label: "All statuses" }, ...STATUS_OPTIONS];
+
+export function StatusControl({ booking }: { booking: AdminBooking }) {
+  const id = useId();
+  const [, updateStatus] = useMutation(UPDATE_STATUS);
+  const [pending, setPending] = useState<string | null>(null);
+  const change = async (status: string) => {
+    if (!isBookingStatus(status) || status === booking.status) return;
+    setPending(status);
+    const result = await updateStatus({ id: booking.id, status });
+    setPending(null);
+    if (result.error || !result.data) {
+      notifyError("Error updating status", adminErrorMessage(result.error));
+      return;
+    }
+    notifySuccess("Status updated", `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`);
+  };
+  return (
+    <div className={css({ display: "flex", alignItems: "center", gap: "2" })}>
+      <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600", color: "fg.muted", whiteSpace: "nowrap" })}>
+        Status
+      </label>
+      <select
+        id={id}
+        value={pending ?? booking.status}
+        disabled={pending !== null}
+        onChange={(event) => void change(event.target.value)}
+        className={css({
+          minH: "9",
+          px: "2.5",
+          fontSize: "sm",
+          fontWeight: "500",
+          bg: "bg.surface",
+          borderWidth: "1px",
+          borderColor: "border.strong",
+          borderRadius: "control",
+          cursor: "pointer",
+        })}
+        aria-label={`Status of booking #${bookingNumber(booking.id, "admin")}`}
+      >
+        {STATUS_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {pending !== null ? <Spinner label="Saving status…" /> : null}
+    </div>
+  );
+}
+
+/** A pending booking: confirm it, or decline it (cancelled, with the usual email to the customer). */
+export function ApprovalButtons({ booking }: { booking: AdminBooking }) {
+  const [, update] = useMutation(UPDATE_STATUS);
+  const [busy, setBusy] = useState<"confirmed" | "cancelled" | null>(null);
+  const decide = async (status: "confirmed" | "cancelled") => {
+    setBusy(status);
+    const result = await update({ id: booking.id, status });
+    setBusy(null);
+    if (result.error || !result.data) notifyError("Error updating status", adminErrorMessage(result.error));
+    else
+      notifySuccess(
+        status === "confirmed" ? "Booking approved" : "Booking declined",
+        `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`,
+      );
+  };
+  return (
+    <>
+      <Button size="sm" disabled={busy !== null} onClick={() => void decide("confirmed")} aria-busy={busy === "confirmed" || undefined}>
+        {busy === "confirmed" ? <Spinner /> : null}
+        Approve
+      </Button>
+      <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void decide("cancelled")} aria-busy={busy === "cancelled" || undefined}>
+        Decline
+      </Button>
+    </>
+  );
+}
