@@ -13,15 +13,21 @@
 // A request with `Cache-Control: no-cache` always goes to the database (the benchmark measures the
 // uncached path that way). Concurrent misses for one key share a single computation, so an expiry under load costs one
 // query, not one per waiting client. Only 200 JSON answers without GraphQL errors are kept.
+// The store is lru-cache (its fetch gives the TTL, the stale-while-refreshing answer, the shared
+// in-flight computation and a byte budget); an answer's key holds the version of what it depends
+// on, so a write makes every older answer unreachable at once and LRU eviction clears it away.
 // Found with `bun run bench`: the available-vehicles query costs 2-5 ms of a single core on the
 // 200,000-booking database, so at 32 connections its p99 was far above 25 ms without it.
 import type { Db } from "./db";
 import { changeCounters, type ChangeCounters, type ChangeTag } from "./db/changes";
 import { parse, type OperationDefinitionNode } from "graphql";
+import { LRUCache } from "lru-cache";
 
 export const PUBLIC_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_BYTES = 1_500_000;
+/** All kept answers together (the entry count alone would allow 1,000 bodies of 1.5 MB). */
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_GRAPHQL_BODY_BYTES = 32 * 1024;
 
 /** GraphQL root fields that answer the same whoever asks, and what their answers depend on. */
@@ -33,7 +39,20 @@ export const PUBLIC_GRAPHQL_FIELDS: Record<string, readonly ChangeTag[]> = {
   __typename: [],
 };
 
-type Entry = { version: string; expires: number; status: number; contentType: string; body: Uint8Array };
+type Entry = { status: number; contentType: string; body: Uint8Array };
+/** What a miss needs to compute its answer, and where it leaves one that is not kept. */
+type Miss = {
+  read: PublicRead;
+  tags: readonly ChangeTag[];
+  version: string;
+  compute: (request: Request) => Promise<Response>;
+  /** A computed answer that is not kept: the requester that ran it still gets it. */
+  once?: Entry;
+  /** Not a cacheable answer at all (not 200 JSON): handed back untouched. */
+  response?: Response;
+};
+/** A memo of the dependencies of a query or body (null: not a public read). */
+type Tags = { tags: readonly ChangeTag[] | null };
 
 /**
  * `key` null: not cacheable after all (its body was read to find out). `request()` gives the
@@ -53,11 +72,21 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   const counters = changeCounters(db);
   const ttlMs = options.ttlMs ?? PUBLIC_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-  const inflight = new Map<string, Promise<Entry | null>>();
-  const documents = new Map<string, readonly ChangeTag[] | null>();
+  const entries = new LRUCache<string, Entry, Miss>({
+    max: MAX_ENTRIES,
+    maxSize: MAX_TOTAL_BYTES,
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    ttl: ttlMs,
+    // Expired, but nothing it depends on changed (the key holds the version): answered once more
+    // while one request refreshes it behind, so an expiry never makes clients wait.
+    allowStale: true,
+    perf: { now },
+    ttlResolution: 0,
+    fetchMethod: async (_key, _stale, { context }) => keep(context, await context.compute(context.read.request())),
+  });
+  const documents = new LRUCache<string, Tags>({ max: MAX_ENTRIES });
   // POST bodies seen before (the same operation and variables): their dependencies, without parsing again.
-  const bodies = new Map<string, readonly ChangeTag[] | null>();
+  const bodies = new LRUCache<string, Tags>({ max: MAX_ENTRIES });
 
   async function classify(request: Request): Promise<PublicRead | null> {
     // Without change counters (a client not made by openDatabase) nothing is cached.
@@ -96,7 +125,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
       // The body can be read once: a miss hands the server a copy made from the text.
       const text = await request.text();
       const again = () => new Request(request.url, { method: "POST", headers: request.headers, body: text });
-      let tags = bodies.get(text);
+      let tags = bodies.get(text)?.tags;
       if (tags === undefined) {
         try {
           const body = JSON.parse(text) as { query?: unknown; operationName?: unknown };
@@ -104,8 +133,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
         } catch {
           tags = null;
         }
-        if (bodies.size >= MAX_ENTRIES) bodies.delete(bodies.keys().next().value!);
-        bodies.set(text, tags);
+        bodies.set(text, { tags });
       }
       // The body itself is the key (JSON text: it cannot collide with the "GET /..." keys).
       return { key: tags ? text : null, tags: tags ?? [], request: again };
@@ -117,7 +145,8 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   function graphqlTags(query: string | null, operationName: string | null): readonly ChangeTag[] | null {
     if (!query || query.length > MAX_GRAPHQL_BODY_BYTES) return null;
     const memo = `${operationName ?? ""}\u0000${query}`;
-    if (documents.has(memo)) return documents.get(memo)!;
+    const known = documents.get(memo);
+    if (known) return known.tags;
     let tags: readonly ChangeTag[] | null = null;
     try {
       const operations = parse(query).definitions.filter((d): d is OperationDefinitionNode => d.kind === "OperationDefinition");
@@ -138,55 +167,40 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     } catch {
       tags = null; // yoga answers the syntax error
     }
-    if (documents.size >= MAX_ENTRIES) documents.delete(documents.keys().next().value!);
-    documents.set(memo, tags);
+    documents.set(memo, { tags });
     return tags;
   }
 
   async function respond(read: PublicRead, compute: (request: Request) => Promise<Response>): Promise<Response> {
     if (read.key === null || !counters) return compute(read.request());
-    const key = read.key;
     const version = counters.version(read.tags);
-    const cached = entries.get(key);
-    if (cached && cached.version === version) {
-      const time = now();
-      if (cached.expires > time) return answer(cached, "hit");
-      // Expired, but nothing it depends on changed here: answer it once more while one request
-      // refreshes it behind (at most one more TTL), so an expiry never makes clients wait.
-      if (cached.expires + ttlMs > time) {
-        if (!inflight.has(key)) run(key, read, version, compute).catch(() => {});
-        return answer(cached, "stale");
-      }
-    }
-    let computed: Response | undefined;
-    const pending = inflight.get(key) ?? run(key, read, version, async (request) => (computed = await compute(request)));
-    const entry = await pending;
-    if (entry) return answer(entry, "miss");
-    // Not kept (an error, not JSON, too big): the request that ran it gets its answer; others run their own.
-    return computed ?? compute(read.request());
+    const key = `${version}\u0000${read.key}`;
+    // Stale for longer than a second TTL: nobody asked meanwhile, so the client waits for a fresh one.
+    if (entries.getRemainingTTL(key) < -ttlMs) entries.delete(key);
+    const miss: Miss = { read, tags: read.tags, version, compute };
+    const status: LRUCache.Status<string, Entry, Miss> = {};
+    const entry = await entries.fetch(key, { context: miss, status });
+    if (entry) return answer(entry, status.returnedStale ? "stale" : status.fetch === "hit" ? "hit" : "miss");
+    // Not kept (an error, not JSON, too big, or changed meanwhile): the request that ran it gets
+    // its answer; others that waited on it run their own.
+    return miss.response ?? (miss.once ? answer(miss.once, "miss") : compute(read.request()));
   }
 
-  /** Computes and stores an answer; concurrent requests for the key wait for this one. */
-  function run(key: string, read: PublicRead, version: string, compute: (request: Request) => Promise<Response>): Promise<Entry | null> {
-    const pending = (async () => store(key, read.tags, counters!, version, await compute(read.request())))();
-    inflight.set(key, pending);
-    pending.finally(() => inflight.delete(key)).catch(() => {});
-    return pending;
-  }
-
-  async function store(key: string, tags: readonly ChangeTag[], counters: ChangeCounters, version: string, response: Response): Promise<Entry | null> {
+  /** The entry to keep for a computed answer, or undefined (then `miss.once` holds it for its requester). */
+  async function keep(miss: Miss, response: Response): Promise<Entry | undefined> {
     const contentType = response.headers.get("content-type") ?? "";
-    if (response.status !== 200 || !/json/i.test(contentType) || response.headers.has("set-cookie")) return null;
-    const body = new Uint8Array(await response.arrayBuffer());
-    const entry: Entry = { version, expires: now() + ttlMs, status: response.status, contentType, body };
-    if (body.length > MAX_BODY_BYTES || ((key.startsWith("{") || key.startsWith("GET /graphql")) && hasErrors(body))) {
-      return { ...entry, expires: 0 }; // answered once, not kept
+    if (response.status !== 200 || !/json/i.test(contentType) || response.headers.has("set-cookie")) {
+      miss.response = response;
+      return undefined;
     }
+    const body = new Uint8Array(await response.arrayBuffer());
+    const entry: Entry = { status: response.status, contentType, body };
+    const key = miss.read.key ?? "";
+    const once = body.length > MAX_BODY_BYTES || ((key.startsWith("{") || key.startsWith("GET /graphql")) && hasErrors(body));
     // Keep it only if nothing it depends on changed while it was computed.
-    if (counters.version(tags) === version) {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.delete(key);
-      entries.set(key, entry);
+    if (once || counters!.version(miss.tags) !== miss.version) {
+      miss.once = entry;
+      return undefined;
     }
     return entry;
   }

@@ -12,6 +12,7 @@
 // coordinates, or the default Stellenbosch coordinate for a typed address (domain geo.ts).
 // The queue and cache are per process: N instances may send N requests a second, so behind a
 // balancer point GEOCODER_URL at your own Nominatim.
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { formatCoordinates } from "#domain";
 import { badGateway, notFound, serviceUnavailable } from "../errors";
@@ -116,7 +117,8 @@ function toResult(place: unknown): GeocodeResult | null {
 
 // The geocoder ---------------------------------------------------------------------------------
 
-type CacheEntry = { value: unknown; expires: number };
+/** A looked-up answer (null is an answer: "no address here"). */
+type Answer = { value: unknown };
 
 export function createGeocoder(services: Services, options: GeocoderOptions = {}): Geocoder {
   const intervalMs = options.intervalMs ?? 1_000;
@@ -126,28 +128,15 @@ export function createGeocoder(services: Services, options: GeocoderOptions = {}
   const cacheTtlMs = options.cacheTtlMs ?? 24 * 3_600_000;
   const base = services.config.geocoderUrl;
   const userAgent = `CapeDrive/0.1 (+${services.config.publicUrl})`;
-  const cache = new Map<string, CacheEntry>();
-  const inFlight = new Map<string, Promise<unknown>>();
+  // Least recently used goes first; a key being looked up is shared by everyone who asks for it,
+  // and a failed lookup is not kept.
+  const cache = new LRUCache<string, Answer, () => Promise<unknown>>({
+    max: cacheSize,
+    ttl: cacheTtlMs,
+    fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load() }),
+  });
   let nextStart = 0;
   let sent = 0;
-
-  function cached(key: string): { hit: true; value: unknown } | { hit: false } {
-    const entry = cache.get(key);
-    if (!entry) return { hit: false };
-    if (entry.expires <= Date.now()) {
-      cache.delete(key);
-      return { hit: false };
-    }
-    // Least recently used goes first: a hit moves the entry to the end.
-    cache.delete(key);
-    cache.set(key, entry);
-    return { hit: true, value: entry.value };
-  }
-
-  function remember(key: string, value: unknown) {
-    cache.set(key, { value, expires: Date.now() + cacheTtlMs });
-    while (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
-  }
 
   /** Waits for this server's next upstream slot (starts at least `intervalMs` apart), or refuses when the queue is too long. */
   async function takeTurn() {
@@ -193,18 +182,8 @@ export function createGeocoder(services: Services, options: GeocoderOptions = {}
 
   /** From the cache, or one shared upstream request per key; only good answers are cached. */
   async function lookup<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cached(key);
-    if (hit.hit) return hit.value as T;
-    let pending = inFlight.get(key) as Promise<T> | undefined;
-    if (!pending) {
-      pending = load().then((value) => {
-        remember(key, value);
-        return value;
-      });
-      inFlight.set(key, pending);
-      void pending.finally(() => inFlight.delete(key)).catch(() => {});
-    }
-    return pending;
+    const answer = await cache.fetch(key, { context: load });
+    return answer?.value as T;
   }
 
   return {
