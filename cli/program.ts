@@ -9,6 +9,7 @@ import { Interrupted, printError, Refused, UsageError } from "./io";
 import { examples } from "./commands/shared";
 import { registerAdminCommands } from "./commands/admin";
 import { registerDealershipCommands } from "./commands/dealership";
+import { registerDriverCommands } from "./commands/driver";
 import { registerApiKeyCommands } from "./commands/api-key";
 import { registerServiceAreaCommands } from "./commands/service-area";
 import { registerDbCommands } from "./commands/db";
@@ -38,6 +39,7 @@ function buildProgram(): Command {
 
   registerAdminCommands(program);
   registerDealershipCommands(program);
+  registerDriverCommands(program);
   registerApiKeyCommands(program);
   registerServiceAreaCommands(program);
   registerDbCommands(program);

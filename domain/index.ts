@@ -17,3 +17,4 @@ export * from "./time.ts";
 export * from "./input.ts";
 export * from "./quotas.ts";
 export * from "./brand.ts";
+export * from "./handover.ts";

@@ -82,6 +82,17 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
+  LATE_RETURN_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(59),
+  FUEL_CHARGE_PER_EIGHTH: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, "must be an amount in rand such as 180 or 187.50")
+    .default("180")
+    .transform((v) => Math.round(Number(v) * 100)),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -123,6 +134,8 @@ export type Config = {
   bookingRate: { perAccount: number; perAddress: number };
   /** Uploads per account: stored files and bytes, uploads per hour, and how long an unused upload is kept. */
   uploads: { quotaFiles: number; quotaBytes: number; perHour: number; graceHours: number };
+  /** Collection charges (domain/handover.ts): minutes late before a day is charged, rand cents per eighth of a tank short. */
+  charges: { lateGraceMinutes: number; fuelChargePerEighthCents: number };
   /** S3-compatible object storage; files stay under DATA_DIR/objects when unset. */
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
 };
@@ -198,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bookingLimits: { maxActive: e.BOOKING_MAX_ACTIVE, maxDays: e.BOOKING_MAX_DAYS, allowOverlap: e.BOOKING_ALLOW_OVERLAP },
     firstBookingNeedsApproval: e.BOOKING_FIRST_NEEDS_APPROVAL,
     bookingRate: { perAccount: e.BOOKING_ATTEMPTS_PER_HOUR, perAddress: e.BOOKING_ATTEMPTS_PER_HOUR_PER_ADDRESS },
+    charges: { lateGraceMinutes: e.LATE_RETURN_GRACE_MINUTES, fuelChargePerEighthCents: e.FUEL_CHARGE_PER_EIGHTH },
     uploads: { quotaFiles: e.UPLOAD_QUOTA_FILES, quotaBytes: e.UPLOAD_QUOTA_MB * 1_048_576, perHour: e.UPLOADS_PER_HOUR, graceHours: e.UPLOAD_GRACE_HOURS },
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }

@@ -4,7 +4,7 @@
 import type { GraphQLContext } from "./context";
 import type { GraphQLSchema } from "graphql";
 import { forbidden } from "../errors";
-import { requireCustomer, requireDealership, signInRequired, type Viewer } from "../services/viewer";
+import { requireCustomer, requireDealership, requireDriver, signInRequired, type Viewer } from "../services/viewer";
 
 /** Root fields (Type.field) that declare no authScopes. */
 export function unscopedRootFields(schema: GraphQLSchema): string[] {
@@ -56,6 +56,9 @@ export const customerOnly = { authScopes: { customer: true }, unauthorizedError:
 
 /** Signed-in dealerships only. */
 export const dealershipOnly = { authScopes: { dealership: true }, unauthorizedError: refusedAs(requireDealership) } as const;
+
+/** Signed-in drivers only. */
+export const driverOnly = { authScopes: { driver: true }, unauthorizedError: refusedAs(requireDriver) } as const;
 
 /** Any account or API key (the address lookups and uploads check the rest themselves). */
 export const signedIn = { authScopes: { signedIn: true }, unauthorizedError: refusedAs(signInRequiredUnlessSignedIn) } as const;

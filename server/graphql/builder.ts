@@ -15,7 +15,16 @@ export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   PrismaTypes: PrismaTypes;
   /** `public`: anyone, said on purpose; `signedIn`: any account or API key; `staff`: admins and API keys. Every root field names one (./access.ts). */
-  AuthScopes: { public: boolean; signedIn: boolean; staff: boolean; customer: boolean; admin: boolean; dealership: boolean; permission: string };
+  AuthScopes: {
+    public: boolean;
+    signedIn: boolean;
+    staff: boolean;
+    customer: boolean;
+    admin: boolean;
+    dealership: boolean;
+    driver: boolean;
+    permission: string;
+  };
   /** Defined in ./types/scalars.ts. */
   Scalars: {
     /** Free-form JSON (GeoJSON polygons, locations, audit snapshots). */
@@ -47,6 +56,7 @@ export const builder = new SchemaBuilder<{
       customer: viewer.kind === "customer",
       admin: viewer.kind === "admin",
       dealership: viewer.kind === "dealership",
+      driver: viewer.kind === "driver",
       permission: (perm) => viewer.kind === "apiKey" && viewer.permissions.includes(perm),
     }),
     // A refused scope answers like the services: 401 for nobody signed in (or a stale token or

@@ -22,6 +22,7 @@ import "./types/dealership-vehicles";
 import "./types/for-sale";
 import "./types/booking";
 import "./types/geocode";
+import "./types/handovers";
 
 export const schema = assertEveryRootFieldScoped(builder.toSchema());
 export const printedSchema = () => printSchema(schema) + "\n";

@@ -1,17 +1,17 @@
 // Who may call a REST route, declared on the route: `{ access: "admin" }`, `{ access: { key:
-// "vehicles:read" } }` (an admin, or an API key with that permission), "customer", "dealership",
+// "vehicles:read" } }` (an admin, or an API key with that permission), "customer", "dealership", "driver",
 // "signedIn" or "anyone". The macro resolves the viewer once per request and refuses with the
 // services' own errors (401 sign in / session expired / bad key, 403 another area or a missing
 // permission) before the handler runs; the handler gets `viewer`. The services check again: the
 // route's declaration is what a reader sees, the service's check is what no transport can skip.
 import { Elysia } from "elysia";
 import type { ApiKeyPermission } from "#domain";
-import { requireAdmin, requireAdminOrKey, requireCustomer, requireDealership, signInRequired, type Viewer } from "../services/viewer";
+import { requireAdmin, requireAdminOrKey, requireCustomer, requireDealership, requireDriver, signInRequired, type Viewer } from "../services/viewer";
 
 /** Resolves (once per request, only when a route asks) who is making the request. */
 export type ViewerOf = (request: Request) => Promise<Viewer>;
 
-export type Access = "anyone" | "signedIn" | "customer" | "admin" | "dealership" | { key: ApiKeyPermission };
+export type Access = "anyone" | "signedIn" | "customer" | "admin" | "dealership" | "driver" | { key: ApiKeyPermission };
 
 function admit(access: Access, viewer: Viewer): void {
   if (access === "anyone") return;
@@ -22,6 +22,7 @@ function admit(access: Access, viewer: Viewer): void {
   if (access === "customer") requireCustomer(viewer);
   else if (access === "admin") requireAdmin(viewer);
   else if (access === "dealership") requireDealership(viewer);
+  else if (access === "driver") requireDriver(viewer);
   else requireAdminOrKey(viewer, access.key);
 }
 

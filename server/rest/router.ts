@@ -7,6 +7,7 @@ import { listAllVehicles, parseVehicleSearch } from "../services/vehicles";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { dealershipRoutes } from "./dealership";
+import { driverRoutes } from "./driver";
 import { forSaleRoutes } from "./for-sale";
 import { bookingRoutes } from "./bookings";
 import { geocodeRoutes } from "./geocode";
@@ -27,6 +28,7 @@ export function restRouter(services: Services, access: AccessControl) {
       .use(profileRoutes(services, access))
       .use(adminRoutes(services, access))
       .use(dealershipRoutes(services, access))
+      .use(driverRoutes(services, access))
       .use(forSaleRoutes(services, access))
       .use(bookingRoutes(services, access))
       .use(geocodeRoutes(services, access))

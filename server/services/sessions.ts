@@ -1,5 +1,5 @@
 // Sessions and their tokens. A token is a JWT (HS256, jose) whose audience names the area
-// (customer, admin, dealership) and whose `sid` names a row in `sessions`; a token is accepted
+// (customer, admin, dealership, driver) and whose `sid` names a row in `sessions`; a token is accepted
 // only while that row exists and has not expired, so signing out ends it at once.
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { apiKeyOfRequest, resolveApiKey } from "./api-keys";
@@ -47,7 +47,7 @@ export async function verifySessionToken(services: Services, token: string): Pro
   try {
     ({ payload } = await jwtVerify(token, services.config.tokenSecret, {
       issuer: ISSUER,
-      audience: [audienceClaim("customer"), audienceClaim("admin"), audienceClaim("dealership")],
+      audience: [audienceClaim("customer"), audienceClaim("admin"), audienceClaim("dealership"), audienceClaim("driver")],
       algorithms: ["HS256"],
     }));
   } catch (error) {
@@ -105,5 +105,11 @@ export async function resolveViewer(services: Services, request: Request, client
     }
     case "dealership":
       return { kind: "dealership", dealershipId: session.subjectId, sessionId: session.sessionId, clientAddress };
+    case "driver": {
+      // A disabled driver's sessions stop working at once, like an admin's.
+      const driver = await services.db.driver.findUnique({ where: { id: session.subjectId }, select: { isActive: true } });
+      if (!driver?.isActive) return { kind: "anonymous", clientAddress, sessionExpired: true };
+      return { kind: "driver", driverId: session.subjectId, sessionId: session.sessionId, clientAddress };
+    }
   }
 }

@@ -13,16 +13,20 @@ import { uploadQuotaProblem, uploadsAreLimited, type UploadQuota } from "#domain
 import { limitUploads } from "./rate-limit";
 import { PHOTO_MAX_BYTES } from "#domain/limits.ts";
 import type { Services } from "./context";
+import { handoverMayRead } from "./object-access";
 import { objectStorage } from "./storage";
 import { signInRequired, type Viewer } from "./viewer";
 
-export const UPLOAD_PURPOSES = ["profile_picture", "drivers_license", "id_document", "vehicle_photo"] as const;
+export const UPLOAD_PURPOSES = ["profile_picture", "drivers_license", "id_document", "vehicle_photo", "handover_photo", "signature"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /** What customers upload (the GraphQL enum); vehicle photos are for admins and dealerships. */
 export const CUSTOMER_UPLOAD_PURPOSES = ["profile_picture", "drivers_license", "id_document"] as const satisfies readonly UploadPurpose[];
 const STAFF_UPLOAD_PURPOSES: readonly UploadPurpose[] = ["vehicle_photo"];
-/** Identity documents: readable only by their owner and admins. */
-export const PRIVATE_PURPOSES: ReadonlySet<string> = new Set<UploadPurpose>(["drivers_license", "id_document"]);
+/** What drivers upload at a handover: the checklist's photos and the customer's signature. */
+export const DRIVER_UPLOAD_PURPOSES = ["handover_photo", "signature"] as const satisfies readonly UploadPurpose[];
+/** Identity documents and handover records: readable only by their owner, admins and the people
+ *  a handover concerns (./object-access.ts). */
+export const PRIVATE_PURPOSES: ReadonlySet<string> = new Set<UploadPurpose>(["drivers_license", "id_document", "handover_photo", "signature"]);
 
 export const UPLOAD_TTL_MS = 15 * 60 * 1000;
 /** The most bytes a PUT may carry (SPEC 9: 10 MB). */
@@ -57,7 +61,7 @@ export const MESSAGES = {
 export type UploadTicket = { uploadURL: string; objectPath: string; expiresAt: Date };
 export type StoredUpload = { objectPath: string; contentType: string; size: number; width: number; height: number };
 
-export type Owner = { ownerType: "customer" | "admin" | "dealership"; ownerId: string };
+export type Owner = { ownerType: "customer" | "admin" | "dealership" | "driver"; ownerId: string };
 
 /** Who owns what this viewer uploads, or null for viewers that cannot own objects. */
 export function ownerOf(viewer: Viewer): Owner | null {
@@ -68,6 +72,8 @@ export function ownerOf(viewer: Viewer): Owner | null {
       return { ownerType: "admin", ownerId: viewer.adminId };
     case "dealership":
       return { ownerType: "dealership", ownerId: viewer.dealershipId };
+    case "driver":
+      return { ownerType: "driver", ownerId: viewer.driverId };
     default:
       return null;
   }
@@ -91,7 +97,8 @@ export async function createUpload(services: Services, viewer: Viewer, purpose: 
   if (viewer.kind === "anonymous") throw signInRequired(viewer);
   const owner = ownerOf(viewer);
   if (!owner) throw forbidden("Uploads need a signed-in account");
-  const allowed: readonly string[] = owner.ownerType === "customer" ? CUSTOMER_UPLOAD_PURPOSES : STAFF_UPLOAD_PURPOSES;
+  const allowed: readonly string[] =
+    owner.ownerType === "customer" ? CUSTOMER_UPLOAD_PURPOSES : owner.ownerType === "driver" ? DRIVER_UPLOAD_PURPOSES : STAFF_UPLOAD_PURPOSES;
   if (typeof purpose !== "string" || !allowed.includes(purpose)) throw badInput(MESSAGES.purpose, { purpose: MESSAGES.purpose });
 
   const now = new Date();
@@ -316,8 +323,8 @@ export type ReadableObject = { body: Uint8Array<ArrayBuffer>; contentType: strin
 /**
  * An object for GET /objects/<path>. Public objects (profile pictures, vehicle photos) are
  * readable by anyone who knows the unguessable path; private ones (licence and ID images) only
- * by their owner and admins. Everything else, pending uploads included, is 404, so a private
- * object's existence is never revealed.
+ * by their owner, admins and those a handover concerns (./object-access.ts). Everything else,
+ * pending uploads included, is 404, so a private object's existence is never revealed.
  */
 export async function readObject(services: Services, viewer: Viewer, path: string): Promise<ReadableObject> {
   const missing = () => notFound("No such object");
@@ -327,7 +334,8 @@ export async function readObject(services: Services, viewer: Viewer, path: strin
   if (!row || row.status !== "stored") throw missing();
   if (row.isPrivate && viewer.kind !== "admin") {
     const owner = ownerOf(viewer);
-    if (!owner || owner.ownerType !== row.ownerType || owner.ownerId !== row.ownerId) throw missing();
+    const owns = owner !== null && owner.ownerType === row.ownerType && owner.ownerId === row.ownerId;
+    if (!owns && !(await handoverMayRead(services, viewer, row))) throw missing();
   }
   const stored = await objectStorage(services.config).get(row.path);
   if (!stored) {

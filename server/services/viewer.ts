@@ -1,6 +1,6 @@
 // Who is making a request. Resolved once per request from the Authorization header (or an API
 // key) and passed to services; services check it, transports never decide access themselves.
-export type Audience = "customer" | "admin" | "dealership";
+export type Audience = "customer" | "admin" | "dealership" | "driver";
 
 export type Viewer =
   /** `sessionExpired`: a token came with the request but is no longer valid (expired, signed out,
@@ -9,6 +9,7 @@ export type Viewer =
   | { kind: "customer"; userId: string; sessionId: string; clientAddress: string }
   | { kind: "admin"; adminId: string; sessionId: string; clientAddress: string }
   | { kind: "dealership"; dealershipId: string; sessionId: string; clientAddress: string }
+  | { kind: "driver"; driverId: string; sessionId: string; clientAddress: string }
   | { kind: "apiKey"; apiKeyId: string; permissions: string[]; clientAddress: string };
 
 export type CustomerViewer = Extract<Viewer, { kind: "customer" }>;
@@ -57,4 +58,14 @@ export function requireDealership(viewer: Viewer): DealershipViewer {
   if (viewer.kind === "dealership") return viewer;
   if (viewer.kind === "anonymous") throw signInRequired(viewer);
   throw forbidden(DEALERSHIPS_ONLY);
+}
+
+export type DriverViewer = Extract<Viewer, { kind: "driver" }>;
+export const DRIVERS_ONLY = "This is for drivers only";
+
+/** The signed-in driver, or 401. Other areas' tokens and API keys are refused with 403. */
+export function requireDriver(viewer: Viewer): DriverViewer {
+  if (viewer.kind === "driver") return viewer;
+  if (viewer.kind === "anonymous") throw signInRequired(viewer);
+  throw forbidden(DRIVERS_ONLY);
 }

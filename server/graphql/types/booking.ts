@@ -1,4 +1,4 @@
-import { bookingNumber, centsToDecimal, customerCancelBlockedReason, type BookingQuote } from "#domain";
+import { bookingNumber, centsToDecimal, customerCancelBlockedReason, customerHandoverStatus, type BookingQuote } from "#domain";
 import { cancelBooking, createBooking, getMyBooking, listMyBookings, quoteBooking } from "../../services/bookings";
 import { anyone, customerOnly } from "../access";
 import { builder } from "../builder";
@@ -35,6 +35,17 @@ export const BookingRef = builder.prismaObject("Booking", {
     canCancel: t.boolean({ resolve: (b) => customerCancelBlockedReason(b.pickupDate, b.status) === null }),
     /** Why not, when canCancel is false (e.g. "Bookings can only be cancelled up to 24 hours before pickup"). */
     cancelBlockedReason: t.string({ nullable: true, resolve: (b) => customerCancelBlockedReason(b.pickupDate, b.status) }),
+    /** Where the car is in its handovers: "Driver on the way", "Delivered 2:05 PM", "Collected 10:12 AM"; null before. */
+    handoverStatus: t.string({
+      nullable: true,
+      select: { handovers: { select: { kind: true, state: true, finishedAt: true } } },
+      resolve: (b) => customerHandoverStatus(b.handovers),
+    }),
+    /** Whether a condition report exists (a delivery or collection was done). */
+    hasConditionReport: t.boolean({
+      select: { handovers: { select: { state: true } } },
+      resolve: (b) => b.handovers.some((h) => h.state === "done"),
+    }),
   }),
 });
 

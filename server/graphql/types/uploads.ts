@@ -1,8 +1,8 @@
-import { CUSTOMER_UPLOAD_PURPOSES, createUpload } from "../../services/uploads";
+import { CUSTOMER_UPLOAD_PURPOSES, createUpload, DRIVER_UPLOAD_PURPOSES } from "../../services/uploads";
 import { signedIn } from "../access";
 import { builder } from "../builder";
 
-export const UploadPurposeEnum = builder.enumType("UploadPurpose", { values: CUSTOMER_UPLOAD_PURPOSES });
+export const UploadPurposeEnum = builder.enumType("UploadPurpose", { values: [...CUSTOMER_UPLOAD_PURPOSES, ...DRIVER_UPLOAD_PURPOSES] as const });
 
 const CreateUploadInput = builder.inputType("CreateUploadInput", {
   fields: (t) => ({ purpose: t.field({ type: UploadPurposeEnum, required: true }) }),
@@ -24,7 +24,7 @@ builder.mutationField("createUploadUrl", (t) =>
   t.field({
     ...signedIn,
     type: UploadTicketRef,
-    description: "Starts a photo upload for the signed-in customer: PUT the image bytes to uploadURL.",
+    description: "Starts a photo upload (customers: profile and documents; drivers: handover photos and signatures): PUT the image bytes to uploadURL.",
     args: { input: t.arg({ type: CreateUploadInput, required: true }) },
     resolve: (_root, { input }, ctx) => createUpload(ctx.services, ctx.viewer, input.purpose),
   }),

@@ -1,0 +1,418 @@
+// Delivery and collection over real HTTP (GraphQL and the driver REST calls), on SQLite or
+// PostgreSQL: driver accounts, the access matrix of the driver role, the dispatch board, the
+// state machine, the checklist (idempotent), the charges and the condition report.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { collectionCharges } from "#domain";
+import { capeTown } from "../testing/bookings";
+import { caller, expectRefusedUnchanged, newAdmin, newCustomerWithToken, newFleetVehicle, uploadPhoto, type TestActor } from "../testing/admin";
+import { graphql, startTestServer, type TestServer } from "../testing/harness";
+
+let server: TestServer;
+const call = caller(() => server.url);
+let admin: TestActor;
+let customer: TestActor;
+let otherCustomer: TestActor;
+type Driver = { id: string; email: string; password: string; auth: Record<string, string> };
+let driverA: Driver;
+let driverB: Driver;
+
+const gql = async (query: string, variables: Record<string, unknown>, auth: Record<string, string> = {}) =>
+  (await graphql(server.url, query, variables, auth)).body;
+const today = () => new Date(capeTown(0, "12:00").getTime()).toISOString().slice(0, 10);
+
+const CREATE_DRIVER = `mutation($input: CreateDriverInput!) { adminCreateDriver(input: $input) { password driver { id name email phone isActive } } }`;
+const SIGN_IN = `mutation($input: DriverSignInInput!) { driverSignIn(input: $input) { token driver { id name } } }`;
+const DISPATCH = `query($date: String!, $driverId: ID) { dispatchDay(date: $date, driverId: $driverId) {
+  date counts { deliveries collections unassigned done }
+  entries { id kind at state bookingId address customerName customerPhone vehicle { registrationNumber } driver { id name } } } }`;
+const ASSIGN = `mutation($bookingId: ID!, $kind: HandoverKind!, $driverId: ID) { assignHandoverDriver(bookingId: $bookingId, kind: $kind, driverId: $driverId) { id state driver { id } job { id } } }`;
+const JOBS = `query($date: String) { driverJobs(date: $date) { id kind state address customer { name phone licenceNumber licenceImageUrl } vehicle { registrationNumber mileage } minOdometerKm } }`;
+const START = `mutation($id: ID!) { startHandover(id: $id) { id state startedAt } }`;
+const FAIL = `mutation($id: ID!, $reason: HandoverFailureReason!, $note: String) { failHandover(id: $id, reason: $reason, note: $note) { id state failureReason } }`;
+const REPORT = `query($bookingId: ID!) { conditionReport(bookingId: $bookingId) { bookingNumber status
+  delivery { state odometerKm fuelEighths signatureUrl driverName photos { slot url note } charges { total } }
+  collection { state odometerKm fuelEighths photos { slot url note } charges { lateDays lateFee fuelEighthsShort fuelFee total } } } }`;
+
+async function newDriver(name: string): Promise<Driver> {
+  const email = `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 6)}@capedrive.example`;
+  const created = await gql(CREATE_DRIVER, { input: { name, email, phone: "082 555 0142" } }, admin.auth);
+  expect(created.errors).toBeUndefined();
+  const password: string = created.data.adminCreateDriver.password;
+  expect(password.length).toBeGreaterThanOrEqual(12);
+  const signedIn = await gql(SIGN_IN, { input: { email, password } });
+  expect(signedIn.errors).toBeUndefined();
+  return { id: created.data.adminCreateDriver.driver.id, email, password, auth: { authorization: `Bearer ${signedIn.data.driverSignIn.token}` } };
+}
+
+/** A confirmed booking of a fresh car (mileage 10,000 km) for `customer`, at the given instants. */
+async function newRental(pickup: Date, returnAt: Date, userId = customer.id) {
+  const car = await newFleetVehicle(server.services, { category: "medium" });
+  await server.services.db.vehicle.update({ where: { id: car.id }, data: { mileage: 10_000 } });
+  const booking = await server.services.db.booking.create({
+    data: {
+      userId,
+      vehicleId: car.id,
+      category: "medium",
+      pickupDate: pickup,
+      returnDate: returnAt,
+      deliveryLocation: "12 Long Street, Cape Town",
+      deliveryCoordinates: "-33.9249,18.4241",
+      returnLocation: "Cape Town International Airport",
+      returnCoordinates: "-33.9715,18.6021",
+      totalAmount: "1300.00",
+      duration: 2,
+      status: "confirmed",
+    },
+  });
+  return { car, booking };
+}
+
+async function assign(bookingId: string, kind: "delivery" | "collection", driver: Driver | null) {
+  const answer = await gql(ASSIGN, { bookingId, kind, driverId: driver?.id ?? null }, admin.auth);
+  expect(answer.errors).toBeUndefined();
+  return answer.data.assignHandoverDriver as { id: string; state: string; driver: { id: string } | null; job: { id: string } | null };
+}
+
+/** The six photos and a signature, uploaded as `driver`. */
+async function checklistUploads(driver: Driver) {
+  const photos: Record<string, string> = {};
+  for (const slot of ["front", "back", "left", "right", "odometer", "fuel"])
+    photos[slot] = (await uploadPhoto(server.url, driver.auth, "handover_photo")).objectPath;
+  const signature = (await uploadPhoto(server.url, driver.auth, "signature")).objectPath;
+  return { photos, signature };
+}
+
+/** The text of the email sent for outbox row `id` (the test server writes mail to DATA_DIR/mail). */
+async function mailText(id: string): Promise<string> {
+  await server.mailer.flush();
+  const folder = join(server.database.dataDir, "mail");
+  const file = readdirSync(folder).find((name) => name.endsWith(`-${id}.txt`));
+  if (!file) throw new Error(`no mail file for outbox row ${id}`);
+  return readFileSync(join(folder, file), "utf8");
+}
+
+const submit = (jobId: string, driver: Driver, body: Record<string, unknown>) =>
+  call("POST", `/api/driver/jobs/${jobId}/checklist`, { auth: driver.auth, body });
+
+beforeAll(async () => {
+  server = await startTestServer({ TRUST_PROXY: "true", FUEL_CHARGE_PER_EIGHTH: "150" });
+  admin = await newAdmin(server.services);
+  customer = await newCustomerWithToken(server.services, { name: "Thandi Nkosi", profileCompleted: true });
+  otherCustomer = await newCustomerWithToken(server.services, { profileCompleted: true });
+  driverA = await newDriver("Sipho");
+  driverB = await newDriver("Lerato");
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("driver accounts", () => {
+  test("admins create them (audited); a taken email and bad fields are refused with what is wrong", async () => {
+    const audit = await server.services.db.auditLog.findFirst({ where: { action: "driver.create", entityId: driverA.id } });
+    expect(audit?.actorId).toBe(admin.id);
+    expect(JSON.stringify(audit?.after)).not.toContain("passwordHash");
+    const taken = await gql(CREATE_DRIVER, { input: { name: "Other", email: driverA.email, phone: "082 555 0100" } }, admin.auth);
+    expect(taken.errors[0].message).toBe("A driver with this email already exists");
+    const bad = await gql(CREATE_DRIVER, { input: { name: "X", email: "nope", phone: "12" } }, admin.auth);
+    expect(bad.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(bad.errors[0].extensions.fieldErrors).toMatchObject({
+      name: "Please enter the full name",
+      email: "Please enter a valid email address",
+      phone: "Please enter a valid phone number",
+    });
+    expect(await server.services.db.driver.count()).toBe(2);
+  });
+
+  test("sign-in refuses a wrong password and a disabled driver; disabling ends their sessions", async () => {
+    const wrong = await gql(SIGN_IN, { input: { email: driverA.email, password: "not the password" } });
+    expect(wrong.errors[0].message).toBe("Invalid email or password");
+    const temp = await newDriver("Temp");
+    const off = await gql(`mutation($id: ID!) { adminSetDriverActive(id: $id, isActive: false) { isActive } }`, { id: temp.id }, admin.auth);
+    expect(off.data.adminSetDriverActive.isActive).toBe(false);
+    expect((await call("GET", "/api/driver/jobs", { auth: temp.auth })).status).toBe(401);
+    const again = await gql(SIGN_IN, { input: { email: temp.email, password: temp.password } });
+    expect(again.errors[0].message).toContain("disabled");
+    const reset = await gql(`mutation($id: ID!) { adminResetDriverPassword(id: $id) { password } }`, { id: driverB.id }, admin.auth);
+    expect(reset.data.adminResetDriverPassword.password).not.toBe(driverB.password);
+    expect((await call("GET", "/api/driver/jobs", { auth: driverB.auth })).status).toBe(401);
+    const signedIn = await gql(SIGN_IN, { input: { email: driverB.email, password: reset.data.adminResetDriverPassword.password } });
+    driverB = { ...driverB, password: reset.data.adminResetDriverPassword.password, auth: { authorization: `Bearer ${signedIn.data.driverSignIn.token}` } };
+  });
+
+  test("the driver role's access matrix: each area's token works only on its own routes", async () => {
+    // Driver routes: nobody 401, customer and admin 403.
+    expect((await call("GET", "/api/driver/jobs")).status).toBe(401);
+    expect((await call("GET", "/api/driver/jobs", { auth: customer.auth })).status).toBe(403);
+    expect((await call("GET", "/api/driver/jobs", { auth: admin.auth })).status).toBe(403);
+    expect((await call("GET", "/api/driver/jobs", { auth: driverA.auth })).status).toBe(200);
+    expect((await gql(JOBS, {}, admin.auth)).errors[0].extensions.code).toBe("FORBIDDEN");
+    expect((await gql(JOBS, {}, customer.auth)).errors[0].extensions.code).toBe("FORBIDDEN");
+    // A driver's token on the other areas: 403.
+    expect((await call("GET", "/api/admin/bookings", { auth: driverA.auth })).status).toBe(403);
+    expect((await call("GET", "/api/bookings", { auth: driverA.auth })).status).toBe(403);
+    expect((await call("GET", "/api/dealership/me", { auth: driverA.auth })).status).toBe(403);
+    expect((await gql(DISPATCH, { date: today() }, driverA.auth)).errors[0].extensions.code).toBe("FORBIDDEN");
+    expect((await gql(`{ adminDrivers { id } }`, {}, driverA.auth)).errors[0].extensions.code).toBe("FORBIDDEN");
+    expect((await gql(REPORT, { bookingId: "x" }, driverA.auth)).errors[0].extensions.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("a delivery and a collection", () => {
+  let rental: Awaited<ReturnType<typeof newRental>>;
+  let deliveryJob: string;
+  let collectionJob: string;
+
+  beforeAll(async () => {
+    // Due back today at 09:00: the collection (now) is as late as the clock is past 09:00 in
+    // Cape Town, so the expected charge is computed from the time the job records.
+    rental = await newRental(capeTown(0, "07:00"), capeTown(0, "09:00"));
+  });
+
+  test("the dispatch board lists the day's jobs in time order with the car and no driver yet", async () => {
+    const day = (await gql(DISPATCH, { date: today() }, admin.auth)).data.dispatchDay;
+    const mine = day.entries.filter((e: { bookingId: string }) => e.bookingId === rental.booking.id);
+    expect(mine.map((e: { kind: string }) => e.kind)).toEqual(["delivery", "collection"]);
+    expect(mine[0]).toMatchObject({
+      state: "scheduled",
+      driver: null,
+      customerName: "Thandi Nkosi",
+      vehicle: { registrationNumber: rental.car.registrationNumber },
+    });
+    expect(day.counts.deliveries).toBeGreaterThanOrEqual(1);
+    expect(day.counts.unassigned).toBeGreaterThanOrEqual(2);
+    const bad = await gql(DISPATCH, { date: "25/11/2026" }, admin.auth);
+    expect(bad.errors[0].message).toBe("Choose a date as yyyy-mm-dd");
+  });
+
+  test("admins assign drivers (audited); a disabled driver cannot be chosen", async () => {
+    const delivery = await assign(rental.booking.id, "delivery", driverA);
+    expect(delivery.driver?.id).toBe(driverA.id);
+    deliveryJob = delivery.job!.id;
+    collectionJob = (await assign(rental.booking.id, "collection", driverA)).job!.id;
+    const filtered = (await gql(DISPATCH, { date: today(), driverId: driverA.id }, admin.auth)).data.dispatchDay.entries;
+    expect(filtered.every((e: { driver: { id: string } }) => e.driver.id === driverA.id)).toBe(true);
+    const temp = await newDriver("Gone");
+    await gql(`mutation($id: ID!) { adminSetDriverActive(id: $id, isActive: false) { id } }`, { id: temp.id }, admin.auth);
+    const refused = await gql(ASSIGN, { bookingId: rental.booking.id, kind: "delivery", driverId: temp.id }, admin.auth);
+    expect(refused.errors[0].message).toBe("This driver is disabled and cannot be given jobs");
+    expect(await server.services.db.auditLog.count({ where: { action: "handover.assign_driver", entityId: rental.booking.id } })).toBe(2);
+  });
+
+  test("driver B cannot see or act on driver A's jobs", async () => {
+    const listed = await call("GET", "/api/driver/jobs", { auth: driverB.auth });
+    expect(listed.body.map((j: { id: string }) => j.id)).not.toContain(deliveryJob);
+    expect((await call("GET", `/api/driver/jobs/${deliveryJob}`, { auth: driverB.auth })).status).toBe(404);
+    await expectRefusedUnchanged(server.services, () => call("POST", `/api/driver/jobs/${deliveryJob}/start`, { auth: driverB.auth }), 404, "Job not found");
+    const uploads = await checklistUploads(driverB);
+    await expectRefusedUnchanged(
+      server.services,
+      () => submit(deliveryJob, driverB, { idempotencyKey: "driver-b-key-1", ...uploads, odometerKm: 10_010, fuelEighths: 8, licenceChecked: true }),
+      404,
+    );
+  });
+
+  test("driver A sees the handover essentials of the customer, and nothing else", async () => {
+    const jobs = (await gql(JOBS, {}, driverA.auth)).data.driverJobs;
+    const job = jobs.find((j: { id: string }) => j.id === deliveryJob);
+    expect(job).toMatchObject({
+      kind: "delivery",
+      state: "scheduled",
+      address: "12 Long Street, Cape Town",
+      vehicle: { mileage: 10_000 },
+      minOdometerKm: 10_000,
+    });
+    expect(Object.keys(job.customer).sort()).toEqual(["licenceImageUrl", "licenceNumber", "name", "phone"]);
+    const rest = await call("GET", `/api/driver/jobs/${deliveryJob}`, { auth: driverA.auth });
+    expect(Object.keys(rest.body.customer).sort()).toEqual(["licenceImageUrl", "licenceNumber", "name", "phone"]);
+    expect(JSON.stringify(rest.body)).not.toContain("idNumber");
+  });
+
+  test("no collection before the delivery", async () => {
+    const uploads = await checklistUploads(driverA);
+    await expectRefusedUnchanged(
+      server.services,
+      () => submit(collectionJob, driverA, { idempotencyKey: "too-early-1", ...uploads, odometerKm: 10_100, fuelEighths: 8 }),
+      409,
+      "The car has not been delivered yet: deliver it before collecting it",
+    );
+  });
+
+  test("starting the delivery tells the customer the car is on the way; it starts once", async () => {
+    const started = (await gql(START, { id: deliveryJob }, driverA.auth)).data.startHandover;
+    expect(started.state).toBe("en_route");
+    const email = await server.services.db.emailOutbox.findFirstOrThrow({ where: { subject: { contains: "on the way" } } });
+    expect(await mailText(email.id)).toContain("Sipho is on the way to 12 Long Street, Cape Town");
+    const again = await gql(START, { id: deliveryJob }, driverA.auth);
+    expect(again.errors[0].extensions.code).toBe("CONFLICT");
+  });
+
+  test("bad checklists are refused with what is wrong, and change nothing", async () => {
+    const uploads = await checklistUploads(driverA);
+    const valid = { idempotencyKey: "bad-key-00001", ...uploads, odometerKm: 10_050, fuelEighths: 8, licenceChecked: true };
+    await expectRefusedUnchanged(
+      server.services,
+      () => submit(deliveryJob, driverA, { ...valid, odometerKm: 9_999 }),
+      400,
+      "The odometer reading cannot be below the car's last known 10,000 km",
+    );
+    await expectRefusedUnchanged(server.services, () => submit(deliveryJob, driverA, { ...valid, licenceChecked: false }), 400, /licence matches/);
+    await expectRefusedUnchanged(server.services, () => submit(deliveryJob, driverA, { ...valid, fuelEighths: 9 }), 400, "Choose the fuel level");
+    // A photo the driver did not upload (the customer's own) is not accepted.
+    const foreign = (await uploadPhoto(server.url, customer.auth, "profile_picture")).objectPath;
+    await expectRefusedUnchanged(
+      server.services,
+      () => submit(deliveryJob, driverA, { ...valid, photos: { ...uploads.photos, front: foreign } }),
+      400,
+      "Please upload the photo again",
+    );
+    await expectRefusedUnchanged(
+      server.services,
+      () => submit(deliveryJob, driverA, { ...valid, signature: uploads.photos.front }),
+      400,
+      "Please upload the photo again",
+    );
+    expect(await server.services.db.handoverPhoto.count()).toBe(0);
+  });
+
+  test("the delivery checklist moves the booking and the car at once; a repeat changes nothing", async () => {
+    const uploads = await checklistUploads(driverA);
+    const body = { idempotencyKey: "delivery-key-0001", ...uploads, odometerKm: 10_050, fuelEighths: 8, licenceChecked: true, position: "-33.9249,18.4241" };
+    const first = await submit(deliveryJob, driverA, body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ replayed: false, charges: null, job: { state: "done", odometerKm: 10_050, fuelEighths: 8 } });
+    expect(first.body.job.photos).toHaveLength(6);
+    const booking = await server.services.db.booking.findUniqueOrThrow({ where: { id: rental.booking.id }, include: { vehicle: true } });
+    expect(booking.status).toBe("in_progress");
+    expect(booking.vehicle).toMatchObject({ status: "rented", mileage: 10_050 });
+    expect(await server.services.db.emailOutbox.count({ where: { subject: { contains: "was delivered" } } })).toBe(1);
+
+    const replay = await submit(deliveryJob, driverA, body);
+    expect(replay.status).toBe(200);
+    expect(replay.body.replayed).toBe(true);
+    expect(await server.services.db.handoverPhoto.count({ where: { job: { id: deliveryJob } } })).toBe(6);
+    expect(await server.services.db.emailOutbox.count({ where: { subject: { contains: "was delivered" } } })).toBe(1);
+    // No second delivery.
+    const again = await checklistUploads(driverA);
+    await expectRefusedUnchanged(
+      server.services,
+      () => submit(deliveryJob, driverA, { ...body, ...again, idempotencyKey: "delivery-key-0002" }),
+      409,
+      "This handover is already done",
+    );
+  });
+
+  test("the customer reads the condition report and its photos; nobody else's customer does", async () => {
+    const report = (await gql(REPORT, { bookingId: rental.booking.id }, customer.auth)).data.conditionReport;
+    expect(report.delivery).toMatchObject({ state: "done", odometerKm: 10_050, fuelEighths: 8, driverName: "Sipho" });
+    expect(report.delivery.photos.map((p: { slot: string }) => p.slot)).toEqual(["front", "back", "left", "right", "odometer", "fuel"]);
+    expect(report.collection).toMatchObject({ state: "scheduled" });
+    const photo = report.delivery.photos[0].url;
+    expect((await fetch(`${server.url}${photo}`, { headers: customer.auth })).status).toBe(200);
+    expect((await fetch(`${server.url}${report.delivery.signatureUrl}`, { headers: customer.auth })).status).toBe(200);
+    expect((await fetch(`${server.url}${photo}`, { headers: otherCustomer.auth })).status).toBe(404);
+    expect((await fetch(`${server.url}${photo}`)).status).toBe(404);
+    const theirs = await gql(REPORT, { bookingId: rental.booking.id }, otherCustomer.auth);
+    expect(theirs.errors[0].message).toBe("Booking not found");
+    expect((await gql(REPORT, { bookingId: rental.booking.id }, admin.auth)).data.conditionReport.delivery.state).toBe("done");
+  });
+
+  test("the driver of a job in the window reads the customer's licence photo; another driver does not", async () => {
+    const licence = (await uploadPhoto(server.url, customer.auth, "drivers_license")).objectPath;
+    await server.services.db.user.update({ where: { id: customer.id }, data: { driversLicenseImage: licence } });
+    expect((await fetch(`${server.url}${licence}`, { headers: driverA.auth })).status).toBe(200);
+    expect((await fetch(`${server.url}${licence}`, { headers: driverB.auth })).status).toBe(404);
+  });
+
+  test("the collection: odometer not below the delivery's; charges computed by the server; new damage sends the car to maintenance", async () => {
+    const uploads = await checklistUploads(driverA);
+    const damagePhoto = (await uploadPhoto(server.url, driverA.auth, "handover_photo")).objectPath;
+    const body = {
+      idempotencyKey: "collection-key-01",
+      ...uploads,
+      odometerKm: 10_040,
+      fuelEighths: 6,
+      damage: [{ photo: damagePhoto, note: "Scratch on the rear bumper" }],
+    };
+    await expectRefusedUnchanged(
+      server.services,
+      () => submit(collectionJob, driverA, body),
+      400,
+      "The odometer reading cannot be below the car's last known 10,050 km",
+    );
+    const preview = await gql(
+      `query($id: ID!) { handoverChargePreview(id: $id, fuelEighths: 6) { fuelEighthsShort fuelFee } }`,
+      { id: collectionJob },
+      driverA.auth,
+    );
+    expect(preview.data.handoverChargePreview).toEqual({ fuelEighthsShort: 2, fuelFee: "300.00" });
+
+    const done = await submit(collectionJob, driverA, { ...body, odometerKm: 10_180 });
+    expect(done.status).toBe(201);
+    const job = await server.services.db.handoverJob.findUniqueOrThrow({ where: { id: collectionJob } });
+    const expected = collectionCharges(
+      { category: "medium", bookedReturn: rental.booking.returnDate, collectedAt: job.finishedAt!, deliveryFuelEighths: 8, collectionFuelEighths: 6 },
+      { lateGraceMinutes: 59, fuelChargePerEighthCents: 150_00 },
+    );
+    expect(done.body.charges).toMatchObject({ lateDays: expected.lateDays, fuelEighthsShort: 2, fuelFee: "300.00" });
+    expect(job).toMatchObject({ lateDays: expected.lateDays, lateFeeCents: expected.lateFeeCents, fuelEighthsShort: 2, fuelFeeCents: 300_00 });
+    const booking = await server.services.db.booking.findUniqueOrThrow({ where: { id: rental.booking.id }, include: { vehicle: true } });
+    expect(booking.status).toBe("completed");
+    expect(booking.vehicle).toMatchObject({ status: "maintenance", mileage: 10_180 });
+    const email = await server.services.db.emailOutbox.findFirstOrThrow({ where: { subject: { contains: "was collected" } } });
+    expect(await mailText(email.id)).toContain("2/8 tank short: R300");
+
+    const report = (await gql(REPORT, { bookingId: rental.booking.id }, customer.auth)).data.conditionReport;
+    expect(report.collection.photos.at(-1)).toMatchObject({ slot: "damage", note: "Scratch on the rear bumper" });
+    expect(report.collection.charges.fuelFee).toBe("300.00");
+    const card = await gql(`{ myBookings { id handoverStatus hasConditionReport } }`, {}, customer.auth);
+    expect(card.data.myBookings.find((b: { id: string }) => b.id === rental.booking.id)).toMatchObject({ hasConditionReport: true });
+    expect(card.data.myBookings.find((b: { id: string }) => b.id === rental.booking.id).handoverStatus).toMatch(/^Collected \d{1,2}:\d{2} [AP]M$/);
+  });
+});
+
+describe("windows, failures and repeats", () => {
+  test("a job outside the driver's window (more than a day away) is not theirs to see yet", async () => {
+    const later = await newRental(capeTown(4), capeTown(6));
+    const entry = await assign(later.booking.id, "delivery", driverA);
+    const jobs = (await gql(JOBS, {}, driverA.auth)).data.driverJobs;
+    expect(jobs.map((j: { id: string }) => j.id)).not.toContain(entry.job!.id);
+    expect((await call("GET", `/api/driver/jobs/${entry.job!.id}`, { auth: driverA.auth })).status).toBe(404);
+  });
+
+  test("a failed handover keeps its reason; the office reassigns it and it is scheduled again", async () => {
+    const rental = await newRental(capeTown(0, "15:00"), capeTown(2));
+    const { job } = await assign(rental.booking.id, "delivery", driverA);
+    const failed = await gql(FAIL, { id: job!.id, reason: "customer_absent", note: "No answer at the gate" }, driverA.auth);
+    expect(failed.data.failHandover).toMatchObject({ state: "failed", failureReason: "customer_absent" });
+    expect((await gql(START, { id: job!.id }, driverA.auth)).errors[0].message).toContain("failed");
+    const bad = await gql(FAIL, { id: job!.id, reason: "customer_absent" }, driverA.auth);
+    expect(bad.errors[0].extensions.code).toBe("CONFLICT");
+    const again = await assign(rental.booking.id, "delivery", driverB);
+    expect(again.state).toBe("scheduled");
+  });
+
+  test("the same checklist sent twice at once changes the booking once", async () => {
+    const rental = await newRental(capeTown(0, "16:00"), capeTown(3));
+    const { job } = await assign(rental.booking.id, "delivery", driverA);
+    const uploads = await checklistUploads(driverA);
+    const body = { idempotencyKey: "parallel-key-0001", ...uploads, odometerKm: 10_001, fuelEighths: 7, licenceChecked: true };
+    const deliveredBefore = await server.services.db.emailOutbox.count({ where: { subject: { contains: "was delivered" } } });
+    const answers = await Promise.all([submit(job!.id, driverA, body), submit(job!.id, driverA, body), submit(job!.id, driverA, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(await server.services.db.handoverPhoto.count({ where: { jobId: job!.id } })).toBe(6);
+    expect(await server.services.db.emailOutbox.count({ where: { subject: { contains: "was delivered" } } })).toBe(deliveredBefore + 1);
+    expect((await server.services.db.booking.findUniqueOrThrow({ where: { id: rental.booking.id } })).status).toBe("in_progress");
+  });
+
+  test("a cancelled booking has nothing to hand over", async () => {
+    const rental = await newRental(capeTown(0, "17:00"), capeTown(2));
+    const { job } = await assign(rental.booking.id, "delivery", driverA);
+    await server.services.db.booking.update({ where: { id: rental.booking.id }, data: { status: "cancelled" } });
+    expect((await gql(JOBS, {}, driverA.auth)).data.driverJobs.map((j: { id: string }) => j.id)).not.toContain(job!.id);
+    const refused = await gql(ASSIGN, { bookingId: rental.booking.id, kind: "delivery", driverId: driverB.id }, admin.auth);
+    expect(refused.errors[0].message).toBe("This booking is cancelled: it has no deliveries or collections");
+  });
+});
