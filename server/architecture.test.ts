@@ -25,12 +25,12 @@ async function importsOf(pattern: string) {
 }
 
 describe("layers", () => {
-  test("the web areas (customer, admin, dealership) never import one another", async () => {
-    const crossing = (await importsOf("web/src/{customer,admin,dealership}/**/*.{ts,tsx}"))
+  test("the web areas (customer, admin, dealership, driver) never import one another", async () => {
+    const crossing = (await importsOf("web/src/{customer,admin,dealership,driver}/**/*.{ts,tsx}"))
       .filter(({ file, target }) => {
         const from = file.split("/")[2] ?? "";
         const to = target.startsWith("web/src/") ? (target.split("/")[2] ?? null) : null;
-        return to !== null && ["customer", "admin", "dealership"].includes(to) && to !== from;
+        return to !== null && ["customer", "admin", "dealership", "driver"].includes(to) && to !== from;
       })
       .map(({ file, target }) => `${file} -> ${target}`);
     expect(crossing).toEqual([]);
@@ -74,7 +74,7 @@ describe("layers", () => {
   });
 
   test("the scan sees the imports it judges", async () => {
-    const web = await importsOf("web/src/{customer,admin,dealership}/**/*.{ts,tsx}");
+    const web = await importsOf("web/src/{customer,admin,dealership,driver}/**/*.{ts,tsx}");
     expect((await importsOf("domain/**/*.ts")).some(({ target }) => target.startsWith("domain/"))).toBe(true);
     expect(web.some(({ target }) => target.startsWith("#domain"))).toBe(true);
     const transports = await importsOf("server/{rest,graphql}/**/*.ts");

@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router";
 import { adminRoutes } from "./admin/routes.tsx";
 import { customerRoutes } from "./customer/routes.tsx";
 import { dealershipRoutes } from "./dealership/routes.tsx";
+import { driverRoutes } from "./driver/routes.tsx";
 import { AppLoading, AppRoot } from "./ui/AppRoot.tsx";
 import { RootError } from "./ui/RouteError.tsx";
 
@@ -14,6 +15,6 @@ export const routes: RouteObject[] = [
     Component: AppRoot,
     HydrateFallback: AppLoading,
     ErrorBoundary: RootError,
-    children: [adminRoutes, dealershipRoutes, customerRoutes],
+    children: [adminRoutes, dealershipRoutes, driverRoutes, customerRoutes],
   },
 ];

@@ -13,7 +13,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { useObjectImage } from "../lib/objectImage.ts";
 import { rejectImageFile, uploadImage, UploadError, type UploadPurpose } from "../lib/upload.ts";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
-import { CaptureDialog } from "./CaptureDialog.tsx";
+import { CaptureDialog } from "../../ui/CaptureDialog.tsx";
 import { CameraIcon, CheckCircleIcon, ImageIcon, UserIcon, XIcon } from "./icons.tsx";
 
 const UPLOAD_FAILED_DEFAULT = "Failed to upload photo. Please try again.";

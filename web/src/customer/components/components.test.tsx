@@ -14,7 +14,7 @@ const { MemoryRouter } = await import("react-router");
 const { Field, SelectField } = await import("../../ui/Field.tsx");
 const { Avatar } = await import("./Avatar.tsx");
 const { RecentBookings } = await import("../screens/Home.tsx");
-const { isPermissionDenied } = await import("./CaptureDialog.tsx");
+const { isPermissionDenied } = await import("../../ui/CaptureDialog.tsx");
 
 afterEach(() => cleanup());
 

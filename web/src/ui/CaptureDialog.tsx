@@ -7,15 +7,16 @@
 import { Dialog } from "@ark-ui/react/dialog";
 import { useEffect, useRef, useState } from "react";
 import { css } from "styled-system/css";
-import { Button } from "../../ui/Button.tsx";
-import { Spinner } from "../../ui/Spinner.tsx";
+import { Button } from "./Button.tsx";
+import { Spinner } from "./Spinner.tsx";
 import { dialogStyles } from "./dialog.ts";
 import { CameraIcon, RefreshIcon } from "./icons.tsx";
 import { CAMERA_CONSTRAINTS, CAPTURE_JPEG_QUALITY } from "#domain/limits.ts";
-import { DialogShell } from "../../ui/DialogShell.tsx";
+import { DialogShell } from "./DialogShell.tsx";
 
-// The camera and the picture's quality are the specification's numbers (domain/limits.ts).
-const CAMERA: MediaStreamConstraints = { video: { ...CAMERA_CONSTRAINTS }, audio: false };
+// The camera and the picture's quality are the specification's numbers (domain/limits.ts); the
+// front camera for a customer's own documents, the back one for a driver photographing a car.
+const cameraOf = (facingMode: "user" | "environment"): MediaStreamConstraints => ({ video: { ...CAMERA_CONSTRAINTS, facingMode }, audio: false });
 
 export const CAMERA_DENIED = "Camera access denied. Please allow camera permissions and try again.";
 export const CAMERA_FAILED = "Unable to access camera. Please check your device settings.";
@@ -67,7 +68,19 @@ const shutter = css({
   _focusVisible: { outline: "3px solid", outlineColor: "sunset.400", outlineOffset: "3px" },
 });
 
-function CameraPanel({ open, title, onUse, onCancel }: { open: boolean; title: string; onUse: (photo: Blob) => void; onCancel: () => void }) {
+function CameraPanel({
+  open,
+  title,
+  facingMode,
+  onUse,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  facingMode: "user" | "environment";
+  onUse: (photo: Blob) => void;
+  onCancel: () => void;
+}) {
   const [state, setState] = useState<CameraState>({ step: "idle" });
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
@@ -107,7 +120,7 @@ function CameraPanel({ open, title, onUse, onCancel }: { open: boolean; title: s
     setState({ step: "starting" });
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error("getUserMedia is not available");
-      const stream = await navigator.mediaDevices.getUserMedia(CAMERA);
+      const stream = await navigator.mediaDevices.getUserMedia(cameraOf(facingMode));
       if (!mounted.current) {
         for (const track of stream.getTracks()) track.stop();
         return;
@@ -224,11 +237,13 @@ export function CaptureDialog({
   title,
   onOpenChange,
   onCapture,
+  facingMode = "user",
 }: {
   open: boolean;
   title: string;
   onOpenChange: (open: boolean) => void;
   onCapture: (photo: Blob) => void;
+  facingMode?: "user" | "environment";
 }) {
   return (
     <DialogShell open={open} onOpenChange={onOpenChange}>
@@ -239,6 +254,7 @@ export function CaptureDialog({
       <CameraPanel
         open={open}
         title={title}
+        facingMode={facingMode}
         onCancel={() => onOpenChange(false)}
         onUse={(photo) => {
           onOpenChange(false);

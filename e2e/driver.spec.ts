@@ -1,0 +1,165 @@
+/**
+ * The driver app on a phone (issue 12): a driver the office created signs in, finds tomorrow's
+ * delivery, opens it (Call, Navigate), says "On my way", and fills the checklist: one photo from
+ * Chromium's fake camera, the rest from files, a reload half-way that loses nothing, an odometer
+ * below the car's reading refused, the fuel level, the licence check and a signature drawn on the
+ * screen; then submits, and the booking is in progress with the car rented. Screenshots of each
+ * screen go to e2e/screenshots.
+ *
+ * Setup is through the API: an admin (with the invitation code), a driver, a customer with a
+ * completed profile and a booking for tomorrow, the delivery given to the driver.
+ */
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
+import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, firstFreeVehicle, seedBooking } from "./booking-helpers.ts";
+import { graphql, snap, uniqueEmail } from "./support.ts";
+
+const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
+const PASSWORD = "Harbour-lights-42";
+
+export async function createAdminToken(request: APIRequestContext, testInfo: TestInfo): Promise<string> {
+  const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
+    input: { email: uniqueEmail("dispatcher", testInfo), password: PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
+  });
+  return data.adminSignUp.token;
+}
+
+export async function createDriver(request: APIRequestContext, adminToken: string, testInfo: TestInfo, name = "Sipho Mokoena") {
+  const email = uniqueEmail("driver", testInfo);
+  const data = await graphql<{ adminCreateDriver: { driver: { id: string } } }>(
+    request,
+    `mutation ($input: CreateDriverInput!) { adminCreateDriver(input: $input) { driver { id } } }`,
+    { input: { name, email, phone: "082 555 0142", password: PASSWORD } },
+    adminToken,
+  );
+  return { id: data.adminCreateDriver.driver.id, email, password: PASSWORD };
+}
+
+/** A confirmed booking of a small manual for tomorrow 10:00 to the day after at 10:00, with its car. */
+export async function bookTomorrow(request: APIRequestContext, testInfo: TestInfo, name = "Thandi Nkosi") {
+  const customerToken = await createCompletedCustomer(request, testInfo, name);
+  const pickupDate = capeTownInstant(capeTownDay(1).iso, "10:00");
+  const returnDate = capeTownInstant(capeTownDay(2).iso, "10:00");
+  const vehicle = await firstFreeVehicle(request, "small", "manual", pickupDate, returnDate);
+  const booking = await seedBooking(request, customerToken, { category: "small", transmission: "manual", vehicleId: vehicle.id, pickupDate, returnDate });
+  return { customerToken, booking, vehicle };
+}
+
+export async function assignDriver(request: APIRequestContext, adminToken: string, bookingId: string, kind: "delivery" | "collection", driverId: string) {
+  await graphql(
+    request,
+    `mutation ($bookingId: ID!, $kind: HandoverKind!, $driverId: ID) { assignHandoverDriver(bookingId: $bookingId, kind: $kind, driverId: $driverId) { id } }`,
+    { bookingId, kind, driverId },
+    adminToken,
+  );
+}
+
+export async function signInDriver(page: Page, driver: { email: string; password: string }) {
+  await page.goto("/driver");
+  await expect(page).toHaveURL(/\/driver\/signin$/);
+  await page.getByLabel("Email").fill(driver.email);
+  await page.getByLabel("Password").fill(driver.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/driver$/);
+}
+
+/** Draws a scribble on the signature pad and accepts it. */
+export async function sign(page: Page) {
+  const pad = page.getByRole("img", { name: /Signature pad/ }).or(page.locator("canvas[aria-label^='Signature pad']"));
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height * (0.6 + 0.25 * Math.sin(i)), { steps: 2 });
+  await page.mouse.up();
+  await page.getByRole("button", { name: "Accept signature" }).click();
+  await expect(page.getByRole("img", { name: "Customer's signature" })).toBeVisible();
+}
+
+/** Takes the photos still missing from the checklist from files (each uploads at once). */
+export async function photosFromFiles(page: Page, slots: string[]) {
+  for (const [i, slot] of slots.entries()) {
+    await page.getByLabel(`${slot} photo file`).setInputFiles(i % 2 ? "e2e/fixtures/car-side.jpg" : "e2e/fixtures/car-front.jpg");
+    await expect(page.getByRole("img", { name: slot, exact: true })).toBeVisible({ timeout: 15_000 });
+  }
+}
+
+test.describe("driver app", () => {
+  test.use({ permissions: ["camera", "geolocation"], geolocation: { latitude: -33.9249, longitude: 18.4241 } });
+
+  test("a driver delivers tomorrow's car: on my way, the checklist (camera, files, reload, signature), done", async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const adminToken = await createAdminToken(request, testInfo);
+    const driver = await createDriver(request, adminToken, testInfo);
+    const { booking, vehicle } = await bookTomorrow(request, testInfo);
+    await assignDriver(request, adminToken, booking.id, "delivery", driver.id);
+
+    await signInDriver(page, driver);
+    await page.getByRole("tab", { name: "Tomorrow" }).click();
+    const card = page.getByRole("link", { name: /Thandi Nkosi/ });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("10:00 AM");
+    await expect(card).toContainText("Delivery");
+    await expectNoOverflow(page);
+    await snap(page, testInfo, "driver-jobs");
+
+    await card.click();
+    await expect(page.getByRole("heading", { name: "Delivery at 10:00 AM" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:0821234567");
+    await expect(page.getByRole("link", { name: "Navigate" })).toHaveAttribute("href", /google\.com\/maps\/dir\/\?api=1&destination=-33\.9249%2C18\.4241/);
+    await snap(page, testInfo, "driver-job");
+    await page.getByRole("button", { name: "On my way" }).click();
+    await expect(page.getByText("On the way", { exact: true })).toBeVisible();
+
+    // The front from the (fake) camera.
+    await page.getByRole("button", { name: "Take Front photo" }).click();
+    const dialog = page.getByRole("dialog", { name: "Capture Front" });
+    await dialog.getByRole("button", { name: "Start Camera" }).click();
+    await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await dialog.getByRole("button", { name: "Take photo" }).click();
+    await dialog.getByRole("button", { name: "Use Photo" }).click();
+    await expect(page.getByRole("img", { name: "Front", exact: true })).toBeVisible({ timeout: 15_000 });
+    await photosFromFiles(page, ["Back", "Left side"]);
+
+    // A reload loses nothing: the photos taken are still there.
+    await page.reload();
+    await expect(page.getByRole("img", { name: "Left side", exact: true })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Front", exact: true })).toBeVisible();
+    await photosFromFiles(page, ["Right side", "Odometer", "Fuel gauge"]);
+
+    // Submitting with what is missing names it.
+    await page.getByRole("button", { name: "Complete delivery" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "still missing" })).toBeVisible();
+    await page.getByLabel("Odometer (km)").fill("1");
+    await expect(page.getByText(/The odometer reading cannot be below/)).toBeVisible();
+    const minimum = await page.getByText(/^At least [\d,]+ km/).textContent();
+    const km = Number(minimum!.replace(/\D/g, "")) + 42;
+    await page.getByLabel("Odometer (km)").fill(String(km));
+    await page.getByLabel("Full").check({ force: true });
+    await page.getByLabel("The licence matches the person receiving the car").check();
+    await sign(page);
+    await snap(page, testInfo, "driver-checklist");
+
+    await page.getByRole("button", { name: "Complete delivery" }).click();
+    await expect(page.getByRole("heading", { name: /^Delivered/ })).toBeVisible();
+    await expect(page.getByText(/Odometer [\d,]+ km · Fuel Full/)).toBeVisible();
+    await snap(page, testInfo, "driver-done");
+
+    // The server moved the booking and the car.
+    const data = await graphql<{ adminBookings: { items: { id: string; status: string; vehicleId: string }[] }; adminVehicle: { status: string } }>(
+      request,
+      `query ($vehicleId: ID!) { adminBookings(limit: 100) { items { id status vehicleId } } adminVehicle(id: $vehicleId) { status } }`,
+      { vehicleId: vehicle.id },
+      adminToken,
+    );
+    expect(data.adminBookings.items.find((b) => b.id === booking.id)).toMatchObject({ status: "in_progress", vehicleId: vehicle.id });
+    expect(data.adminVehicle.status).toBe("rented");
+  });
+
+  test("another area's visitor is sent to the driver sign-in, and a wrong password is refused", async ({ page }) => {
+    await page.goto("/driver/jobs/anything");
+    await expect(page).toHaveURL(/\/driver\/signin$/);
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Please check your email and password")).toBeVisible();
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * One checklist photo: take it with the camera (the back camera) or choose a file, then it uploads
+ * at once with progress and retries (lib/upload.ts). The uploaded photo's path goes to the draft,
+ * so it survives a reload. A collection shows the delivery's photo of the same view beside it.
+ */
+import { useId, useRef, useState } from "react";
+import { useClient } from "urql";
+import { css } from "styled-system/css";
+import { Button } from "../../ui/Button.tsx";
+import { CaptureDialog } from "../../ui/CaptureDialog.tsx";
+import { CameraIcon, CheckCircleIcon, ImageIcon, RefreshIcon } from "../../ui/icons.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { useDriverImage } from "../lib/images.ts";
+import { rejectImageFile, uploadHandoverImage, UploadError } from "../lib/upload.ts";
+
+type Upload = { step: "idle" } | { step: "uploading"; fraction: number; attempt: number } | { step: "failed"; message: string; blob: Blob };
+
+export const thumb = css({
+  width: "full",
+  aspectRatio: "4 / 3",
+  objectFit: "cover",
+  borderRadius: "lg",
+  bg: "bg.subtle",
+  borderWidth: "1px",
+  borderColor: "border.default",
+});
+
+export function StoredPhoto({ path, alt }: { path: string | null | undefined; alt: string }) {
+  const { url, failed } = useDriverImage(path);
+  if (!path) return <div className={thumb} aria-hidden="true" />;
+  if (failed)
+    return (
+      <div
+        className={css({ display: "grid", placeItems: "center", aspectRatio: "4 / 3", color: "fg.muted", fontSize: "sm", bg: "bg.subtle", borderRadius: "lg" })}
+      >
+        Photo unavailable
+      </div>
+    );
+  return url ? <img src={url} alt={alt} className={thumb} /> : <div className={thumb} role="img" aria-label={`${alt} (loading)`} aria-busy="true" />;
+}
+
+export function PhotoSlot({
+  label,
+  value,
+  onChange,
+  before,
+  error,
+}: {
+  label: string;
+  value: string | null | undefined;
+  onChange: (path: string | null) => void;
+  /** The delivery's photo of the same view (collections). */
+  before?: string | null;
+  error?: string;
+}) {
+  const client = useClient();
+  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [upload, setUpload] = useState<Upload>({ step: "idle" });
+
+  async function send(blob: Blob) {
+    setUpload({ step: "uploading", fraction: 0, attempt: 1 });
+    try {
+      const path = await uploadHandoverImage(client, blob, "handover_photo", (fraction, attempt) => setUpload({ step: "uploading", fraction, attempt }));
+      setUpload({ step: "idle" });
+      onChange(path);
+    } catch (e) {
+      const message = e instanceof UploadError && e.message ? e.message : "The upload did not go through. Check your signal and try again.";
+      setUpload({ step: "failed", message, blob });
+    }
+  }
+
+  function onFile(file: File | undefined) {
+    if (!file) return;
+    const problem = rejectImageFile(file);
+    if (problem) setUpload({ step: "failed", message: problem, blob: file });
+    else void send(file);
+  }
+
+  const busy = upload.step === "uploading";
+  return (
+    <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2", minW: "0" })} aria-describedby={error ? `${inputId}-error` : undefined}>
+      <legend className={css({ fontWeight: "600", display: "flex", alignItems: "center", gap: "1.5", mb: "1" })}>
+        {value ? <CheckCircleIcon size={18} className={css({ color: "success.fg" })} /> : null}
+        {label}
+      </legend>
+      <div className={css({ display: "grid", gridTemplateColumns: before !== undefined ? "1fr 1fr" : "1fr", gap: "2" })}>
+        {before !== undefined ? (
+          <figure className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+            <StoredPhoto path={before} alt={`${label} at delivery`} />
+            <figcaption className={css({ fontSize: "xs", color: "fg.muted" })}>At delivery</figcaption>
+          </figure>
+        ) : null}
+        <figure className={css({ display: "flex", flexDirection: "column", gap: "1", position: "relative" })}>
+          {value ? <StoredPhoto path={value} alt={label} /> : <div className={thumb} aria-hidden="true" />}
+          {busy ? (
+            <div
+              role="progressbar"
+              aria-label={`Uploading ${label}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(upload.fraction * 100)}
+              className={css({
+                position: "absolute",
+                left: "2",
+                right: "2",
+                bottom: "7",
+                height: "2",
+                bg: "white/70",
+                borderRadius: "full",
+                overflow: "hidden",
+              })}
+            >
+              <div
+                className={css({ height: "full", bg: "brand.solid", transition: "width 150ms" })}
+                style={{ width: `${Math.round(upload.fraction * 100)}%` }}
+              />
+            </div>
+          ) : null}
+          {before !== undefined ? <figcaption className={css({ fontSize: "xs", color: "fg.muted" })}>Now</figcaption> : null}
+        </figure>
+      </div>
+      {busy ? (
+        <p className={css({ fontSize: "sm", color: "fg.muted", display: "flex", gap: "2", alignItems: "center" })} aria-live="polite">
+          <Spinner /> Uploading{upload.attempt > 1 ? ` (try ${upload.attempt} of 3)` : ""}…
+        </p>
+      ) : null}
+      {upload.step === "failed" ? (
+        <p role="alert" className={css({ fontSize: "sm", color: "danger.fg" })}>
+          {upload.message}
+        </p>
+      ) : null}
+      {error && !value ? (
+        <p id={`${inputId}-error`} className={css({ fontSize: "sm", color: "danger.fg" })}>
+          {error}
+        </p>
+      ) : null}
+      <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
+        {upload.step === "failed" && upload.message.startsWith("The upload did not") ? (
+          <Button size="sm" onClick={() => void send(upload.blob)}>
+            <RefreshIcon size={16} /> Try again
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant={value ? "outline" : "solid"}
+          disabled={busy}
+          onClick={() => setCameraOpen(true)}
+          aria-label={`${value ? "Retake" : "Take"} ${label} photo`}
+        >
+          <CameraIcon size={16} /> {value ? "Retake" : "Camera"}
+        </Button>
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => fileInput.current?.click()} aria-label={`Choose a file for ${label}`}>
+          <ImageIcon size={16} /> File
+        </Button>
+        <input
+          ref={fileInput}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          hidden
+          aria-label={`${label} photo file`}
+          onChange={(event) => {
+            onFile(event.currentTarget.files?.[0]);
+            event.currentTarget.value = "";
+          }}
+        />
+      </div>
+      <CaptureDialog open={cameraOpen} title={label} facingMode="environment" onOpenChange={setCameraOpen} onCapture={(blob) => void send(blob)} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Driver sign in (/driver/signin): email and password. A wrong pair: "Please check your email and
+ * password"; a disabled account or too many attempts: the server's words. A driver already signed
+ * in goes straight to the jobs (or back where the guard sent them from).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { css } from "styled-system/css";
+import type { z } from "zod";
+import { adminSignInSchema } from "#domain/schemas.ts";
+import { serverMessage } from "../../lib/errors.ts";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Card.tsx";
+import { Field } from "../../ui/Field.tsx";
+import { CarIcon } from "../../ui/icons.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { notifyError, notifySuccess } from "../../ui/toast.tsx";
+import { useDriverAuth } from "../session/auth.ts";
+import { useDriverToken } from "../session/store.ts";
+
+type FormInput = z.input<typeof adminSignInSchema>;
+type FormData = z.output<typeof adminSignInSchema>;
+
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === "string" && from.startsWith("/driver") && !from.startsWith("/driver/signin") ? from : "/driver";
+}
+
+export function Component() {
+  usePageTitle("Driver sign in");
+  const navigate = useNavigate();
+  const location = useLocation();
+  const token = useDriverToken();
+  const { signIn } = useDriverAuth();
+  const signingIn = useRef(false);
+  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormData>({
+    resolver: zodResolver(adminSignInSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (data) => {
+    signingIn.current = true;
+    const outcome = await signIn(data);
+    if (!outcome.ok) {
+      signingIn.current = false;
+      const code = String(outcome.error?.graphQLErrors[0]?.extensions?.code ?? "");
+      const specific = code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? serverMessage(outcome.error) : undefined;
+      notifyError("Sign in failed", specific ?? "Please check your email and password");
+      return;
+    }
+    notifySuccess("Welcome!", `Signed in as ${outcome.driver.name}`);
+    navigate(returnPath(location.state), { replace: true });
+  });
+
+  if (token && !signingIn.current) return <Navigate to={returnPath(location.state)} replace />;
+
+  return (
+    <div
+      className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", md: "center" }, justifyContent: "center", py: { base: "2", md: "10" } })}
+    >
+      <Card
+        variant="elevated"
+        padding="lg"
+        className={css({ width: "full", maxW: "md", display: "flex", flexDirection: "column", gap: "6", p: { base: "6", md: "8" } })}
+      >
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+          <span
+            className={css({
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              width: "12",
+              height: "12",
+              borderRadius: "xl",
+              bg: "brand.subtle",
+              color: "brand.text",
+              mb: "1",
+            })}
+          >
+            <CarIcon size={26} />
+          </span>
+          <h1 className={css({ textStyle: "title" })}>Driver sign in</h1>
+          <p className={css({ color: "fg.muted" })}>Your deliveries and collections for today and tomorrow.</p>
+        </div>
+        <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Driver sign in">
+          <Field label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register("email")} />
+          <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+          <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            {isSubmitting ? <Spinner /> : null}
+            {isSubmitting ? "Signing In..." : "Sign In"}
+          </Button>
+        </form>
+        <p className={css({ textStyle: "small", color: "fg.muted" })}>Lost your password? The office can reset it for you.</p>
+      </Card>
+    </div>
+  );
+}
