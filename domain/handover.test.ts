@@ -84,7 +84,7 @@ describe("state machine", () => {
     expect(startProblem("failed")).toContain("failed");
   });
 
-  const base = { kind: "delivery" as const, state: "en_route" as const, bookingStatus: "confirmed", hasVehicle: true, deliveryDone: false };
+  const base = { kind: "delivery" as const, state: "en_route" as const, bookingStatus: "confirmed", hasVehicle: true };
   test("a delivery needs a confirmed booking with a car, once", () => {
     expect(checklistProblem(base)).toBeNull();
     expect(checklistProblem({ ...base, state: "scheduled" })).toBeNull();
@@ -94,11 +94,13 @@ describe("state machine", () => {
     expect(checklistProblem({ ...base, state: "done" })).toBe("This handover is already done");
   });
 
-  test("no collection before the delivery", () => {
+  test("no collection before the delivery: the car must be out (booking in progress)", () => {
     const collection = { ...base, kind: "collection" as const, bookingStatus: "in_progress" };
-    expect(checklistProblem(collection)).toContain("not been delivered");
-    expect(checklistProblem({ ...collection, deliveryDone: true })).toBeNull();
-    expect(checklistProblem({ ...collection, deliveryDone: true, bookingStatus: "completed" })).toContain("completed");
+    expect(checklistProblem(collection)).toBeNull();
+    expect(checklistProblem({ ...collection, bookingStatus: "confirmed" })).toContain("not been delivered");
+    expect(checklistProblem({ ...collection, bookingStatus: "pending" })).toContain("not been delivered");
+    expect(checklistProblem({ ...collection, bookingStatus: "completed" })).toContain("completed");
+    expect(checklistProblem({ ...collection, state: "done" })).toBe("This handover is already done");
   });
 });
 

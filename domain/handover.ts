@@ -102,15 +102,10 @@ export function startProblem(state: HandoverState): string | null {
 
 /**
  * Why a checklist cannot be submitted for a job now, or null. A delivery needs a confirmed
- * booking with a car; a collection needs the delivery done and the booking in progress.
+ * booking with a car; a collection needs the car out, i.e. the booking in progress (its delivery
+ * done, by checklist or, for bookings from before the checklists, by the office).
  */
-export function checklistProblem(input: {
-  kind: HandoverKind;
-  state: HandoverState;
-  bookingStatus: string;
-  hasVehicle: boolean;
-  deliveryDone: boolean;
-}): string | null {
+export function checklistProblem(input: { kind: HandoverKind; state: HandoverState; bookingStatus: string; hasVehicle: boolean }): string | null {
   if (input.state === "done") return HANDOVER_MESSAGES.alreadyDone;
   if (input.state === "failed") return HANDOVER_MESSAGES.failedJob;
   if (input.kind === "delivery") {
@@ -118,8 +113,9 @@ export function checklistProblem(input: {
     if (!input.hasVehicle) return HANDOVER_MESSAGES.noVehicle;
     return null;
   }
-  if (!input.deliveryDone) return HANDOVER_MESSAGES.collectionBeforeDelivery;
+  if (input.bookingStatus === "pending" || input.bookingStatus === "confirmed") return HANDOVER_MESSAGES.collectionBeforeDelivery;
   if (input.bookingStatus !== "in_progress") return HANDOVER_MESSAGES.bookingNotOpen(input.bookingStatus);
+  if (!input.hasVehicle) return HANDOVER_MESSAGES.noVehicle;
   return null;
 }
 

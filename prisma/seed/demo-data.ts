@@ -325,7 +325,17 @@ type DemoStatus = "pending" | "confirmed" | "in_progress" | "completed" | "cance
  * Cape Town, 09:00 pickups and returns). `fleet` indexes demoFleet; `from`/`to` index demoPlaces.
  * Kept off the next weeks' only-car kinds where the journeys book (see e2e/bookings.spec.ts).
  */
-export const demoBookings: { customer: number; fleet: number; status: DemoStatus; fromDay: number; toDay: number; from: number; to: number }[] = [
+/** `returnsSoon`: due back three hours after seeding (on the half hour), so today has a collection to plan. */
+export const demoBookings: {
+  customer: number;
+  fleet: number;
+  status: DemoStatus;
+  fromDay: number;
+  toDay: number;
+  from: number;
+  to: number;
+  returnsSoon?: boolean;
+}[] = [
   { customer: 0, fleet: 0, status: "completed", fromDay: -20, toDay: -17, from: 0, to: 1 },
   { customer: 1, fleet: 4, status: "completed", fromDay: -12, toDay: -9, from: 3, to: 3 },
   { customer: 2, fleet: 8, status: "completed", fromDay: -6, toDay: -4, from: 4, to: 1 },
@@ -336,4 +346,13 @@ export const demoBookings: { customer: number; fleet: number; status: DemoStatus
   { customer: 3, fleet: 2, status: "confirmed", fromDay: 16, toDay: 19, from: 5, to: 1 },
   { customer: 2, fleet: 7, status: "pending", fromDay: 10, toDay: 12, from: 4, to: 0 },
   { customer: 3, fleet: 5, status: "cancelled", fromDay: 9, toDay: 11, from: 2, to: 5 },
+  // Today's and tomorrow's deliveries and collections, for the dispatch board and the driver app.
+  { customer: 1, fleet: 3, status: "in_progress", fromDay: -3, toDay: 0, from: 3, to: 1, returnsSoon: true },
+  { customer: 0, fleet: 0, status: "confirmed", fromDay: 1, toDay: 5, from: 0, to: 0 },
+];
+
+/** Demo drivers: the first can sign in (its password is made at seeding); today's and tomorrow's jobs are theirs. */
+export const demoDrivers = [
+  { name: "Sipho Mokoena", email: "sipho@capedrive.example", phone: "082 555 0142" },
+  { name: "Lerato Khumalo", email: "lerato@capedrive.example", phone: "082 555 0143" },
 ];

@@ -4,7 +4,7 @@
 import sharp from "sharp";
 import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category } from "#domain";
 import { bodyStyleOf, carSvg, PAINTS, type Paint } from "../../prisma/seed/car-art";
-import { demoBookings, demoCustomers, demoPlaces } from "../../prisma/seed/demo-data";
+import { demoBookings, demoCustomers, demoDrivers, demoPlaces } from "../../prisma/seed/demo-data";
 import type { Prisma } from "../db";
 import type { Services } from "./context";
 import { objectStorage } from "./storage";
@@ -74,7 +74,10 @@ export async function seedDemoBookings(tx: Prisma.TransactionClient, fleetIds: s
   for (const b of demoBookings) {
     const vehicle = await tx.vehicle.findUniqueOrThrow({ where: { id: fleetIds[b.fleet]! }, select: { id: true, category: true, transmission: true } });
     const pickupDate = capeTownDateTimeToUtc(addDays(today, b.fromDay), "09:00");
-    const returnDate = capeTownDateTimeToUtc(addDays(today, b.toDay), "09:00");
+    const halfHour = 30 * 60_000;
+    const returnDate = b.returnsSoon
+      ? new Date(Math.ceil((Date.now() + 3 * 3_600_000) / halfHour) * halfHour)
+      : capeTownDateTimeToUtc(addDays(today, b.toDay), "09:00");
     const quote = bookingQuote(vehicle.category, pickupDate, returnDate);
     await tx.booking.create({
       data: {
@@ -95,5 +98,30 @@ export async function seedDemoBookings(tx: Prisma.TransactionClient, fleetIds: s
         createdAt: new Date(Math.min(Date.now(), pickupDate.getTime() - 5 * 86_400_000)),
       },
     });
+  }
+}
+
+/**
+ * Demo drivers (the first with `password`), and the jobs of today and tomorrow (Cape Town) given
+ * to them in turn, so the dispatch board and the driver app have work on first start.
+ */
+export async function seedDemoDrivers(tx: Prisma.TransactionClient, firstDriverPasswordHash: string, otherPasswordHash: string): Promise<void> {
+  const driverIds: string[] = [];
+  for (const [i, d] of demoDrivers.entries()) {
+    driverIds.push((await tx.driver.create({ data: { ...d, passwordHash: i === 0 ? firstDriverPasswordHash : otherPasswordHash } })).id);
+  }
+  const today = capeTownToday();
+  const from = capeTownDateTimeToUtc(today, "00:00");
+  const to = capeTownDateTimeToUtc(addDays(today, 2), "00:00");
+  const bookings = await tx.booking.findMany({
+    where: { status: { in: ["confirmed", "in_progress"] }, OR: [{ pickupDate: { gte: from, lt: to } }, { returnDate: { gte: from, lt: to } }] },
+    orderBy: { pickupDate: "asc" },
+  });
+  let turn = 0;
+  for (const b of bookings) {
+    if (b.status === "confirmed" && b.pickupDate >= from && b.pickupDate < to)
+      await tx.handoverJob.create({ data: { bookingId: b.id, kind: "delivery", driverId: driverIds[turn++ % driverIds.length]! } });
+    if (b.returnDate >= from && b.returnDate < to)
+      await tx.handoverJob.create({ data: { bookingId: b.id, kind: "collection", driverId: driverIds[turn++ % driverIds.length]! } });
   }
 }

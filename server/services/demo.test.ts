@@ -4,9 +4,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../boot";
-import { CATEGORY_IDS, DEFAULT_TYPED_ADDRESS_POINT, PRICE_BAND_IDS, TRANSMISSIONS, pointInPolygon, priceBandOf, type PolygonGeometry } from "#domain";
+import {
+  addDays,
+  capeTownDateTimeToUtc,
+  capeTownToday,
+  CATEGORY_IDS,
+  DEFAULT_TYPED_ADDRESS_POINT,
+  PRICE_BAND_IDS,
+  TRANSMISSIONS,
+  pointInPolygon,
+  priceBandOf,
+  type PolygonGeometry,
+} from "#domain";
 import { createLogger } from "../log";
-import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
+import { createTestDatabase, graphql, testConfig, type TestDatabase } from "../testing/harness";
 import type { Db } from "../db";
 
 const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";
@@ -76,6 +87,28 @@ describe("first start of an empty database with SEED_DEMO=true", () => {
     expect(new Set(everyVehicle.map((v) => v.registrationNumber)).size).toBe(everyVehicle.length);
     // The rental fleet is not for sale.
     expect(fleet.every((v) => v.salesPrice === null)).toBe(true);
+  });
+
+  test("a driver who can sign in, with today's and tomorrow's deliveries and collections assigned", async () => {
+    const { server, printed } = seeded;
+    const line = /Driver\s+(\S+@\S+) \/ (\S+)/.exec(printed);
+    expect(line).not.toBeNull();
+    const signIn = await graphql(server.url, `mutation($input: DriverSignInInput!) { driverSignIn(input: $input) { token } }`, {
+      input: { email: line![1], password: line![2] },
+    });
+    const token = signIn.body.data?.driverSignIn.token;
+    expect(typeof token).toBe("string");
+    const jobs = await graphql(server.url, `{ driverJobs { kind state } }`, {}, { authorization: `Bearer ${token}` });
+    expect(jobs.body.data?.driverJobs.length).toBeGreaterThan(0);
+    // Every delivery or collection of today and tomorrow has a driver: the dispatch board starts planned.
+    const unassigned = await seeded.db.booking.count({
+      where: {
+        status: "confirmed",
+        pickupDate: { gte: capeTownDateTimeToUtc(capeTownToday(), "00:00"), lt: capeTownDateTimeToUtc(addDays(capeTownToday(), 2), "00:00") },
+        handovers: { none: { kind: "delivery", driverId: { not: null } } },
+      },
+    });
+    expect(unassigned).toBe(0);
   });
 
   test("two dealerships whose for-sale stock covers the four price bands", async () => {

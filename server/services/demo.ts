@@ -3,8 +3,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CATEGORY_RATES } from "#domain";
-import { demoAdmin, demoCustomers, demoDealerships, demoFleet } from "../../prisma/seed/demo-data";
-import { seedDemoBookings, seedDemoPhotos } from "./demo-activity";
+import { demoAdmin, demoCustomers, demoDealerships, demoDrivers, demoFleet } from "../../prisma/seed/demo-data";
+import { seedDemoBookings, seedDemoDrivers, seedDemoPhotos } from "./demo-activity";
 import type { Services } from "./context";
 import { generatePassword, hashPassword } from "./passwords";
 
@@ -28,10 +28,14 @@ export async function seedDemo(services: Services) {
   const { db } = services;
   const adminPassword = generatePassword();
   const customerPassword = generatePassword();
+  const driverPassword = generatePassword();
   const dealershipPasswords = demoDealerships.map(() => generatePassword());
   const polygon = (await Bun.file(join(import.meta.dir, "../../prisma/seed/cape-town-service-area.geojson")).json()).geometry;
 
-  const [adminHash, customerHash, ...dealershipHashes] = await Promise.all([adminPassword, customerPassword, ...dealershipPasswords].map(hashPassword));
+  const [adminHash, customerHash, driverHash, otherDriverHash, ...dealershipHashes] = await Promise.all(
+    // The other demo drivers get a password nobody knows: the office resets it to use them.
+    [adminPassword, customerPassword, driverPassword, generatePassword(), ...dealershipPasswords].map(hashPassword),
+  );
   const seeded = await db.$transaction(
     async (tx) => {
       if (services.provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
@@ -64,6 +68,7 @@ export async function seedDemo(services: Services) {
         demoFleet.map((v) => idOf.get(v.registrationNumber)!),
         customerHash!,
       );
+      await seedDemoDrivers(tx, driverHash!, otherDriverHash!);
       return true;
     },
     { maxWait: 30_000, timeout: 60_000 },
@@ -77,6 +82,7 @@ export async function seedDemo(services: Services) {
   const credentials = {
     admin: { email: demoAdmin.email, password: adminPassword },
     customer: { email: demoCustomers[0].email, password: customerPassword },
+    driver: { email: demoDrivers[0]!.email, password: driverPassword },
     dealership: { dealershipCode: first.dealershipCode, password: dealershipPasswords[0]! },
     otherDealerships: demoDealerships.slice(1).map((d, i) => ({ dealershipCode: d.dealershipCode, password: dealershipPasswords[i + 1]! })),
   };
@@ -87,6 +93,7 @@ export async function seedDemo(services: Services) {
       "CapeDrive demo sign-in details (made when the demo data was seeded)",
       `Admin       ${credentials.admin.email} / ${credentials.admin.password}   at /admin/signin`,
       `Customer    ${credentials.customer.email} / ${credentials.customer.password}   at /signin`,
+      `Driver      ${credentials.driver.email} / ${credentials.driver.password}   at /driver/signin`,
       ...[credentials.dealership, ...credentials.otherDealerships].map((d) => `Dealership  ${d.dealershipCode} / ${d.password}   at /dealership/signin`),
       "",
     ].join("\n"),
@@ -114,6 +121,7 @@ export async function ensureDemoData(services: Services, print: (text: string) =
       "Demo data created. Sign-in details (shown once; also saved in " + file + "):",
       `  Admin       ${credentials.admin.email} / ${credentials.admin.password}   (/admin/signin)`,
       `  Customer    ${credentials.customer.email} / ${credentials.customer.password}   (/signin)`,
+      `  Driver      ${credentials.driver.email} / ${credentials.driver.password}   (/driver/signin)`,
       `  Dealership  ${credentials.dealership.dealershipCode} / ${credentials.dealership.password}   (/dealership/signin)`,
     ].join("\n"),
   );

@@ -251,7 +251,6 @@ function openProblem(job: DriverJobRow): string | null {
     state: "en_route",
     bookingStatus: job.booking.status,
     hasVehicle: job.booking.vehicle !== null,
-    deliveryDone: job.booking.handovers.some((h) => h.kind === "delivery" && h.state === "done"),
   });
 }
 
@@ -319,7 +318,6 @@ export async function submitChecklist(services: Services, viewer: Viewer, id: un
     state: job.state,
     bookingStatus: job.booking.status,
     hasVehicle: job.booking.vehicle !== null,
-    deliveryDone: job.booking.handovers.some((h) => h.kind === "delivery" && h.state === "done"),
   });
   if (problem) throw conflict(problem);
   if (job.kind === "delivery" && !data.licenceChecked)
