@@ -18,3 +18,4 @@ export * from "./input.ts";
 export * from "./quotas.ts";
 export * from "./brand.ts";
 export * from "./handover.ts";
+export * from "./vat.ts";
