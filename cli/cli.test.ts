@@ -1,16 +1,20 @@
-// rentals-cli as operators run it: the real CLI in a subprocess against a temporary database
-// (SQLite, or a fresh PostgreSQL database when TEST_DATABASE_URL is set), with the real server
-// on the same database to check each command's effect over HTTP. Every run is recorded so the
-// last test can prove that secrets appear exactly once on stdout and never anywhere else.
+// rentals-cli as operators run it, against a temporary database (SQLite, or a fresh PostgreSQL
+// database when TEST_DATABASE_URL is set), with the real server on the same database to check
+// each command's effect over HTTP. Most runs call the program in-process (runCli with its own
+// streams, stdin and environment: a fresh program each time); a few run the real binary in a
+// subprocess, for what only a process shows: its exit code, real standard input, a terminal.
+// Every run is recorded so the last test can prove that secrets appear exactly once on stdout
+// and never anywhere else.
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../server/boot";
 import { API_KEY_PERMISSIONS } from "#domain";
+import { runCli } from "./program";
 import { createTestDatabase, startTestServer, testConfig, type TestDatabase, type TestServer } from "../server/testing/harness";
 
-setDefaultTimeout(120_000); // dozens of subprocesses a test, on a machine that may be busy
+setDefaultTimeout(60_000); // password hashing and a server, on a machine that may be busy
 
 const root = join(import.meta.dir, "..");
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -47,29 +51,58 @@ function envFor(database: TestDatabase, extra: Record<string, string> = {}): Rec
   };
 }
 
-async function cli(args: string[], options: { stdin?: string; database?: TestDatabase; env?: Record<string, string> } = {}): Promise<Run> {
-  const proc = Bun.spawn([process.execPath, "cli/main.ts", ...args], {
-    cwd: root,
-    env: envFor(options.database ?? server.database, options.env),
-    stdin: options.stdin === undefined ? "ignore" : new Blob([options.stdin]),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  const run = { args, code, stdout, stderr };
+type CliOptions = {
+  stdin?: string;
+  database?: TestDatabase;
+  env?: Record<string, string>;
+  /** Run the real binary (cli/main.ts) in a subprocess rather than the program in-process. */
+  subprocess?: boolean;
+};
+
+async function cli(args: string[], options: CliOptions = {}): Promise<Run> {
+  const env = envFor(options.database ?? server.database, options.env);
+  const run = options.subprocess ? await inSubprocess(args, env, options.stdin) : await inProcess(args, env, options.stdin);
   runs.push(run);
   return run;
 }
 
+async function inProcess(args: string[], env: Record<string, string>, stdin = ""): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    stdout: async (text) => {
+      stdout += text;
+    },
+    stderr: async (text) => {
+      stderr += text;
+    },
+    readStdin: async () => stdin,
+    env,
+  });
+  return { args, code, stdout, stderr };
+}
+
+async function inSubprocess(args: string[], env: Record<string, string>, stdin?: string): Promise<Run> {
+  const proc = Bun.spawn([process.execPath, "cli/main.ts", ...args], {
+    cwd: root,
+    env,
+    stdin: stdin === undefined ? "ignore" : new Blob([stdin]),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { args, code, stdout, stderr };
+}
+
 /** A run that must succeed. */
-async function ok(args: string[], options: Parameters<typeof cli>[1] = {}): Promise<Run> {
+async function ok(args: string[], options: CliOptions = {}): Promise<Run> {
   const run = await cli(args, options);
   if (run.code !== 0) throw new Error(`rentals-cli ${args.join(" ")} exited ${run.code}: ${run.stderr}`);
   return run;
 }
 
 /** A refusal: exit 1 with exactly one line on stderr, naming the reason. */
-async function refused(args: string[], reason: string | RegExp, options: Parameters<typeof cli>[1] = {}) {
+async function refused(args: string[], reason: string | RegExp, options: CliOptions = {}) {
   const run = await cli(args, options);
   expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
   const lines = run.stderr.trimEnd().split("\n");
@@ -79,8 +112,8 @@ async function refused(args: string[], reason: string | RegExp, options: Paramet
   return run;
 }
 
-async function usage(args: string[], mentions: string) {
-  const run = await cli(args);
+async function usage(args: string[], mentions: string, options: CliOptions = {}) {
+  const run = await cli(args, options);
   expect(run.code).toBe(2);
   expect(run.stdout).toBe("");
   expect(run.stderr).toContain(mentions);
@@ -219,7 +252,9 @@ describe("dealerships", () => {
       "Password must be at least 8 characters",
       { stdin: "short" },
     );
-    for (const command of ["reset-password", "deactivate", "activate"]) await refused(["dealership", command, "NO-SUCH-CODE"], "No dealership has this code");
+    // The real binary exits 1 too.
+    for (const command of ["reset-password", "deactivate", "activate"])
+      await refused(["dealership", command, "NO-SUCH-CODE"], "No dealership has this code", { subprocess: command === "reset-password" });
     const list = JSON.parse((await ok(["dealership", "list", "--json"])).stdout) as { dealershipCode: string }[];
     expect(list.filter((d) => d.dealershipCode.toLowerCase() === code.toLowerCase() || d.dealershipCode === "has space")).toHaveLength(1);
   });
@@ -230,9 +265,10 @@ describe("admins", () => {
     const email = `ada-${unique()}@capedrive.example`;
     const password = `ada's password ${unique()}`;
     secrets.push({ value: password, onStdout: 0 });
+    // The real binary, its password on real standard input (the line break is not part of it).
     const created = await ok(
       ["admin", "create", "--email", email.toUpperCase(), "--first-name", "Ada", "--last-name", "Lovelace", "--password-stdin", "--json"],
-      { stdin: `${password}\n` },
+      { stdin: `${password}\n`, subprocess: true },
     );
     expect(JSON.parse(created.stdout)).toMatchObject({ email, firstName: "Ada", lastName: "Lovelace", role: "admin", isActive: true });
     const signIn = await adminSignIn(email, password);
@@ -612,7 +648,8 @@ describe("usage", () => {
     const bare = await cli([]);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain("Usage: rentals-cli");
-    const badConfig = await cli(["admin", "list"], { env: { DATABASE_URL: "mysql://nope" } });
+    // The real binary exits 2 too, its configuration read from its own environment.
+    const badConfig = await cli(["admin", "list"], { env: { DATABASE_URL: "mysql://nope" }, subprocess: true });
     expect(badConfig.code).toBe(2);
     expect(badConfig.stderr.trim()).toBe("rentals-cli: Invalid configuration: DATABASE_URL: must start with postgres://, postgresql:// or file:");
   });

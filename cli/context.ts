@@ -9,11 +9,11 @@ import { createLogger } from "../server/log";
 import type { OperatorActor } from "../server/services/audit";
 import type { Services } from "../server/services/context";
 import { recordOperatorEvent } from "../server/services/operators";
-import { printError, Refused, UsageError } from "./io";
+import { io, printError, Refused, UsageError } from "./io";
 
 export function cliConfig(): Config {
   try {
-    return loadConfig(process.env);
+    return loadConfig(io().env);
   } catch (error) {
     // The server's message names each bad variable (and never echoes a secret's value).
     if (error instanceof ConfigError) throw new UsageError(error.message.replace(/\n\s*/g, " "));
@@ -30,12 +30,13 @@ export function describeDatabase(target: DatabaseTarget): string {
 
 /** The operator, as the audit log names them: their OS account (the one behind sudo) at this host. */
 export function operatorActor(): OperatorActor {
-  let user = process.env.SUDO_USER;
+  const env = io().env;
+  let user = env.SUDO_USER;
   if (!user) {
     try {
       user = userInfo().username;
     } catch {
-      user = process.env.USER ?? "unknown";
+      user = env.USER ?? "unknown";
     }
   }
   return { kind: "operator", name: `${user}@${hostname()}` };
@@ -70,7 +71,8 @@ export async function withServices<T>(
   const database = openDatabase(config.database);
   // Warnings and errors only, on stderr: stdout is the command's answer.
   const level = severity[config.logLevel] > severity.warn ? config.logLevel : "warn";
-  const log = createLogger(level, (line) => process.stderr.write(line + "\n"));
+  const stderr = io().stderr;
+  const log = createLogger(level, (line) => void stderr(line + "\n"));
   const services: Services = { db: database.db, provider: database.provider, log, config };
   const actor = operatorActor();
   try {

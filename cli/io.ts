@@ -1,19 +1,56 @@
 // Terminal input and output for rentals-cli: secrets read without echo (a hidden prompt on a
 // terminal, or standard input with --password-stdin), plain tables, JSON, and the two kinds of
-// failure with their exit codes (1 refused, 2 bad usage).
+// failure with their exit codes (1 refused, 2 bad usage). Everything goes through the current
+// run's CliIo: the process's own streams and environment, or those a caller of runCli gives
+// (the tests run the CLI in-process that way).
+import { AsyncLocalStorage } from "node:async_hooks";
 
 /** A refused operation (exit 1): the message is the one-line reason printed on stderr. */
 export class Refused extends Error {}
 /** Bad usage (exit 2): a missing terminal for a prompt, a bad configuration... */
 export class UsageError extends Error {}
-
-/** Writes to stdout and waits until it is handed over (so an exit right after loses nothing). */
-export function write(text: string, stream: NodeJS.WriteStream = process.stdout): Promise<void> {
-  return new Promise((resolve) => stream.write(text, () => resolve()));
+/** Ctrl-C at a prompt. */
+export class Interrupted extends Error {}
+/** What one run of the CLI reads and writes: its output streams, standard input, environment. */
+export interface CliIo {
+  /** Writes to standard output; resolves once the text is handed over (an exit right after loses nothing). */
+  stdout(text: string): Promise<void>;
+  /** Writes to standard error, likewise. */
+  stderr(text: string): Promise<void>;
+  /** Everything on standard input. */
+  readStdin(): Promise<string>;
+  /** Reads one line from a terminal without echoing it; absent when there is no terminal to ask on. */
+  promptHidden?(question: string): Promise<string>;
+  /** The environment the configuration is read from (DATA_DIR, DATABASE_URL, LOG_LEVEL...). */
+  env: Record<string, string | undefined>;
+  /** The width help text wraps at (80 when absent, as commander does for a pipe). */
+  columns?: number;
 }
 
-export const print = (text = "") => write(text + "\n");
-export const printError = (text: string) => write(text + "\n", process.stderr);
+const writeTo = (stream: NodeJS.WriteStream, text: string) => new Promise<void>((resolve) => stream.write(text, () => resolve()));
+
+/** The process's own streams, terminal and environment: what rentals-cli uses when run as a command. */
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => writeTo(process.stdout, text),
+    stderr: (text) => writeTo(process.stderr, text),
+    readStdin: () => Bun.stdin.text(),
+    promptHidden: process.stdin.isTTY ? promptHidden : undefined,
+    env: process.env,
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+  };
+}
+
+const current = new AsyncLocalStorage<CliIo>();
+
+/** Runs `fn` with `io` as the CLI's input and output (print, readNewPassword... inside it use it). */
+export const withIo = <T>(io: CliIo, fn: () => Promise<T>): Promise<T> => current.run(io, fn);
+
+/** The current run's io; outside of one, the process's. */
+export const io = (): CliIo => current.getStore() ?? processIo();
+
+export const print = (text = "") => io().stdout(text + "\n");
+export const printError = (text: string) => io().stderr(text + "\n");
 export const printJson = (value: unknown) => print(JSON.stringify(value, null, 2));
 
 /** A plain table: a header row, then one row per item; empty cells show "-". */
@@ -28,7 +65,7 @@ export function table(headers: string[], rows: (string | number | boolean | null
 
 /** Everything on standard input, without the final line break (as `docker login --password-stdin`). */
 async function readStdin(): Promise<string> {
-  const text = await Bun.stdin.text();
+  const text = await io().readStdin();
   return text.replace(/\r?\n$/, "");
 }
 
@@ -36,7 +73,7 @@ async function readStdin(): Promise<string> {
 let typedAhead = "";
 
 /**
- * Reads one line from the terminal without echoing it. Ctrl-C aborts (exit 130), Backspace
+ * Reads one line from the process's terminal without echoing it. Ctrl-C aborts (exit 130), Backspace
  * deletes, other control keys (arrows...) are ignored.
  */
 function promptHidden(question: string): Promise<string> {
@@ -86,9 +123,6 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
-/** Ctrl-C at a prompt. */
-export class Interrupted extends Error {}
-
 /**
  * A new password: from standard input with --password-stdin, else asked twice on the terminal
  * without echo. Never from a command-line flag (it would show in `ps` and in shell history).
@@ -99,10 +133,11 @@ export async function readNewPassword(options: { passwordStdin?: boolean }, what
     if (password === "") throw new Refused("No password on standard input");
     return password;
   }
-  if (!process.stdin.isTTY) throw new UsageError("No terminal to ask for the password on: pipe it in with --password-stdin");
-  const first = await promptHidden(`${what}: `);
+  const prompt = io().promptHidden;
+  if (!prompt) throw new UsageError("No terminal to ask for the password on: pipe it in with --password-stdin");
+  const first = await prompt(`${what}: `);
   if (first === "") throw new Refused("No password given");
-  const second = await promptHidden(`Repeat ${what.toLowerCase()}: `);
+  const second = await prompt(`Repeat ${what.toLowerCase()}: `);
   if (first !== second) throw new Refused("The passwords do not match");
   return first;
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bun
 // rentals-cli: the operator's command line (see cli/program.ts and README "Operator CLI").
 import { runCli } from "./program";
-import { write } from "./io";
+import { processIo } from "./io";
 
-const code = await runCli(process.argv.slice(2));
+const io = processIo();
+const code = await runCli(process.argv.slice(2), io);
 // Let everything written reach the terminal or pipe, then leave (no pool or timer keeps us).
-await write("");
-await write("", process.stderr);
+await io.stdout("");
+await io.stderr("");
 process.exit(code);

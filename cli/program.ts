@@ -5,7 +5,7 @@
 import { Command, CommanderError } from "commander";
 import { BackupRefused } from "../server/db/backup";
 import { AppError } from "../server/errors";
-import { Interrupted, printError, Refused, UsageError } from "./io";
+import { type CliIo, Interrupted, printError, processIo, Refused, UsageError, withIo } from "./io";
 import { examples } from "./commands/shared";
 import { registerAdminCommands } from "./commands/admin";
 import { registerDealershipCommands } from "./commands/dealership";
@@ -16,15 +16,18 @@ import { registerDbCommands } from "./commands/db";
 import { registerMaintenanceCommands } from "./commands/maintenance";
 import { registerSeedCommands } from "./commands/seed";
 
-function buildProgram(): Command {
+/** A new program for each run (commander keeps the parsed options on it), its output on `io`. */
+function buildProgram(io: CliIo): Command {
   const program = new Command("rentals-cli")
     .description(
       "CapeDrive operator tooling: admins, dealerships, API keys, service areas and the database.\nUses the server's configuration (DATA_DIR, DATABASE_URL...) and writes every change to the audit log.",
     )
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => process.stdout.write(text),
-      writeErr: (text) => process.stderr.write(text),
+      writeOut: (text) => void io.stdout(text),
+      writeErr: (text) => void io.stderr(text),
+      getOutHelpWidth: () => io.columns ?? 80, // commander's own default
+      getErrHelpWidth: () => io.columns ?? 80,
     })
     .showHelpAfterError("(add --help for usage)")
     .helpCommand(false)
@@ -59,9 +62,15 @@ function oneLine(text: string): string {
     .join(" ");
   return line.length > 400 ? `${line.slice(0, 397)}...` : line;
 }
-/** Runs the CLI with these arguments; resolves to the exit code. */
-export async function runCli(argv: string[]): Promise<number> {
-  const program = buildProgram();
+/**
+ * Runs the CLI with these arguments, reading and writing `io` (by default the process's streams
+ * and environment); resolves to the exit code. It never exits the process: cli/main.ts does.
+ */
+export function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  return withIo(io, () => run(buildProgram(io), argv));
+}
+
+async function run(program: Command, argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: "user" });
     return 0;

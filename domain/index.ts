@@ -1,6 +1,7 @@
 /**
  * Pure domain rules shared by the server, the web app (browser bundle) and the CLI.
- * No I/O here: nothing but the standard library's Date and Intl, and zod.
+ * No I/O here: nothing but the standard library's Date and Intl, zod, and @internationalized/date
+ * (the calendar and time zone arithmetic of time.ts; Ark UI's date picker uses it too).
  */
 export * from "./admin.ts";
 export * from "./booking.ts";

@@ -3,16 +3,19 @@
  *
  * Every business date rule (day counting, "before today", the 24-hour cancel window, what
  * the customer typed as dd/mm/yyyy HH:mm) is evaluated in Africa/Johannesburg, whatever the
- * time zone of the server process or the browser. The zone offset is read from Intl, never
- * from the process' local time (`Date#getHours` and friends are not used anywhere here).
+ * time zone of the server process or the browser. The calendar (leap years, month lengths,
+ * day arithmetic) and the zone's offset come from @internationalized/date (the date library
+ * of Ark UI's date picker, which reads the time zone database through Intl), never from the
+ * process' local time (`Date#getHours` and friends are not used anywhere here).
  *
  * Representation choices:
  * - An instant is a `Date` (stored as UTC).
- * - A calendar date (no time, no zone) is an `IsoDate`: a "yyyy-mm-dd" string. Such strings
- *   sort and compare correctly as plain strings, travel through JSON and form state
- *   unchanged, and match `CalendarDate#toString()` of Ark UI's date picker.
+ * - A calendar date (no time, no zone) is an `IsoDate`: a "yyyy-mm-dd" string (years 1 to
+ *   9999). Such strings sort and compare correctly as plain strings, travel through JSON and
+ *   form state unchanged, and match `CalendarDate#toString()` of Ark UI's date picker.
  * - A time of day is a "HH:mm" string on a 24-hour clock (what `<input type="time">` gives).
  */
+import { CalendarDate, fromDate, GregorianCalendar, parseTime, toCalendarDate, toCalendarDateTime, toZoned, type ZonedDateTime } from "@internationalized/date";
 import { isCancellableStatus } from "./booking.ts";
 
 export const CAPE_TOWN_TIME_ZONE = "Africa/Johannesburg";
@@ -33,54 +36,9 @@ export interface CapeTownDateTime {
 
 const MS_PER_HOUR = 3_600_000;
 const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-interface DateTimeParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-let partsFormatter: Intl.DateTimeFormat | undefined;
-
-/** Wall-clock fields of `instant` in Cape Town, read through Intl. */
-function capeTownParts(instant: Date): DateTimeParts {
-  partsFormatter ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: CAPE_TOWN_TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  });
-  const out: DateTimeParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of partsFormatter.formatToParts(instant)) {
-    if (part.type in out) out[part.type as keyof DateTimeParts] = Number(part.value);
-  }
-  // Some engines still print midnight as "24" even with h23.
-  if (out.hour === 24) out.hour = 0;
-  return out;
-}
-
-/** Milliseconds since the epoch of the given wall-clock fields read as UTC (any year >= 1). */
-function utcMillis(year: number, month: number, day: number, hour = 0, minute = 0): number {
-  const d = new Date(0);
-  d.setUTCFullYear(year, month - 1, day); // avoids Date.UTC's 0..99 => 1900s quirk
-  d.setUTCHours(hour, minute, 0, 0);
-  return d.getTime();
-}
-
-/** Cape Town's offset from UTC at `instant`, in milliseconds (7_200_000 for UTC+2). */
-function capeTownOffsetMs(instant: Date): number {
-  const p = capeTownParts(instant);
-  const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000;
-  const wall = utcMillis(p.year, p.month, p.day, p.hour, p.minute) + p.second * 1000;
-  return wall - wholeSeconds;
-}
+const gregorian = new GregorianCalendar();
+/** Days from 0001-01-01 to 9999-12-31: no IsoDate is further than this from another. */
+const MAX_DAY_SPAN = 3_652_058;
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
@@ -92,85 +50,105 @@ function assertValidInstant(instant: Date, name: string): void {
   }
 }
 
+/** The Cape Town wall clock at `instant`; RangeError when it is not a valid Date. */
+function capeTown(instant: Date, name: string): ZonedDateTime {
+  assertValidInstant(instant, name);
+  return fromDate(instant, CAPE_TOWN_TIME_ZONE);
+}
+
+/** The calendar date of these fields, or null when they name no real date in years 1 to 9999. */
+function calendarDate(year: number, month: number, day: number): CalendarDate | null {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return null;
+  // CalendarDate clamps fields that are out of range (31 February becomes the 28th, year 0
+  // becomes 1): a date whose fields changed did not exist.
+  const date = new CalendarDate(year, month, day);
+  return date.year === year && date.month === month && date.day === day ? date : null;
+}
+
+/** The calendar date of a "yyyy-mm-dd" string, or null. */
+function isoCalendarDate(value: unknown): CalendarDate | null {
+  if (typeof value !== "string") return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? calendarDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+}
+
+/** The calendar date of a valid IsoDate; throws RangeError on anything else. */
+function parseIsoDate(date: IsoDate): CalendarDate {
+  const parsed = isoCalendarDate(date);
+  if (!parsed) throw new RangeError(`Not a valid yyyy-mm-dd date: ${String(date)}`);
+  return parsed;
+}
+
+/** The first day of a month of years 1 to 9999; RangeError for anything else. */
+function firstOfMonth(year: number, month: number): CalendarDate {
+  const date = calendarDate(year, month, 1);
+  if (!date) throw new RangeError(`Not a month of years 1 to 9999: ${String(year)}-${String(month)}`);
+  return date;
+}
+
+/** True for a leap year of the Gregorian calendar (years 1 to 9999, as IsoDates). */
 export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return gregorian.getDaysInYear(firstOfMonth(year, 1)) === 366;
 }
 
+/** The number of days in a month (1 to 12) of the Gregorian calendar (years 1 to 9999). */
 export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-function isRealDate(year: number, month: number, day: number): boolean {
-  return (
-    Number.isInteger(year) &&
-    Number.isInteger(month) &&
-    Number.isInteger(day) &&
-    year >= 1 &&
-    year <= 9999 &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysInMonth(year, month)
-  );
+  return gregorian.getDaysInMonth(firstOfMonth(year, month));
 }
 
 /** Builds an IsoDate from numeric fields, or null when they are not a real calendar date. */
 export function toIsoDate(year: number, month: number, day: number): IsoDate | null {
-  if (!isRealDate(year, month, day)) return null;
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  return calendarDate(year, month, day)?.toString() ?? null;
 }
 
 /** True for a "yyyy-mm-dd" string naming a real calendar date. */
 export function isIsoDate(value: unknown): value is IsoDate {
-  if (typeof value !== "string") return false;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  return isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  return isoCalendarDate(value) !== null;
 }
 
 /** Splits a valid IsoDate into numbers; throws RangeError on anything else. */
 export function isoDateParts(date: IsoDate): { year: number; month: number; day: number } {
-  if (!isIsoDate(date)) throw new RangeError(`Not a valid yyyy-mm-dd date: ${String(date)}`);
-  const [y, m, d] = date.split("-").map(Number);
-  return { year: y ?? 0, month: m ?? 0, day: d ?? 0 };
+  const { year, month, day } = parseIsoDate(date);
+  return { year, month, day };
 }
 
 /** Compares two IsoDates: negative when a is earlier, 0 when equal, positive when later. */
 export function compareIsoDates(a: IsoDate, b: IsoDate): number {
-  isoDateParts(a);
-  isoDateParts(b);
+  parseIsoDate(a);
+  parseIsoDate(b);
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The calendar date `days` days after (or before, when negative) `date`. */
+/**
+ * The calendar date `days` days after (or before, when negative) `date` (a fraction of a day
+ * is dropped). Throws RangeError when the result would leave years 1 to 9999.
+ */
 export function addDays(date: IsoDate, days: number): IsoDate {
-  const { year, month, day } = isoDateParts(date);
-  const d = new Date(utcMillis(year, month, day) + Math.trunc(days) * 24 * MS_PER_HOUR);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const start = parseIsoDate(date);
+  const whole = Math.trunc(days);
+  const outOfRange = () => new RangeError(`${date} plus ${days} days is not a date in years 1 to 9999`);
+  // CalendarDate#add walks month by month (an enormous count would never end) and clamps at
+  // year 9999 or turns to BC instead of failing: refuse those before and after.
+  if (!(Math.abs(whole) <= MAX_DAY_SPAN)) throw outOfRange();
+  const result = start.add({ days: whole });
+  if (result.era !== "AD" || result.compare(start) !== whole) throw outOfRange();
+  return result.toString();
 }
 
 /** Today's calendar date in Cape Town, as "yyyy-mm-dd". */
 export function capeTownToday(now: Date = new Date()): IsoDate {
-  assertValidInstant(now, "now");
-  const p = capeTownParts(now);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return toCalendarDate(capeTown(now, "now")).toString();
 }
 
 /** The current year in Cape Town (it turns over at midnight Cape Town time). */
 export function capeTownYear(now: Date = new Date()): number {
-  assertValidInstant(now, "now");
-  return capeTownParts(now).year;
+  return capeTown(now, "now").year;
 }
 
 /** The Cape Town calendar date and "HH:mm" time of an instant. */
 export function toCapeTownDateTime(instant: Date): CapeTownDateTime {
-  assertValidInstant(instant, "instant");
-  const p = capeTownParts(instant);
-  return {
-    date: `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`,
-    time: `${pad(p.hour)}:${pad(p.minute)}`,
-  };
+  const wall = capeTown(instant, "instant");
+  return { date: toCalendarDate(wall).toString(), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
 }
 
 /** True for a 24-hour "HH:mm" time of day (00:00 .. 23:59). */
@@ -183,14 +161,11 @@ export function isValidTime(value: unknown): value is string {
  * Throws RangeError when the date is not a real "yyyy-mm-dd" date or the time is not "HH:mm".
  */
 export function capeTownDateTimeToUtc(date: IsoDate, time: string = DEFAULT_TIME): Date {
-  const { year, month, day } = isoDateParts(date);
+  const day = parseIsoDate(date);
   if (!isValidTime(time)) throw new RangeError(`Not a valid HH:mm time: ${String(time)}`);
-  const [hour, minute] = time.split(":").map(Number);
-  const wall = utcMillis(year, month, day, hour ?? 0, minute ?? 0);
-  // Two passes so the rule stays right even for a zone with DST transitions.
-  const first = wall - capeTownOffsetMs(new Date(wall));
-  const second = wall - capeTownOffsetMs(new Date(first));
-  return new Date(second);
+  // A wall time that happened twice (the end of summer time, last in 1944) is the later one;
+  // one that never happened (its start) moves forward by the gap.
+  return toZoned(toCalendarDateTime(day, parseTime(time)), CAPE_TOWN_TIME_ZONE, "later").toDate();
 }
 
 /**
@@ -213,8 +188,7 @@ export function parseDisplayDate(text: string): IsoDate | null {
  * (an instant), formats its calendar date in Cape Town.
  */
 export function formatDisplayDate(date: IsoDate | Date): string {
-  const iso = date instanceof Date ? capeTownToday(date) : date;
-  const { year, month, day } = isoDateParts(iso);
+  const { year, month, day } = date instanceof Date ? capeTown(date, "now") : parseIsoDate(date);
   return `${pad(day)}/${pad(month)}/${pad(year, 4)}`;
 }
 
@@ -258,22 +232,19 @@ export function isBeforeToday(date: IsoDate, now: Date = new Date()): boolean {
 
 /** "Mar 05, 2025, 10:00": the confirmation screen's "MMM dd, yyyy, HH:mm", in Cape Town time. */
 export function formatConfirmationDateTime(instant: Date): string {
-  assertValidInstant(instant, "instant");
-  const p = capeTownParts(instant);
+  const p = capeTown(instant, "instant");
   return `${MONTHS_SHORT[p.month - 1]} ${pad(p.day)}, ${p.year}, ${pad(p.hour)}:${pad(p.minute)}`;
 }
 
 /** "Mar 5, 2025": US English short month, day, year, in Cape Town time (booking cards). */
 export function formatBookingCardDate(instant: Date): string {
-  assertValidInstant(instant, "instant");
-  const p = capeTownParts(instant);
+  const p = capeTown(instant, "instant");
   return `${MONTHS_SHORT[p.month - 1]} ${p.day}, ${p.year}`;
 }
 
 /** "10:00 AM", "12:30 PM", "12:05 AM": US English 12-hour time, in Cape Town time. */
 export function formatBookingCardTime(instant: Date): string {
-  assertValidInstant(instant, "instant");
-  const p = capeTownParts(instant);
+  const p = capeTown(instant, "instant");
   const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   return `${hour12}:${pad(p.minute)} ${p.hour < 12 ? "AM" : "PM"}`;
 }
