@@ -260,6 +260,49 @@ describe("dealerships", () => {
   });
 });
 
+describe("drivers", () => {
+  const driverSignIn = (email: string, password: string) =>
+    fetch(`${server.url}/api/driver/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+
+  test("create prints a password once that signs in to the driver app; disable ends it; reset-password replaces it", async () => {
+    const email = `sipho-${unique().toLowerCase()}@capedrive.example`;
+    const created = await ok(["driver", "create", "--name", "Sipho Mokoena", "--email", email, "--phone", "082 555 0142"]);
+    const password = /Initial password \(shown only now; give it to the driver\): (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toBeDefined();
+    secrets.push({ value: password!, onStdout: 1 });
+    const signedIn = await driverSignIn(email, password!);
+    expect(signedIn.status).toBe(200);
+    const { token } = (await signedIn.json()) as { token: string };
+    expect((await get("/api/driver/jobs", { authorization: `Bearer ${token}` })).status).toBe(200);
+
+    expect((await ok(["driver", "list"])).stdout).toMatch(new RegExp(`^Sipho Mokoena\\s+${email.replace(".", "\\.")}\\s+082 555 0142\\s+yes`, "m"));
+    expect((await ok(["driver", "disable", email])).stdout.trim()).toBe(`Driver ${email} disabled; their sessions ended`);
+    expect((await get("/api/driver/jobs", { authorization: `Bearer ${token}` })).status).toBe(401);
+    expect((await driverSignIn(email, password!)).status).toBe(403);
+    expect((await ok(["driver", "disable", email])).stdout.trim()).toBe(`Driver ${email} was already disabled`);
+    await ok(["driver", "enable", email]);
+
+    const reset = JSON.parse((await ok(["driver", "reset-password", email, "--json"])).stdout) as { password: string; driver: { email: string } };
+    secrets.push({ value: reset.password, onStdout: 1 });
+    expect(reset.driver.email).toBe(email);
+    expect((await driverSignIn(email, password!)).status).toBe(401);
+    expect((await driverSignIn(email, reset.password)).status).toBe(200);
+    const listed = JSON.parse((await ok(["driver", "list", "--json"])).stdout) as { email: string; isActive: boolean }[];
+    expect(listed.find((d) => d.email === email)).toMatchObject({ isActive: true });
+  });
+
+  test("refusals: a taken email, a bad phone, an unknown driver: exit 1 with the reason", async () => {
+    const email = `lerato-${unique().toLowerCase()}@capedrive.example`;
+    await ok(["driver", "create", "--name", "Lerato Khumalo", "--email", email, "--phone", "082 555 0143", "--password-stdin"], {
+      stdin: "long enough password",
+    });
+    secrets.push({ value: "long enough password", onStdout: 0 });
+    await refused(["driver", "create", "--name", "Other", "--email", email, "--phone", "082 555 0144"], "A driver with this email already exists");
+    await refused(["driver", "create", "--name", "Other", "--email", `x${email}`, "--phone", "12"], /Please enter a valid phone number/);
+    await refused(["driver", "disable", "nobody@capedrive.example"], "Driver not found");
+  });
+});
+
 describe("admins", () => {
   test("create with --password-stdin signs in over HTTP; disable: sign-in 403 and its token stops; enable restores", async () => {
     const email = `ada-${unique()}@capedrive.example`;
@@ -666,6 +709,11 @@ describe("usage", () => {
       ["dealership", "reset-password"],
       ["dealership", "deactivate"],
       ["dealership", "activate"],
+      ["driver", "create"],
+      ["driver", "list"],
+      ["driver", "disable"],
+      ["driver", "enable"],
+      ["driver", "reset-password"],
       ["api-key", "issue"],
       ["api-key", "list"],
       ["api-key", "revoke"],
@@ -683,7 +731,7 @@ describe("usage", () => {
       expect(run.stdout).toContain("Examples:");
       expect(run.stdout).toContain(`$ rentals-cli ${command.join(" ")}`.trimEnd());
     }
-    for (const group of ["admin", "dealership", "api-key", "service-area", "db", "seed"]) {
+    for (const group of ["admin", "dealership", "driver", "api-key", "service-area", "db", "seed"]) {
       const run = await cli([group, "--help"]);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`Usage: rentals-cli ${group}`);
@@ -706,6 +754,10 @@ describe("audit and secrets", () => {
         "dealership.reset_password",
         "dealership.deactivate",
         "dealership.activate",
+        "driver.create",
+        "driver.disable",
+        "driver.enable",
+        "driver.reset_password",
         "api_key.issue",
         "api_key.revoke",
         "service_area.create",
