@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { splitVat, vatRateLabel } from "./vat.ts";
+import { settlingDocument, splitVat, taxDocumentNumber, vatRateLabel } from "./vat.ts";
 
 describe("VAT split of an inclusive price", () => {
   test("the product's daily rates split as a tax invoice shows them", () => {
@@ -33,5 +33,22 @@ describe("VAT split of an inclusive price", () => {
     expect(() => splitVat(10.5)).toThrow(RangeError);
     expect(() => splitVat(Number.NaN)).toThrow(RangeError);
     expect(vatRateLabel()).toBe("15%");
+  });
+});
+
+describe("settling a booking's account", () => {
+  test("the first document is the invoice; later changes are notes for the difference; nothing when settled", () => {
+    expect(settlingDocument(1_300_00, [])).toEqual({ kind: "invoice", totalCents: 1_300_00 });
+    expect(settlingDocument(1_300_00, [{ totalCents: 1_300_00 }])).toBeNull();
+    expect(settlingDocument(0, [{ totalCents: 1_300_00 }])).toEqual({ kind: "credit_note", totalCents: -1_300_00 });
+    expect(settlingDocument(1_750_00, [{ totalCents: 1_300_00 }])).toEqual({ kind: "debit_note", totalCents: 450_00 });
+    // Reopened after a cancellation: charged again by a debit note, the old invoice untouched.
+    expect(settlingDocument(1_300_00, [{ totalCents: 1_300_00 }, { totalCents: -1_300_00 }])).toEqual({ kind: "debit_note", totalCents: 1_300_00 });
+    expect(settlingDocument(0, [])).toBeNull();
+  });
+
+  test("numbers print in one series", () => {
+    expect(taxDocumentNumber(42)).toBe("INV-000042");
+    expect(taxDocumentNumber(1_234_567)).toBe("INV-1234567");
   });
 });

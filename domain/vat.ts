@@ -25,3 +25,24 @@ export function splitVat(totalCents: number, rateBasisPoints: number = VAT_RATE_
 
 /** "15%" */
 export const vatRateLabel = (rateBasisPoints: number = VAT_RATE_BASIS_POINTS) => `${(rateBasisPoints / 100).toString()}%`;
+
+export const TAX_DOCUMENT_LABELS = { invoice: "Tax Invoice", credit_note: "Credit Note", debit_note: "Debit Note" } as const;
+export type TaxDocumentKind = keyof typeof TAX_DOCUMENT_LABELS;
+
+/** "INV-000042": the printed form of a document number (one series for invoices and notes). */
+export function taxDocumentNumber(number: number): string {
+  return `INV-${String(number).padStart(6, "0")}`;
+}
+
+/**
+ * Which document settles a booking's account: what the customer owes now (`owedCents`) against
+ * what its documents add up to so far. Nothing when they agree; the invoice when there is none
+ * yet; after that a debit note for more, a credit note for less (never a rewrite).
+ */
+export function settlingDocument(owedCents: number, issued: readonly { totalCents: number }[]): { kind: TaxDocumentKind; totalCents: number } | null {
+  const net = issued.reduce((sum, d) => sum + d.totalCents, 0);
+  const difference = owedCents - net;
+  if (difference === 0) return null;
+  if (issued.length === 0) return { kind: difference > 0 ? "invoice" : "credit_note", totalCents: difference };
+  return { kind: difference > 0 ? "debit_note" : "credit_note", totalCents: difference };
+}

@@ -93,6 +93,13 @@ const envSchema = z.object({
     .regex(/^\d{1,6}(\.\d{1,2})?$/, "must be an amount in rand such as 180 or 187.50")
     .default("180")
     .transform((v) => Math.round(Number(v) * 100)),
+  SUPPLIER_NAME: z.string().trim().min(2).default("CapeDrive (Pty) Ltd"),
+  SUPPLIER_ADDRESS: z.string().trim().min(5).default("1 Dock Road, V&A Waterfront, Cape Town, 8001"),
+  SUPPLIER_VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^4\d{9}$/, "must be a South African VAT number: 10 digits starting with 4")
+    .default("4000000000"),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -136,6 +143,8 @@ export type Config = {
   uploads: { quotaFiles: number; quotaBytes: number; perHour: number; graceHours: number };
   /** Collection charges (domain/handover.ts): minutes late before a day is charged, rand cents per eighth of a tank short. */
   charges: { lateGraceMinutes: number; fuelChargePerEighthCents: number };
+  /** Who issues the tax invoices (shown on every receipt). */
+  supplier: { name: string; address: string; vatNumber: string };
   /** S3-compatible object storage; files stay under DATA_DIR/objects when unset. */
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
 };
@@ -211,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bookingLimits: { maxActive: e.BOOKING_MAX_ACTIVE, maxDays: e.BOOKING_MAX_DAYS, allowOverlap: e.BOOKING_ALLOW_OVERLAP },
     firstBookingNeedsApproval: e.BOOKING_FIRST_NEEDS_APPROVAL,
     bookingRate: { perAccount: e.BOOKING_ATTEMPTS_PER_HOUR, perAddress: e.BOOKING_ATTEMPTS_PER_HOUR_PER_ADDRESS },
+    supplier: { name: e.SUPPLIER_NAME, address: e.SUPPLIER_ADDRESS, vatNumber: e.SUPPLIER_VAT_NUMBER },
     charges: { lateGraceMinutes: e.LATE_RETURN_GRACE_MINUTES, fuelChargePerEighthCents: e.FUEL_CHARGE_PER_EIGHTH },
     uploads: { quotaFiles: e.UPLOAD_QUOTA_FILES, quotaBytes: e.UPLOAD_QUOTA_MB * 1_048_576, perHour: e.UPLOADS_PER_HOUR, graceHours: e.UPLOAD_GRACE_HOURS },
     s3: e.S3_BUCKET

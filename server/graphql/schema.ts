@@ -23,6 +23,7 @@ import "./types/for-sale";
 import "./types/booking";
 import "./types/geocode";
 import "./types/handovers";
+import "./types/receipts";
 
 export const schema = assertEveryRootFieldScoped(builder.toSchema());
 export const printedSchema = () => printSchema(schema) + "\n";

@@ -8,6 +8,7 @@ import { collectionCharges } from "#domain";
 import { capeTown } from "../testing/bookings";
 import { caller, expectRefusedUnchanged, newAdmin, newCustomerWithToken, newFleetVehicle, uploadPhoto, type TestActor } from "../testing/admin";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
+import { settleInvoices } from "../services/invoices";
 
 let server: TestServer;
 const call = caller(() => server.url);
@@ -67,6 +68,8 @@ async function newRental(pickup: Date, returnAt: Date, userId = customer.id) {
       status: "confirmed",
     },
   });
+  // Invoiced as a booking made through the API is.
+  await server.services.db.$transaction((tx) => settleInvoices(tx, booking.id, "confirmed"));
   return { car, booking };
 }
 
@@ -364,6 +367,14 @@ describe("a delivery and a collection", () => {
     expect(booking.vehicle).toMatchObject({ status: "maintenance", mileage: 10_180 });
     const email = await server.services.db.emailOutbox.findFirstOrThrow({ where: { subject: { contains: "was collected" } } });
     expect(await mailText(email.id)).toContain("2/8 tank short: R300");
+
+    // The charges are billed by a debit note beside the rental's invoice.
+    const documents = await server.services.db.invoice.findMany({ where: { bookingId: rental.booking.id }, orderBy: { number: "asc" } });
+    expect(documents.map((d) => [d.kind, d.totalCents])).toEqual([
+      ["invoice", 1300_00],
+      ["debit_note", expected.lateFeeCents + 300_00],
+    ]);
+    expect(documents[1]!.description).toContain("fuel 2/8 tank short");
 
     const report = (await gql(REPORT, { bookingId: rental.booking.id }, customer.auth)).data.conditionReport;
     expect(report.collection.photos.at(-1)).toMatchObject({ slot: "damage", note: "Scratch on the rear bumper" });

@@ -22,6 +22,7 @@ import { recordAudit } from "./audit";
 import { withVehicleLock } from "../db/vehicle-lock";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails";
 import { isServedPoint } from "./bookings";
+import { settleInvoices, settleReasonOf } from "./invoices";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import type { Services } from "./context";
 import { cachedCount } from "./counts";
@@ -105,6 +106,7 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
       if (clash) throw conflict(ADMIN_BOOKING_MESSAGES.reopenTaken);
     }
     await tx.booking.update({ where: { id: before.id }, data: { status } });
+    await settleInvoices(tx, before.id, settleReasonOf(before.status, status));
     const after = await findEntry(tx, before.id);
     await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
     // A booking that waited for approval: the customer hears the decision.

@@ -43,6 +43,7 @@ export function bookingConfirmationEmail(user: { name: string; email: string }, 
     "- Fully insured. No deposits.",
     "- Please have your valid driver's licence with you when the car is delivered.",
     `- You can cancel free of charge up to ${CANCELLATION_WINDOW_HOURS} hours before pickup in My Bookings: ${publicUrl}/bookings`,
+    ...(booking.status === "pending" ? [] : [`- Your tax invoice: ${publicUrl}/bookings/${booking.id}/receipt`]),
     "",
     "Thank you for choosing CapeDrive.",
   ].join("\n");

@@ -7,6 +7,7 @@ import { bodyStyleOf, carSvg, PAINTS, type Paint } from "../../prisma/seed/car-a
 import { demoBookings, demoCustomers, demoDrivers, demoPlaces } from "../../prisma/seed/demo-data";
 import type { Prisma } from "../db";
 import type { Services } from "./context";
+import { settleInvoices } from "./invoices";
 import { objectStorage } from "./storage";
 import { objectUrlPath } from "./uploads";
 
@@ -79,7 +80,7 @@ export async function seedDemoBookings(tx: Prisma.TransactionClient, fleetIds: s
       ? new Date(Math.ceil((Date.now() + 3 * 3_600_000) / halfHour) * halfHour)
       : capeTownDateTimeToUtc(addDays(today, b.toDay), "09:00");
     const quote = bookingQuote(vehicle.category, pickupDate, returnDate);
-    await tx.booking.create({
+    const created = await tx.booking.create({
       data: {
         userId: userIds[b.customer]!,
         vehicleId: vehicle.id,
@@ -98,6 +99,7 @@ export async function seedDemoBookings(tx: Prisma.TransactionClient, fleetIds: s
         createdAt: new Date(Math.min(Date.now(), pickupDate.getTime() - 5 * 86_400_000)),
       },
     });
+    await settleInvoices(tx, created.id, "confirmed");
   }
 }
 

@@ -1,0 +1,131 @@
+// Tax invoices (South African VAT): a booking's documents always add up to what its customer owes.
+// Every change that alters that amount (the booking confirmed, cancelled, reopened, charges at
+// collection) calls `settleInvoices` inside its own transaction, which issues the one document the
+// difference needs (domain/vat.ts settlingDocument): the invoice first, then credit and debit
+// notes, never a rewrite. Numbers come from one counter row updated in the same transaction, so a
+// rolled-back change takes no number and two documents never share one (gapless, one series).
+import type { Invoice } from "../../prisma/generated/sqlite/client";
+import type { Prisma } from "../db";
+import {
+  bookingNumber,
+  categoryLabel,
+  formatConfirmationDateTime,
+  isFinalBookingStatus,
+  parseMoneyToCents,
+  settlingDocument,
+  splitVat,
+  TRANSMISSION_LABELS,
+} from "#domain";
+import { notFound } from "../errors";
+import type { Services } from "./context";
+import { requireAdminOrKey, requireCustomer, type Viewer } from "./viewer";
+
+/** Statuses in which the customer owes the rental (and any charges): confirmed, on the road, done. */
+const OWING = new Set(["confirmed", "in_progress", "completed"]);
+
+const bookingForInvoice = {
+  include: {
+    user: { select: { name: true, email: true, address: true, city: true, postalCode: true } },
+    handovers: { where: { kind: "collection" as const }, select: { lateFeeCents: true, fuelFeeCents: true, lateDays: true, fuelEighthsShort: true } },
+  },
+} satisfies { include: Prisma.BookingInclude };
+type BookingForInvoice = Prisma.BookingGetPayload<typeof bookingForInvoice>;
+
+function owedCents(b: BookingForInvoice): number {
+  if (!OWING.has(b.status)) return 0;
+  const charges = b.handovers.reduce((sum, h) => sum + (h.lateFeeCents ?? 0) + (h.fuelFeeCents ?? 0), 0);
+  return parseMoneyToCents(b.totalAmount.toFixed(2)) + charges;
+}
+
+/** "Car rental: Medium, manual, 3 days, Mar 05, 2026, 10:00 to Mar 08, 2026, 10:00 (Cape Town), booking #A1B2C3" */
+function rentalDescription(b: BookingForInvoice): string {
+  const transmission = TRANSMISSION_LABELS[b.transmission as keyof typeof TRANSMISSION_LABELS]?.toLowerCase() ?? b.transmission;
+  const days = `${b.duration} ${b.duration === 1 ? "day" : "days"}`;
+  return `Car rental: ${categoryLabel(b.category)}, ${transmission}, ${days}, ${formatConfirmationDateTime(b.pickupDate)} to ${formatConfirmationDateTime(b.returnDate)} (Cape Town), booking #${bookingNumber(b.id, "customer")}`;
+}
+
+/** Why a note is issued, as its description says it. */
+export type SettleReason = "confirmed" | "cancelled" | "reopened" | "collection_charges" | "changed";
+const NOTE_TEXT: Record<SettleReason, string> = {
+  confirmed: "Booking confirmed",
+  cancelled: "Booking cancelled: the rental is credited in full",
+  reopened: "Booking reinstated",
+  collection_charges: "Charges at collection",
+  changed: "Booking changed",
+};
+
+function noteDescription(b: BookingForInvoice, reason: SettleReason): string {
+  const base = `${NOTE_TEXT[reason]}, booking #${bookingNumber(b.id, "customer")}`;
+  if (reason !== "collection_charges") return base;
+  const c = b.handovers[0];
+  const parts = [
+    c?.lateDays ? `late return ${c.lateDays} ${c.lateDays === 1 ? "day" : "days"}` : null,
+    c?.fuelEighthsShort ? `fuel ${c.fuelEighthsShort}/8 tank short` : null,
+  ].filter(Boolean);
+  return parts.length ? `${base}: ${parts.join(", ")}` : base;
+}
+
+/** Takes the next number of the invoice series (the row stays locked until the transaction ends). */
+async function nextNumber(tx: Prisma.TransactionClient): Promise<number> {
+  const row = await tx.documentCounter.update({ where: { name: "invoice" }, data: { last: { increment: 1 } }, select: { last: true } });
+  return row.last;
+}
+
+/**
+ * Issues the document that makes a booking's documents add up to what is owed now, if any. Call
+ * it inside the transaction of the change. Returns the new document, or null when settled.
+ */
+export async function settleInvoices(tx: Prisma.TransactionClient, bookingId: string, reason: SettleReason): Promise<Invoice | null> {
+  const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, ...bookingForInvoice });
+  const issued = await tx.invoice.findMany({ where: { bookingId }, select: { totalCents: true } });
+  const document = settlingDocument(owedCents(booking), issued);
+  if (!document) return null;
+  const split = splitVat(document.totalCents);
+  const address = [booking.user.address, booking.user.city, booking.user.postalCode].filter(Boolean).join(", ") || null;
+  return tx.invoice.create({
+    data: {
+      number: await nextNumber(tx),
+      kind: document.kind,
+      bookingId,
+      customerName: booking.user.name,
+      customerEmail: booking.user.email,
+      customerAddress: address,
+      description: document.kind === "invoice" ? rentalDescription(booking) : noteDescription(booking, reason),
+      exclusiveCents: split.exclusiveCents,
+      vatCents: split.vatCents,
+      totalCents: split.totalCents,
+    },
+  });
+}
+
+/** The reason a status change settles with. */
+export function settleReasonOf(before: string, after: string): SettleReason {
+  if (after === "cancelled") return "cancelled";
+  if (before === "cancelled" || (isFinalBookingStatus(before) && !isFinalBookingStatus(after))) return "reopened";
+  return "confirmed";
+}
+
+export type Receipt = {
+  booking: { id: string; status: string; userId: string };
+  documents: Invoice[];
+  supplier: Services["config"]["supplier"];
+};
+
+/**
+ * A booking's receipt: its tax documents in number order, for its customer or an admin. A booking
+ * made before receipts existed gets its invoice the first time its receipt is opened.
+ */
+export async function bookingReceipt(services: Services, viewer: Viewer, bookingId: unknown): Promise<Receipt> {
+  const id = typeof bookingId === "string" ? bookingId.trim() : "";
+  const where: Prisma.BookingWhereInput = { id };
+  if (viewer.kind === "admin" || viewer.kind === "apiKey") requireAdminOrKey(viewer, "bookings:read");
+  else where.userId = requireCustomer(viewer).userId;
+  const booking = id ? await services.db.booking.findFirst({ where, select: { id: true, status: true, userId: true } }) : null;
+  if (!booking) throw notFound("Booking not found");
+  let documents = await services.db.invoice.findMany({ where: { bookingId: id }, orderBy: { number: "asc" } });
+  if (documents.length === 0 && OWING.has(booking.status)) {
+    await services.db.$transaction((tx) => settleInvoices(tx, id, "confirmed"));
+    documents = await services.db.invoice.findMany({ where: { bookingId: id }, orderBy: { number: "asc" } });
+  }
+  return { booking, documents, supplier: services.config.supplier };
+}
