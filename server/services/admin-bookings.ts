@@ -105,7 +105,8 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
       });
       if (clash) throw conflict(ADMIN_BOOKING_MESSAGES.reopenTaken);
     }
-    await tx.booking.update({ where: { id: before.id }, data: { status } });
+    // A cancellation sends the calendar's cancel: its events' sequence goes up.
+    await tx.booking.update({ where: { id: before.id }, data: { status, ...(status === "cancelled" ? { calendarSequence: { increment: 1 } } : {}) } });
     await settleInvoices(tx, before.id, settleReasonOf(before.status, status));
     const after = await findEntry(tx, before.id);
     await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
@@ -117,8 +118,8 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
       });
       const email =
         status === "confirmed"
-          ? bookingConfirmationEmail(before.user, booking, services.config.publicUrl)
-          : bookingCancellationEmail(before.user, booking, services.config.publicUrl);
+          ? bookingConfirmationEmail(before.user, booking, services.config)
+          : bookingCancellationEmail(before.user, booking, services.config);
       await enqueueEmail(tx, email);
     }
     return after;

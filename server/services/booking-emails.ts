@@ -1,5 +1,6 @@
 // The customer's booking emails: confirmation (or "received" while it awaits approval) and
-// cancellation, as plain text with the times in Cape Town time.
+// cancellation, as plain text with the times in Cape Town time, each with the booking's calendar
+// (./calendar.ts: the events to add, or to cancel).
 import {
   bookingNumber,
   bookingQuote,
@@ -10,8 +11,14 @@ import {
   TRANSMISSION_LABELS,
   UNVERIFIED_LOCATION_NOTE,
 } from "#domain";
+import type { Config } from "../config";
 import type { BookingWithVehicle } from "./bookings";
+import { calendarAttachment } from "./calendar";
 import type { EmailMessage } from "./mail";
+
+type Site = Pick<Config, "publicUrl" | "mail">;
+/** "CapeDrive <no-reply@capedrive.local>" -> "no-reply@capedrive.local" */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -22,7 +29,8 @@ function vehicleText(booking: BookingWithVehicle): string {
 }
 
 /** The confirmation email: what, when (Cape Town time), where, the total and the booking number. */
-export function bookingConfirmationEmail(user: { name: string; email: string }, booking: BookingWithVehicle, publicUrl: string): EmailMessage {
+export function bookingConfirmationEmail(user: { name: string; email: string }, booking: BookingWithVehicle, site: Site): EmailMessage {
+  const { publicUrl } = site;
   const number = bookingNumber(booking.id, "customer");
   const pickup = formatConfirmationDateTime(booking.pickupDate);
   const quote = bookingQuote(booking.category, booking.pickupDate, booking.returnDate);
@@ -51,10 +59,15 @@ export function bookingConfirmationEmail(user: { name: string; email: string }, 
     to: user.email,
     subject: booking.status === "pending" ? `Booking #${number} received: pick-up ${pickup}` : `Booking #${number} confirmed: pick-up ${pickup}`,
     text,
+    // A booking awaiting approval goes in the calendar once it is confirmed.
+    ...(booking.status === "pending"
+      ? {}
+      : { attachments: [calendarAttachment(booking, { cancelled: false, organizerEmail: addressOf(site.mail.from), publicUrl })] }),
   };
 }
 
-export function bookingCancellationEmail(user: { name: string; email: string }, booking: BookingWithVehicle, publicUrl: string): EmailMessage {
+export function bookingCancellationEmail(user: { name: string; email: string }, booking: BookingWithVehicle, site: Site): EmailMessage {
+  const { publicUrl } = site;
   const number = bookingNumber(booking.id, "customer");
   const text = [
     `Hi ${user.name},`,
@@ -67,5 +80,10 @@ export function bookingCancellationEmail(user: { name: string; email: string }, 
     "",
     `Book again any time: ${publicUrl}/booking/category`,
   ].join("\n");
-  return { to: user.email, subject: `Booking #${number} cancelled`, text };
+  return {
+    to: user.email,
+    subject: `Booking #${number} cancelled`,
+    text,
+    attachments: [calendarAttachment(booking, { cancelled: true, organizerEmail: addressOf(site.mail.from), publicUrl })],
+  };
 }

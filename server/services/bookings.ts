@@ -247,7 +247,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         ...withVehicle,
       });
       await settleInvoices(tx, created.id, "confirmed");
-      await enqueueEmail(tx, bookingConfirmationEmail(user, created, services.config.publicUrl));
+      await enqueueEmail(tx, bookingConfirmationEmail(user, created, services.config));
       return created;
     },
     options,
@@ -327,12 +327,12 @@ export async function cancelBooking(services: Services, viewer: Viewer, id: unkn
     async (tx) => {
       const changed = await tx.booking.updateMany({
         where: { id: booking.id, userId: customer.userId, status: booking.status },
-        data: { status: "cancelled" },
+        data: { status: "cancelled", calendarSequence: { increment: 1 } },
       });
       if (changed.count !== 1) return null;
       await settleInvoices(tx, booking.id, "cancelled");
       const row = await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, ...withVehicle });
-      await enqueueEmail(tx, bookingCancellationEmail(user, row, services.config.publicUrl));
+      await enqueueEmail(tx, bookingCancellationEmail(user, row, services.config));
       return row;
     },
     { maxWait: 10_000, timeout: 15_000 },

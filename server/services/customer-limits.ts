@@ -7,6 +7,7 @@ import { notFound } from "../errors";
 import { ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingRow } from "./admin-bookings";
 import { recordAudit } from "./audit";
 import { bookingCancellationEmail } from "./booking-emails";
+import { settleInvoices } from "./invoices";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { usedStorage } from "./uploads";
@@ -116,7 +117,10 @@ export async function cancelCustomerBookings(
         include: { vehicle: { include: { images: true } } },
       });
       for (const booking of open) {
-        const changed = await tx.booking.updateMany({ where: { id: booking.id, status: booking.status }, data: { status: "cancelled" } });
+        const changed = await tx.booking.updateMany({
+          where: { id: booking.id, status: booking.status },
+          data: { status: "cancelled", calendarSequence: { increment: 1 } },
+        });
         if (changed.count !== 1) continue;
         await recordAudit(tx, admin, {
           action: "booking.cancel_for_customer",
@@ -125,7 +129,11 @@ export async function cancelCustomerBookings(
           before: { status: booking.status },
           after: { status: "cancelled" },
         });
-        await enqueueEmail(tx, bookingCancellationEmail(user, { ...booking, status: "cancelled" }, services.config.publicUrl));
+        await settleInvoices(tx, booking.id, "cancelled");
+        await enqueueEmail(
+          tx,
+          bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: booking.calendarSequence + 1 }, services.config),
+        );
       }
       return open.length;
     },

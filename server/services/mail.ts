@@ -15,7 +15,9 @@ import nodemailer from "nodemailer";
 import type { Db, Prisma } from "../db";
 import type { Services } from "./context";
 
-export type EmailMessage = { to: string; subject: string; text: string; html?: string };
+/** A text file sent with an email (a calendar, say); `contentType` may carry parameters. */
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+export type EmailMessage = { to: string; subject: string; text: string; html?: string; attachments?: EmailAttachment[] };
 
 /** The root client or a transaction client: anything with the outbox table. */
 type OutboxWriter = Db | Prisma.TransactionClient;
@@ -50,7 +52,13 @@ const running = new Map<Db, Set<Mailer>>();
  */
 export async function enqueueEmail(db: OutboxWriter, message: EmailMessage): Promise<string> {
   const row = await db.emailOutbox.create({
-    data: { to: message.to, subject: message.subject, text: message.text, html: message.html ?? null },
+    data: {
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+    },
     select: { id: true },
   });
   const mailers = running.get(db as Db);
@@ -63,7 +71,15 @@ export function nudgeMailer(services: Pick<Services, "db">): void {
   for (const mailer of running.get(services.db) ?? []) mailer.nudge();
 }
 
-type OutboxRow = { id: string; to: string; subject: string; text: string; html: string | null; attempts: number };
+type OutboxRow = { id: string; to: string; subject: string; text: string; html: string | null; attachments: unknown; attempts: number };
+
+/** The attachments stored with a row (anything else stored there is ignored). */
+export function attachmentsOf(row: { attachments: unknown }): EmailAttachment[] {
+  if (!Array.isArray(row.attachments)) return [];
+  return row.attachments.filter(
+    (a): a is EmailAttachment => a && typeof a.filename === "string" && typeof a.contentType === "string" && typeof a.content === "string",
+  );
+}
 
 export type Transport = { name: string; send(row: OutboxRow): Promise<void>; close(): void };
 
@@ -81,6 +97,7 @@ function smtpTransport(services: Services, smtpUrl: string): Transport {
         subject: row.subject,
         text: row.text,
         ...(row.html ? { html: row.html } : {}),
+        attachments: attachmentsOf(row).map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
         // One Message-ID per outbox row: a receiver can drop the duplicate of a send that
         // succeeded just before a crash (delivery is at least once).
         messageId: `<${row.id}@capedrive.outbox>`,
@@ -105,7 +122,8 @@ function developmentTransport(services: Services): Transport {
         `Date: ${at.toUTCString()}`,
         `Message-ID: <${row.id}@capedrive.outbox>`,
       ];
-      const body = [...headers, "", row.text, ...(row.html ? ["", "----- HTML -----", row.html] : []), ""].join("\n");
+      const files = attachmentsOf(row).flatMap((a) => ["", `----- ATTACHMENT ${a.filename} (${a.contentType}) -----`, a.content]);
+      const body = [...headers, "", row.text, ...(row.html ? ["", "----- HTML -----", row.html] : []), ...files, ""].join("\n");
       mkdirSync(folder, { recursive: true });
       writeFileSync(file, body, { mode: 0o600 });
       services.log.info(`mail (no SMTP_URL, written to ${file}) to ${row.to}: ${row.subject}\n${row.text}`);
@@ -151,7 +169,7 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
       if (claimed.count === 1) {
         return db.emailOutbox.findUnique({
           where: { id: candidate.id },
-          select: { id: true, to: true, subject: true, text: true, html: true, attempts: true },
+          select: { id: true, to: true, subject: true, text: true, html: true, attachments: true, attempts: true },
         });
       }
       // Another worker took it first: look for the next one.
@@ -180,7 +198,16 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
     }
     await db.emailOutbox.update({
       where: { id: row.id },
-      data: { status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null, claimedUntil: null, text: DELIVERED_BODY, html: null },
+      data: {
+        status: "sent",
+        sentAt: new Date(),
+        attempts: row.attempts + 1,
+        lastError: null,
+        claimedUntil: null,
+        text: DELIVERED_BODY,
+        html: null,
+        attachments: [],
+      },
     });
     log.info(`mail ${row.id} sent to ${row.to} via ${transport.name}: ${row.subject}`);
   }

@@ -1,0 +1,111 @@
+// The booking's calendar file, read back with ical.js (Mozilla's iCalendar parser, the one
+// Thunderbird uses): two events in Cape Town time with the zone named, whatever the server's own
+// zone; the confirmation email carries it and the cancellation cancels the same events.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import ICAL from "ical.js";
+import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle } from "../testing/bookings";
+import { startTestServer, type TestServer } from "../testing/harness";
+import { bookingCalendar, calendarUids } from "./calendar";
+
+const booking = {
+  id: "3f2c9a10-5b7e-4c1d-9e8f-0a1b2c3d4e5f",
+  category: "medium",
+  // 10:00 and 17:30 in Cape Town (UTC+2).
+  pickupDate: new Date("2026-03-05T08:00:00.000Z"),
+  returnDate: new Date("2026-03-08T15:30:00.000Z"),
+  deliveryLocation: "12 Long Street, Cape Town",
+  deliveryCoordinates: "-33.9249,18.4241",
+  returnLocation: "Cape Town International Airport",
+  returnCoordinates: "-33.9715,18.6021",
+  calendarSequence: 0,
+};
+const options = { cancelled: false, organizerEmail: "no-reply@capedrive.example", publicUrl: "https://capedrive.example" };
+
+function parse(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  // The file's own VTIMEZONE tells the parser what Africa/Johannesburg is.
+  const zone = calendar.getFirstSubcomponent("vtimezone");
+  if (zone) ICAL.TimezoneService.register(zone);
+  const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+  return { calendar, events };
+}
+
+describe("the calendar file", () => {
+  test("two events at the booking's Cape Town times, with the zone, the address and its point", () => {
+    const { calendar, events } = parse(bookingCalendar(booking, options));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(calendar.getFirstSubcomponent("vtimezone")?.getFirstPropertyValue("tzid")).toBe("Africa/Johannesburg");
+    expect(events.map((e) => e.uid)).toEqual([calendarUids(booking.id).delivery, calendarUids(booking.id).return]);
+    const [delivery, collection] = events as [ICAL.Event, ICAL.Event];
+    expect(delivery.component.getFirstProperty("dtstart")?.getParameter("tzid")).toBe("Africa/Johannesburg");
+    expect([delivery.startDate.hour, delivery.startDate.minute, delivery.startDate.day]).toEqual([10, 0, 5]);
+    expect([collection.startDate.hour, collection.startDate.minute, collection.startDate.day]).toEqual([17, 30, 8]);
+    // The same instants as the booking's, once the zone is applied.
+    expect(delivery.startDate.toJSDate().toISOString()).toBe(booking.pickupDate.toISOString());
+    expect(collection.startDate.toJSDate().toISOString()).toBe(booking.returnDate.toISOString());
+    expect(delivery.endDate.toJSDate().getTime() - delivery.startDate.toJSDate().getTime()).toBe(30 * 60_000);
+    expect(delivery.location).toBe("12 Long Street, Cape Town");
+    expect(collection.location).toBe("Cape Town International Airport");
+    expect(delivery.summary).toContain("CapeDrive delivers your Medium car");
+    expect(delivery.component.getFirstPropertyValue("geo")).toEqual([-33.9249, 18.4241]);
+  });
+
+  test("a cancellation names the same events, cancelled, with a higher sequence", () => {
+    const first = parse(bookingCalendar(booking, options)).events;
+    const later = { ...booking, calendarSequence: 1 };
+    const { calendar, events } = parse(bookingCalendar(later, { ...options, cancelled: true }));
+    expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    expect(events.map((e) => e.uid)).toEqual(first.map((e) => e.uid));
+    for (const [i, e] of events.entries()) {
+      expect(e.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+      expect(e.sequence).toBeGreaterThan(first[i]!.sequence);
+      expect(String(e.organizer)).toBe("mailto:no-reply@capedrive.example");
+    }
+  });
+});
+
+describe("the booking emails carry it", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await addDemoServiceArea(server.services);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** The .ics attached to the email for outbox row `id` (the test server writes mail to DATA_DIR/mail). */
+  async function attachedCalendar(subject: string): Promise<string> {
+    await server.mailer.flush();
+    const row = await server.services.db.emailOutbox.findFirstOrThrow({ where: { subject: { contains: subject } } });
+    const folder = join(server.database.dataDir, "mail");
+    const text = readFileSync(join(folder, readdirSync(folder).find((n) => n.endsWith(`-${row.id}.txt`))!), "utf8");
+    const start = text.indexOf("BEGIN:VCALENDAR");
+    expect(text).toMatch(/----- ATTACHMENT capedrive-booking-[a-z0-9]+\.ics \(text\/calendar; charset=utf-8; method=(PUBLISH|CANCEL)\) -----/);
+    return text.slice(start, text.indexOf("END:VCALENDAR") + "END:VCALENDAR".length);
+  }
+
+  test("confirmation: the events to add; cancellation: the same events cancelled", async () => {
+    const customer = await newCustomer(server.services);
+    const car = await newVehicle(server.services);
+    const pickup = capeTown(5, "09:30");
+    const booked = await call(server.url, "POST", "/api/bookings", { auth: customer.auth, body: bookingRequest(car, pickup, capeTown(7, "16:00")) });
+    expect(booked.status).toBe(201);
+    const added = parse(await attachedCalendar("confirmed"));
+    expect(added.calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(added.events[0]!.startDate.toJSDate().toISOString()).toBe(pickup.toISOString());
+    expect([added.events[0]!.startDate.hour, added.events[0]!.startDate.minute]).toEqual([9, 30]);
+    expect(added.events[1]!.location).toBe("1 Dorp Street, Stellenbosch");
+
+    expect((await call(server.url, "PUT", `/api/bookings/${booked.body.id}/cancel`, { auth: customer.auth })).status).toBe(200);
+    const cancelled = parse(await attachedCalendar("cancelled"));
+    expect(cancelled.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    expect(cancelled.events.map((e) => e.uid)).toEqual(added.events.map((e) => e.uid));
+    expect(cancelled.events[0]!.sequence).toBeGreaterThan(added.events[0]!.sequence);
+    // Once sent, the row keeps no body and no attachment.
+    const sent = await server.services.db.emailOutbox.findMany({ where: { status: "sent" } });
+    expect(sent.every((r) => Array.isArray(r.attachments) && r.attachments.length === 0)).toBe(true);
+  });
+});
