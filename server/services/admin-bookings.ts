@@ -22,7 +22,8 @@ import { recordAudit } from "./audit";
 import { withVehicleLock } from "../db/vehicle-lock";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails";
 import { isServedPoint } from "./bookings";
-import { settleInvoices, settleReasonOf } from "./invoices";
+import { followUpBookingChange } from "./booking-follow-ups";
+import { settleReasonOf } from "./invoices";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import type { Services } from "./context";
 import { cachedCount } from "./counts";
@@ -107,7 +108,7 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
     }
     // A cancellation sends the calendar's cancel: its events' sequence goes up.
     await tx.booking.update({ where: { id: before.id }, data: { status, ...(status === "cancelled" ? { calendarSequence: { increment: 1 } } : {}) } });
-    await settleInvoices(tx, before.id, settleReasonOf(before.status, status));
+    await followUpBookingChange(tx, services.config, before.id, settleReasonOf(before.status, status));
     const after = await findEntry(tx, before.id);
     await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
     // A booking that waited for approval: the customer hears the decision.

@@ -38,7 +38,7 @@ import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnav
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails";
-import { settleInvoices } from "./invoices";
+import { followUpBookingChange } from "./booking-follow-ups";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
 import { parseInput } from "./validation";
@@ -246,7 +246,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         },
         ...withVehicle,
       });
-      await settleInvoices(tx, created.id, "confirmed");
+      await followUpBookingChange(tx, services.config, created.id, "confirmed");
       await enqueueEmail(tx, bookingConfirmationEmail(user, created, services.config));
       return created;
     },
@@ -330,7 +330,7 @@ export async function cancelBooking(services: Services, viewer: Viewer, id: unkn
         data: { status: "cancelled", calendarSequence: { increment: 1 } },
       });
       if (changed.count !== 1) return null;
-      await settleInvoices(tx, booking.id, "cancelled");
+      await followUpBookingChange(tx, services.config, booking.id, "cancelled");
       const row = await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, ...withVehicle });
       await enqueueEmail(tx, bookingCancellationEmail(user, row, services.config));
       return row;

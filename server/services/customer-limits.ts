@@ -7,7 +7,7 @@ import { notFound } from "../errors";
 import { ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingRow } from "./admin-bookings";
 import { recordAudit } from "./audit";
 import { bookingCancellationEmail } from "./booking-emails";
-import { settleInvoices } from "./invoices";
+import { followUpBookingChange } from "./booking-follow-ups";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { usedStorage } from "./uploads";
@@ -129,7 +129,7 @@ export async function cancelCustomerBookings(
           before: { status: booking.status },
           after: { status: "cancelled" },
         });
-        await settleInvoices(tx, booking.id, "cancelled");
+        await followUpBookingChange(tx, services.config, booking.id, "cancelled");
         await enqueueEmail(
           tx,
           bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: booking.calendarSequence + 1 }, services.config),

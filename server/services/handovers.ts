@@ -29,7 +29,7 @@ import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
 import { collectedEmail, deliveredEmail, onTheWayEmail } from "./handover-emails";
 import { capeTownDaysRange, driverJobWindowWhere } from "./handover-window";
-import { settleInvoices } from "./invoices";
+import { followUpBookingChange } from "./booking-follow-ups";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { resolveOwnedObject } from "./uploads";
 import { parseInput } from "./validation";
@@ -379,7 +379,7 @@ export async function submitChecklist(services: Services, viewer: Viewer, id: un
         data: { status: job.kind === "delivery" ? "in_progress" : "completed" },
       });
       if (moved.count !== 1) throw conflict("This booking changed meanwhile. Please ask the office.");
-      if (job.kind === "collection") await settleInvoices(tx, job.bookingId, "collection_charges");
+      await followUpBookingChange(tx, services.config, job.bookingId, job.kind === "collection" ? "collection_charges" : "confirmed");
       const vehicleStatus = job.kind === "delivery" ? "rented" : data.damage.length > 0 ? "maintenance" : "available";
       await tx.vehicle.update({ where: { id: vehicle.id }, data: { status: vehicleStatus, mileage: data.odometerKm } });
       const booking = await tx.booking.findUniqueOrThrow({ where: { id: job.bookingId }, include: { user: true, vehicle: true } });

@@ -17,7 +17,17 @@ import type { Services } from "./context";
 
 /** A text file sent with an email (a calendar, say); `contentType` may carry parameters. */
 export type EmailAttachment = { filename: string; contentType: string; content: string };
-export type EmailMessage = { to: string; subject: string; text: string; html?: string; attachments?: EmailAttachment[] };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: EmailAttachment[];
+  /** Not before this instant (a reminder); now when left out. */
+  sendAfter?: Date;
+  /** What a scheduled email is about, so a later change can replace it (see EmailOutbox.topic). */
+  topic?: string;
+};
 
 /** The root client or a transaction client: anything with the outbox table. */
 type OutboxWriter = Db | Prisma.TransactionClient;
@@ -58,6 +68,8 @@ export async function enqueueEmail(db: OutboxWriter, message: EmailMessage): Pro
       text: message.text,
       html: message.html ?? null,
       ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      ...(message.sendAfter ? { nextAttemptAt: message.sendAfter } : {}),
+      ...(message.topic ? { topic: message.topic } : {}),
     },
     select: { id: true },
   });
