@@ -18,7 +18,8 @@ type Driver = { id: string; email: string; password: string; auth: Record<string
 let driverA: Driver;
 let driverB: Driver;
 
-const gql = async (query: string, variables: Record<string, unknown>, auth: Record<string, string> = {}) =>
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+const gql = async (query: string, variables: Record<string, unknown>, auth: Record<string, string> = {}): Promise<any> =>
   (await graphql(server.url, query, variables, auth)).body;
 const today = () => new Date(capeTown(0, "12:00").getTime()).toISOString().slice(0, 10);
 
