@@ -32,6 +32,7 @@ const sessionScreens: RouteObject[] = [
   { path: "booking/confirmation", lazy: () => import("./screens/booking/Confirmation.tsx") },
   { path: "booking/success", lazy: () => import("./screens/booking/Success.tsx") },
   { path: "bookings", lazy: () => import("./screens/MyBookings.tsx") },
+  { path: "bookings/:id", lazy: () => import("./screens/BookingDetails.tsx") },
 ];
 
 const screens: RouteObject[] = [
