@@ -359,6 +359,14 @@ export default defineConfig({
     a: { color: "fg.link" },
     ":focus-visible": { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
     "::selection": { bg: "ocean.200", color: "ocean.950" },
+    // Printing (the condition report): A4 pages, black on white; a screen hides its own chrome
+    // and buttons with the _print condition.
+    "@page": { size: "A4", margin: "12mm" },
+    "@media print": {
+      "html, body, #root": { bg: "white", color: "black", minHeight: "auto" },
+      // A printed page (data-print-black) is black text on white, muted text and links included.
+      "[data-print-black], [data-print-black] *": { color: "black !important" },
+    },
     "@media (prefers-reduced-motion: reduce)": {
       "*, *::before, *::after": {
         animationDuration: "0.01ms !important",
