@@ -6,8 +6,6 @@ const page = css({
   display: "flex",
   justifyContent: "center",
   bg: "bg.canvas",
-  // Printed: white paper, no backdrop (see the print rules in web/panda.config.ts).
-  _print: { minH: "auto", bg: "white", bgImage: "none" },
   md: {
     bgImage:
       "radial-gradient(ellipse 80% 60% at 50% 0%, token(colors.ocean.100), transparent 70%), linear-gradient(180deg, token(colors.slate.50), token(colors.slate.100))",
@@ -23,7 +21,6 @@ const frame = css({
   position: "relative",
   bg: "bg.surface",
   md: { boxShadow: "frame" },
-  _print: { maxW: "none", minH: "auto", boxShadow: "none" },
 });
 
 // Cars for Sale: a listing as wide as a desktop allows (grid of cards), still one column on a phone.

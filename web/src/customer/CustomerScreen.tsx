@@ -3,9 +3,7 @@ import { Link, type To } from "react-router";
 import { css, cx } from "styled-system/css";
 import { HeaderLogo } from "../ui/HeaderLogo.tsx";
 
-// Printed pages (the condition report) carry no app chrome: no header, no back link, no footer.
 const header = css({
-  _print: { display: "none" },
   position: "sticky",
   top: "0",
   zIndex: "10",
@@ -54,7 +52,6 @@ export function BackLink({ to, label = "Back" }: { to: To; label?: string }) {
 }
 
 export const customerFooter = css({
-  _print: { display: "none" },
   py: "4",
   px: "6",
   textAlign: "center",

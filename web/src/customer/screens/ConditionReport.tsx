@@ -48,7 +48,7 @@ function Report({ data }: { data: ConditionReportData }) {
     <article
       aria-labelledby="report-title"
       className={css({ display: "flex", flexDirection: "column", gap: "5", width: "full", maxW: "5xl", mx: "auto", _print: { maxW: "none", gap: "3" } })}
-      data-print-black=""
+      data-print-page=""
     >
       <div className={css({ display: "flex", flexDirection: "column", gap: "0.5" })}>
         {/* The app's header is not printed: the page names the company itself. */}
