@@ -308,6 +308,28 @@ test("a booking that is not the customer's: Booking not found on the booking pag
   await page.goto("/bookings/not-a-booking");
   await expect(page.getByRole("heading", { level: 1, name: "Booking not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to My Bookings" })).toHaveAttribute("href", "/bookings");
+  await snap(page, testInfo, "booking-not-found");
   await page.goto("/bookings/not-a-booking/report");
   await expect(page.getByRole("heading", { level: 1, name: "Booking not found" })).toBeVisible();
+});
+
+test.describe("a report that cannot be loaded", () => {
+  test.use({ allowedConsoleErrors: [/status of 503/] });
+
+  test("says so, and Try again loads it", async ({ page, request }, testInfo) => {
+    const token = await createCompletedCustomer(request, testInfo, "Pieter van Wyk");
+    await signInWithToken(page, token);
+    let failing = true;
+    await page.route("**/graphql", async (route) => {
+      if (failing && route.request().postData()?.includes("ConditionReport")) return route.fulfill({ status: 503, body: "Service Unavailable" });
+      return route.fallback();
+    });
+    await page.goto("/bookings/not-a-booking/report");
+    const alert = page.getByRole("alert").filter({ hasText: "We couldn't load the condition report" });
+    await expect(alert).toBeVisible();
+    await snap(page, testInfo, "condition-report-error");
+    failing = false;
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking not found" })).toBeVisible();
+  });
 });

@@ -89,7 +89,7 @@ const cardLink = css({
 /** The way to the booking's page and, once a handover is done, to its condition report. */
 function CardLinks({ booking, number }: { booking: Booking; number: string }) {
   return (
-    <nav aria-label={`Booking #${number}`} className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3", mt: "-1" })}>
+    <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", columnGap: "3", mt: "-1" })}>
       <Link to={`/bookings/${booking.id}`} className={cardLink}>
         View booking<span className={css({ srOnly: true })}> #{number}</span>
         <ChevronRightIcon size={16} />
@@ -100,7 +100,7 @@ function CardLinks({ booking, number }: { booking: Booking; number: string }) {
           Condition report
         </Link>
       ) : null}
-    </nav>
+    </div>
   );
 }
 
