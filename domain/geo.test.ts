@@ -7,6 +7,7 @@ import {
   gpsLocationText,
   isPointServed,
   isTypedAddressStandIn,
+  mapsSearchUrl,
   parseCoordinates,
   placeSummary,
   pointInPolygon,
@@ -309,6 +310,13 @@ describe("coordinates text", () => {
 
   test("GPS fallback text", () => {
     expect(gpsLocationText({ lat: -33.92487654, lon: 18.42405 })).toBe("GPS Location (-33.9249, 18.4241)");
+  });
+
+  test("a maps link for a point; none for other text or the typed-address stand-in", () => {
+    expect(mapsSearchUrl(" -33.9249 , 18.4241 ")).toBe("https://www.google.com/maps/search/?api=1&query=-33.9249%2C18.4241");
+    expect(mapsSearchUrl(DEFAULT_TYPED_ADDRESS_COORDINATES)).toBeNull();
+    expect(mapsSearchUrl("somewhere")).toBeNull();
+    expect(mapsSearchUrl(null)).toBeNull();
   });
 
   test("geolocation options", () => {

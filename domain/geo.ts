@@ -90,6 +90,16 @@ export function formatCoordinates(point: LatLon): string {
   return `${point.lat},${point.lon}`;
 }
 
+/**
+ * A link that opens a point ("lat,lon") in the visitor's maps app (Google Maps on the web, the
+ * maps app on a phone); null for text that is not a point or is the typed-address stand-in.
+ */
+export function mapsSearchUrl(coordinates: string | null | undefined): string | null {
+  const point = parseCoordinates(coordinates);
+  if (!point || isTypedAddressStandIn(coordinates)) return null;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(formatCoordinates(point))}`;
+}
+
 /** The location text used when an address lookup fails: "GPS Location (-33.9249, 18.4241)". */
 export function gpsLocationText(point: LatLon): string {
   return `GPS Location (${point.lat.toFixed(4)}, ${point.lon.toFixed(4)})`;

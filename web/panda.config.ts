@@ -359,6 +359,22 @@ export default defineConfig({
     a: { color: "fg.link" },
     ":focus-visible": { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
     "::selection": { bg: "ocean.200", color: "ocean.950" },
+    // Printing: A4 pages, white paper. A page made for paper (data-print-page: the condition
+    // report) prints black on white without the app's frame, header or footer; its buttons hide
+    // themselves with the _print condition. Here rather than in the components, so the landing
+    // page's JavaScript carries none of it (base layer: !important beats the utility classes).
+    "@page": { size: "A4", margin: "12mm" },
+    "@media print": {
+      "html, body, #root": { bg: "white", color: "black", minHeight: "auto" },
+      "div:has(> [data-customer-frame] [data-print-page]), [data-customer-frame]:has([data-print-page])": {
+        maxWidth: "none !important",
+        minHeight: "auto !important",
+        bg: "white !important",
+        boxShadow: "none !important",
+      },
+      "[data-customer-frame]:has([data-print-page]) > :is(header, footer)": { display: "none !important" },
+      "[data-print-page], [data-print-page] *": { color: "black !important" },
+    },
     "@media (prefers-reduced-motion: reduce)": {
       "*, *::before, *::after": {
         animationDuration: "0.01ms !important",

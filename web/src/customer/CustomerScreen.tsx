@@ -74,12 +74,15 @@ export function CustomerFooter({ className }: { className?: string }) {
  */
 export function CustomerScreen({
   back,
+  backLabel,
   right,
   footer = false,
   children,
   mainClassName,
 }: {
   back?: To;
+  /** The back link's name for assistive technology ("Back" unless given). */
+  backLabel?: string;
   right?: ReactNode;
   footer?: boolean;
   children: ReactNode;
@@ -88,7 +91,7 @@ export function CustomerScreen({
   return (
     <>
       <header className={header}>
-        {back !== undefined ? <BackLink to={back} /> : null}
+        {back !== undefined ? <BackLink to={back} label={backLabel} /> : null}
         <HeaderLogo size="sm" />
         {right ? <div className={css({ ml: "auto", display: "flex", alignItems: "center", gap: "1" })}>{right}</div> : null}
       </header>

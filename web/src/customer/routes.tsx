@@ -32,6 +32,9 @@ const sessionScreens: RouteObject[] = [
   { path: "booking/confirmation", lazy: () => import("./screens/booking/Confirmation.tsx") },
   { path: "booking/success", lazy: () => import("./screens/booking/Success.tsx") },
   { path: "bookings", lazy: () => import("./screens/MyBookings.tsx") },
+  { path: "bookings/:id", lazy: () => import("./screens/BookingDetails.tsx") },
+  // The condition report puts delivery and collection side by side on a desktop: a wide frame.
+  { path: "bookings/:id/report", lazy: () => import("./screens/ConditionReport.tsx"), handle: { wideFrame: true } },
 ];
 
 const screens: RouteObject[] = [

@@ -2,10 +2,13 @@
  * A booking as the customer sees it (SPEC 2, "My Bookings"; SPEC 9): the category, "Booking #"
  * with the last 6 characters of the id, the status badge (confirmed green, completed grey,
  * cancelled red, anything else blue), pick-up and return as US English short month, day, year
- * and 12-hour time in Cape Town time, the route "delivery → return" and the total.
+ * and 12-hour time in Cape Town time, the route "delivery → return" and the total. Once a driver
+ * is on the way, the handover status ("Driver on the way", "Delivered 2:05 PM", "Collected ...");
+ * a link to the booking's page and, once a delivery or collection is done, to its condition report.
  */
 import type { ReactNode } from "react";
-import { css } from "styled-system/css";
+import { Link } from "react-router";
+import { css, cx } from "styled-system/css";
 import { BOOKING_STATUS_LABELS, bookingNumber, isBookingStatus, statusBadgeTone } from "#domain/booking.ts";
 import { TRANSMISSION_LABELS, categoryLabel } from "#domain/catalogue.ts";
 import { placeSummary, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
@@ -15,7 +18,8 @@ import { Badge } from "../../ui/Badge.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import type { Booking } from "./documents.ts";
-import { RouteIcon } from "./icons.tsx";
+import { ClipboardIcon, RouteIcon, TruckIcon } from "./icons.tsx";
+import { ChevronRightIcon } from "../../ui/icons.tsx";
 
 function statusLabel(status: string): string {
   return isBookingStatus(status) ? BOOKING_STATUS_LABELS[status] : status;
@@ -42,7 +46,76 @@ function safeRand(amount: string): string {
 
 const label = css({ textStyle: "caption", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.05em" });
 
-export function BookingCard({ booking, children, headingLevel = 3 }: { booking: Booking; children?: ReactNode; headingLevel?: 2 | 3 }) {
+/** "Driver on the way", "Delivered 2:05 PM", "Collected 10:12 AM": where the car is in its handovers. */
+export function HandoverStatus({ status, className }: { status: string; className?: string }) {
+  return (
+    <p
+      className={cx(
+        css({
+          display: "flex",
+          alignItems: "center",
+          gap: "2",
+          px: "3",
+          py: "2",
+          borderRadius: "md",
+          bg: "brand.subtle",
+          color: "brand.text",
+          textStyle: "small",
+          fontWeight: "600",
+        }),
+        className,
+      )}
+      data-testid="handover-status"
+    >
+      <TruckIcon size={18} className={css({ flexShrink: 0 })} />
+      {status}
+    </p>
+  );
+}
+
+const cardLink = css({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "1.5",
+  minH: "10",
+  fontSize: "sm",
+  fontWeight: "600",
+  color: "brand.text",
+  textDecoration: "none",
+  borderRadius: "md",
+  _hover: { textDecoration: "underline" },
+});
+
+/** The way to the booking's page and, once a handover is done, to its condition report. */
+function CardLinks({ booking, number }: { booking: Booking; number: string }) {
+  return (
+    <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", columnGap: "3", mt: "-1" })}>
+      <Link to={`/bookings/${booking.id}`} className={cardLink}>
+        View booking<span className={css({ srOnly: true })}> #{number}</span>
+        <ChevronRightIcon size={16} />
+      </Link>
+      {booking.hasConditionReport ? (
+        <Link to={`/bookings/${booking.id}/report`} className={cardLink}>
+          <ClipboardIcon size={16} />
+          Condition report
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export function BookingCard({
+  booking,
+  children,
+  headingLevel = 3,
+  details = true,
+}: {
+  booking: Booking;
+  children?: ReactNode;
+  headingLevel?: 2 | 3;
+  /** The handover status and the links to the booking's page and report: not on the booking's own page, which shows them itself. */
+  details?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const number = booking.bookingNumber || bookingNumber(booking.id, "customer");
   const vehicle = booking.vehicle ? `${booking.vehicle.make} ${booking.vehicle.model}` : null;
@@ -67,6 +140,7 @@ export function BookingCard({ booking, children, headingLevel = 3 }: { booking: 
           {statusLabel(booking.status)}
         </Badge>
       </div>
+      {details && booking.handoverStatus ? <HandoverStatus status={booking.handoverStatus} /> : null}
       <dl className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3" })}>
         <div>
           <dt className={label}>Pick-up</dt>
@@ -117,6 +191,7 @@ export function BookingCard({ booking, children, headingLevel = 3 }: { booking: 
           {safeRand(booking.totalAmount)}
         </span>
       </div>
+      {details ? <CardLinks booking={booking} number={number} /> : null}
       {children}
     </Card>
   );

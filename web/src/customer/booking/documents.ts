@@ -1,6 +1,6 @@
 /**
  * The booking flow's GraphQL documents and the shapes the screens read, typed from the schema
- * (vehicles, quote, myBookings, createBooking, cancelBooking, reverseGeocode, geocodeSearch).
+ * (vehicles, quote, myBookings, booking, createBooking, cancelBooking, reverseGeocode, geocodeSearch).
  */
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
@@ -55,6 +55,8 @@ export const BOOKING_FIELDS = graphql(`
     createdAt
     canCancel
     cancelBlockedReason
+    handoverStatus
+    hasConditionReport
     vehicle {
       id
       make
@@ -76,6 +78,23 @@ export const MY_BOOKINGS_QUERY = graphql(
 );
 
 export type MyBookingsData = ResultOf<typeof MY_BOOKINGS_QUERY>;
+
+/** One of the customer's bookings (/bookings/{id}): the card's fields plus where exactly. */
+export const BOOKING_QUERY = graphql(
+  `
+  query MyBooking($id: ID!) {
+    booking(id: $id) {
+      ...BookingFields
+      deliveryCoordinates
+      returnCoordinates
+      specialRequests
+    }
+  }
+`,
+  [BOOKING_FIELDS],
+);
+
+export type BookingDetails = NonNullable<ResultOf<typeof BOOKING_QUERY>["booking"]>;
 
 export const CREATE_BOOKING = graphql(
   `

@@ -44,6 +44,9 @@ const config: AreaClientConfig = {
     ForSalePage: () => null,
     ForSaleSeller: () => null,
     ContactSellerResult: () => null,
+    // The condition report of a booking (its records, photos and vehicle have ids of their own).
+    ConditionReport: () => null,
+    HandoverCharges: () => null,
   },
   updates: {
     signUp: authUpdater("signUp"),

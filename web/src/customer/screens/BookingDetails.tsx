@@ -1,0 +1,142 @@
+/**
+ * One booking (/bookings/{id}): the booking as its card shows it, then its delivery and collection:
+ * where the car is ("Driver on the way", "Delivered 2:05 PM", "Collected ..."), the two addresses
+ * with a maps link each, and the way to the condition report once a handover is done. Loading
+ * skeletons, "Booking not found" (another customer's, or a wrong link) and a load error with
+ * "Try again". The header's back link returns to My Bookings.
+ */
+import type { ReactNode } from "react";
+import { useParams } from "react-router";
+import { useQuery } from "urql";
+import { css } from "styled-system/css";
+import { formatBookingCardDateTime } from "#domain/time.ts";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { ButtonLink } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Card.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { CustomerScreen } from "../CustomerScreen.tsx";
+import { BookingCard, HandoverStatus } from "../booking/BookingCard.tsx";
+import { SignedInOnly } from "../booking/BookingScreen.tsx";
+import { BookingLoadError, BookingNotFound, isNotFound } from "../booking/BookingStates.tsx";
+import { BOOKING_QUERY, type BookingDetails } from "../booking/documents.ts";
+import { ClipboardIcon } from "../booking/icons.tsx";
+import { MapsLink } from "../booking/MapsLink.tsx";
+
+const sectionTitle = css({ textStyle: "heading" });
+const label = css({ textStyle: "caption", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.05em" });
+
+function Stop({ title, when, address, coordinates }: { title: string; when: string; address: string; coordinates: string }) {
+  const date = new Date(when);
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "0.5" })}>
+      <dt className={label}>{title}</dt>
+      <dd className={css({ fontWeight: "600", fontSize: "sm" })}>{Number.isNaN(date.getTime()) ? "—" : formatBookingCardDateTime(date)}</dd>
+      <dd className={css({ fontSize: "sm", overflowWrap: "anywhere" })}>{address}</dd>
+      <dd>
+        <MapsLink coordinates={coordinates} />
+      </dd>
+    </div>
+  );
+}
+
+/** Before any driver set off: what happens next, by the booking's status. */
+function handoverNote(status: string): string {
+  switch (status) {
+    case "cancelled":
+      return "This booking was cancelled: nothing will be delivered.";
+    case "completed":
+      return "This rental is over.";
+    case "pending":
+      return "Once the booking is approved, a driver brings the car to you at pick-up time.";
+    default:
+      return "A driver brings the car to you at pick-up time and collects it at return time. You'll see here when they are on the way.";
+  }
+}
+
+function Handovers({ booking }: { booking: BookingDetails }) {
+  return (
+    <Card as="section" padding="md" aria-labelledby="handovers-title" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+      <h2 id="handovers-title" className={sectionTitle}>
+        Delivery &amp; collection
+      </h2>
+      {booking.handoverStatus ? (
+        <HandoverStatus status={booking.handoverStatus} />
+      ) : (
+        <p className={css({ textStyle: "small", color: "fg.muted" })}>{handoverNote(booking.status)}</p>
+      )}
+      <dl className={css({ display: "grid", gap: "4" })}>
+        <Stop title="Delivery" when={booking.pickupDate} address={booking.deliveryLocation} coordinates={booking.deliveryCoordinates} />
+        <Stop title="Collection" when={booking.returnDate} address={booking.returnLocation} coordinates={booking.returnCoordinates} />
+      </dl>
+      {booking.hasConditionReport ? (
+        <ButtonLink to={`/bookings/${booking.id}/report`} variant="outline" fullWidth>
+          <ClipboardIcon size={18} />
+          View condition report
+        </ButtonLink>
+      ) : booking.status !== "cancelled" ? (
+        <p className={css({ textStyle: "small", color: "fg.muted", pt: "3", borderTopWidth: "1px", borderColor: "border.default" })}>
+          The condition report (photos, readings and your signature) appears here once the car is delivered.
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function Loading() {
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy="true">
+      <span role="status" className={css({ srOnly: true })}>
+        Loading your booking…
+      </span>
+      <Skeleton className={css({ height: "8", width: "2/3" })} />
+      <Skeleton className={css({ height: "56", width: "full", borderRadius: "card" })} />
+      <Skeleton className={css({ height: "48", width: "full", borderRadius: "card" })} />
+    </div>
+  );
+}
+
+function Body({ id }: { id: string }) {
+  // The handover status moves while the customer waits: refresh on every visit.
+  const [result, reexecute] = useQuery({ query: BOOKING_QUERY, variables: { id }, requestPolicy: "cache-and-network" });
+  const booking = result.data?.booking;
+  usePageTitle(booking ? `Booking #${booking.bookingNumber}` : "Booking");
+
+  let content: ReactNode;
+  if (booking) {
+    content = (
+      <>
+        <h1 className={css({ textStyle: "title" })}>Booking details</h1>
+        <BookingCard booking={booking} headingLevel={2} details={false} />
+        <Handovers booking={booking} />
+        {booking.specialRequests ? (
+          <Card as="section" padding="md" aria-labelledby="requests-title" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+            <h2 id="requests-title" className={sectionTitle}>
+              Special requests
+            </h2>
+            <p className={css({ textStyle: "small", whiteSpace: "pre-line", overflowWrap: "anywhere" })}>{booking.specialRequests}</p>
+          </Card>
+        ) : null}
+      </>
+    );
+  } else if (isNotFound(result.error) || (result.data && !result.data.booking)) {
+    content = <BookingNotFound />;
+  } else if (result.error) {
+    content = <BookingLoadError what="this booking" onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
+  } else {
+    content = <Loading />;
+  }
+  return <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>{content}</div>;
+}
+
+export function BookingDetailsScreen() {
+  const { id = "" } = useParams();
+  return (
+    <CustomerScreen back="/bookings" backLabel="Back to My Bookings" footer>
+      <SignedInOnly>
+        <Body id={id} />
+      </SignedInOnly>
+    </CustomerScreen>
+  );
+}
+
+export const Component = BookingDetailsScreen;
