@@ -14,52 +14,14 @@ import { readFileSync } from "node:fs";
 import { expectAccessible } from "./axe";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, seedBooking } from "./booking-helpers.ts";
-import { graphql, signInWithToken, snap, uniqueEmail } from "./support.ts";
+import { assignDriver, createAdminToken, createCar, createDriver } from "./handover-helpers.ts";
+import { graphql, signInWithToken, snap } from "./support.ts";
 
-const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
-const PASSWORD = "Harbour-lights-42";
 const SLOTS = ["front", "back", "left", "right", "odometer", "fuel"] as const;
 const SLOT_LABELS = ["Front", "Back", "Left side", "Right side", "Odometer", "Fuel gauge"];
 const DAMAGE_NOTE = "Scratch on the rear bumper, left of the plate";
 
 type Auth = { authorization: string };
-
-async function createAdmin(request: APIRequestContext, testInfo: TestInfo): Promise<string> {
-  const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
-    input: { email: uniqueEmail("admin.report", testInfo), password: PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
-  });
-  return data.adminSignUp.token;
-}
-
-let plateSeq = 0;
-async function createCar(request: APIRequestContext, adminToken: string) {
-  const plate = `CR ${Date.now().toString(36).slice(-5).toUpperCase()}-${String(++plateSeq).padStart(2, "0")}`;
-  const data = await graphql<{ createAdminVehicle: { id: string } }>(
-    request,
-    `mutation ($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id } }`,
-    {
-      input: { make: "Toyota", model: "Corolla Cross", year: 2024, category: "medium", transmission: "automatic", pricePerDay: 650, licensePlate: plate },
-    },
-    adminToken,
-  );
-  return { id: data.createAdminVehicle.id, plate };
-}
-
-async function createDriver(request: APIRequestContext, adminToken: string, testInfo: TestInfo) {
-  const email = uniqueEmail("driver.sipho", testInfo);
-  const created = await graphql<{ adminCreateDriver: { password: string; driver: { id: string } } }>(
-    request,
-    `mutation ($input: CreateDriverInput!) { adminCreateDriver(input: $input) { password driver { id } } }`,
-    { input: { name: "Sipho Mthembu", email, phone: "082 555 0142" } },
-    adminToken,
-  );
-  const signedIn = await graphql<{ driverSignIn: { token: string } }>(
-    request,
-    `mutation ($input: DriverSignInInput!) { driverSignIn(input: $input) { token } }`,
-    { input: { email, password: created.adminCreateDriver.password } },
-  );
-  return { id: created.adminCreateDriver.driver.id, auth: { authorization: `Bearer ${signedIn.driverSignIn.token}` } };
-}
 
 /** A small photo of "the car" in its own colour per slot (no text: the machine may have no fonts). */
 async function slotPhoto(index: number): Promise<Buffer> {
@@ -137,7 +99,7 @@ async function handOver(
  * to tomorrow), with its own car, and a driver given both handovers.
  */
 async function bookingWithDriver(request: APIRequestContext, testInfo: TestInfo) {
-  const adminToken = await createAdmin(request, testInfo);
+  const adminToken = await createAdminToken(request, testInfo, "admin.report");
   const car = await createCar(request, adminToken);
   const customerToken = await createCompletedCustomer(request, testInfo, "Thandi Nkosi");
   const tomorrow = capeTownDay(1);
@@ -154,15 +116,7 @@ async function bookingWithDriver(request: APIRequestContext, testInfo: TestInfo)
   });
   const driver = await createDriver(request, adminToken, testInfo);
   const jobs: Record<string, string> = {};
-  for (const kind of ["delivery", "collection"]) {
-    const assigned = await graphql<{ assignHandoverDriver: { job: { id: string } } }>(
-      request,
-      `mutation ($bookingId: ID!, $kind: HandoverKind!, $driverId: ID) { assignHandoverDriver(bookingId: $bookingId, kind: $kind, driverId: $driverId) { job { id } } }`,
-      { bookingId: booking.id, kind, driverId: driver.id },
-      adminToken,
-    );
-    jobs[kind] = assigned.assignHandoverDriver.job.id;
-  }
+  for (const kind of ["delivery", "collection"] as const) jobs[kind] = await assignDriver(request, adminToken, booking.id, kind, driver.id);
   const job = await request.get(`/api/driver/jobs/${jobs.delivery}`, { headers: driver.auth });
   expect(job.status()).toBe(200);
   const { vehicle } = (await job.json()) as { vehicle: { mileage: number } };

@@ -1,0 +1,94 @@
+/**
+ * Setup of the delivery-and-collection journeys through the API: an admin (with the invitation
+ * code: the demo seed made the first admin), a car of the test's own (so parallel journeys never
+ * compete for the demo fleet), a driver who can sign in, and jobs given to the driver.
+ */
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { graphql, uniqueEmail } from "./support.ts";
+
+const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
+export const STAFF_PASSWORD = "Harbour-lights-42";
+
+export async function createAdminToken(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<string> {
+  const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
+    input: { email: uniqueEmail(prefix, testInfo), password: STAFF_PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
+  });
+  return data.adminSignUp.token;
+}
+
+let plateSeq = 0;
+/** A rental car of the test's own: a medium automatic at R650/day. */
+export async function createCar(request: APIRequestContext, adminToken: string) {
+  const plate = `CR ${Date.now().toString(36).slice(-5).toUpperCase()}-${String(++plateSeq).padStart(2, "0")}`;
+  const data = await graphql<{ createAdminVehicle: { id: string } }>(
+    request,
+    `mutation ($input: AdminVehicleInput!) { createAdminVehicle(input: $input) { id } }`,
+    { input: { make: "Toyota", model: "Corolla Cross", year: 2024, category: "medium", transmission: "automatic", pricePerDay: 650, licensePlate: plate } },
+    adminToken,
+  );
+  return { id: data.createAdminVehicle.id, plate };
+}
+
+export type TestDriver = { id: string; name: string; email: string; password: string; auth: { authorization: string } };
+
+/** A driver made by the admin (with a password the test knows), signed in over the API. */
+export async function createDriver(request: APIRequestContext, adminToken: string, testInfo: TestInfo, name = "Sipho Mthembu"): Promise<TestDriver> {
+  const email = uniqueEmail("driver", testInfo);
+  const created = await graphql<{ adminCreateDriver: { driver: { id: string } } }>(
+    request,
+    `mutation ($input: CreateDriverInput!) { adminCreateDriver(input: $input) { driver { id } } }`,
+    { input: { name, email, phone: "082 555 0142", password: STAFF_PASSWORD } },
+    adminToken,
+  );
+  const signedIn = await graphql<{ driverSignIn: { token: string } }>(
+    request,
+    `mutation ($input: DriverSignInInput!) { driverSignIn(input: $input) { token } }`,
+    {
+      input: { email, password: STAFF_PASSWORD },
+    },
+  );
+  return { id: created.adminCreateDriver.driver.id, name, email, password: STAFF_PASSWORD, auth: { authorization: `Bearer ${signedIn.driverSignIn.token}` } };
+}
+
+/** Gives a booking's delivery or collection to a driver; returns the job's id. */
+export async function assignDriver(request: APIRequestContext, adminToken: string, bookingId: string, kind: "delivery" | "collection", driverId: string) {
+  const data = await graphql<{ assignHandoverDriver: { job: { id: string } } }>(
+    request,
+    `mutation ($bookingId: ID!, $kind: HandoverKind!, $driverId: ID) { assignHandoverDriver(bookingId: $bookingId, kind: $kind, driverId: $driverId) { job { id } } }`,
+    { bookingId, kind, driverId },
+    adminToken,
+  );
+  return data.assignHandoverDriver.job.id;
+}
+
+// In the driver app ---------------------------------------------------------------------------
+
+/** Signs in at /driver/signin (a visit to /driver is sent there first). */
+export async function signInDriver(page: Page, driver: { email: string; password: string }) {
+  await page.goto("/driver");
+  await expect(page).toHaveURL(/\/driver\/signin$/);
+  await page.getByLabel("Email").fill(driver.email);
+  await page.getByLabel("Password").fill(driver.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/driver$/);
+}
+
+/** Draws a scribble on the signature pad and accepts it. */
+export async function sign(page: Page) {
+  const pad = page.getByRole("img", { name: /Signature pad/ }).or(page.locator("canvas[aria-label^='Signature pad']"));
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 18, box.y + box.height * (0.6 + 0.25 * Math.sin(i)), { steps: 2 });
+  await page.mouse.up();
+  await page.getByRole("button", { name: "Accept signature" }).click();
+  await expect(page.getByRole("img", { name: "Customer's signature" })).toBeVisible();
+}
+
+/** Takes the photos still missing from the checklist from files (each uploads at once). */
+export async function photosFromFiles(page: Page, slots: string[]) {
+  for (const [i, slot] of slots.entries()) {
+    await page.getByLabel(`${slot} photo file`).setInputFiles(i % 2 ? "e2e/fixtures/car-side.jpg" : "e2e/fixtures/car-front.jpg");
+    await expect(page.getByRole("img", { name: slot, exact: true })).toBeVisible({ timeout: 15_000 });
+  }
+}
