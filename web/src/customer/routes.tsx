@@ -35,6 +35,8 @@ const sessionScreens: RouteObject[] = [
   { path: "bookings/:id", lazy: () => import("./screens/BookingDetails.tsx") },
   // The condition report puts delivery and collection side by side on a desktop: a wide frame.
   { path: "bookings/:id/report", lazy: () => import("./screens/ConditionReport.tsx"), handle: { wideFrame: true } },
+  // The tax invoice and its notes, printable on A4.
+  { path: "bookings/:id/receipt", lazy: () => import("./screens/Receipt.tsx"), handle: { wideFrame: true } },
 ];
 
 const screens: RouteObject[] = [

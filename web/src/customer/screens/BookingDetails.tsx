@@ -19,7 +19,7 @@ import { BookingCard, HandoverStatus } from "../booking/BookingCard.tsx";
 import { SignedInOnly } from "../booking/BookingScreen.tsx";
 import { BookingLoadError, BookingNotFound, isNotFound } from "../booking/BookingStates.tsx";
 import { BOOKING_QUERY, type BookingDetails } from "../booking/documents.ts";
-import { ClipboardIcon } from "../booking/icons.tsx";
+import { ClipboardIcon, ReceiptIcon } from "../booking/icons.tsx";
 import { MapsLink } from "../booking/MapsLink.tsx";
 
 const sectionTitle = css({ textStyle: "heading" });
@@ -108,6 +108,12 @@ function Body({ id }: { id: string }) {
         <h1 className={css({ textStyle: "title" })}>Booking details</h1>
         <BookingCard booking={booking} headingLevel={2} details={false} />
         <Handovers booking={booking} />
+        {booking.status !== "pending" ? (
+          <ButtonLink to={`/bookings/${booking.id}/receipt`} variant="outline" fullWidth>
+            <ReceiptIcon size={18} />
+            Tax invoice and receipts
+          </ButtonLink>
+        ) : null}
         {booking.specialRequests ? (
           <Card as="section" padding="md" aria-labelledby="requests-title" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
             <h2 id="requests-title" className={sectionTitle}>

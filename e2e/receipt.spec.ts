@@ -1,0 +1,58 @@
+/**
+ * The receipt on a phone (issue 13): a customer's booking has its Tax Invoice (supplier and VAT
+ * number, the invoice number and date, the rental, the amount excluding VAT, VAT at 15% and the
+ * total, split by the server); cancelling it adds a Credit Note that refers to the invoice, and
+ * the total for the booking becomes R0. Printed: no app chrome, black on white. Screenshots go to
+ * e2e/screenshots.
+ */
+import { expect, test } from "./test";
+import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, seedBooking } from "./booking-helpers.ts";
+import { createAdminToken, createCar } from "./handover-helpers.ts";
+import { graphql, signInWithToken, snap } from "./support.ts";
+
+test("a booking's tax invoice, then the credit note of its cancellation", async ({ page, request }, testInfo) => {
+  const adminToken = await createAdminToken(request, testInfo, "admin.receipt");
+  const car = await createCar(request, adminToken);
+  const token = await createCompletedCustomer(request, testInfo, "Thandi Nkosi");
+  const day = capeTownDay(9);
+  const booking = await seedBooking(request, token, {
+    category: "medium",
+    transmission: "automatic",
+    vehicleId: car.id,
+    pickupDate: capeTownInstant(day.iso, "10:00"),
+    returnDate: capeTownInstant(capeTownDay(11).iso, "10:00"),
+  });
+  await signInWithToken(page, token);
+
+  await page.goto(`/bookings/${booking.id}`);
+  await page.getByRole("link", { name: "Tax invoice and receipts" }).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/receipt$`));
+  const invoice = page.getByRole("region", { name: "Tax Invoice" });
+  await expect(invoice).toBeVisible();
+  await expect(invoice).toContainText(/INV-\d{6}/);
+  await expect(invoice).toContainText("VAT number 4000000000");
+  await expect(invoice).toContainText("Thandi Nkosi");
+  await expect(invoice).toContainText("Car rental: Medium, automatic, 2 days");
+  // R1,300 including VAT: R1,130.43 + R169.57.
+  await expect(invoice.getByRole("definition").nth(0)).toHaveText("R1,130.43");
+  await expect(invoice.getByRole("definition").nth(1)).toHaveText("R169.57");
+  await expect(invoice.getByRole("definition").nth(2)).toHaveText("R1,300");
+  await expectNoOverflow(page);
+  await snap(page, testInfo, "receipt");
+
+  await graphql(request, `mutation ($id: ID!) { cancelBooking(id: $id) { id status } }`, { id: booking.id }, token);
+  await page.reload();
+  const credit = page.getByRole("region", { name: "Credit Note" });
+  await expect(credit).toBeVisible();
+  const number = (await invoice.getByText(/^INV-\d{6}$/).textContent())!;
+  await expect(credit).toContainText(`Relates to tax invoice ${number}`);
+  await expect(credit).toContainText("Booking cancelled: the rental is credited in full");
+  await expect(credit.getByRole("definition").nth(2)).toHaveText("-R1,300");
+  await expect(page.getByText("Total for this booking")).toBeVisible();
+  await expect(page.getByText("Total for this booking").locator("..")).toContainText("R0");
+  await snap(page, testInfo, "receipt-credit-note");
+
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await snap(page, testInfo, "receipt-print");
+});
