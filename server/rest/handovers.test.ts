@@ -18,7 +18,10 @@ type Driver = { id: string; email: string; password: string; auth: Record<string
 let driverA: Driver;
 let driverB: Driver;
 
-const gql = async (query: string, variables: Record<string, unknown>, auth: Record<string, string> = {}) =>
+/** The answer's body, read loosely: these tests look straight into errors[0].extensions (code, fieldErrors). */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read whatever each query answers
+type Answer = { data?: any; errors?: any };
+const gql = async (query: string, variables: Record<string, unknown>, auth: Record<string, string> = {}): Promise<Answer> =>
   (await graphql(server.url, query, variables, auth)).body;
 const today = () => new Date(capeTown(0, "12:00").getTime()).toISOString().slice(0, 10);
 
