@@ -12,7 +12,7 @@ import { bookingStatusLabel, categoryLabel, plural, rand, transmissionLabel } fr
 
 import { cardStyle, detailGrid, termLabel, line } from "./styles.ts";
 import { type LocationPoint, LocationDialog, RoutePoint } from "./BookingLocation.tsx";
-import { AssignDialog } from "./AssignVehicle.tsx";
+import { AssignDialog, bookingPeriod } from "./AssignVehicle.tsx";
 import { StatusControl, ApprovalButtons } from "./BookingStatus.tsx";
 
 export function BookingCard({ booking }: { booking: AdminBooking }) {
@@ -124,7 +124,7 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
           {booking.specialRequests}
         </p>
       ) : null}
-      <AssignDialog booking={booking} open={assigning} onOpenChange={setAssigning} />
+      <AssignDialog booking={booking} when={bookingPeriod(booking)} open={assigning} onOpenChange={setAssigning} />
       <LocationDialog booking={booking} point={locating} onClose={() => setLocating(null)} />
     </li>
   );
