@@ -122,3 +122,28 @@ export const API_KEY_FIELDS = graphql(`
     createdAt
   }
 `);
+
+export type Driver = ResultOf<typeof DRIVER_FIELDS>;
+
+export const DRIVER_FIELDS = graphql(`
+  fragment DriverFields on Driver {
+    id
+    name
+    email
+    phone
+    isActive
+    createdAt
+  }
+`);
+
+/** Every driver, active first (the Drivers screen, and the dispatch board's choices). */
+export const ADMIN_DRIVERS = graphql(
+  `
+  query AdminDrivers {
+    adminDrivers {
+      ...DriverFields
+    }
+  }
+`,
+  [DRIVER_FIELDS],
+);

@@ -33,6 +33,10 @@ export const INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   // A customer's holdings (their page) change with the bookings and limits they hold.
   cancelCustomerBookings: ["adminCustomerActivity", "adminCustomers", "adminBookings", "adminDashboard", "assignableVehicles"],
   setCustomerLimits: ["adminCustomerActivity"],
+  // Drivers: who can be given deliveries and collections.
+  adminCreateDriver: ["adminDrivers"],
+  adminSetDriverActive: ["adminDrivers"],
+  adminResetDriverPassword: ["adminDrivers"],
   issueApiKey: ["apiKeys"],
   revokeApiKey: ["apiKeys"],
 };
@@ -56,6 +60,7 @@ const config: AreaClientConfig = {
     CancelCustomerBookingsResult: () => null,
     IssuedApiKey: () => null,
     UploadTicket: () => null,
+    DriverPasswordPayload: () => null,
   },
   // Every change also adds to the audit log.
   invalidates: Object.fromEntries(Object.entries(INVALIDATES).map(([name, fields]) => [name, [...fields, "auditLog"]])),
