@@ -204,7 +204,7 @@ export function Component() {
     <div className={pageStack}>
       <PageHeader
         title="Drivers"
-        description="The people who deliver cars to customers and collect them again."
+        description="The people who deliver cars to customers and collect them again. Give them jobs on the Dispatch board."
         actions={
           <Button onClick={() => (setRevealed(null), setAdding(true))} disabled={!data}>
             <PlusIcon size={18} />

@@ -25,18 +25,20 @@ export const INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   createAdminVehicle: ["adminVehicles", "adminDashboard", "assignableVehicles"],
   updateAdminVehicle: ["adminVehicles", "adminDashboard", "assignableVehicles"],
   deleteAdminVehicle: ["adminVehicles", "adminDashboard", "assignableVehicles"],
-  updateBookingStatus: ["adminBookings", "adminDashboard", "assignableVehicles"],
-  assignBookingVehicle: ["adminBookings", "adminDashboard", "assignableVehicles"],
+  updateBookingStatus: ["adminBookings", "adminDashboard", "assignableVehicles", "dispatchDay"],
+  assignBookingVehicle: ["adminBookings", "adminDashboard", "assignableVehicles", "dispatchDay"],
+  setBookingLocation: ["dispatchDay"],
   createServiceArea: ["serviceAreas"],
   updateServiceArea: ["serviceAreas"],
   deleteServiceArea: ["serviceAreas"],
   // A customer's holdings (their page) change with the bookings and limits they hold.
-  cancelCustomerBookings: ["adminCustomerActivity", "adminCustomers", "adminBookings", "adminDashboard", "assignableVehicles"],
+  cancelCustomerBookings: ["adminCustomerActivity", "adminCustomers", "adminBookings", "adminDashboard", "assignableVehicles", "dispatchDay"],
   setCustomerLimits: ["adminCustomerActivity"],
-  // Drivers: who can be given deliveries and collections.
+  // Drivers and the dispatch board: who delivers and collects what (the booking cards show it too).
   adminCreateDriver: ["adminDrivers"],
-  adminSetDriverActive: ["adminDrivers"],
+  adminSetDriverActive: ["adminDrivers", "dispatchDay"],
   adminResetDriverPassword: ["adminDrivers"],
+  assignHandoverDriver: ["dispatchDay", "adminBookings"],
   issueApiKey: ["apiKeys"],
   revokeApiKey: ["apiKeys"],
 };
@@ -61,6 +63,9 @@ const config: AreaClientConfig = {
     IssuedApiKey: () => null,
     UploadTicket: () => null,
     DriverPasswordPayload: () => null,
+    DispatchDay: () => null,
+    DispatchCounts: () => null,
+    HandoverCharges: () => null,
   },
   // Every change also adds to the audit log.
   invalidates: Object.fromEntries(Object.entries(INVALIDATES).map(([name, fields]) => [name, [...fields, "auditLog"]])),
