@@ -18,7 +18,8 @@ export const HANDOVER_SUMMARY_FIELDS = graphql(`
 
 export type AdminBooking = ResultOf<typeof BOOKING_FIELDS>;
 
-export const BOOKING_FIELDS = graphql(`
+export const BOOKING_FIELDS = graphql(
+  `
   fragment AdminBookingFields on AdminBooking {
     id
     bookingNumber
@@ -54,8 +55,13 @@ export const BOOKING_FIELDS = graphql(`
       registrationNumber
       dailyRate
     }
+    handovers {
+      ...HandoverSummaryFields
+    }
   }
-`);
+`,
+  [HANDOVER_SUMMARY_FIELDS],
+);
 
 export type AdminVehicle = ResultOf<typeof VEHICLE_FIELDS>;
 

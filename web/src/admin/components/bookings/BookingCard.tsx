@@ -1,4 +1,5 @@
-// One booking in the admin list: number, status, customer, car, times, route, total and actions.
+// One booking in the admin list: number, status, customer, car, times, route, total, the delivery
+// and collection jobs, and actions.
 import { useState } from "react";
 import { css } from "styled-system/css";
 import { bookingNumber, statusBadgeTone } from "#domain/booking.ts";
@@ -14,6 +15,7 @@ import { cardStyle, detailGrid, termLabel, line } from "./styles.ts";
 import { type LocationPoint, LocationDialog, RoutePoint } from "./BookingLocation.tsx";
 import { AssignDialog, bookingPeriod } from "./AssignVehicle.tsx";
 import { StatusControl, ApprovalButtons } from "./BookingStatus.tsx";
+import { BookingHandovers } from "./BookingHandovers.tsx";
 
 export function BookingCard({ booking }: { booking: AdminBooking }) {
   const [assigning, setAssigning] = useState(false);
@@ -124,6 +126,7 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
           {booking.specialRequests}
         </p>
       ) : null}
+      <BookingHandovers booking={booking} />
       <AssignDialog booking={booking} when={bookingPeriod(booking)} open={assigning} onOpenChange={setAssigning} />
       <LocationDialog booking={booking} point={locating} onClose={() => setLocating(null)} />
     </li>
