@@ -35,7 +35,7 @@ export function ServiceAreaMap({
   label,
   className,
   overlay,
-  scale = 1,
+  magnify = 1,
 }: {
   view: MapView;
   areas: readonly MapArea[];
@@ -48,12 +48,12 @@ export function ServiceAreaMap({
   /** Drawn above everything else (e.g. the dispatch board's numbered stops); `size` is one map pixel in SVG units. */
   overlay?: (view: MapView, size: number) => ReactNode;
   /** How much thicker and larger lines, markers and text are drawn (a map shown small, e.g. beside a list). */
-  scale?: number;
+  magnify?: number;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const titleId = useId();
   const u = view.width / 1000; // one "pixel" of a 1000-unit wide map
-  const size = (Math.max(view.width, view.height) / 1000) * scale;
+  const size = (Math.max(view.width, view.height) / 1000) * magnify;
   const drawing = Boolean(onAddVertex) && !(draft?.closed ?? false);
   const grid = gridLines(view);
   const lonSpacing = 0.1 * view.cosLat * view.scale; // SVG units between longitude lines

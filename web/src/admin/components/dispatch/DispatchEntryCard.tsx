@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useMutation } from "urql";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 import { bookingNumber } from "#domain/booking.ts";
 import { formatBookingCardDateTime, formatBookingCardTime } from "#domain/time.ts";
 import { Badge } from "../../../ui/Badge.tsx";
@@ -40,8 +40,6 @@ const entryCard = css({
   borderColor: "border.default",
   borderRadius: "xl",
   overflow: "hidden",
-  scrollMarginTop: "32",
-  "&:target": { borderColor: "brand.solid", boxShadow: "0 0 0 1px token(colors.brand.solid)" },
 });
 
 const selectStyle = css({
@@ -224,7 +222,7 @@ export function DispatchEntryCard({ entry, number, drivers }: { entry: DispatchE
               className={css({
                 display: "inline-block",
                 mt: "1",
-                ml: "5",
+                pl: "5",
                 fontSize: "sm",
                 color: "fg.link",
                 textDecoration: "underline",
@@ -234,7 +232,7 @@ export function DispatchEntryCard({ entry, number, drivers }: { entry: DispatchE
               Open in maps<span className={css({ srOnly: true })}> (stop {number})</span>
             </a>
           ) : (
-            <p className={css({ mt: "1", ml: "5", fontSize: "sm", color: "warning.fg", fontWeight: "500" })} data-unverified-address>
+            <p className={css({ mt: "1", pl: "5", fontSize: "sm", color: "warning.fg", fontWeight: "500" })} data-unverified-address>
               Address not confirmed: call the customer for the exact place.
             </p>
           )}
@@ -275,7 +273,7 @@ export function DispatchEntryCard({ entry, number, drivers }: { entry: DispatchE
             <Button
               variant={entry.vehicle ? "ghost" : "outline"}
               size="sm"
-              className={css({ mt: "2", ml: entry.vehicle ? "-3" : "0" })}
+              className={cx(css({ mt: "2" }), entry.vehicle ? css({ ml: "-3" }) : undefined)}
               onClick={() => setAssigningCar(true)}
               aria-label={`${entry.vehicle ? "Change car" : "Assign car"} for booking #${entry.bookingNumber}`}
             >

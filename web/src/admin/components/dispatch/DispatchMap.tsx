@@ -39,7 +39,7 @@ export function DispatchMap({ stops }: { stops: readonly MapStop[] }) {
           view={view}
           areas={[]}
           label={label}
-          scale={2}
+          magnify={2}
           overlay={(v, size) => {
             const radius = 15 * size;
             const centres = spreadMarkers(
