@@ -205,6 +205,17 @@ describe("a delivery and a collection", () => {
     expect(await server.services.db.auditLog.count({ where: { action: "handover.assign_driver", entityId: rental.booking.id } })).toBe(2);
   });
 
+  test("the admin booking list carries the booking's jobs: kind, state and driver", async () => {
+    const page = await gql(`{ adminBookings(limit: 100) { items { id handovers { id kind state driverName finishedAt } } } }`, {}, admin.auth);
+    expect(page.errors).toBeUndefined();
+    const mine = page.data.adminBookings.items.find((b: { id: string }) => b.id === rental.booking.id);
+    const byKind = Object.fromEntries(mine.handovers.map((h: { kind: string }) => [h.kind, h]));
+    expect(byKind).toEqual({
+      delivery: { id: deliveryJob, kind: "delivery", state: "scheduled", driverName: "Sipho", finishedAt: null },
+      collection: { id: collectionJob, kind: "collection", state: "scheduled", driverName: "Sipho", finishedAt: null },
+    });
+  });
+
   test("driver B cannot see or act on driver A's jobs", async () => {
     const listed = await call("GET", "/api/driver/jobs", { auth: driverB.auth });
     expect(listed.body.map((j: { id: string }) => j.id)).not.toContain(deliveryJob);

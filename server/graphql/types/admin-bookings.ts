@@ -10,6 +10,7 @@ import {
 import { builder } from "../builder";
 import { withoutNulls } from "./admin-vehicles";
 import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
+import { HandoverReportRef } from "./handovers";
 import { AdminBookingVehicleRef } from "./vehicle";
 
 /** The customer of an admin booking list entry. */
@@ -63,6 +64,8 @@ export const AdminBookingRef = builder.prismaObject("Booking", {
     totalPrice: t.expose("totalAmount", { type: "Money" }),
     user: t.field({ type: AdminBookingUserRef, resolve: (b) => b.user }),
     vehicle: t.field({ type: AdminBookingVehicleRef, nullable: true, resolve: (b) => b.vehicle }),
+    /** The booking's delivery and collection jobs, at most one of each kind (a job exists once a driver was first assigned). */
+    handovers: t.relation("handovers", { type: HandoverReportRef, query: { orderBy: [{ createdAt: "asc" }] } }),
   }),
 });
 

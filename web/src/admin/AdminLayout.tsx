@@ -21,6 +21,8 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/vehicles", label: "Vehicles" },
   { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/dispatch", label: "Dispatch" },
+  { to: "/admin/drivers", label: "Drivers" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/service-areas", label: "Service Areas" },
   { to: "/admin/api-keys", label: "API Keys" },

@@ -12,13 +12,18 @@ import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
  *
  * Sign-in and sign-up are open; every other screen sits under the guard (session/RequireAdmin),
  * which sends visitors without an admin session to /admin/signin. /admin/service-areas (linked
- * from the dashboard in SPEC 2), /admin/api-keys and /admin/audit-log complete the back office.
+ * from the dashboard in SPEC 2), /admin/api-keys and /admin/audit-log complete the back office;
+ * /admin/dispatch (a day's deliveries and collections), /admin/drivers and a booking's condition
+ * report (/admin/bookings/:id/report) run delivery and collection.
  * /admin itself goes to the dashboard; unknown /admin/* paths show the 404 page in the layout.
  */
 const signedInScreens: RouteObject[] = [
   { path: "dashboard", lazy: () => import("./screens/Dashboard.tsx") },
   { path: "vehicles", lazy: () => import("./screens/Vehicles.tsx") },
   { path: "bookings", lazy: () => import("./screens/Bookings.tsx") },
+  { path: "bookings/:id/report", lazy: () => import("./screens/ConditionReport.tsx") },
+  { path: "dispatch", lazy: () => import("./screens/Dispatch.tsx") },
+  { path: "drivers", lazy: () => import("./screens/Drivers.tsx") },
   { path: "customers", lazy: () => import("./screens/Customers.tsx") },
   { path: "service-areas", lazy: () => import("./screens/ServiceAreas.tsx") },
   { path: "api-keys", lazy: () => import("./screens/ApiKeys.tsx") },

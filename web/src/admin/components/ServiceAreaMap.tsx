@@ -4,7 +4,7 @@
  * areas, and, while editing, the polygon being drawn. In drawing mode a click adds a vertex
  * where it lands; a click on the first vertex closes the polygon.
  */
-import { useId, useRef, type MouseEvent } from "react";
+import { useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { css, cx } from "styled-system/css";
 import type { Position } from "#domain/geo.ts";
 import { LAND, LANDMARKS, ROBBEN_ISLAND, gridLines, pointsAttribute, project, unproject, type MapView } from "../lib/mapView.ts";
@@ -34,6 +34,8 @@ export function ServiceAreaMap({
   onClose,
   label,
   className,
+  overlay,
+  magnify = 1,
 }: {
   view: MapView;
   areas: readonly MapArea[];
@@ -43,11 +45,15 @@ export function ServiceAreaMap({
   onClose?: () => void;
   label: string;
   className?: string;
+  /** Drawn above everything else (e.g. the dispatch board's numbered stops); `size` is one map pixel in SVG units. */
+  overlay?: (view: MapView, size: number) => ReactNode;
+  /** How much thicker and larger lines, markers and text are drawn (a map shown small, e.g. beside a list). */
+  magnify?: number;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const titleId = useId();
   const u = view.width / 1000; // one "pixel" of a 1000-unit wide map
-  const size = Math.max(view.width, view.height) / 1000;
+  const size = (Math.max(view.width, view.height) / 1000) * magnify;
   const drawing = Boolean(onAddVertex) && !(draft?.closed ?? false);
   const grid = gridLines(view);
   const lonSpacing = 0.1 * view.cosLat * view.scale; // SVG units between longitude lines
@@ -196,6 +202,7 @@ export function ServiceAreaMap({
           })}
         </g>
       ) : null}
+      {overlay ? overlay(view, size) : null}
       <text x={view.width - 8 * u} y={16 * size} textAnchor="end" fontSize={15 * size} fill="#5b6675" fontFamily="system-ui, sans-serif">
         Schematic map · coastline approximate
       </text>

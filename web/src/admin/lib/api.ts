@@ -1,9 +1,25 @@
 /** The back office's GraphQL documents and the shapes they return (contract: schema.graphql). */
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
+export type HandoverSummary = ResultOf<typeof HANDOVER_SUMMARY_FIELDS>;
+
+/** A delivery or collection job as the booking card shows it: kind, state, driver. */
+export const HANDOVER_SUMMARY_FIELDS = graphql(`
+  fragment HandoverSummaryFields on HandoverReport {
+    id
+    kind
+    state
+    driverName
+    failureReason
+    failureNote
+    finishedAt
+  }
+`);
+
 export type AdminBooking = ResultOf<typeof BOOKING_FIELDS>;
 
-export const BOOKING_FIELDS = graphql(`
+export const BOOKING_FIELDS = graphql(
+  `
   fragment AdminBookingFields on AdminBooking {
     id
     bookingNumber
@@ -39,8 +55,13 @@ export const BOOKING_FIELDS = graphql(`
       registrationNumber
       dailyRate
     }
+    handovers {
+      ...HandoverSummaryFields
+    }
   }
-`);
+`,
+  [HANDOVER_SUMMARY_FIELDS],
+);
 
 export type AdminVehicle = ResultOf<typeof VEHICLE_FIELDS>;
 
@@ -122,3 +143,68 @@ export const API_KEY_FIELDS = graphql(`
     createdAt
   }
 `);
+
+export type Driver = ResultOf<typeof DRIVER_FIELDS>;
+
+export const DRIVER_FIELDS = graphql(`
+  fragment DriverFields on Driver {
+    id
+    name
+    email
+    phone
+    isActive
+    createdAt
+  }
+`);
+
+export type DispatchEntry = ResultOf<typeof DISPATCH_ENTRY_FIELDS>;
+
+/** One delivery or collection on the dispatch board. */
+export const DISPATCH_ENTRY_FIELDS = graphql(
+  `
+  fragment DispatchEntryFields on DispatchEntry {
+    id
+    kind
+    at
+    state
+    bookingId
+    bookingNumber
+    bookingStatus
+    category
+    transmission
+    address
+    coordinates
+    verified
+    customerName
+    customerPhone
+    vehicle {
+      id
+      make
+      model
+      registrationNumber
+    }
+    driver {
+      id
+      name
+      phone
+      isActive
+    }
+    job {
+      ...HandoverSummaryFields
+    }
+  }
+`,
+  [HANDOVER_SUMMARY_FIELDS],
+);
+
+/** Every driver, active first (the Drivers screen, and the dispatch board's choices). */
+export const ADMIN_DRIVERS = graphql(
+  `
+  query AdminDrivers {
+    adminDrivers {
+      ...DriverFields
+    }
+  }
+`,
+  [DRIVER_FIELDS],
+);

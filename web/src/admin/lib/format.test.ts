@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { bookingStatusLabel, dateLabel, dateTimeLabel, plural, rand, relativeTime, vehicleStatusTone } from "./format.ts";
+import { bookingStatusLabel, dateLabel, dateTimeLabel, dayLabel, nearDayLabel, plural, rand, relativeTime, vehicleStatusTone } from "./format.ts";
+import { failureReasonLabel, handoverStateLabel, handoverStateTone } from "./handovers.ts";
 
 describe("back-office formats", () => {
   test("dates in Cape Town time, whatever the machine's zone", () => {
@@ -28,5 +29,22 @@ describe("back-office formats", () => {
     expect(bookingStatusLabel("in_progress")).toBe("In Progress");
     expect(vehicleStatusTone("available")).toBe("green");
     expect(vehicleStatusTone("out_of_service")).toBe("red");
+  });
+
+  test("dispatch days in Cape Town, and the days near today", () => {
+    expect(dayLabel("2026-11-26")).toBe("Thursday, 26 November 2026");
+    // 23:30 UTC on the 25th is already the 26th in Cape Town.
+    const now = new Date("2026-11-25T23:30:00Z");
+    expect(nearDayLabel("2026-11-26", now)).toBe("Today");
+    expect(nearDayLabel("2026-11-27", now)).toBe("Tomorrow");
+    expect(nearDayLabel("2026-11-25", now)).toBe("Yesterday");
+    expect(nearDayLabel("2026-11-28", now)).toBeNull();
+  });
+
+  test("handover states and failures", () => {
+    expect(handoverStateLabel("en_route")).toBe("On the way");
+    expect(["scheduled", "en_route", "done", "failed"].map((s) => handoverStateTone(s as "done"))).toEqual(["grey", "blue", "green", "red"]);
+    expect(failureReasonLabel("customer_absent")).toBe("Customer absent");
+    expect(failureReasonLabel(null)).toBe("Reason not given");
   });
 });

@@ -2,7 +2,7 @@
 import { BOOKING_STATUS_LABELS, isBookingStatus } from "#domain/booking.ts";
 import { categoryLabel, TRANSMISSION_LABELS, isTransmission, vehicleStatusLabel } from "#domain/catalogue.ts";
 import { formatRand } from "#domain/money.ts";
-import { CAPE_TOWN_TIME_ZONE } from "#domain/time.ts";
+import { addDays, CAPE_TOWN_TIME_ZONE, capeTownDateTimeToUtc, capeTownToday, type IsoDate } from "#domain/time.ts";
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
   day: "numeric",
@@ -14,6 +14,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
   timeZone: CAPE_TOWN_TIME_ZONE,
 });
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", year: "numeric", timeZone: CAPE_TOWN_TIME_ZONE });
+const dayFormat = new Intl.DateTimeFormat("en-ZA", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: CAPE_TOWN_TIME_ZONE });
 const relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
 function valid(value: string | null | undefined): Date | null {
@@ -94,4 +95,18 @@ export function vehicleStatusTone(status: string): "green" | "blue" | "amber" | 
     default:
       return "grey";
   }
+}
+
+/** "Thursday, 26 November 2026": a Cape Town day ("yyyy-mm-dd"). */
+export function dayLabel(date: IsoDate): string {
+  return dayFormat.format(capeTownDateTimeToUtc(date, "12:00"));
+}
+
+/** "Today", "Tomorrow" or "Yesterday" for a Cape Town day near today; null for any other day. */
+export function nearDayLabel(date: IsoDate, now: Date = new Date()): string | null {
+  const today = capeTownToday(now);
+  if (date === today) return "Today";
+  if (date === addDays(today, 1)) return "Tomorrow";
+  if (date === addDays(today, -1)) return "Yesterday";
+  return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** `value`, once it has stopped changing for `delay` ms (search boxes that query the server). */
 export function useDebounced<T>(value: T, delay = 300): T {
@@ -8,4 +8,14 @@ export function useDebounced<T>(value: T, delay = 300): T {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return settled;
+}
+
+/**
+ * The last value that was not null: what a closing dialog keeps showing while it fades out,
+ * after the screen has already let go of the item it was about.
+ */
+export function useLastNonNull<T>(value: T | null): T | null {
+  const last = useRef(value);
+  if (value !== null) last.current = value;
+  return value ?? last.current;
 }

@@ -15,13 +15,13 @@ import { serverFieldErrors } from "../../lib/errors.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";
-import { CheckIcon, WarningIcon } from "../../ui/icons.tsx";
-import { Notice } from "../../ui/Notice.tsx";
+import { WarningIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { AdminDialog, ConfirmDialog, dialogActions } from "../components/Dialogs.tsx";
-import { CopyIcon, KeyIcon, PlusIcon } from "../components/icons.tsx";
+import { KeyIcon, PlusIcon } from "../components/icons.tsx";
+import { OneTimeSecret } from "../components/OneTimeSecret.tsx";
 import { EmptyState, LoadError, PageHeader, Panel, dataTable, mono, pageStack } from "../components/Page.tsx";
 import { API_KEY_FIELDS, type ApiKey } from "../lib/api.ts";
 import { dateLabel, dateTimeLabel, plural, relativeTime } from "../lib/format.ts";
@@ -176,57 +176,23 @@ function IssueForm({ permissions, onIssued, onCancel }: { permissions: string[];
 }
 
 function IssuedKey({ apiKey, secret, onDone }: { apiKey: ApiKey; secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      // No clipboard access (an insecure context, a denied permission): select it for Ctrl+C.
-      const box = document.getElementById("issued-api-key") as HTMLInputElement | null;
-      box?.select();
-      notifyError("Could not copy", "Select the key and copy it with Ctrl+C (Cmd+C on a Mac).");
-    }
-  };
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-      <Notice tone="amber" title="Copy this key now: you will not see it again.">
+      <OneTimeSecret
+        id="issued-api-key"
+        label={`API key for ${apiKey.name}`}
+        value={secret}
+        warning="Copy this key now: you will not see it again."
+        inputProps={{ "data-api-key": true }}
+        hint={
+          <>
+            Send it as <span className={mono}>Authorization: Bearer …</span> or <span className={mono}>X-API-Key: …</span>. Permissions:{" "}
+            {apiKey.permissions.map(permissionLabel).join(", ")}.
+          </>
+        }
+      >
         CapeDrive keeps only a fingerprint of it. If it is lost, revoke it and issue a new one.
-      </Notice>
-      <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
-        <label htmlFor="issued-api-key" className={css({ fontSize: "sm", fontWeight: "600" })}>
-          API key for {apiKey.name}
-        </label>
-        <div className={css({ display: "flex", gap: "2", flexDirection: { base: "column", sm: "row" } })}>
-          <input
-            id="issued-api-key"
-            readOnly
-            value={secret}
-            onFocus={(event) => event.target.select()}
-            className={css({
-              flex: "1",
-              minW: "0",
-              minH: "11",
-              px: "3",
-              fontFamily: "mono",
-              fontSize: "sm",
-              bg: "bg.subtle",
-              borderWidth: "1px",
-              borderColor: "border.strong",
-              borderRadius: "control",
-            })}
-            data-api-key
-          />
-          <Button variant={copied ? "outline" : "solid"} onClick={() => void copy()}>
-            {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-            {copied ? "Copied" : "Copy"}
-          </Button>
-        </div>
-        <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-          Send it as <span className={mono}>Authorization: Bearer …</span> or <span className={mono}>X-API-Key: …</span>. Permissions:{" "}
-          {apiKey.permissions.map(permissionLabel).join(", ")}.
-        </p>
-      </div>
+      </OneTimeSecret>
       <div className={dialogActions}>
         <Button onClick={onDone}>Done</Button>
       </div>

@@ -16,6 +16,7 @@ import { CheckCircleIcon, ImageIcon, UserIcon, WarningIcon } from "../../ui/icon
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { AdminDialog } from "../components/Dialogs.tsx";
+import { PrivateImage } from "../components/PrivateImage.tsx";
 import { CustomerHoldings } from "./CustomerHoldings.tsx";
 import { ResultCount, SearchBox, filterBar } from "../components/Filters.tsx";
 import { UsersIcon } from "../components/icons.tsx";
@@ -23,7 +24,6 @@ import { EmptyState, LoadError, PageHeader, Pager, Panel, StatCard, dataTable, p
 import { CUSTOMER_FIELDS, type Customer } from "../lib/api.ts";
 import { dateLabel, plural } from "../lib/format.ts";
 import { useDebounced } from "../lib/hooks.ts";
-import { useAdminObjectImage } from "../lib/objectImage.ts";
 import { graphql } from "../../lib/graphql.ts";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -127,54 +127,7 @@ function DetailSection({ title, children }: { title: string; children: ReactNode
 
 /** A private document: fetched with the admin token, shown from a blob: URL. */
 function DocumentImage({ title, path }: { title: string; path: string | null }) {
-  const { url, failed } = useAdminObjectImage(path);
-  return (
-    <figure className={css({ display: "flex", flexDirection: "column", gap: "2", minW: "0" })}>
-      <figcaption className={css({ fontSize: "sm", fontWeight: "600" })}>{title}</figcaption>
-      <div
-        className={cx(
-          css({
-            borderRadius: "lg",
-            borderWidth: "1px",
-            borderColor: "border.default",
-            bg: "bg.subtle",
-            overflow: "hidden",
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "center",
-            color: "fg.muted",
-            textAlign: "center",
-          }),
-          path ? css({ aspectRatio: "4 / 3" }) : css({ py: "5", px: "4" }),
-          url ? css({ p: "0" }) : css({ p: "4" }),
-        )}
-      >
-        {!path ? (
-          <span className={css({ display: "flex", alignItems: "center", gap: "3" })}>
-            <ImageIcon size={22} />
-            <NotProvided />
-          </span>
-        ) : url ? (
-          <a
-            href={url}
-            target="_blank"
-            rel="noreferrer"
-            className={css({ display: "block", width: "full", height: "full" })}
-            aria-label={`Open ${title} full size`}
-          >
-            <img src={url} alt={title} className={css({ width: "full", height: "full", objectFit: "contain", bg: "slate.900" })} />
-          </a>
-        ) : failed ? (
-          <span className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "2", color: "danger.fg", fontSize: "sm" })}>
-            <WarningIcon size={24} />
-            Could not load this document.
-          </span>
-        ) : (
-          <Spinner size="md" label={`Loading ${title}…`} />
-        )}
-      </div>
-    </figure>
-  );
+  return <PrivateImage title={title} path={path} missing={<NotProvided />} failedText="Could not load this document." />;
 }
 
 function CustomerDetail({ customer }: { customer: Customer }) {

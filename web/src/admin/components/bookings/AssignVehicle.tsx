@@ -38,13 +38,35 @@ export const ASSIGN = graphql(
   [BOOKING_FIELDS],
 );
 
-export function AssignDialog({ booking, open, onOpenChange }: { booking: AdminBooking; open: boolean; onOpenChange: (open: boolean) => void }) {
+/** What assigning needs of a booking: the booking card's entry, or a dispatch board entry's few fields. */
+export type AssignableBooking = Pick<AdminBooking, "id" | "category" | "transmission"> & {
+  vehicleId: string | null;
+  vehicle: { make: string; model: string; registrationNumber: string } | null;
+};
+
+/** "Mar 5, 2026, 10:00 AM to Mar 8, 2026, 10:00 AM": a booking's period, for the dialog's description. */
+export function bookingPeriod(booking: { pickupDate: string; returnDate: string }): string {
+  return `${formatBookingCardDateTime(new Date(booking.pickupDate))} to ${formatBookingCardDateTime(new Date(booking.returnDate))}`;
+}
+
+export function AssignDialog({
+  booking,
+  when,
+  open,
+  onOpenChange,
+}: {
+  booking: AssignableBooking;
+  /** When the car is needed (the booking's period, or a delivery's time). */
+  when: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <AdminDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Assign a vehicle to booking #${bookingNumber(booking.id, "admin")}`}
-      description={`${categoryLabel(booking.category)} · ${transmissionLabel(booking.transmission)} · ${formatBookingCardDateTime(new Date(booking.pickupDate))} to ${formatBookingCardDateTime(new Date(booking.returnDate))}`}
+      description={`${categoryLabel(booking.category)} · ${transmissionLabel(booking.transmission)} · ${when}`}
       size="md"
     >
       <AssignForm booking={booking} onDone={() => onOpenChange(false)} />
@@ -52,7 +74,7 @@ export function AssignDialog({ booking, open, onOpenChange }: { booking: AdminBo
   );
 }
 
-export function AssignForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
+export function AssignForm({ booking, onDone }: { booking: AssignableBooking; onDone: () => void }) {
   const [{ data, fetching, error }] = useQuery({
     query: ASSIGNABLE,
     variables: { bookingId: booking.id },

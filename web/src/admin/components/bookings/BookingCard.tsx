@@ -1,4 +1,5 @@
-// One booking in the admin list: number, status, customer, car, times, route, total and actions.
+// One booking in the admin list: number, status, customer, car, times, route, total, the delivery
+// and collection jobs, and actions.
 import { useState } from "react";
 import { css } from "styled-system/css";
 import { bookingNumber, statusBadgeTone } from "#domain/booking.ts";
@@ -12,8 +13,9 @@ import { bookingStatusLabel, categoryLabel, plural, rand, transmissionLabel } fr
 
 import { cardStyle, detailGrid, termLabel, line } from "./styles.ts";
 import { type LocationPoint, LocationDialog, RoutePoint } from "./BookingLocation.tsx";
-import { AssignDialog } from "./AssignVehicle.tsx";
+import { AssignDialog, bookingPeriod } from "./AssignVehicle.tsx";
 import { StatusControl, ApprovalButtons } from "./BookingStatus.tsx";
+import { BookingHandovers } from "./BookingHandovers.tsx";
 
 export function BookingCard({ booking }: { booking: AdminBooking }) {
   const [assigning, setAssigning] = useState(false);
@@ -124,7 +126,8 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
           {booking.specialRequests}
         </p>
       ) : null}
-      <AssignDialog booking={booking} open={assigning} onOpenChange={setAssigning} />
+      <BookingHandovers booking={booking} />
+      <AssignDialog booking={booking} when={bookingPeriod(booking)} open={assigning} onOpenChange={setAssigning} />
       <LocationDialog booking={booking} point={locating} onClose={() => setLocating(null)} />
     </li>
   );
