@@ -9,11 +9,17 @@ import { graphql, uniqueEmail } from "./support.ts";
 const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
 export const STAFF_PASSWORD = "Harbour-lights-42";
 
-export async function createAdminToken(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<string> {
+/** An admin who can sign in with `email` and STAFF_PASSWORD, and their token. */
+export async function createAdmin(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(prefix, testInfo);
   const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
-    input: { email: uniqueEmail(prefix, testInfo), password: STAFF_PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
+    input: { email, password: STAFF_PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
   });
-  return data.adminSignUp.token;
+  return { email, token: data.adminSignUp.token };
+}
+
+export async function createAdminToken(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<string> {
+  return (await createAdmin(request, testInfo, prefix)).token;
 }
 
 let plateSeq = 0;
@@ -76,6 +82,8 @@ export async function signInDriver(page: Page, driver: { email: string; password
 /** Draws a scribble on the signature pad and accepts it. */
 export async function sign(page: Page) {
   const pad = page.getByRole("img", { name: /Signature pad/ }).or(page.locator("canvas[aria-label^='Signature pad']"));
+  // The mouse draws at viewport coordinates: bring the whole pad into view first.
+  await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
   await page.mouse.down();
