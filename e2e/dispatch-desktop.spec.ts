@@ -19,24 +19,16 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from "
 import { DEFAULT_TYPED_ADDRESS_COORDINATES } from "#domain/geo.ts";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain/time.ts";
 import { createCompletedCustomer } from "./booking-helpers.ts";
+import { createAdmin, STAFF_PASSWORD } from "./handover-helpers.ts";
 import { expectToast, graphql, snap, uniqueEmail } from "./support.ts";
 
-const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
-const PASSWORD = "Harbour-lights-42";
+const PASSWORD = STAFF_PASSWORD;
 
 let plateSeq = 0;
 function uniquePlate(): string {
   return `DSP ${Date.now().toString(36).slice(-4).toUpperCase()}${Math.floor(Math.random() * 36 ** 2)
     .toString(36)
     .toUpperCase()}-${String(++plateSeq).padStart(2, "0")}`;
-}
-
-async function createAdmin(request: APIRequestContext, testInfo: TestInfo) {
-  const email = uniqueEmail("admin.thabo", testInfo);
-  const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
-    input: { email, password: PASSWORD, firstName: "Thabo", lastName: "Nkosi", signupCode: SIGNUP_CODE },
-  });
-  return { email, token: data.adminSignUp.token };
 }
 
 async function createVehicle(request: APIRequestContext, token: string, input: { make: string; model: string; category: string; transmission: string }) {

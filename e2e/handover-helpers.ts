@@ -9,13 +9,22 @@ import { graphql, uniqueEmail } from "./support.ts";
 const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
 export const STAFF_PASSWORD = "Harbour-lights-42";
 
-/** An admin who can sign in with `email` and STAFF_PASSWORD, and their token. */
-export async function createAdmin(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(prefix, testInfo);
-  const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
-    input: { email, password: STAFF_PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
-  });
-  return { email, token: data.adminSignUp.token };
+let workerAdmin: Promise<{ email: string; token: string }> | undefined;
+
+/**
+ * An admin who can sign in with `email` and STAFF_PASSWORD, and their token: one per test worker,
+ * shared by these journeys, since the server allows ten admin sign-ups per address in 15 minutes
+ * (every journey's browser and API calls come from 127.0.0.1).
+ */
+export function createAdmin(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<{ email: string; token: string }> {
+  workerAdmin ??= (async () => {
+    const email = uniqueEmail(prefix, testInfo);
+    const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
+      input: { email, password: STAFF_PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
+    });
+    return { email, token: data.adminSignUp.token };
+  })();
+  return workerAdmin;
 }
 
 export async function createAdminToken(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<string> {
