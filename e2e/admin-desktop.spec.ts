@@ -419,8 +419,22 @@ test.describe("admin back office", () => {
     await form.getByLabel("Category").selectOption("small");
     await form.getByLabel("Price per day (R)").fill("480");
     await form.getByLabel("Image URL").fill("");
-    await form.getByRole("textbox", { name: "Features", exact: true }).fill("Bluetooth, Air conditioning, USB charging, Cruise control,");
-    await expect(form.getByRole("list", { name: "Features added" }).getByRole("listitem")).toHaveCount(4);
+    const features = form.getByRole("textbox", { name: "Features", exact: true });
+    const featureTags = form.getByRole("list", { name: "Features added" }).getByRole("listitem");
+    await features.fill("Bluetooth, Air conditioning, USB charging, Cruise control,");
+    await expect(featureTags).toHaveCount(4);
+    await expect(features).toHaveValue(""); // the list left the box
+    await features.pressSequentially("Sunroof");
+    await features.press("Enter");
+    await expect(featureTags).toHaveCount(5);
+    await expect(featureTags.last()).toHaveText("Sunroof");
+    await expect(features).toHaveValue("");
+    // Backspace in the empty box picks the last tag, and a second Backspace removes it.
+    await features.press("Backspace");
+    await expect(featureTags).toHaveCount(5);
+    await features.press("Backspace");
+    await expect(featureTags).toHaveCount(4);
+    await expect(featureTags.last()).toHaveText("Cruise control");
     await form.getByLabel("Upload vehicle photo").setInputFiles({ name: "polo.jpg", mimeType: "image/jpeg", buffer: await carPhoto() });
     await expectToast(page, "Upload successful!");
     await expect(form.getByLabel("Image URL")).toHaveValue(/^\/objects\/uploads\//);

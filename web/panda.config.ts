@@ -322,6 +322,84 @@ const notice = defineSlotRecipe({
   staticCss: ["*"],
 });
 
+// The wide dialogs' frame (the back office's forms and details): a little room above and below.
+const wideDialog = { maxH: { base: "92dvh", sm: "calc(100dvh - 2rem)" }, px: { base: "5", md: "6" } } as const;
+
+const dialog = defineSlotRecipe({
+  className: "dialog",
+  description: "Every dialog of the app (Ark UI Dialog parts): a bottom sheet on phones, centred above",
+  jsx: ["DialogShell"],
+  slots: ["backdrop", "positioner", "content", "title", "description", "closeTrigger", "actions"],
+  base: {
+    backdrop: {
+      position: "fixed",
+      inset: "0",
+      zIndex: "40",
+      bg: "slate.900/55",
+      backdropFilter: "blur(2px)",
+      "&[data-state=open]": { animation: "fadeIn 0.15s ease-out" },
+    },
+    positioner: {
+      position: "fixed",
+      inset: "0",
+      zIndex: "50",
+      display: "flex",
+      alignItems: { base: "flex-end", sm: "center" },
+      justifyContent: "center",
+      p: { base: "0", sm: "4" },
+      overflowY: "auto",
+    },
+    content: {
+      position: "relative",
+      width: "full",
+      overflowY: "auto",
+      bg: "bg.surface",
+      color: "fg.default",
+      borderTopRadius: "2xl",
+      borderBottomRadius: { base: "0", sm: "2xl" },
+      boxShadow: "raised",
+      pt: "6",
+      pb: "calc(token(spacing.5) + env(safe-area-inset-bottom, 0px))",
+      display: "flex",
+      flexDirection: "column",
+      gap: "4",
+      _focusVisible: { outline: "none" },
+      "&[data-state=open]": { animation: "fadeIn 0.15s ease-out" },
+    },
+    title: { textStyle: "heading", fontSize: "1.25rem", pr: "10" },
+    description: { textStyle: "small", color: "fg.muted" },
+    closeTrigger: {
+      position: "absolute",
+      top: "3",
+      right: "3",
+      width: "10",
+      height: "10",
+      display: "flex",
+      alignItems: "center",
+      justifyContent: "center",
+      borderRadius: "full",
+      color: "fg.muted",
+      cursor: "pointer",
+      _hover: { bg: "bg.muted", color: "fg.default" },
+    },
+    // Buttons at the foot: stacked on phones (the main action on top), in a row above.
+    actions: { display: "flex", flexDirection: "column-reverse", gap: "3", sm: { flexDirection: "row", justifyContent: "flex-end" } },
+  },
+  variants: {
+    size: {
+      // The customer's phone-width sheet (the phone frame's width).
+      phone: { content: { maxW: "phone", maxH: "100dvh", px: "5" } },
+      // The back office: a confirmation, a form, a wide form, a detail view.
+      sm: { content: { maxW: "md", ...wideDialog } },
+      md: { content: { maxW: "xl", ...wideDialog } },
+      lg: { content: { maxW: "3xl", ...wideDialog } },
+      xl: { content: { maxW: "5xl", ...wideDialog } },
+    },
+  },
+  defaultVariants: { size: "phone" },
+  staticCss: ["*"],
+});
+
 export default defineConfig({
   preflight: true,
   include: ["./src/**/*.{ts,tsx}"],
@@ -342,7 +420,7 @@ export default defineConfig({
         fadeIn: { from: { opacity: 0 }, to: { opacity: 1 } },
       },
       recipes: { button, card, badge },
-      slotRecipes: { field, notice },
+      slotRecipes: { field, notice, dialog },
     },
   },
   globalCss: {

@@ -2,12 +2,14 @@
  * The frame every dialog of the app shares (Ark UI Dialog): mounted only while open, in a
  * portal, over a dimmed backdrop; a bottom sheet on phones and centred above; with the round
  * close button in its corner unless the dialog asks the user to decide (closeButton={false}).
- * Each dialog puts its own Dialog.Title, Dialog.Description and actions inside.
+ * Each dialog puts its own Dialog.Title, Dialog.Description and actions inside. Its look is the
+ * `dialog` slot recipe (web/panda.config.ts); `size` is the frame's width: "phone" (the
+ * customer's sheet, the default) or the back office's "sm", "md", "lg" and "xl".
  */
 import { Dialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
 import type { ReactNode } from "react";
-import { dialogStyles } from "./dialog.ts";
+import { dialog } from "styled-system/recipes";
 import { XIcon } from "./icons.tsx";
 
 export function DialogShell({
@@ -19,7 +21,7 @@ export function DialogShell({
   closeOnInteractOutside,
   initialFocusEl,
   finalFocusEl,
-  contentClassName,
+  size = "phone",
   children,
 }: {
   open: boolean;
@@ -32,10 +34,11 @@ export function DialogShell({
   closeOnInteractOutside?: boolean;
   initialFocusEl?: () => HTMLElement | null;
   finalFocusEl?: () => HTMLElement | null;
-  /** Replaces the phone-width sheet's look (e.g. the back office's wider dialogs). */
-  contentClassName?: string;
+  /** The frame's width: the phone-width sheet, or one of the back office's wider sizes. */
+  size?: (typeof dialog.variantMap.size)[number];
   children: ReactNode;
 }) {
+  const styles = dialog({ size });
   return (
     <Dialog.Root
       open={open}
@@ -48,12 +51,12 @@ export function DialogShell({
       {...(finalFocusEl ? { finalFocusEl } : {})}
     >
       <Portal>
-        <Dialog.Backdrop className={dialogStyles.backdrop} />
-        <Dialog.Positioner className={dialogStyles.positioner}>
-          <Dialog.Content className={contentClassName ?? dialogStyles.content}>
+        <Dialog.Backdrop className={styles.backdrop} />
+        <Dialog.Positioner className={styles.positioner}>
+          <Dialog.Content className={styles.content}>
             {children}
             {closeButton ? (
-              <Dialog.CloseTrigger className={dialogStyles.close} aria-label="Close" disabled={closeDisabled}>
+              <Dialog.CloseTrigger className={styles.closeTrigger} aria-label="Close" disabled={closeDisabled}>
                 <XIcon size={20} />
               </Dialog.CloseTrigger>
             ) : null}

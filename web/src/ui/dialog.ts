@@ -1,60 +1,9 @@
-import { css } from "styled-system/css";
+import { dialog } from "styled-system/recipes";
 
-/** Shared look of the dialogs (Ark UI Dialog parts): a bottom sheet on phones, centred above. */
-export const dialogStyles = {
-  backdrop: css({
-    position: "fixed",
-    inset: "0",
-    zIndex: "40",
-    bg: "slate.900/55",
-    backdropFilter: "blur(2px)",
-    "&[data-state=open]": { animation: "fadeIn 0.15s ease-out" },
-  }),
-  positioner: css({
-    position: "fixed",
-    inset: "0",
-    zIndex: "50",
-    display: "flex",
-    alignItems: { base: "flex-end", sm: "center" },
-    justifyContent: "center",
-    p: { base: "0", sm: "4" },
-    overflowY: "auto",
-  }),
-  content: css({
-    position: "relative",
-    width: "full",
-    maxW: "phone",
-    maxH: "100dvh",
-    overflowY: "auto",
-    bg: "bg.surface",
-    color: "fg.default",
-    borderTopRadius: "2xl",
-    borderBottomRadius: { base: "0", sm: "2xl" },
-    boxShadow: "raised",
-    px: "5",
-    pt: "6",
-    pb: "calc(token(spacing.5) + env(safe-area-inset-bottom, 0px))",
-    display: "flex",
-    flexDirection: "column",
-    gap: "4",
-    _focusVisible: { outline: "none" },
-    "&[data-state=open]": { animation: "fadeIn 0.15s ease-out" },
-  }),
-  title: css({ textStyle: "heading", fontSize: "1.25rem", pr: "10" }),
-  description: css({ textStyle: "small", color: "fg.muted" }),
-  close: css({
-    position: "absolute",
-    top: "3",
-    right: "3",
-    width: "10",
-    height: "10",
-    display: "flex",
-    alignItems: "center",
-    justifyContent: "center",
-    borderRadius: "full",
-    color: "fg.muted",
-    cursor: "pointer",
-    _hover: { bg: "bg.muted", color: "fg.default" },
-  }),
-  actions: css({ display: "flex", flexDirection: "column-reverse", gap: "3", sm: { flexDirection: "row", justifyContent: "flex-end" } }),
-};
+/**
+ * Shared look of the dialogs (Ark UI Dialog parts): the `dialog` slot recipe of
+ * web/panda.config.ts, a bottom sheet on phones and centred above. These are its class names at
+ * the default size; the title, description, close button and actions look the same at every
+ * size (DialogShell picks the size of the frame).
+ */
+export const dialogStyles = dialog();

@@ -11,34 +11,8 @@ import { dialogStyles } from "../../ui/dialog.ts";
 import { DialogShell } from "../../ui/DialogShell.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 
-const contentBase = css({
-  position: "relative",
-  width: "full",
-  maxH: { base: "92dvh", sm: "calc(100dvh - 2rem)" },
-  overflowY: "auto",
-  bg: "bg.surface",
-  color: "fg.default",
-  borderTopRadius: "2xl",
-  borderBottomRadius: { base: "0", sm: "2xl" },
-  boxShadow: "raised",
-  px: { base: "5", md: "6" },
-  pt: "6",
-  pb: "calc(token(spacing.5) + env(safe-area-inset-bottom, 0px))",
-  display: "flex",
-  flexDirection: "column",
-  gap: "4",
-  _focusVisible: { outline: "none" },
-  "&[data-state=open]": { animation: "fadeIn 0.15s ease-out" },
-});
-
-const sizes = {
-  sm: css({ maxW: "md" }),
-  md: css({ maxW: "xl" }),
-  lg: css({ maxW: "3xl" }),
-  xl: css({ maxW: "5xl" }),
-};
-
-export type DialogSize = keyof typeof sizes;
+/** The back office's widths (the `dialog` recipe's sizes): a confirmation, a form, a wide form, a detail view. */
+export type DialogSize = "sm" | "md" | "lg" | "xl";
 
 export function AdminDialog({
   open,
@@ -60,13 +34,7 @@ export function AdminDialog({
   closeOnInteractOutside?: boolean;
 }) {
   return (
-    <DialogShell
-      open={open}
-      onOpenChange={onOpenChange}
-      role={role}
-      closeOnInteractOutside={closeOnInteractOutside}
-      contentClassName={cx(contentBase, sizes[size])}
-    >
+    <DialogShell open={open} onOpenChange={onOpenChange} role={role} closeOnInteractOutside={closeOnInteractOutside} size={size}>
       <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
       {description ? <Dialog.Description className={dialogStyles.description}>{description}</Dialog.Description> : null}
       {children}
@@ -74,14 +42,8 @@ export function AdminDialog({
   );
 }
 
-/** Buttons at the foot of a dialog: stacked on phones (main action on top), in a row above. */
-export const dialogActions = css({
-  display: "flex",
-  flexDirection: "column-reverse",
-  gap: "3",
-  pt: "2",
-  sm: { flexDirection: "row", justifyContent: "flex-end" },
-});
+/** Buttons at the foot of a dialog (the dialog recipe's actions): stacked on phones (main action on top), in a row above. */
+export const dialogActions = cx(dialogStyles.actions, css({ pt: "2" }));
 
 /** Keeps a long form's buttons in view at the foot of the dialog while it scrolls. */
 export const stickyActions = css({

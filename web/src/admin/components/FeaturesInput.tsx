@@ -1,9 +1,12 @@
 /**
- * The vehicle form's features: tags. Type a feature and press Enter or a comma; paste or type a
- * comma-separated list ("Bluetooth, USB, Cruise control") and every item becomes a tag; each tag
- * has a remove button; Backspace in the empty box removes the last one.
+ * The vehicle form's features: tags, on Ark UI's TagsInput. Type a feature and press Enter or a
+ * comma; paste or type a comma-separated list ("Bluetooth, USB, Cruise control") and every item
+ * becomes a tag; each tag has a remove button; Backspace in the empty box highlights the last tag
+ * and Backspace again removes it (the arrow keys move between tags). Duplicates are ignored
+ * whatever their case; leaving the box adds what was typed.
  */
-import { useId, useState, type KeyboardEvent } from "react";
+import { TagsInput } from "@ark-ui/react/tags-input";
+import { useId, useState, type FormEvent } from "react";
 import { css } from "styled-system/css";
 import { splitFeatures } from "#domain/catalogue.ts";
 
@@ -36,6 +39,8 @@ const tag = css({
   borderRadius: "full",
   borderWidth: "1px",
   borderColor: "brand.muted",
+  // Backspace or an arrow key picked this tag: the next Backspace or Delete removes it.
+  "&[data-highlighted]": { bg: "brand.solid", color: "fg.onBrand", borderColor: "brand.solid" },
   "& button": {
     display: "inline-flex",
     alignItems: "center",
@@ -44,7 +49,7 @@ const tag = css({
     height: "5",
     borderRadius: "full",
     cursor: "pointer",
-    _hover: { bg: "brand.muted" },
+    _hover: { bg: "brand.muted", color: "brand.text" },
   },
 });
 
@@ -72,68 +77,74 @@ export function FeaturesInput({
   label?: string;
 }) {
   const id = useId();
+  // What is typed and not yet a tag. Controlled, so that taking a list out of the box (below)
+  // and Ark's clearing after Enter both leave the box holding exactly what is left.
   const [draft, setDraft] = useState("");
-  const commit = (text: string) => {
-    if (text.trim()) onChange(addFeatures(value, text));
-    setDraft("");
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Enter" || event.key === ",") {
-      event.preventDefault();
-      commit(draft);
-    } else if (event.key === "Backspace" && draft === "" && value.length > 0) {
-      onChange(value.slice(0, -1));
-    }
+  // A typed or pasted list: everything up to the last comma becomes tags at once, and the box
+  // keeps only what follows it. Runs before Ark's own handler, which then sees the rest only.
+  const takeList = (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const cut = input.value.lastIndexOf(",");
+    if (cut < 0) return;
+    onChange(addFeatures(value, input.value.slice(0, cut)));
+    input.value = input.value.slice(cut + 1).trimStart();
   };
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
-      <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600" })}>
-        {label}
-      </label>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience (a click anywhere in the box focuses the input); keyboard users are in the input already */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: as above */}
-      <div className={box} onClick={() => document.getElementById(id)?.focus()}>
+    <TagsInput.Root
+      value={value}
+      onValueChange={(details) => onChange(details.value)}
+      inputValue={draft}
+      onInputValueChange={(details) => setDraft(details.inputValue)}
+      validate={({ inputValue, value: tags }) => !tags.some((f) => f.toLowerCase() === inputValue.toLowerCase())}
+      blurBehavior="add"
+      editable={false}
+      invalid={Boolean(error)}
+      translations={{
+        deleteTagTriggerLabel: (feature) => `Remove ${feature}`,
+        tagAdded: (feature) => `${feature} added`,
+        tagsPasted: (features) => `${features.length} features added`,
+        tagDeleted: (feature) => `${feature} removed`,
+        tagSelected: (feature) => `${feature} selected. Press Backspace or Delete to remove it.`,
+        noTagsSelected: "No features",
+      }}
+      className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}
+    >
+      <TagsInput.Label className={css({ fontSize: "sm", fontWeight: "600" })}>{label}</TagsInput.Label>
+      <TagsInput.Control className={box}>
         <ul className={css({ display: "contents" })} aria-label="Features added">
-          {value.map((feature) => (
-            <li key={feature} className={tag}>
-              {feature}
-              <button type="button" aria-label={`Remove ${feature}`} onClick={() => onChange(value.filter((f) => f !== feature))}>
-                <svg
-                  width="12"
-                  height="12"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.6"
-                  strokeLinecap="round"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path d="M18 6 6 18M6 6l12 12" />
-                </svg>
-              </button>
-            </li>
+          {value.map((feature, index) => (
+            <TagsInput.Item key={feature} index={index} value={feature} asChild>
+              <li className={css({ display: "inline-flex" })}>
+                <TagsInput.ItemPreview className={tag}>
+                  <TagsInput.ItemText>{feature}</TagsInput.ItemText>
+                  {/* Reachable with Tab as well as through the arrow keys. */}
+                  <TagsInput.ItemDeleteTrigger tabIndex={0}>
+                    <svg
+                      width="12"
+                      height="12"
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.6"
+                      strokeLinecap="round"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <path d="M18 6 6 18M6 6l12 12" />
+                    </svg>
+                  </TagsInput.ItemDeleteTrigger>
+                </TagsInput.ItemPreview>
+              </li>
+            </TagsInput.Item>
           ))}
         </ul>
-        <input
-          id={id}
-          value={draft}
-          onChange={(event) => {
-            const text = event.target.value;
-            // A pasted or typed list: everything before the last comma becomes tags.
-            if (text.includes(",")) {
-              const cut = text.lastIndexOf(",");
-              onChange(addFeatures(value, text.slice(0, cut)));
-              setDraft(text.slice(cut + 1).trimStart());
-            } else setDraft(text);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => commit(draft)}
+        <TagsInput.Input
+          onInput={takeList}
           placeholder={value.length === 0 ? "e.g. Bluetooth, Air conditioning" : "Add another"}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
           className={css({ flex: "1", minW: "10rem", minH: "8", px: "1", fontSize: "md", bg: "transparent", _focusVisible: { outline: "none" } })}
         />
-      </div>
+      </TagsInput.Control>
       <p id={`${id}-hint`} className={css({ fontSize: "sm", color: "fg.muted" })}>
         Press Enter or type a comma after each feature. Cards show the first 3.
       </p>
@@ -142,6 +153,6 @@ export function FeaturesInput({
           {error}
         </p>
       ) : null}
-    </div>
+    </TagsInput.Root>
   );
 }

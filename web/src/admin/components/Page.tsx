@@ -1,7 +1,9 @@
 /** Building blocks of the admin screens: page header, stat cards, states, pager, tables. */
+import { Pagination } from "@ark-ui/react/pagination";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { CombinedError } from "urql";
 import { css, cx } from "styled-system/css";
+import { button } from "styled-system/recipes";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { RefreshIcon, WarningIcon } from "../../ui/icons.tsx";
@@ -158,7 +160,11 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
   );
 }
 
-/** "Showing 1–20 of 57" with previous/next. Renders nothing when everything fits on one page. */
+/**
+ * "Showing 1–20 of 57" with previous/next (Ark UI's Pagination), and the page numbers on wider
+ * screens. Screen readers hear "Previous page", "Next page" and "Page 2"; the current page is
+ * marked as such. Renders nothing when everything fits on one page.
+ */
 export function Pager({
   offset,
   limit,
@@ -178,26 +184,59 @@ export function Pager({
   const page = Math.floor(offset / limit) + 1;
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
-    <nav
-      aria-label={`Pages of ${label}`}
+    <Pagination.Root
+      count={total}
+      pageSize={limit}
+      page={page}
+      // Never before the first row (a page past the end, e.g. after its last row went, goes back).
+      onPageChange={(details) => onChange(Math.max(0, (details.page - 1) * limit))}
+      siblingCount={1}
+      translations={{
+        rootLabel: `Pages of ${label}`,
+        prevTriggerLabel: "Previous page",
+        nextTriggerLabel: "Next page",
+        itemLabel: ({ page: n }) => `Page ${n}`,
+      }}
       className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", pt: "1" })}
     >
       <p className={css({ textStyle: "small", color: "fg.muted" })} aria-live="polite">
         Showing {first}–{last} of {total} {label} · page {page} of {pages}
       </p>
-      <div className={css({ display: "flex", gap: "2" })}>
-        <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+      <div className={css({ display: "flex", alignItems: "center", gap: "2" })}>
+        <Pagination.PrevTrigger className={button({ variant: "outline", size: "sm" })}>
           <ChevronLeftIcon size={16} />
           Previous
-        </Button>
-        <Button variant="outline" size="sm" disabled={offset + limit >= total} onClick={() => onChange(offset + limit)}>
+        </Pagination.PrevTrigger>
+        <Pagination.Context>
+          {(pagination) => (
+            <div className={css({ display: { base: "none", sm: "flex" }, alignItems: "center", gap: "1" })}>
+              {pagination.pages.map((item, index) =>
+                item.type === "page" ? (
+                  <Pagination.Item key={item.value} {...item} className={pageNumber}>
+                    {item.value}
+                  </Pagination.Item>
+                ) : (
+                  <Pagination.Ellipsis key={`gap-${index}`} index={index} className={css({ px: "1", color: "fg.muted" })}>
+                    …
+                  </Pagination.Ellipsis>
+                ),
+              )}
+            </div>
+          )}
+        </Pagination.Context>
+        <Pagination.NextTrigger className={button({ variant: "outline", size: "sm" })}>
           Next
           <ChevronLeftIcon size={16} className={css({ transform: "rotate(180deg)" })} />
-        </Button>
+        </Pagination.NextTrigger>
       </div>
-    </nav>
+    </Pagination.Root>
   );
 }
+
+const pageNumber = cx(
+  button({ variant: "ghost", size: "sm" }),
+  css({ minW: "9", px: "2", fontVariantNumeric: "tabular-nums", _selected: { bg: "brand.solid", color: "fg.onBrand", _hover: { bg: "brand.solidHover" } } }),
+);
 
 /** A card-like panel with an optional heading row. */
 export function Panel({

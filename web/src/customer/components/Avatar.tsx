@@ -1,3 +1,4 @@
+import { Avatar as ArkAvatar } from "@ark-ui/react/avatar";
 import { css, cx } from "styled-system/css";
 import { initials } from "#domain/profile.ts";
 import { useObjectImage } from "../lib/objectImage.ts";
@@ -10,7 +11,8 @@ const sizes = {
 
 /**
  * The customer's avatar (SPEC 3 "Profile display"): the profile picture, or the initials of the
- * first two words of the name; a green tick when the profile is complete.
+ * first two words of the name; a green tick when the profile is complete. On Ark UI's Avatar: the
+ * initials stay on show until the picture has loaded, and come back if it cannot be loaded.
  */
 export function Avatar({
   name,
@@ -29,29 +31,28 @@ export function Avatar({
   const s = sizes[size];
   return (
     <span className={cx(css({ position: "relative", display: "inline-flex", flexShrink: 0 }), className)}>
-      <span
-        className={cx(
-          css({
-            display: "inline-flex",
-            alignItems: "center",
-            justifyContent: "center",
-            borderRadius: "full",
-            overflow: "hidden",
-            bg: "brand.solid",
-            color: "white",
-            fontWeight: "700",
-            letterSpacing: "0.02em",
-            boxShadow: "0 0 0 3px white, 0 0 0 4px token(colors.slate.200)",
-          }),
-          s.box,
-        )}
-      >
-        {url ? (
-          <img src={url} alt="" className={css({ width: "full", height: "full", objectFit: "cover" })} />
-        ) : (
-          <span aria-hidden="true">{initials(name)}</span>
-        )}
-      </span>
+      <ArkAvatar.Root asChild>
+        <span
+          className={cx(
+            css({
+              display: "inline-flex",
+              alignItems: "center",
+              justifyContent: "center",
+              borderRadius: "full",
+              overflow: "hidden",
+              bg: "brand.solid",
+              color: "white",
+              fontWeight: "700",
+              letterSpacing: "0.02em",
+              boxShadow: "0 0 0 3px white, 0 0 0 4px token(colors.slate.200)",
+            }),
+            s.box,
+          )}
+        >
+          <ArkAvatar.Fallback aria-hidden="true">{initials(name)}</ArkAvatar.Fallback>
+          {url ? <ArkAvatar.Image src={url} alt="" className={css({ width: "full", height: "full", objectFit: "cover" })} /> : null}
+        </span>
+      </ArkAvatar.Root>
       {complete ? (
         <span
           className={cx(

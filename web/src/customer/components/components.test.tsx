@@ -5,11 +5,14 @@
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 
-// Before Testing Library loads: its `screen` binds to the document that exists at import time.
 GlobalRegistrator.register({ url: "http://localhost/" });
 afterAll(() => GlobalRegistrator.unregister());
 
-const { cleanup, render, screen } = await import("@testing-library/react");
+const { act, cleanup, fireEvent, render, within } = await import("@testing-library/react");
+// Not Testing Library's `screen`: that is bound to the document of whichever test file loaded the
+// library first (bun runs every file in one process, web/src/admin/components/components.test.tsx
+// too), and each file has its own document.
+const screen = within(document.body);
 const { MemoryRouter } = await import("react-router");
 const { Field, SelectField } = await import("../../ui/Field.tsx");
 const { Avatar } = await import("./Avatar.tsx");
@@ -64,6 +67,31 @@ describe("avatar (SPEC 3, 4)", () => {
     render(<Avatar name="Sipho" picture={null} complete />);
     expect(screen.getByText("S")).toBeTruthy();
     expect(screen.getByRole("img", { name: "Profile complete" })).toBeTruthy();
+  });
+  test("a picture (Ark Avatar): the initials until it has loaded, and again if it fails to load", async () => {
+    // The picture is fetched with the customer's token and shown from a blob: URL.
+    const realFetch = window.fetch;
+    window.fetch = (async () => ({ ok: true, blob: async () => new Blob(["jpeg"], { type: "image/jpeg" }) })) as unknown as typeof fetch;
+    try {
+      const { container } = render(<Avatar name="Thandi van der Merwe" picture="/objects/uploads/avatar-test" />);
+      const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 40)));
+      await settle();
+      const initials = screen.getByText("TV");
+      const picture = container.querySelector("img");
+      expect(picture?.getAttribute("src")).toStartWith("blob:");
+      expect(picture?.getAttribute("alt")).toBe(""); // decorative: the name is written beside it
+      expect(initials.hidden).toBe(false); // still loading
+      fireEvent.load(picture!);
+      await settle();
+      expect(initials.hidden).toBe(true);
+      expect(picture?.hidden).toBe(false);
+      fireEvent.error(picture!);
+      await settle();
+      expect(initials.hidden).toBe(false);
+      expect(picture?.hidden).toBe(true);
+    } finally {
+      window.fetch = realFetch;
+    }
   });
 });
 

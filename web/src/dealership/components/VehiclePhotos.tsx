@@ -3,7 +3,13 @@
  * (signed URL, single PUT, with progress); the first is the cover shown on cards; photos can be
  * moved earlier or later and removed. Keyboard and screen-reader friendly: every control is a
  * labelled button, and changes are announced.
+ *
+ * The picking is Ark UI's FileUpload: the "Add photos" tile is its dropzone (click, Enter or
+ * Space opens the file picker; photos can also be dropped on it), named by its own visible text.
+ * Ark only hands over the chosen files, in order: the checks (an image, at most 10 MB, room
+ * left), the uploads and the list stay ours.
  */
+import { FileUpload } from "@ark-ui/react/file-upload";
 import { useEffect, useId, useRef, useState } from "react";
 import { useClient } from "urql";
 import { css, cx } from "styled-system/css";
@@ -52,8 +58,9 @@ const addTile = css({
   textStyle: "small",
   cursor: "pointer",
   _hover: { bg: "brand.subtle", borderColor: "brand.solid" },
+  // Photos dragged over the tile.
+  "&[data-dragging]": { bg: "brand.subtle", borderColor: "brand.solid", borderStyle: "solid" },
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
-  _disabled: { opacity: 0.55, cursor: "not-allowed" },
 });
 
 interface Pending {
@@ -76,10 +83,8 @@ export function VehiclePhotos({
   error?: string | undefined;
 }) {
   const client = useClient();
-  const inputId = useId();
   const hintId = useId();
   const errorId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const latest = useRef(value);
   latest.current = value;
   const [pending, setPending] = useState<Pending[]>([]);
@@ -131,132 +136,129 @@ export function VehiclePhotos({
   }
 
   const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
+  const addText = value.length === 0 && !busy ? "Add photos" : "Add more";
 
   return (
-    <fieldset className={css({ display: "flex", flexDirection: "column", gap: "3", minW: "0" })} aria-describedby={describedBy}>
-      <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "1.5" })}>{label}</legend>
-      <p id={hintId} className={css({ textStyle: "small", color: "fg.muted", mt: "-1.5" })}>
-        Up to {MAX_VEHICLE_PHOTOS} photos (JPEG, PNG or WebP, at most 10 MB each). The first photo is the cover buyers see first.
-      </p>
-      <ul className={grid}>
-        {value.map((path, index) => {
-          const n = index + 1;
-          return (
-            <li key={path} className={tile}>
-              <CarPhoto src={path} alt={`Photo ${n}`} className={css({ aspectRatio: "4 / 3", width: "full" })} iconSize={28} />
-              {index === 0 ? (
-                <span
-                  className={css({
-                    position: "absolute",
-                    top: "2",
-                    left: "2",
-                    px: "2",
-                    py: "0.5",
-                    borderRadius: "full",
-                    bg: "brand.solid",
-                    color: "white",
-                    textStyle: "caption",
-                  })}
+    <FileUpload.Root
+      asChild
+      // Ark keeps no list of its own (always empty): every choice or drop hands over just the new
+      // files, whatever was chosen before; no type or count rules of Ark's, the checks are ours.
+      acceptedFiles={[]}
+      maxFiles={Number.POSITIVE_INFINITY}
+      onFileAccept={(details) => void uploadAll(details.files)}
+      // The dropzone's name is its visible text.
+      translations={{ dropzone: addText }}
+    >
+      <fieldset className={css({ display: "flex", flexDirection: "column", gap: "3", minW: "0" })} aria-describedby={describedBy}>
+        <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "1.5" })}>{label}</legend>
+        <p id={hintId} className={css({ textStyle: "small", color: "fg.muted", mt: "-1.5" })}>
+          Up to {MAX_VEHICLE_PHOTOS} photos (JPEG, PNG or WebP, at most 10 MB each). The first photo is the cover buyers see first.
+        </p>
+        <ul className={grid}>
+          {value.map((path, index) => {
+            const n = index + 1;
+            return (
+              <li key={path} className={tile}>
+                <CarPhoto src={path} alt={`Photo ${n}`} className={css({ aspectRatio: "4 / 3", width: "full" })} iconSize={28} />
+                {index === 0 ? (
+                  <span
+                    className={css({
+                      position: "absolute",
+                      top: "2",
+                      left: "2",
+                      px: "2",
+                      py: "0.5",
+                      borderRadius: "full",
+                      bg: "brand.solid",
+                      color: "white",
+                      textStyle: "caption",
+                    })}
+                  >
+                    Cover
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  className={cx(tileButton, css({ position: "absolute", top: "2", right: "2" }))}
+                  onClick={() =>
+                    set(
+                      value.filter((p) => p !== path),
+                      `Photo ${n} removed`,
+                    )
+                  }
+                  aria-label={`Remove photo ${n}`}
                 >
-                  Cover
-                </span>
-              ) : null}
-              <button
-                type="button"
-                className={cx(tileButton, css({ position: "absolute", top: "2", right: "2" }))}
-                onClick={() =>
-                  set(
-                    value.filter((p) => p !== path),
-                    `Photo ${n} removed`,
-                  )
-                }
-                aria-label={`Remove photo ${n}`}
+                  <XIcon size={16} />
+                </button>
+                <div className={css({ position: "absolute", bottom: "2", left: "2", right: "2", display: "flex", justifyContent: "space-between" })}>
+                  <button
+                    type="button"
+                    className={tileButton}
+                    disabled={index === 0}
+                    onClick={() => set(moveItem(value, index, index - 1), `Photo ${n} moved to position ${n - 1}`)}
+                    aria-label={`Move photo ${n} earlier`}
+                  >
+                    <ChevronLeftIcon size={16} />
+                  </button>
+                  <button
+                    type="button"
+                    className={tileButton}
+                    disabled={index === value.length - 1}
+                    onClick={() => set(moveItem(value, index, index + 1), `Photo ${n} moved to position ${n + 1}`)}
+                    aria-label={`Move photo ${n} later`}
+                  >
+                    <ChevronRightIcon size={16} />
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+          {pending.map((item) => (
+            <li key={item.key} className={tile} aria-label="Uploading photo">
+              <img src={item.preview} alt="" className={css({ aspectRatio: "4 / 3", width: "full", objectFit: "cover", opacity: 0.5 })} />
+              <div
+                className={css({
+                  position: "absolute",
+                  inset: "0",
+                  display: "flex",
+                  flexDirection: "column",
+                  alignItems: "center",
+                  justifyContent: "center",
+                  gap: "2",
+                  color: "fg.default",
+                  textStyle: "caption",
+                })}
               >
-                <XIcon size={16} />
-              </button>
-              <div className={css({ position: "absolute", bottom: "2", left: "2", right: "2", display: "flex", justifyContent: "space-between" })}>
-                <button
-                  type="button"
-                  className={tileButton}
-                  disabled={index === 0}
-                  onClick={() => set(moveItem(value, index, index - 1), `Photo ${n} moved to position ${n - 1}`)}
-                  aria-label={`Move photo ${n} earlier`}
-                >
-                  <ChevronLeftIcon size={16} />
-                </button>
-                <button
-                  type="button"
-                  className={tileButton}
-                  disabled={index === value.length - 1}
-                  onClick={() => set(moveItem(value, index, index + 1), `Photo ${n} moved to position ${n + 1}`)}
-                  aria-label={`Move photo ${n} later`}
-                >
-                  <ChevronRightIcon size={16} />
-                </button>
+                <Spinner size="md" />
+                <progress
+                  value={Math.round(item.progress * 100)}
+                  max={100}
+                  aria-label="Upload progress"
+                  className={css({ width: "2/3", height: "1.5", accentColor: "brand.solid" })}
+                />
               </div>
             </li>
-          );
-        })}
-        {pending.map((item) => (
-          <li key={item.key} className={tile} aria-label="Uploading photo">
-            <img src={item.preview} alt="" className={css({ aspectRatio: "4 / 3", width: "full", objectFit: "cover", opacity: 0.5 })} />
-            <div
-              className={css({
-                position: "absolute",
-                inset: "0",
-                display: "flex",
-                flexDirection: "column",
-                alignItems: "center",
-                justifyContent: "center",
-                gap: "2",
-                color: "fg.default",
-                textStyle: "caption",
-              })}
-            >
-              <Spinner size="md" />
-              <progress
-                value={Math.round(item.progress * 100)}
-                max={100}
-                aria-label="Upload progress"
-                className={css({ width: "2/3", height: "1.5", accentColor: "brand.solid" })}
-              />
-            </div>
-          </li>
-        ))}
-        {room > 0 ? (
-          <li>
-            <button type="button" className={cx(addTile, css({ width: "full" }))} onClick={() => input.current?.click()} aria-describedby={hintId}>
-              {value.length === 0 && !busy ? <ImageIcon size={26} /> : <PlusIcon size={24} />}
-              {value.length === 0 && !busy ? "Add photos" : "Add more"}
-            </button>
-          </li>
+          ))}
+          {room > 0 ? (
+            <li>
+              <FileUpload.Dropzone className={addTile} aria-describedby={hintId}>
+                {value.length === 0 && !busy ? <ImageIcon size={26} /> : <PlusIcon size={24} />}
+                {addText}
+              </FileUpload.Dropzone>
+            </li>
+          ) : null}
+        </ul>
+        <FileUpload.Label className={css({ srOnly: true })}>Choose vehicle photos</FileUpload.Label>
+        <FileUpload.HiddenInput accept="image/*" />
+        {error ? (
+          <p id={errorId} role="alert" className={css({ fontSize: "sm", fontWeight: "500", color: "danger.fg" })}>
+            {error}
+          </p>
         ) : null}
-      </ul>
-      <label htmlFor={inputId} className={css({ srOnly: true })}>
-        Choose vehicle photos
-      </label>
-      <input
-        ref={input}
-        id={inputId}
-        type="file"
-        accept="image/*"
-        multiple
-        tabIndex={-1}
-        className={css({ srOnly: true })}
-        onChange={(event) => {
-          const files = [...(event.currentTarget.files ?? [])];
-          event.currentTarget.value = "";
-          void uploadAll(files);
-        }}
-      />
-      {error ? (
-        <p id={errorId} role="alert" className={css({ fontSize: "sm", fontWeight: "500", color: "danger.fg" })}>
-          {error}
+        <p role="status" className={css({ srOnly: true })}>
+          {busy ? "Uploading photos…" : announcement}
         </p>
-      ) : null}
-      <p role="status" className={css({ srOnly: true })}>
-        {busy ? "Uploading photos…" : announcement}
-      </p>
-    </fieldset>
+      </fieldset>
+    </FileUpload.Root>
   );
 }

@@ -1,0 +1,141 @@
+/**
+ * The back office's own components in happy-dom (registered only for this file, and removed
+ * afterwards: it replaces globals such as fetch that other test files rely on).
+ */
+import { GlobalRegistrator } from "@happy-dom/global-registrator";
+import { afterAll, afterEach, describe, expect, test } from "bun:test";
+import { useState } from "react";
+
+GlobalRegistrator.register({ url: "http://localhost/" });
+afterAll(() => GlobalRegistrator.unregister());
+
+const { act, cleanup, fireEvent, render, within } = await import("@testing-library/react");
+// Not Testing Library's `screen`: that is bound to the document of whichever test file loaded the
+// library first (bun runs every file in one process), and each file has its own document.
+const screen = within(document.body);
+const { FeaturesInput } = await import("./FeaturesInput.tsx");
+const { Pager } = await import("./Page.tsx");
+
+afterEach(() => cleanup());
+
+/** Lets Ark's machines run what they queued (microtasks and animation frames). */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 40)));
+
+describe("features input (Ark TagsInput)", () => {
+  let latest: string[] = [];
+  function Harness({ initial = [] }: { initial?: string[] }) {
+    const [value, setValue] = useState(initial);
+    latest = value;
+    return <FeaturesInput value={value} onChange={setValue} />;
+  }
+  const box = () => screen.getByRole("textbox", { name: "Features" }) as HTMLInputElement;
+  const tags = () => screen.getByRole("list", { name: "Features added" }).querySelectorAll("li");
+  async function focus() {
+    act(() => box().focus());
+    await settle();
+  }
+  async function type(text: string) {
+    fireEvent.input(box(), { target: { value: text } });
+    await settle();
+  }
+  async function key(name: string) {
+    fireEvent.keyDown(box(), { key: name });
+    await settle();
+  }
+
+  test("a comma-separated list becomes tags and the box keeps only what follows the last comma", async () => {
+    render(<Harness />);
+    await focus();
+    await type("Bluetooth, Air conditioning, usb,  Cruise");
+    expect(latest).toEqual(["Bluetooth", "Air conditioning", "usb"]);
+    expect(tags()).toHaveLength(3);
+    expect(box().value).toBe("Cruise");
+  });
+
+  test("Enter adds the typed feature and empties the box; duplicates (any case) are not added", async () => {
+    render(<Harness initial={["Bluetooth"]} />);
+    await focus();
+    await type("Sunroof");
+    await key("Enter");
+    expect(latest).toEqual(["Bluetooth", "Sunroof"]);
+    expect(box().value).toBe("");
+    await type("bluetooth");
+    await key("Enter");
+    expect(latest).toEqual(["Bluetooth", "Sunroof"]);
+    expect(box().value).toBe("");
+  });
+
+  test("a tag's remove button removes it", async () => {
+    render(<Harness initial={["Bluetooth", "USB", "Cruise control"]} />);
+    fireEvent.click(screen.getByRole("button", { name: "Remove USB" }));
+    await settle();
+    expect(latest).toEqual(["Bluetooth", "Cruise control"]);
+    expect([...tags()].map((li) => li.textContent)).toEqual(["Bluetooth", "Cruise control"]);
+  });
+
+  test("Backspace in the empty box highlights the last tag, and again removes it", async () => {
+    render(<Harness initial={["Bluetooth", "USB"]} />);
+    await focus();
+    await key("Backspace");
+    expect(latest).toEqual(["Bluetooth", "USB"]);
+    expect(tags()[1]?.querySelector("[data-highlighted]")).not.toBeNull();
+    await key("Backspace");
+    expect(latest).toEqual(["Bluetooth"]);
+  });
+
+  test("the placeholder says what to type, then asks for another", async () => {
+    const { rerender } = render(<FeaturesInput value={[]} onChange={() => {}} />);
+    expect(box().placeholder).toBe("e.g. Bluetooth, Air conditioning");
+    rerender(<FeaturesInput value={["USB"]} onChange={() => {}} />);
+    expect(box().placeholder).toBe("Add another");
+  });
+});
+
+describe("pager (Ark Pagination)", () => {
+  test("nothing when everything fits on one page", () => {
+    const { container } = render(<Pager offset={0} limit={25} total={25} onChange={() => {}} label="changes" />);
+    expect(container.innerHTML).toBe("");
+  });
+
+  test("the first page: what is shown, Previous disabled, Next asks for the next offset", async () => {
+    const offsets: number[] = [];
+    render(<Pager offset={0} limit={25} total={60} onChange={(o) => offsets.push(o)} label="changes" />);
+    await settle(); // Ark starts its machine just after the first render
+    const nav = screen.getByRole("navigation", { name: "Pages of changes" });
+    expect(nav.textContent).toContain("Showing 1–25 of 60 changes · page 1 of 3");
+    const previous = screen.getByRole("button", { name: "Previous page" }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+    expect(previous.textContent).toBe("Previous");
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    await settle();
+    expect(offsets).toEqual([25]);
+  });
+
+  test("page numbers: the current one is marked, another one asks for its offset", async () => {
+    const offsets: number[] = [];
+    render(<Pager offset={25} limit={25} total={60} onChange={(o) => offsets.push(o)} />);
+    await settle(); // Ark starts its machine just after the first render
+    expect(screen.getByRole("button", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("button", { name: "Page 1" }).getAttribute("aria-current")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Page 3" }));
+    await settle();
+    fireEvent.click(screen.getByRole("button", { name: "Previous page" }));
+    await settle();
+    expect(offsets).toEqual([50, 0]);
+  });
+
+  test("the last page: Next disabled", () => {
+    render(<Pager offset={50} limit={25} total={60} onChange={() => {}} />);
+    expect(screen.getByRole("navigation").textContent).toContain("Showing 51–60 of 60 items · page 3 of 3");
+    expect((screen.getByRole("button", { name: "Next page" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test("a page past the end (its rows went) goes back to the first offset, never below 0", async () => {
+    const offsets: number[] = [];
+    render(<Pager offset={25} limit={25} total={0} onChange={(o) => offsets.push(o)} />);
+    await settle(); // Ark starts its machine just after the first render
+    fireEvent.click(screen.getByRole("button", { name: "Previous page" }));
+    await settle();
+    expect(offsets).toEqual([0]);
+  });
+});
