@@ -10,16 +10,7 @@
 import { useEffect, useState } from "react";
 import { useClient, useQuery } from "urql";
 import { css } from "styled-system/css";
-import {
-  describeCharges,
-  formatRand,
-  FUEL_EIGHTHS_FULL,
-  fuelLevelLabel,
-  MAX_DAMAGE_PHOTOS,
-  PHOTO_SLOT_LABELS,
-  REQUIRED_PHOTO_SLOTS,
-  type HandoverKind,
-} from "#domain";
+import { FUEL_EIGHTHS_FULL, fuelLevelLabel, MAX_DAMAGE_PHOTOS, PHOTO_SLOT_LABELS, REQUIRED_PHOTO_SLOTS, type HandoverKind } from "#domain";
 import { serverMessage } from "../../lib/errors.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
@@ -31,6 +22,7 @@ import { notifySuccess } from "../../ui/toast.tsx";
 import { groupDigits } from "../../lib/format.ts";
 import { CHARGE_PREVIEW, SUBMIT_CHECKLIST } from "../lib/api.ts";
 import { clearDraft, loadDraft, parseOdometer, saveDraft, type ChecklistDraft } from "../lib/draft.ts";
+import { ChargesText } from "./jobBits.tsx";
 import { PhotoSlot } from "./PhotoSlot.tsx";
 import { SignaturePad } from "./SignaturePad.tsx";
 
@@ -317,13 +309,7 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
             </p>
           ) : charges ? (
             <p aria-live="polite" data-testid="charges-preview">
-              {describeCharges({
-                lateDays: charges.lateDays,
-                lateFeeCents: Math.round(Number(charges.lateFee) * 100),
-                fuelEighthsShort: charges.fuelEighthsShort,
-                fuelFeeCents: Math.round(Number(charges.fuelFee) * 100),
-              }) ?? "No extra charges."}
-              {Number(charges.total) > 0 ? <strong> Total {formatRand(charges.total)}</strong> : null}
+              <ChargesText charges={charges} />
             </p>
           ) : (
             <p className={css({ color: "fg.muted" })}>The charges could not be worked out right now; they are computed again when you submit.</p>

@@ -1,7 +1,10 @@
-/** Small pieces the job list and the job page share: the state badge, kind label, time, maps link. */
+/** Small pieces the job list, the job page and the checklist share: the state badge, kind label, time, maps link, charges. */
 import { css } from "styled-system/css";
 import {
+  describeCharges,
   FAILURE_REASON_LABELS,
+  formatRand,
+  parseMoneyToCents,
   formatBookingCardTime,
   HANDOVER_KIND_LABELS,
   HANDOVER_STATE_LABELS,
@@ -38,3 +41,21 @@ export const jobTime = (iso: string) => formatBookingCardTime(new Date(iso));
 
 /** Opens the point in the phone's maps app (Google Maps answers on every platform). */
 export const mapsUrl = (coordinates: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(coordinates.replace(/\s/g, ""))}`;
+
+type Charges = { lateDays: number; lateFee: string; fuelEighthsShort: number; fuelFee: string; total: string };
+
+/** "1 day late: R650; 2/8 tank short: R360 Total R1,010", or "No extra charges." */
+export function ChargesText({ charges }: { charges: Charges }) {
+  const described = describeCharges({
+    lateDays: charges.lateDays,
+    lateFeeCents: parseMoneyToCents(charges.lateFee),
+    fuelEighthsShort: charges.fuelEighthsShort,
+    fuelFeeCents: parseMoneyToCents(charges.fuelFee),
+  });
+  return (
+    <>
+      {described ?? "No extra charges."}
+      {parseMoneyToCents(charges.total) > 0 ? <strong> Total {formatRand(charges.total)}</strong> : null}
+    </>
+  );
+}

@@ -7,7 +7,7 @@
 import { Link, useParams } from "react-router";
 import { useClient, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { describeCharges, formatBookingCardDateTime, formatRand, fuelLevelLabel, HANDOVER_KIND_LABELS, PHOTO_SLOT_LABELS, type FailureReason } from "#domain";
+import { formatBookingCardDateTime, fuelLevelLabel, HANDOVER_KIND_LABELS, PHOTO_SLOT_LABELS, type FailureReason } from "#domain";
 import { useState } from "react";
 import { serverMessage } from "../../lib/errors.ts";
 import { groupDigits } from "../../lib/format.ts";
@@ -22,7 +22,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { Checklist } from "../components/Checklist.tsx";
 import { FailDialog } from "../components/FailDialog.tsx";
-import { jobTime, KindLabel, mapsUrl, StateBadge } from "../components/jobBits.tsx";
+import { ChargesText, jobTime, KindLabel, mapsUrl, StateBadge } from "../components/jobBits.tsx";
 import { StoredPhoto } from "../components/PhotoSlot.tsx";
 import { DRIVER_JOB, FAIL_HANDOVER, START_HANDOVER } from "../lib/api.ts";
 
@@ -185,13 +185,7 @@ export function Component() {
           </p>
           {charges ? (
             <p>
-              {describeCharges({
-                lateDays: charges.lateDays,
-                lateFeeCents: Math.round(Number(charges.lateFee) * 100),
-                fuelEighthsShort: charges.fuelEighthsShort,
-                fuelFeeCents: Math.round(Number(charges.fuelFee) * 100),
-              }) ?? "No extra charges."}
-              {Number(charges.total) > 0 ? <strong> Total {formatRand(charges.total)}</strong> : null}
+              <ChargesText charges={charges} />
             </p>
           ) : null}
           <ul className={css({ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: "2" })} aria-label="Photos">
