@@ -92,6 +92,30 @@ describe("/healthz", () => {
   });
 });
 
+describe("/readyz", () => {
+  test("200 when the database answers with every migration of this build; 503 naming what is pending otherwise", async () => {
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", ready: true, database: "up", pendingMigrations: 0 });
+    // Pretend the newest migration was never applied (as when a newer build meets an older database).
+    const { db } = server.services;
+    const [newest] = await db.$queryRawUnsafe<{ name: string }[]>(
+      `SELECT "migration_name" AS name FROM "_prisma_migrations" ORDER BY "migration_name" DESC LIMIT 1`,
+    );
+    await db.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET "finished_at" = NULL WHERE "migration_name" = '${newest!.name}'`);
+    try {
+      const behind = await fetch(`${server.url}/readyz`);
+      expect(behind.status).toBe(503);
+      expect(await behind.json()).toEqual({ status: "not ready", ready: false, database: "up", pendingMigrations: 1 });
+      // Liveness does not change: the process is alive and the database answers.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await db.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET "finished_at" = "started_at" WHERE "migration_name" = '${newest!.name}'`);
+    }
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
+
 describe("GraphQL vehicles", () => {
   test("the seeded demo fleet covers every category and transmission", async () => {
     const all = await availableIds();

@@ -1,4 +1,4 @@
-// Composes the HTTP surface: /healthz, /graphql, the /api/* shims, /objects/*, and the web app.
+// Composes the HTTP surface: /healthz, /readyz, /graphql, the /api/* shims, /objects/*, and the web app.
 import { Elysia } from "elysia";
 import { AppError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
@@ -8,7 +8,7 @@ import { accessControl, type ViewerOf } from "./rest/access";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services/context";
 import { createPublicCache } from "./public-cache";
-import { databaseIsUp } from "./services/health";
+import { databaseIsUp, readiness } from "./services/health";
 import { readObject } from "./services/uploads";
 import { webApp } from "./web";
 
@@ -73,6 +73,11 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
       .get("/healthz", async () => {
         const up = await databaseIsUp(services);
         return json(up ? 200 : 503, { status: up ? "ok" : "unavailable", database: services.provider });
+      })
+      // Readiness for a load balancer: 503 while the database is unreachable or behind this build's migrations.
+      .get("/readyz", async () => {
+        const state = await readiness(services);
+        return json(state.ready ? 200 : 503, { status: state.ready ? "ready" : "not ready", ...state });
       })
       .use(benchRoutes())
       .all("/graphql", async ({ request }) => yoga.fetch(request, { viewer: await viewerOf(request) }))

@@ -162,6 +162,9 @@ if (provider === "postgresql") {
       const during = await Promise.all(requests());
       for (const response of during) await expectUnavailable(response);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+      const notReady = await fetch(`${server.url}/readyz`);
+      expect(notReady.status).toBe(503);
+      expect(await notReady.json()).toMatchObject({ ready: false, database: "unreachable" });
 
       relay.restore();
       let healthy = false;
@@ -170,6 +173,7 @@ if (provider === "postgresql") {
         if (!healthy) await Bun.sleep(100);
       }
       expect(healthy).toBe(true);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       const after = await fetch(`${server.url}/api/bookings`, { headers: customer.auth });
       expect(after.status).toBe(200);
       const booked = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle), auth: customer.auth });
