@@ -4,7 +4,7 @@
 // are rescheduled to the booking's times and status (./reminders.ts).
 import type { Config } from "../config";
 import type { Prisma } from "../db";
-import { settleInvoices, type SettleReason } from "./invoices";
+import { BOOKING_FOR_INVOICE, settleBookingInvoices, type SettleReason } from "./invoices";
 import { scheduleReminders } from "./reminders";
 
 export async function followUpBookingChange(
@@ -13,6 +13,8 @@ export async function followUpBookingChange(
   bookingId: string,
   reason: SettleReason,
 ): Promise<void> {
-  await settleInvoices(tx, bookingId, reason);
-  await scheduleReminders(tx, config, bookingId);
+  // Read once for both steps: this runs inside every booking write, the booking itself included.
+  const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, ...BOOKING_FOR_INVOICE });
+  await settleBookingInvoices(tx, booking, reason);
+  await scheduleReminders(tx, config, booking);
 }

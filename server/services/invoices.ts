@@ -23,13 +23,14 @@ import { requireAdminOrKey, requireCustomer, type Viewer } from "./viewer";
 /** Statuses in which the customer owes the rental (and any charges): confirmed, on the road, done. */
 const OWING = new Set(["confirmed", "in_progress", "completed"]);
 
-const bookingForInvoice = {
+/** What a booking's invoicing reads with it (and what ./booking-follow-ups.ts loads once for its steps). */
+export const BOOKING_FOR_INVOICE = {
   include: {
     user: { select: { name: true, email: true, address: true, city: true, postalCode: true } },
     handovers: { where: { kind: "collection" as const }, select: { lateFeeCents: true, fuelFeeCents: true, lateDays: true, fuelEighthsShort: true } },
   },
 } satisfies { include: Prisma.BookingInclude };
-type BookingForInvoice = Prisma.BookingGetPayload<typeof bookingForInvoice>;
+export type BookingForInvoice = Prisma.BookingGetPayload<typeof BOOKING_FOR_INVOICE>;
 
 function owedCents(b: BookingForInvoice): number {
   if (!OWING.has(b.status)) return 0;
@@ -76,7 +77,12 @@ async function nextNumber(tx: Prisma.TransactionClient): Promise<number> {
  * it inside the transaction of the change. Returns the new document, or null when settled.
  */
 export async function settleInvoices(tx: Prisma.TransactionClient, bookingId: string, reason: SettleReason): Promise<Invoice | null> {
-  const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, ...bookingForInvoice });
+  return settleBookingInvoices(tx, await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, ...BOOKING_FOR_INVOICE }), reason);
+}
+
+/** settleInvoices for a booking already read with BOOKING_FOR_INVOICE in the same transaction. */
+export async function settleBookingInvoices(tx: Prisma.TransactionClient, booking: BookingForInvoice, reason: SettleReason): Promise<Invoice | null> {
+  const bookingId = booking.id;
   const issued = await tx.invoice.findMany({ where: { bookingId }, select: { totalCents: true } });
   const document = settlingDocument(owedCents(booking), issued);
   if (!document) return null;

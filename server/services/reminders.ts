@@ -15,7 +15,8 @@ const HOUR = 3_600_000;
 
 const topicPrefix = (bookingId: string) => `reminder:${bookingId}:`;
 
-type ReminderBooking = Prisma.BookingGetPayload<{ include: { user: { select: { name: true; email: true } } } }>;
+/** A booking with its customer's name and email (what the reminders say and whom they go to). */
+export type ReminderBooking = Prisma.BookingGetPayload<{ include: { user: { select: { name: true; email: true } } } }>;
 
 function deliveryReminder(b: ReminderBooking, publicUrl: string): EmailMessage {
   const number = bookingNumber(b.id, "customer");
@@ -49,10 +50,9 @@ function returnReminder(b: ReminderBooking, publicUrl: string): EmailMessage {
   };
 }
 
-/** Removes the booking's reminders still waiting and makes the ones it should have now. */
-export async function scheduleReminders(tx: Prisma.TransactionClient, config: Pick<Config, "publicUrl">, bookingId: string, now = new Date()): Promise<void> {
-  await tx.emailOutbox.deleteMany({ where: { topic: { startsWith: topicPrefix(bookingId) }, status: "pending", claimedUntil: null } });
-  const b = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, include: { user: { select: { name: true, email: true } } } });
+/** Removes the booking's reminders still waiting and makes the ones it should have now (`b` as it is in this transaction). */
+export async function scheduleReminders(tx: Prisma.TransactionClient, config: Pick<Config, "publicUrl">, b: ReminderBooking, now = new Date()): Promise<void> {
+  await tx.emailOutbox.deleteMany({ where: { topic: { startsWith: topicPrefix(b.id) }, status: "pending", claimedUntil: null } });
   const delivery = new Date(b.pickupDate.getTime() - DELIVERY_REMINDER_HOURS * HOUR);
   const collection = new Date(b.returnDate.getTime() - RETURN_REMINDER_HOURS * HOUR);
   if (b.status === "confirmed" && delivery > now)
