@@ -231,7 +231,8 @@ export async function getDriverJob(services: Services, viewer: Viewer, id: unkno
 /** The driver is on the way: scheduled -> en_route; a delivery tells the customer. */
 export async function startJob(services: Services, viewer: Viewer, id: unknown): Promise<DriverJobRow> {
   const job = await getDriverJob(services, viewer, id);
-  const problem = startProblem(job.state) ?? openProblem(job);
+  // The job's own state is startProblem's to judge; the booking's is the checklist's rule.
+  const problem = startProblem(job.state) ?? checklistProblemOf(job, "en_route");
   if (problem) throw conflict(problem);
   await services.db.$transaction(async (tx) => {
     const changed = await tx.handoverJob.updateMany({ where: { id: job.id, state: "scheduled" }, data: { state: "en_route", startedAt: new Date() } });
@@ -245,15 +246,16 @@ export async function startJob(services: Services, viewer: Viewer, id: unknown):
   return getDriverJob(services, viewer, job.id);
 }
 
-/** Why a job's booking cannot be handed over now (cancelled, or a collection before its delivery). */
-function openProblem(job: DriverJobRow): string | null {
-  return checklistProblem({
-    kind: job.kind,
-    state: "en_route",
-    bookingStatus: job.booking.status,
-    hasVehicle: job.booking.vehicle !== null,
-  });
+/** Why the job's checklist cannot be submitted now (domain/handover.ts checklistProblem), judged as in `state`. */
+function checklistProblemOf(job: DriverJobRow, state: DriverJobRow["state"] = job.state): string | null {
+  return checklistProblem({ kind: job.kind, state, bookingStatus: job.booking.status, hasVehicle: job.booking.vehicle !== null });
 }
+
+/** A collection's delivery record (null for a delivery, or when the car went out without one). */
+export const deliveryRecordOf = (job: DriverJobRow) => (job.kind === "collection" ? (job.booking.handovers.find((h) => h.kind === "delivery") ?? null) : null);
+
+/** The lowest odometer reading a job's checklist accepts: the car's last reading and, for a collection, the delivery's. */
+export const minOdometerKm = (job: DriverJobRow) => Math.max(job.booking.vehicle?.mileage ?? 0, deliveryRecordOf(job)?.odometerKm ?? 0);
 
 /** The handover could not happen: scheduled or en_route -> failed, with the reason. */
 export async function failJob(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<DriverJobRow> {
@@ -279,21 +281,20 @@ export async function previewCharges(services: Services, viewer: Viewer, id: unk
 }
 
 function chargesFor(services: Services, job: DriverJobRow, at: Date, fuelEighths: number): HandoverCharges {
-  const delivery = job.booking.handovers.find((h) => h.kind === "delivery");
   if (job.kind !== "collection") return { lateDays: 0, lateFeeCents: 0, fuelEighthsShort: 0, fuelFeeCents: 0, totalCents: 0 };
   return collectionCharges(
     {
       category: job.booking.category,
       bookedReturn: job.booking.returnDate,
       collectedAt: at,
-      deliveryFuelEighths: delivery?.fuelEighths ?? null,
+      deliveryFuelEighths: deliveryRecordOf(job)?.fuelEighths ?? null,
       collectionFuelEighths: fuelEighths,
     },
     services.config.charges,
   );
 }
 
-const storedCharges = (job: { lateDays: number | null; lateFeeCents: number | null; fuelEighthsShort: number | null; fuelFeeCents: number | null }) =>
+export const storedCharges = (job: { lateDays: number | null; lateFeeCents: number | null; fuelEighthsShort: number | null; fuelFeeCents: number | null }) =>
   job.lateDays === null
     ? null
     : {
@@ -314,18 +315,12 @@ export async function submitChecklist(services: Services, viewer: Viewer, id: un
   const data = parseInput(checklistSchema, input);
   const job = await getDriverJob(services, viewer, id);
   if (job.submissionKey === data.idempotencyKey) return { job, charges: storedCharges(job), replayed: true };
-  const problem = checklistProblem({
-    kind: job.kind,
-    state: job.state,
-    bookingStatus: job.booking.status,
-    hasVehicle: job.booking.vehicle !== null,
-  });
+  const problem = checklistProblemOf(job);
   if (problem) throw conflict(problem);
   if (job.kind === "delivery" && !data.licenceChecked)
     throw badInput(HANDOVER_MESSAGES.licenceUnchecked, { licenceChecked: HANDOVER_MESSAGES.licenceUnchecked });
   const vehicle = job.booking.vehicle!;
-  const delivery = job.booking.handovers.find((h) => h.kind === "delivery");
-  const floor = Math.max(vehicle.mileage, job.kind === "collection" ? (delivery?.odometerKm ?? 0) : 0);
+  const floor = minOdometerKm(job);
   if (data.odometerKm < floor) throw badInput(HANDOVER_MESSAGES.odometerBelow(floor), { odometerKm: HANDOVER_MESSAGES.odometerBelow(floor) });
 
   // Every photo must be this driver's own upload, for a handover, used once.
@@ -419,5 +414,3 @@ export async function conditionReport(services: Services, viewer: Viewer, bookin
   if (!row) throw notFound(DISPATCH_MESSAGES.bookingNotFound);
   return row;
 }
-
-export { storedCharges };

@@ -24,10 +24,12 @@ import {
 import {
   assignDriver,
   conditionReport,
+  deliveryRecordOf,
   dispatchDay,
   failJob,
   getDriverJob,
   listDriverJobs,
+  minOdometerKm,
   previewCharges,
   startJob,
   storedCharges,
@@ -343,10 +345,7 @@ const DriverJobRef = builder.objectRef<DriverJobRow>("DriverJob").implement({
     customer: t.field({ type: DriverJobCustomerRef, resolve: (j) => j.booking.user }),
     vehicle: t.field({ type: DriverJobVehicleRef, nullable: true, resolve: (j) => j.booking.vehicle }),
     /** The lowest odometer reading the checklist accepts. */
-    minOdometerKm: t.int({
-      resolve: (j) =>
-        Math.max(j.booking.vehicle?.mileage ?? 0, j.kind === "collection" ? (j.booking.handovers.find((h) => h.kind === "delivery")?.odometerKm ?? 0) : 0),
-    }),
+    minOdometerKm: t.int({ resolve: minOdometerKm }),
     failureReason: t.field({ type: FailureReasonEnum, nullable: true, resolve: (j) => asFailureReason(j.failureReason) }),
     startedAt: t.expose("startedAt", { type: "DateTime", nullable: true }),
     finishedAt: t.expose("finishedAt", { type: "DateTime", nullable: true }),
@@ -358,7 +357,7 @@ const DriverJobRef = builder.objectRef<DriverJobRow>("DriverJob").implement({
     delivery: t.field({
       type: DeliveryRecordRef,
       nullable: true,
-      resolve: (j) => (j.kind === "collection" ? (j.booking.handovers.find((h) => h.kind === "delivery") ?? null) : null),
+      resolve: deliveryRecordOf,
     }),
   }),
 });

@@ -1,7 +1,7 @@
 // REST JSON of the driver's jobs (GET /api/driver/jobs, the checklist's answer): the same fields
 // and formats as GraphQL's DriverJob; amounts as rand text, instants as ISO strings.
 import { centsToDecimal, handoverPlace, handoverTime, type HandoverCharges } from "#domain";
-import { storedCharges, type ChecklistResult, type DriverJobRow } from "../../services/handovers";
+import { deliveryRecordOf, storedCharges, type ChecklistResult, type DriverJobRow } from "../../services/handovers";
 
 const chargesJson = (c: HandoverCharges | null) =>
   c && {
@@ -16,7 +16,7 @@ const photoJson = (p: { slot: string; path: string; note: string | null }) => ({
 
 export function driverJobJson(job: DriverJobRow) {
   const place = handoverPlace(job.kind, job.booking);
-  const delivery = job.booking.handovers.find((h) => h.kind === "delivery");
+  const delivery = deliveryRecordOf(job);
   return {
     id: job.id,
     kind: job.kind,
@@ -44,16 +44,15 @@ export function driverJobJson(job: DriverJobRow) {
     fuelEighths: job.fuelEighths,
     photos: job.photos.map(photoJson),
     charges: chargesJson(storedCharges(job)),
-    delivery:
-      job.kind === "collection" && delivery
-        ? {
-            state: delivery.state,
-            finishedAt: delivery.finishedAt,
-            odometerKm: delivery.odometerKm,
-            fuelEighths: delivery.fuelEighths,
-            photos: delivery.photos.map(photoJson),
-          }
-        : null,
+    delivery: delivery
+      ? {
+          state: delivery.state,
+          finishedAt: delivery.finishedAt,
+          odometerKm: delivery.odometerKm,
+          fuelEighths: delivery.fuelEighths,
+          photos: delivery.photos.map(photoJson),
+        }
+      : null,
   };
 }
 
