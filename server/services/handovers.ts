@@ -399,7 +399,7 @@ export async function submitChecklist(services: Services, viewer: Viewer, id: un
 // The condition report ----------------------------------------------------------------------------
 
 const reportInclude = {
-  vehicle: { select: { make: true, model: true, registrationNumber: true } },
+  vehicle: { select: { id: true, make: true, model: true, registrationNumber: true } },
   handovers: { include: { driver: { select: { name: true } }, ...photosInclude } },
 } satisfies Prisma.BookingInclude;
 export type ConditionReport = Prisma.BookingGetPayload<{ include: typeof reportInclude }>;

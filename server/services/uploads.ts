@@ -335,7 +335,7 @@ export async function readObject(services: Services, viewer: Viewer, path: strin
   if (row.isPrivate && viewer.kind !== "admin") {
     const owner = ownerOf(viewer);
     const owns = owner !== null && owner.ownerType === row.ownerType && owner.ownerId === row.ownerId;
-    if (!owns && !(await handoverMayRead(services, viewer, row))) throw missing();
+    if (!owns && !(await handoverMayRead(services, viewer, { purpose: row.purpose, url: objectUrlPath(row.path) }))) throw missing();
   }
   const stored = await objectStorage(services.config).get(row.path);
   if (!stored) {

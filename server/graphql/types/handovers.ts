@@ -477,7 +477,7 @@ const ConditionReportRef = builder.objectRef<Awaited<ReturnType<typeof condition
     returnDate: t.expose("returnDate", { type: "DateTime" }),
     deliveryLocation: t.exposeString("deliveryLocation"),
     returnLocation: t.exposeString("returnLocation"),
-    vehicle: t.field({ type: DispatchVehicleRef, nullable: true, resolve: (b) => (b.vehicle ? { id: b.vehicleId ?? "", ...b.vehicle } : null) }),
+    vehicle: t.field({ type: DispatchVehicleRef, nullable: true, resolve: (b) => b.vehicle }),
     delivery: t.field({ type: HandoverReportRef, nullable: true, resolve: (b) => b.handovers.find((h) => h.kind === "delivery") ?? null }),
     collection: t.field({ type: HandoverReportRef, nullable: true, resolve: (b) => b.handovers.find((h) => h.kind === "collection") ?? null }),
   }),
