@@ -3,8 +3,9 @@
 // charges a collection adds (late return, fuel shortfall).
 import { z } from "zod";
 import { parseCoordinates } from "./geo.ts";
+import { emailField } from "./schemas/fields.ts";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "./limits.ts";
-import { formatRandCents } from "./money.ts";
+import { formatRandCents, groupDigits } from "./money.ts";
 import { dailyRateCents } from "./pricing.ts";
 import { addDays, capeTownToday, formatBookingCardTime, toCapeTownDateTime, type IsoDate } from "./time.ts";
 
@@ -58,7 +59,7 @@ export const HANDOVER_MESSAGES = {
   collectionBeforeDelivery: "The car has not been delivered yet: deliver it before collecting it",
   cannotStart: (state: string) => `A job that is ${HANDOVER_STATE_LABELS[state as HandoverState]?.toLowerCase() ?? state} cannot be started`,
   cannotFail: "Only a job that is scheduled or on the way can be marked as failed",
-  odometerBelow: (km: number) => `The odometer reading cannot be below the car's last known ${String(km).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} km`,
+  odometerBelow: (km: number) => `The odometer reading cannot be below the car's last known ${groupDigits(km)} km`,
   licenceUnchecked: "Please confirm that the licence matches the person receiving the car",
   driverDisabled: "This driver is disabled and cannot be given jobs",
   duplicateSubmission: "This checklist was already submitted with other readings",
@@ -245,12 +246,7 @@ export const failJobSchema = z.object({
 
 export const driverCreateSchema = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").min(2, "Please enter the full name").max(100, "Name is too long"),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .toLowerCase()
-    .min(1, "Email is required")
-    .pipe(z.email({ error: "Please enter a valid email address" })),
+  email: emailField("Please enter a valid email address", "Email is required"),
   phone: z
     .string({ error: "Phone is required" })
     .trim()

@@ -73,6 +73,12 @@ export function toMoneyString(value: number | string): string {
   return centsToDecimal(parseMoneyToCents(value));
 }
 
+/** A whole number with a comma every three digits: 88000 -> "88,000" (rounded; sign kept). */
+export function groupDigits(value: number): string {
+  const sign = value < 0 ? "-" : "";
+  return sign + groupThousands(String(Math.abs(Math.round(value))));
+}
+
 function groupThousands(digits: string): string {
   let out = "";
   for (let i = 0; i < digits.length; i++) {

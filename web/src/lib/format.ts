@@ -1,11 +1,7 @@
 /** Display formats shared by the areas (South African English; money per domain/money.ts). */
-import { formatRandCents, parseMoneyToCents } from "#domain/money.ts";
+import { formatRandCents, groupDigits, parseMoneyToCents } from "#domain/money.ts";
 
-/** A whole number with a comma every three digits: 88000 -> "88,000". */
-export function groupDigits(value: number): string {
-  const sign = value < 0 ? "-" : "";
-  return sign + String(Math.abs(Math.round(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+export { groupDigits };
 
 /** "88,000 km". */
 export function formatKm(km: number): string {
