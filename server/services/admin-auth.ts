@@ -12,8 +12,8 @@ import { conflict, forbidden, unauthenticated } from "../errors";
 import { recordAudit } from "./audit";
 import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
-import { hashPassword, verifyPassword } from "./passwords";
-import { hit, resetLimit, SIGN_IN_LIMITS } from "./rate-limit";
+import { hashPassword, verifyAccountPassword } from "./passwords";
+import { clearSignInEmailLimit, hit, keyOf, limitSignIn } from "./rate-limit";
 import { createSession, endSession } from "./sessions";
 import { parseInput } from "./validation";
 import { requireAdmin, signInRequired, type Viewer } from "./viewer";
@@ -44,12 +44,6 @@ export function publicAdmin(admin: AdminUser): PublicAdmin {
   };
 }
 
-const hashed = (scope: string, value: string) => `${scope}:${new Bun.CryptoHasher("sha256").update(value.trim().toLowerCase()).digest("hex")}`;
-const emailKey = (email: string) => hashed("admin-signin:email", email);
-
-let dummyHash: Promise<string> | undefined;
-const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
-
 /**
  * Signs an admin in. Rate limited per email and per client address like customer sign-in (its
  * own counters). Unknown email and wrong password get the same 401; a disabled account, once
@@ -57,13 +51,12 @@ const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomUUID())
  */
 export async function adminSignIn(services: Services, viewer: Viewer, input: unknown): Promise<AdminAuthResult> {
   const data = parseInput(adminSignInSchema, input);
-  await hit(services, hashed("admin-signin:address", viewer.clientAddress), SIGN_IN_LIMITS.perAddress.limit, SIGN_IN_LIMITS.perAddress.windowSeconds);
-  await hit(services, emailKey(data.email), SIGN_IN_LIMITS.perEmail.limit, SIGN_IN_LIMITS.perEmail.windowSeconds);
+  await limitSignIn(services, data.email, viewer.clientAddress, "admin-signin");
   const admin = await services.db.adminUser.findUnique({ where: { email: data.email } });
-  const ok = admin ? await verifyPassword(data.password, admin.passwordHash) : await verifyPassword(data.password, await dummyPasswordHash()).then(() => false);
+  const ok = await verifyAccountPassword(data.password, admin?.passwordHash);
   if (!admin || !ok) throw unauthenticated(ADMIN_MESSAGES.invalidCredentials);
   if (!admin.isActive) throw forbidden(ADMIN_MESSAGES.disabled);
-  await resetLimit(services, emailKey(data.email));
+  await clearSignInEmailLimit(services, data.email, "admin-signin");
   const session = await createSession(services, "admin", admin.id, { via: "password" });
   return { token: session.token, admin: publicAdmin(admin) };
 }
@@ -83,7 +76,7 @@ export function signupCodeMatches(offered: string | undefined, configured: strin
  */
 export async function adminSignUp(services: Services, viewer: Viewer, input: unknown): Promise<AdminAuthResult> {
   const data = parseInput(adminSignUpRequestSchema, input);
-  await hit(services, hashed("admin-signup:address", viewer.clientAddress), ADMIN_SIGNUP_LIMIT.limit, ADMIN_SIGNUP_LIMIT.windowSeconds);
+  await hit(services, keyOf("admin-signup:address", viewer.clientAddress), ADMIN_SIGNUP_LIMIT.limit, ADMIN_SIGNUP_LIMIT.windowSeconds);
   const coded = signupCodeMatches(data.signupCode, services.config.adminSignupCode);
   if (!coded && (await services.db.adminUser.count()) > 0) throw forbidden(ADMIN_MESSAGES.signUpClosed);
   const passwordHash = await hashPassword(data.password);

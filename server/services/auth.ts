@@ -6,7 +6,7 @@ import type { User } from "../../prisma/generated/sqlite/client";
 import type { SignInData, SignUpRequest } from "#domain";
 import { conflict, unauthenticated } from "../errors";
 import type { Services } from "./context";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, verifyAccountPassword } from "./passwords";
 import { clearSignInEmailLimit, limitSignIn } from "./rate-limit";
 import { createSession, endSession } from "./sessions";
 import { signInRequired, type CustomerViewer, type Viewer } from "./viewer";
@@ -39,13 +39,6 @@ export async function signUp(services: Services, input: SignUpRequest): Promise<
   return { token: session.token, user };
 }
 
-// A real argon2id hash of a random password, made once: an unknown email costs the same
-// verification time as a known one, so timing does not reveal which emails have accounts.
-// Made when the module loads, so even the first unknown email costs no extra hashing time.
-let dummyHash: Promise<string> | undefined;
-const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
-void dummyPasswordHash();
-
 /**
  * Signs a customer in with email and password. Rate limited per email and per client address
  * (429 past the limit, even with the right password). Unknown email, wrong password and a
@@ -54,9 +47,7 @@ void dummyPasswordHash();
 export async function signIn(services: Services, viewer: Viewer, input: SignInData): Promise<AuthResult> {
   await limitSignIn(services, input.email, viewer.clientAddress);
   const user = await services.db.user.findUnique({ where: { email: input.email } });
-  const ok = user?.passwordHash
-    ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
+  const ok = await verifyAccountPassword(input.password, user?.passwordHash);
   if (!user || !ok) throw unauthenticated(INVALID_CREDENTIALS);
   await clearSignInEmailLimit(services, input.email);
   const session = await createSession(services, "customer", user.id, { via: "password" });

@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound, unauthenticated } from "../errors";
 import { recordAudit, type Actor } from "./audit";
 import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
-import { generatePassword, hashPassword, verifyPassword } from "./passwords";
+import { generatePassword, hashPassword, verifyAccountPassword } from "./passwords";
 import { hit, resetLimit, SIGN_IN_LIMITS } from "./rate-limit";
 import { createSession, endAllSessions, endSession } from "./sessions";
 import { parseInput } from "./validation";
@@ -42,12 +42,6 @@ const hashed = (value: string) => new Bun.CryptoHasher("sha256").update(value.tr
 export const dealershipCodeKey = (code: string) => `dealer-signin:code:${hashed(code)}`;
 export const dealershipAddressKey = (clientAddress: string) => `dealer-signin:address:${hashed(clientAddress)}`;
 
-// As for customers: an unknown code costs one argon2id verification too, so timing does not
-// reveal which codes exist.
-let dummyHash: Promise<string> | undefined;
-const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
-void dummyPasswordHash();
-
 /**
  * The dealership with this code, compared case-insensitively (trimmed by the schema). An exact
  * match wins; two codes that differ only in case (never made by our tools) match neither.
@@ -76,9 +70,8 @@ async function limitDealershipSignIn(services: Services, code: string, clientAdd
 export async function signInDealership(services: Services, viewer: Viewer, input: DealershipLoginData): Promise<DealershipAuthResult> {
   await limitDealershipSignIn(services, input.dealershipCode, viewer.clientAddress);
   const dealership = await findDealershipByCode(services, input.dealershipCode);
-  const ok = dealership
-    ? await verifyPassword(input.password, dealership.passwordHash)
-    : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
+  // An unknown code costs one argon2id verification too, so timing does not reveal which codes exist.
+  const ok = await verifyAccountPassword(input.password, dealership?.passwordHash);
   if (!dealership || !ok) throw unauthenticated(INVALID_DEALERSHIP_CREDENTIALS);
   if (!dealership.isActive) throw forbidden(DEALERSHIP_INACTIVE);
   await resetLimit(services, dealershipCodeKey(input.dealershipCode));

@@ -11,8 +11,8 @@ import { conflict, forbidden, notFound, unauthenticated } from "../errors";
 import { recordAudit, type Actor } from "./audit";
 import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
-import { generatePassword, hashPassword, verifyPassword } from "./passwords";
-import { hit, resetLimit, SIGN_IN_LIMITS } from "./rate-limit";
+import { generatePassword, hashPassword, verifyAccountPassword } from "./passwords";
+import { clearSignInEmailLimit, limitSignIn } from "./rate-limit";
 import { createSession, endAllSessions, endSession } from "./sessions";
 import { parseInput } from "./validation";
 import { requireAdmin, requireDriver, signInRequired, type Viewer } from "./viewer";
@@ -36,24 +36,15 @@ const auditView = (d: Driver) => {
   return rest;
 };
 
-const hashed = (scope: string, value: string) => `${scope}:${new Bun.CryptoHasher("sha256").update(value.trim().toLowerCase()).digest("hex")}`;
-const emailKey = (email: string) => hashed("driver-signin:email", email);
-
-let dummyHash: Promise<string> | undefined;
-const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
-
 /** Signs a driver in (rate limited per email and per address, like the other areas). */
 export async function driverSignIn(services: Services, viewer: Viewer, input: unknown): Promise<{ token: string; driver: PublicDriver }> {
   const data = parseInput(adminSignInSchema, input);
-  await hit(services, hashed("driver-signin:address", viewer.clientAddress), SIGN_IN_LIMITS.perAddress.limit, SIGN_IN_LIMITS.perAddress.windowSeconds);
-  await hit(services, emailKey(data.email), SIGN_IN_LIMITS.perEmail.limit, SIGN_IN_LIMITS.perEmail.windowSeconds);
+  await limitSignIn(services, data.email, viewer.clientAddress, "driver-signin");
   const driver = await services.db.driver.findUnique({ where: { email: data.email } });
-  const ok = driver
-    ? await verifyPassword(data.password, driver.passwordHash)
-    : await verifyPassword(data.password, await dummyPasswordHash()).then(() => false);
+  const ok = await verifyAccountPassword(data.password, driver?.passwordHash);
   if (!driver || !ok) throw unauthenticated(DRIVER_MESSAGES.invalidCredentials);
   if (!driver.isActive) throw forbidden(DRIVER_MESSAGES.disabled);
-  await resetLimit(services, emailKey(data.email));
+  await clearSignInEmailLimit(services, data.email, "driver-signin");
   const session = await createSession(services, "driver", driver.id, { via: "password" });
   return { token: session.token, driver: publicDriver(driver) };
 }

@@ -67,17 +67,20 @@ export async function sweepExpired(services: Services, now = new Date()): Promis
 }
 
 /** Keys carry a hash, not the email or address itself, so the table holds no personal data. */
-function keyOf(scope: string, value: string): string {
+export function keyOf(scope: string, value: string): string {
   return `${scope}:${new Bun.CryptoHasher("sha256").update(value.trim().toLowerCase()).digest("hex")}`;
 }
 
 export const signInEmailKey = (email: string) => keyOf("signin:email", email);
 export const signInAddressKey = (clientAddress: string) => keyOf("signin:address", clientAddress);
 
-/** Counts a password sign-in attempt; 429 when the address or the email is over its limit. */
-export async function limitSignIn(services: Services, email: string, clientAddress: string): Promise<void> {
-  await hit(services, signInAddressKey(clientAddress), SIGN_IN_LIMITS.perAddress.limit, SIGN_IN_LIMITS.perAddress.windowSeconds);
-  await hit(services, signInEmailKey(email), SIGN_IN_LIMITS.perEmail.limit, SIGN_IN_LIMITS.perEmail.windowSeconds);
+/**
+ * Counts a password sign-in attempt; 429 when the address or the email is over its limit. Each
+ * area counts apart: `scope` "signin" (customers), "admin-signin", "driver-signin".
+ */
+export async function limitSignIn(services: Services, email: string, clientAddress: string, scope = "signin"): Promise<void> {
+  await hit(services, keyOf(`${scope}:address`, clientAddress), SIGN_IN_LIMITS.perAddress.limit, SIGN_IN_LIMITS.perAddress.windowSeconds);
+  await hit(services, keyOf(`${scope}:email`, email), SIGN_IN_LIMITS.perEmail.limit, SIGN_IN_LIMITS.perEmail.windowSeconds);
 }
 
 /**
@@ -85,8 +88,8 @@ export async function limitSignIn(services: Services, email: string, clientAddre
  * out by their own sign-ins. The address counter stays (else an attacker could reset it by
  * signing in to an account of their own between guesses).
  */
-export async function clearSignInEmailLimit(services: Services, email: string): Promise<void> {
-  await resetLimit(services, signInEmailKey(email));
+export async function clearSignInEmailLimit(services: Services, email: string, scope = "signin"): Promise<void> {
+  await resetLimit(services, keyOf(`${scope}:email`, email));
 }
 
 /** Counts a forgot-password request; 429 when the address or the email is over its limit. */
