@@ -134,6 +134,17 @@ export function LoadError({ title, error, onRetry }: { title: string; error: Com
 }
 
 /** Nothing to show (yet): an icon, a line, and what to do about it. */
+/** A panel's list while it loads: three placeholder rows. */
+export function PanelRowsSkeleton() {
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4" })} aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className={css({ height: "9" })} />
+      ))}
+    </div>
+  );
+}
+
 export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
   return (
     <div

@@ -16,13 +16,12 @@ import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { WarningIcon } from "../../ui/icons.tsx";
-import { Skeleton } from "../../ui/Skeleton.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { AdminDialog, ConfirmDialog, dialogActions } from "../components/Dialogs.tsx";
 import { KeyIcon, PlusIcon } from "../components/icons.tsx";
 import { OneTimeSecret } from "../components/OneTimeSecret.tsx";
-import { EmptyState, LoadError, PageHeader, Panel, dataTable, mono, pageStack } from "../components/Page.tsx";
+import { EmptyState, LoadError, PageHeader, Panel, PanelRowsSkeleton, dataTable, mono, pageStack } from "../components/Page.tsx";
 import { API_KEY_FIELDS, type ApiKey } from "../lib/api.ts";
 import { dateLabel, dateTimeLabel, plural, relativeTime } from "../lib/format.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
@@ -241,11 +240,7 @@ export function Component() {
       ) : (
         <Panel title={keys ? `${plural(keys.length, "key")} · ${active} active` : "Keys"}>
           {!keys ? (
-            <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4" })} aria-busy="true">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className={css({ height: "9" })} />
-              ))}
-            </div>
+            <PanelRowsSkeleton />
           ) : keys.length === 0 ? (
             <div className={css({ p: "4" })}>
               <EmptyState

@@ -18,13 +18,12 @@ import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { UserIcon } from "../../ui/icons.tsx";
-import { Skeleton } from "../../ui/Skeleton.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { AdminDialog, ConfirmDialog, dialogActions } from "../components/Dialogs.tsx";
 import { KeyIcon, PlusIcon } from "../components/icons.tsx";
 import { OneTimeSecret } from "../components/OneTimeSecret.tsx";
-import { EmptyState, LoadError, PageHeader, Panel, dataTable, pageStack } from "../components/Page.tsx";
+import { EmptyState, LoadError, PageHeader, Panel, PanelRowsSkeleton, dataTable, pageStack } from "../components/Page.tsx";
 import { ADMIN_DRIVERS, DRIVER_FIELDS, type Driver } from "../lib/api.ts";
 import { dateLabel, dateTimeLabel, plural } from "../lib/format.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
@@ -217,11 +216,7 @@ export function Component() {
       ) : (
         <Panel title={drivers ? `${plural(drivers.length, "driver")} · ${active} active` : "Drivers"}>
           {!drivers ? (
-            <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4" })} aria-busy="true">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className={css({ height: "9" })} />
-              ))}
-            </div>
+            <PanelRowsSkeleton />
           ) : drivers.length === 0 ? (
             <div className={css({ p: "4" })}>
               <EmptyState

@@ -8,11 +8,10 @@ import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { EditIcon } from "../../ui/icons.tsx";
-import { Skeleton } from "../../ui/Skeleton.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { AdminDialog, ConfirmDialog } from "../components/Dialogs.tsx";
 import { MapIcon, PlusIcon, TrashIcon } from "../components/icons.tsx";
-import { EmptyState, LoadError, PageHeader, Panel, dataTable, pageStack } from "../components/Page.tsx";
+import { EmptyState, LoadError, PageHeader, Panel, PanelRowsSkeleton, dataTable, pageStack } from "../components/Page.tsx";
 import { ServiceAreaEditor } from "../components/ServiceAreaEditor.tsx";
 import { ServiceAreaMap, type MapArea } from "../components/ServiceAreaMap.tsx";
 import { SERVICE_AREAS, SERVICE_AREA_FIELDS, type ServiceArea } from "../lib/api.ts";
@@ -161,11 +160,7 @@ export function Component() {
         <div className={css({ display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", xl: "minmax(0, 7fr) minmax(0, 4fr)" }, alignItems: "start" })}>
           <Panel title={areas ? plural(areas.length, "service area") : "Service areas"}>
             {!areas ? (
-              <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4" })} aria-busy="true">
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} className={css({ height: "9" })} />
-                ))}
-              </div>
+              <PanelRowsSkeleton />
             ) : areas.length === 0 ? (
               <div className={css({ p: "4" })}>
                 <EmptyState
