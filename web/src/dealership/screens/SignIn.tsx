@@ -14,7 +14,7 @@ import { dealershipLoginSchema } from "#domain/schemas.ts";
 import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
-import { Card } from "../../ui/Card.tsx";
+import { SignInCard } from "../../ui/SignInCard.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { StoreIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -66,54 +66,27 @@ export function Component() {
   if (token && !signingIn.current) return <Navigate to={returnPath(location.state)} replace />;
 
   return (
-    <div
-      className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", md: "center" }, justifyContent: "center", py: { base: "2", md: "10" } })}
-    >
-      <Card
-        variant="elevated"
-        padding="lg"
-        className={css({ width: "full", maxW: "md", display: "flex", flexDirection: "column", gap: "6", p: { base: "6", md: "8" } })}
-      >
-        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-          <span
-            className={css({
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "center",
-              width: "12",
-              height: "12",
-              borderRadius: "xl",
-              bg: "brand.subtle",
-              color: "brand.text",
-              mb: "1",
-            })}
-          >
-            <StoreIcon size={26} />
-          </span>
-          <h1 className={css({ textStyle: "title" })}>Dealership sign in</h1>
-          <p className={css({ color: "fg.muted" })}>Manage your stock for sale and the enquiries from buyers.</p>
-        </div>
-        <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Dealership sign in">
-          <Field
-            label="Dealership code"
-            autoComplete="username"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            placeholder="e.g. ATLANTIC01"
-            error={errors.dealershipCode?.message}
-            {...register("dealershipCode")}
-          />
-          <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-            {isSubmitting ? <Spinner /> : null}
-            {isSubmitting ? "Signing In..." : "Sign In"}
-          </Button>
-        </form>
-        <p className={css({ textStyle: "small", color: "fg.muted" })}>
-          Not a CapeDrive dealership yet, or lost your password? Please contact CapeDrive: we set up dealership accounts.
-        </p>
-      </Card>
-    </div>
+    <SignInCard icon={<StoreIcon size={26} />} title="Dealership sign in" intro="Manage your stock for sale and the enquiries from buyers.">
+      <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Dealership sign in">
+        <Field
+          label="Dealership code"
+          autoComplete="username"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder="e.g. ATLANTIC01"
+          error={errors.dealershipCode?.message}
+          {...register("dealershipCode")}
+        />
+        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? "Signing In..." : "Sign In"}
+        </Button>
+      </form>
+      <p className={css({ textStyle: "small", color: "fg.muted" })}>
+        Not a CapeDrive dealership yet, or lost your password? Please contact CapeDrive: we set up dealership accounts.
+      </p>
+    </SignInCard>
   );
 }

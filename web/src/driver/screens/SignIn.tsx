@@ -13,7 +13,7 @@ import { adminSignInSchema } from "#domain/schemas.ts";
 import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
-import { Card } from "../../ui/Card.tsx";
+import { SignInCard } from "../../ui/SignInCard.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { CarIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -59,43 +59,16 @@ export function Component() {
   if (token && !signingIn.current) return <Navigate to={returnPath(location.state)} replace />;
 
   return (
-    <div
-      className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", md: "center" }, justifyContent: "center", py: { base: "2", md: "10" } })}
-    >
-      <Card
-        variant="elevated"
-        padding="lg"
-        className={css({ width: "full", maxW: "md", display: "flex", flexDirection: "column", gap: "6", p: { base: "6", md: "8" } })}
-      >
-        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-          <span
-            className={css({
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "center",
-              width: "12",
-              height: "12",
-              borderRadius: "xl",
-              bg: "brand.subtle",
-              color: "brand.text",
-              mb: "1",
-            })}
-          >
-            <CarIcon size={26} />
-          </span>
-          <h1 className={css({ textStyle: "title" })}>Driver sign in</h1>
-          <p className={css({ color: "fg.muted" })}>Your deliveries and collections for today and tomorrow.</p>
-        </div>
-        <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Driver sign in">
-          <Field label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register("email")} />
-          <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-            {isSubmitting ? <Spinner /> : null}
-            {isSubmitting ? "Signing In..." : "Sign In"}
-          </Button>
-        </form>
-        <p className={css({ textStyle: "small", color: "fg.muted" })}>Lost your password? The office can reset it for you.</p>
-      </Card>
-    </div>
+    <SignInCard icon={<CarIcon size={26} />} title="Driver sign in" intro="Your deliveries and collections for today and tomorrow.">
+      <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Driver sign in">
+        <Field label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register("email")} />
+        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? "Signing In..." : "Sign In"}
+        </Button>
+      </form>
+      <p className={css({ textStyle: "small", color: "fg.muted" })}>Lost your password? The office can reset it for you.</p>
+    </SignInCard>
   );
 }
