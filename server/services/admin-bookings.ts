@@ -20,7 +20,7 @@ import {
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { withVehicleLock } from "../db/vehicle-lock";
-import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails";
+import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { isServedPoint } from "./bookings";
 import { followUpBookingChange } from "./booking-follow-ups";
 import { settleReasonOf } from "./invoices";

@@ -37,7 +37,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
-import { bookingCancellationEmail, bookingConfirmationEmail } from "./booking-emails";
+import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { followUpBookingChange } from "./booking-follow-ups";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";

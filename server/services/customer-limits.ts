@@ -6,7 +6,7 @@ import { BLOCKING_BOOKING_STATUSES, customerBookingLimits, type BookingLimits, t
 import { notFound } from "../errors";
 import { ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingRow } from "./admin-bookings";
 import { recordAudit } from "./audit";
-import { bookingCancellationEmail } from "./booking-emails";
+import { bookingCancellationEmail } from "../emails/booking";
 import { followUpBookingChange } from "./booking-follow-ups";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";

@@ -4,7 +4,6 @@
 // dealership's email, phone or password. An enquiry stores a lead for the vehicle's dealership
 // and writes the dealership's email to the outbox in the same transaction.
 import type { Prisma } from "../db";
-import { emailDocument, emailLink, emailQuote, escapeHtml } from "#domain/brand.ts";
 import {
   CONTACT_SELLER_MESSAGES,
   contactSellerSchema,
@@ -17,6 +16,7 @@ import {
 } from "#domain";
 import { AppError, notFound } from "../errors";
 import type { Services } from "./context";
+import { dealershipEnquiryEmail } from "../emails/enquiry";
 import { FOR_SALE_ROW, type ForSaleRow } from "./vehicle-rows";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { hit } from "./rate-limit";
@@ -108,44 +108,6 @@ async function limited(services: Services, key: string, limit: { limit: number; 
   }
 }
 
-type EnquiryVehicle = { id: string; make: string; model: string; year: number; registrationNumber: string; salesPrice: Prisma.Decimal | null };
-type EnquiryDealership = { id: string; companyName: string; contactPerson: string; contactEmail: string };
-
-/** The email the dealership receives: the car, the buyer's message and how to reach them. */
-export function enquiryEmail(services: Services, dealership: EnquiryDealership, vehicle: EnquiryVehicle, form: ContactSellerData) {
-  const car = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const price = vehicle.salesPrice ? formatRand(vehicle.salesPrice.toFixed(2)) : "";
-  const portal = `${services.config.publicUrl}/dealership/dashboard`;
-  const contact = [...(form.email ? [`Email: ${form.email}`] : []), ...(form.phone ? [`Phone: ${form.phone}`] : [])];
-  const text = [
-    `Hi ${dealership.contactPerson},`,
-    "",
-    `${form.name} is interested in your ${car} (${vehicle.registrationNumber}), listed for sale at ${price} on CapeDrive.`,
-    "",
-    "Their message:",
-    "",
-    form.message,
-    "",
-    "Reply to them:",
-    ...contact,
-    "",
-    `All your enquiries are in the dealership portal: ${portal}`,
-    "",
-    "CapeDrive",
-  ].join("\n");
-  const html = emailDocument(
-    `New enquiry about your ${car}`,
-    `<p style="margin-top:0">Hi ${escapeHtml(dealership.contactPerson)},</p>
-<p><strong>${escapeHtml(form.name)}</strong> is interested in your ${escapeHtml(car)} (${escapeHtml(vehicle.registrationNumber)}), listed for sale at ${escapeHtml(price)} on CapeDrive.</p>
-<p>Their message:</p>
-${emailQuote(form.message)}
-<p>Reply to them:<br>${contact.map(escapeHtml).join("<br>")}</p>
-<p>All your enquiries are in the ${emailLink(portal, "dealership portal")}.</p>
-<p style="margin-bottom:0">CapeDrive</p>`,
-  );
-  return { subject: `New enquiry about your ${car}`, text, html };
-}
-
 export type EnquiryReceipt = { success: true; message: string };
 
 /**
@@ -189,7 +151,7 @@ export async function contactSeller(services: Services, viewer: Viewer, vehicleI
         message: form.message,
       },
     });
-    await enqueueEmail(tx, { to: dealership.contactEmail, ...enquiryEmail(services, dealership, vehicle, form) });
+    await enqueueEmail(tx, dealershipEnquiryEmail(dealership, vehicle, form, services.config.publicUrl));
   });
   nudgeMailer(services);
   return receipt;

@@ -27,7 +27,7 @@ import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
-import { collectedEmail, deliveredEmail, onTheWayEmail } from "./handover-emails";
+import { collectedEmail, deliveredEmail, onTheWayEmail } from "../emails/handover";
 import { capeTownDaysRange, driverJobWindowWhere } from "./handover-window";
 import { followUpBookingChange } from "./booking-follow-ups";
 import { enqueueEmail, nudgeMailer } from "./mail";

@@ -2,8 +2,8 @@
 // SHA-256, valid one hour and single use. The request's answer and timing are the same whether
 // or not the email has an account. A reset ends every session of the account, so whoever held
 // a stolen session is signed out, and tells the owner by email.
-import { emailButton, emailDocument, emailLink, escapeHtml } from "#domain/brand.ts";
 import { type ForgotPasswordData, forgotPasswordSchema, type ResetPasswordData, resetPasswordSchema } from "#domain/schemas.ts";
+import { passwordChangedEmail, passwordResetEmail } from "../emails/account";
 import { badInput } from "../errors";
 import type { Db } from "../db";
 import type { Services } from "./context";
@@ -20,53 +20,6 @@ export const RESET_REQUESTED_MESSAGE = "If an account with that email exists, we
 const MINIMUM_REQUEST_MS = 250;
 
 export const hashResetToken = (token: string) => new Bun.CryptoHasher("sha256").update(token).digest("hex");
-
-function resetEmail(name: string, link: string) {
-  const text = [
-    `Hi ${name},`,
-    "",
-    "We received a request to reset the password of your CapeDrive account. Open this link to choose a new password:",
-    "",
-    link,
-    "",
-    "The link expires in one hour and can be used once.",
-    "If you did not ask for this, you can ignore this email: your password stays as it is.",
-    "",
-    "CapeDrive",
-  ].join("\n");
-  const html = emailDocument(
-    "Reset your CapeDrive password",
-    `<p style="margin-top:0">Hi ${escapeHtml(name)},</p>
-<p>We received a request to reset the password of your CapeDrive account.</p>
-${emailButton(link, "Reset your password")}
-<p>Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
-<p>The link expires in one hour and can be used once. If you did not ask for this, you can ignore this email: your password stays as it is.</p>
-<p style="margin-bottom:0">CapeDrive</p>`,
-  );
-  return { subject: "Reset your CapeDrive password", text, html };
-}
-
-function passwordChangedEmail(name: string, signInUrl: string) {
-  const text = [
-    `Hi ${name},`,
-    "",
-    "The password of your CapeDrive account was just changed, and every device signed in to it was signed out.",
-    "",
-    `If this was you, sign in with your new password: ${signInUrl}`,
-    "If it was not you, reset your password at once from the sign-in page (Forgot Password) and contact us.",
-    "",
-    "CapeDrive",
-  ].join("\n");
-  const html = emailDocument(
-    "Your CapeDrive password was changed",
-    `<p style="margin-top:0">Hi ${escapeHtml(name)},</p>
-<p>The password of your CapeDrive account was just changed, and every device signed in to it was signed out.</p>
-<p>If this was you, ${emailLink(signInUrl, "sign in with your new password")}.</p>
-<p>If it was not you, reset your password at once from the sign-in page (Forgot Password) and contact us.</p>
-<p style="margin-bottom:0">CapeDrive</p>`,
-  );
-  return { subject: "Your CapeDrive password was changed", text, html };
-}
 
 /**
  * Forgot password. Rate limited per email and per client address (429). For an account with this
@@ -87,7 +40,7 @@ export async function requestPasswordReset(services: Services, input: ForgotPass
         where: { id: user.id },
         data: { passwordResetToken: tokenHash, passwordResetExpires: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
       });
-      await enqueueEmail(tx, { to: user.email, ...resetEmail(user.name, link) });
+      await enqueueEmail(tx, passwordResetEmail(user, link));
     });
     nudgeMailer(services);
   }
@@ -114,7 +67,7 @@ export async function resetPassword(services: Services, input: ResetPasswordData
     });
     if (count !== 1) return false;
     await endAllSessions({ ...services, db: tx as Db }, user.id);
-    await enqueueEmail(tx, { to: user.email, ...passwordChangedEmail(user.name, `${services.config.publicUrl}/signin`) });
+    await enqueueEmail(tx, passwordChangedEmail(user, `${services.config.publicUrl}/signin`));
     return true;
   });
   if (!changed) throw badInput(INVALID_RESET_LINK);

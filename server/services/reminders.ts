@@ -4,10 +4,10 @@
 // transaction (./booking-follow-ups.ts): the reminders still waiting are removed and the right
 // ones made again from the booking as it is now, so a cancelled booking gets none and a changed
 // one gets them at its new times. A reminder whose moment has already passed is not made.
-import { bookingNumber, categoryLabel, formatConfirmationDateTime } from "#domain";
 import type { Config } from "../config";
+import { deliveryReminderEmail, returnReminderEmail } from "../emails/reminders";
 import type { Prisma } from "../db";
-import { enqueueEmail, type EmailMessage } from "./mail";
+import { enqueueEmail } from "./mail";
 
 export const DELIVERY_REMINDER_HOURS = 24;
 export const RETURN_REMINDER_HOURS = 3;
@@ -18,45 +18,13 @@ const topicPrefix = (bookingId: string) => `reminder:${bookingId}:`;
 /** A booking with its customer's name and email (what the reminders say and whom they go to). */
 export type ReminderBooking = Prisma.BookingGetPayload<{ include: { user: { select: { name: true; email: true } } } }>;
 
-function deliveryReminder(b: ReminderBooking, publicUrl: string): EmailMessage {
-  const number = bookingNumber(b.id, "customer");
-  return {
-    to: b.user.email,
-    subject: `Tomorrow: your ${categoryLabel(b.category)} car arrives (booking #${number})`,
-    text: [
-      `Hi ${b.user.name},`,
-      "",
-      `A reminder: we deliver your ${categoryLabel(b.category)} car on ${formatConfirmationDateTime(b.pickupDate)} (Cape Town time) to ${b.deliveryLocation}.`,
-      "Please have your driver's licence ready: the driver checks it and asks you to sign for the car.",
-      "",
-      `Your booking: ${publicUrl}/bookings/${b.id}`,
-    ].join("\n"),
-  };
-}
-
-function returnReminder(b: ReminderBooking, publicUrl: string): EmailMessage {
-  const number = bookingNumber(b.id, "customer");
-  return {
-    to: b.user.email,
-    subject: `Today: we collect your car at ${formatConfirmationDateTime(b.returnDate).slice(-5)} (booking #${number})`,
-    text: [
-      `Hi ${b.user.name},`,
-      "",
-      `A reminder: we collect the car on ${formatConfirmationDateTime(b.returnDate)} (Cape Town time) from ${b.returnLocation}.`,
-      "A car returned late, or with less fuel than at delivery, is charged: see your booking for the details.",
-      "",
-      `Your booking: ${publicUrl}/bookings/${b.id}`,
-    ].join("\n"),
-  };
-}
-
 /** Removes the booking's reminders still waiting and makes the ones it should have now (`b` as it is in this transaction). */
 export async function scheduleReminders(tx: Prisma.TransactionClient, config: Pick<Config, "publicUrl">, b: ReminderBooking, now = new Date()): Promise<void> {
   await tx.emailOutbox.deleteMany({ where: { topic: { startsWith: topicPrefix(b.id) }, status: "pending", claimedUntil: null } });
   const delivery = new Date(b.pickupDate.getTime() - DELIVERY_REMINDER_HOURS * HOUR);
   const collection = new Date(b.returnDate.getTime() - RETURN_REMINDER_HOURS * HOUR);
   if (b.status === "confirmed" && delivery > now)
-    await enqueueEmail(tx, { ...deliveryReminder(b, config.publicUrl), sendAfter: delivery, topic: `${topicPrefix(b.id)}delivery` });
+    await enqueueEmail(tx, { ...deliveryReminderEmail(b, config.publicUrl), sendAfter: delivery, topic: `${topicPrefix(b.id)}delivery` });
   if ((b.status === "confirmed" || b.status === "in_progress") && collection > now)
-    await enqueueEmail(tx, { ...returnReminder(b, config.publicUrl), sendAfter: collection, topic: `${topicPrefix(b.id)}return` });
+    await enqueueEmail(tx, { ...returnReminderEmail(b, config.publicUrl), sendAfter: collection, topic: `${topicPrefix(b.id)}return` });
 }

@@ -1,0 +1,302 @@
+// The customer's booking emails: confirmation (or "received" while it awaits approval),
+// cancellation, and a change or extension of the booking. Times in Cape Town time; each carries
+// the booking's calendar (../services/calendar.ts: the events to add, update or cancel).
+import {
+  bookingNumber,
+  bookingQuote,
+  CANCELLATION_WINDOW_HOURS,
+  categoryLabel,
+  formatConfirmationDateTime,
+  formatPriceDifference,
+  formatRand,
+  TRANSMISSION_LABELS,
+  UNVERIFIED_LOCATION_NOTE,
+} from "#domain";
+import type { Config } from "../config";
+import type { BookingWithVehicle } from "../services/bookings";
+import { calendarAttachment } from "../services/calendar";
+import type { EmailMessage } from "../services/mail";
+import { CtaButton, EmailLayout, type Fact, Facts, List, Note, P, Small, Subtitle, TextLink, Title } from "./layout";
+import { renderEmail } from "./render";
+
+type Site = Pick<Config, "publicUrl" | "mail">;
+type Customer = { name: string; email: string };
+
+/** "CapeDrive <no-reply@capedrive.local>" -> "no-reply@capedrive.local" */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const CAPE_TOWN = "(Cape Town time)";
+
+/** "Medium car, Automatic" */
+const kindText = (category: string, transmission: string) =>
+  `${categoryLabel(category)} car, ${TRANSMISSION_LABELS[transmission as keyof typeof TRANSMISSION_LABELS] ?? transmission}`;
+
+/** "Large car, Automatic (Toyota Fortuner 2023)" */
+function vehicleText(booking: BookingWithVehicle): string {
+  const kind = kindText(booking.category, booking.transmission);
+  const v = booking.vehicle;
+  return v ? `${kind} (${v.make} ${v.model} ${v.year})` : kind;
+}
+
+const totalText = (booking: BookingWithVehicle) =>
+  `${formatRand(booking.totalAmount.toFixed(2))} for ${plural(booking.duration, "day")} at ${formatRand(bookingQuote(booking.category, booking.pickupDate, booking.returnDate).dailyRate)}/day`;
+
+const isVerified = (booking: BookingWithVehicle) => booking.deliveryVerified && booking.returnVerified;
+const calendarFor = (booking: BookingWithVehicle, site: Site, cancelled: boolean) =>
+  calendarAttachment(booking, { cancelled, organizerEmail: addressOf(site.mail.from), publicUrl: site.publicUrl });
+
+/** The booking as it stands: the same four facts in the text and in the HTML. */
+function bookingFactLines(booking: BookingWithVehicle): string[] {
+  return [
+    `What:    ${vehicleText(booking)}`,
+    `Pick-up: ${formatConfirmationDateTime(booking.pickupDate)} ${CAPE_TOWN}, delivered to ${booking.deliveryLocation}`,
+    `Return:  ${formatConfirmationDateTime(booking.returnDate)} ${CAPE_TOWN}, collected from ${booking.returnLocation}`,
+    `Total:   ${totalText(booking)}`,
+  ];
+}
+
+function When({ at, place, verb }: { at: Date; place: string; verb: string }) {
+  return (
+    <>
+      <strong>{formatConfirmationDateTime(at)}</strong> {CAPE_TOWN}
+      <br />
+      {verb} {place}
+    </>
+  );
+}
+
+function bookingFacts(booking: BookingWithVehicle): Fact[] {
+  return [
+    { label: "What", value: vehicleText(booking) },
+    { label: "Pick-up", value: <When at={booking.pickupDate} place={booking.deliveryLocation} verb="Delivered to" /> },
+    { label: "Return", value: <When at={booking.returnDate} place={booking.returnLocation} verb="Collected from" /> },
+    { label: "Total", value: totalText(booking) },
+  ];
+}
+
+/** The confirmation email: what, when (Cape Town time), where, the total and the booking number. */
+export function bookingConfirmationEmail(user: Customer, booking: BookingWithVehicle, site: Site): EmailMessage {
+  const { publicUrl } = site;
+  const number = bookingNumber(booking.id, "customer");
+  const pickup = formatConfirmationDateTime(booking.pickupDate);
+  const pending = booking.status === "pending";
+  const myBookings = `${publicUrl}/bookings`;
+  const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
+  const subject = pending ? `Booking #${number} received: pick-up ${pickup}` : `Booking #${number} confirmed: pick-up ${pickup}`;
+  const text = [
+    `Hi ${user.name},`,
+    "",
+    pending
+      ? `We have your booking request, Booking #${number}. We confirm new customers' first bookings by hand and will email you shortly.`
+      : `Your booking is confirmed. Booking #${number}`,
+    "",
+    ...bookingFactLines(booking),
+    ...(isVerified(booking) ? [] : ["", `${UNVERIFIED_LOCATION_NOTE} before we deliver.`]),
+    "",
+    "Important information:",
+    "- Fully insured. No deposits.",
+    "- Please have your valid driver's licence with you when the car is delivered.",
+    `- You can cancel free of charge up to ${CANCELLATION_WINDOW_HOURS} hours before pickup in My Bookings: ${myBookings}`,
+    ...(pending ? [] : [`- Your tax invoice: ${receipt}`]),
+    "",
+    "Thank you for choosing CapeDrive.",
+  ].join("\n");
+  const html = renderEmail(
+    <EmailLayout title={subject} preview={pending ? `We have your booking request for ${pickup}.` : `Your car is booked for ${pickup}.`}>
+      <Title>{pending ? `Booking #${number} received` : `Booking #${number} confirmed`}</Title>
+      <P>Hi {user.name},</P>
+      <P>
+        {pending
+          ? "We have your booking request. We confirm new customers' first bookings by hand and will email you shortly."
+          : "Your booking is confirmed. Here is what we will bring, when and where."}
+      </P>
+      <Facts rows={bookingFacts(booking)} />
+      {isVerified(booking) ? null : <P>{UNVERIFIED_LOCATION_NOTE} before we deliver.</P>}
+      <CtaButton href={`${publicUrl}/bookings/${booking.id}`}>View your booking</CtaButton>
+      <List
+        items={[
+          "Fully insured. No deposits.",
+          "Please have your valid driver's licence with you when the car is delivered.",
+          <>
+            You can cancel free of charge up to {CANCELLATION_WINDOW_HOURS} hours before pickup in <TextLink href={myBookings}>My Bookings</TextLink>.
+          </>,
+          ...(pending
+            ? []
+            : [
+                <>
+                  Your <TextLink href={receipt}>tax invoice</TextLink>.
+                </>,
+              ]),
+        ]}
+      />
+      {pending ? null : <Note>The calendar file attached adds the delivery and the return to your calendar.</Note>}
+      <P last>Thank you for choosing CapeDrive.</P>
+    </EmailLayout>,
+  );
+  return {
+    to: user.email,
+    subject,
+    text,
+    html,
+    // A booking awaiting approval goes in the calendar once it is confirmed.
+    ...(pending ? {} : { attachments: [calendarFor(booking, site, false)] }),
+  };
+}
+
+export function bookingCancellationEmail(user: Customer, booking: BookingWithVehicle, site: Site): EmailMessage {
+  const { publicUrl } = site;
+  const number = bookingNumber(booking.id, "customer");
+  const bookAgain = `${publicUrl}/booking/category`;
+  const subject = `Booking #${number} cancelled`;
+  const text = [
+    `Hi ${user.name},`,
+    "",
+    `Your booking #${number} has been cancelled.`,
+    "",
+    `What:    ${vehicleText(booking)}`,
+    `Pick-up: ${formatConfirmationDateTime(booking.pickupDate)} ${CAPE_TOWN}, ${booking.deliveryLocation}`,
+    `Return:  ${formatConfirmationDateTime(booking.returnDate)} ${CAPE_TOWN}, ${booking.returnLocation}`,
+    "",
+    `Book again any time: ${bookAgain}`,
+  ].join("\n");
+  const html = renderEmail(
+    <EmailLayout title={subject} preview={`Your booking #${number} has been cancelled.`}>
+      <Title>{subject}</Title>
+      <P>Hi {user.name},</P>
+      <P>Your booking #{number} has been cancelled. This is what it was:</P>
+      <Facts
+        rows={[
+          { label: "What", value: vehicleText(booking) },
+          { label: "Pick-up", value: <When at={booking.pickupDate} place={booking.deliveryLocation} verb="At" /> },
+          { label: "Return", value: <When at={booking.returnDate} place={booking.returnLocation} verb="At" /> },
+        ]}
+      />
+      <Note>The calendar file attached removes the booking's events from your calendar.</Note>
+      <CtaButton href={bookAgain}>Book again</CtaButton>
+      <P last>We hope to drive you again soon.</P>
+    </EmailLayout>,
+  );
+  return { to: user.email, subject, text, html, attachments: [calendarFor(booking, site, true)] };
+}
+
+/**
+ * What a change of a booking did, for its email: the booking's figures before the change (the
+ * booking itself is passed as it is after it), the price difference, who changed it, and whether
+ * it was a change before the trip or an extension of a trip in progress.
+ */
+export type BookingChangeSummary = {
+  before: {
+    pickupDate: Date;
+    returnDate: Date;
+    deliveryLocation: string;
+    returnLocation: string;
+    category: string;
+    transmission: string;
+    /** Rand, as Booking.totalAmount. */
+    totalAmount: number;
+  };
+  /** New total minus old, in cents: may be 0 or negative. */
+  differenceCents: number;
+  by: "customer" | "admin";
+  kind: "change" | "extension";
+};
+
+type ChangedField = { label: string; was: string; now: string; note?: string };
+
+/** The fields the change moved, old and new, in the booking's order. */
+function changedFields(booking: BookingWithVehicle, before: BookingChangeSummary["before"]): ChangedField[] {
+  const fields: ChangedField[] = [];
+  const when = (label: string, was: Date, now: Date) => {
+    if (was.getTime() !== now.getTime()) fields.push({ label, was: formatConfirmationDateTime(was), now: formatConfirmationDateTime(now), note: CAPE_TOWN });
+  };
+  when("Pick-up", before.pickupDate, booking.pickupDate);
+  when("Return", before.returnDate, booking.returnDate);
+  if (before.deliveryLocation !== booking.deliveryLocation) fields.push({ label: "Delivery", was: before.deliveryLocation, now: booking.deliveryLocation });
+  if (before.returnLocation !== booking.returnLocation) fields.push({ label: "Collection", was: before.returnLocation, now: booking.returnLocation });
+  if (before.category !== booking.category || before.transmission !== booking.transmission)
+    fields.push({ label: "Car", was: kindText(before.category, before.transmission), now: kindText(booking.category, booking.transmission) });
+  return fields;
+}
+
+/** A change of a booking or an extension of a trip: what moved (old -> new), the new total and the difference, the updated calendar. */
+export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle, change: BookingChangeSummary, site: Site): EmailMessage {
+  const { publicUrl } = site;
+  const number = bookingNumber(booking.id, "customer");
+  const extension = change.kind === "extension";
+  const pending = booking.status === "pending";
+  const bookingUrl = `${publicUrl}/bookings/${booking.id}`;
+  const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
+  const fields = changedFields(booking, change.before);
+  const newTotal = formatRand(booking.totalAmount.toFixed(2));
+  const oldTotal = formatRand(change.before.totalAmount);
+  const difference = formatPriceDifference(change.differenceCents);
+  const subject = extension
+    ? `Booking #${number} extended: return ${formatConfirmationDateTime(booking.returnDate)}`
+    : `Booking #${number} changed: pick-up ${formatConfirmationDateTime(booking.pickupDate)}`;
+  const who = change.by === "admin" ? "Our team has" : "You have";
+  const lead = extension ? `${who} extended your trip, booking #${number}.` : `${who} changed your booking #${number}.`;
+  const priceLine = change.differenceCents === 0 ? `New total: ${newTotal}. No change in price.` : `New total: ${newTotal} (was ${oldTotal}): ${difference}.`;
+  // A booking still awaiting approval has no invoice and no calendar yet (as its confirmation).
+  const receiptLine = pending ? [] : [`Your tax invoice, with the credit or debit note for the difference: ${receipt}`];
+
+  const text = [
+    `Hi ${user.name},`,
+    "",
+    lead,
+    "",
+    ...(fields.length ? ["What changed:", ...fields.map((f) => `- ${f.label}: ${f.was} -> ${f.now}${f.note ? ` ${f.note}` : ""}`), ""] : []),
+    priceLine,
+    "",
+    "Your booking now:",
+    ...bookingFactLines(booking),
+    ...(isVerified(booking) ? [] : ["", `${UNVERIFIED_LOCATION_NOTE} before we deliver.`]),
+    "",
+    `Your booking: ${bookingUrl}`,
+    ...receiptLine,
+    ...(pending ? [] : ["The calendar file attached updates the delivery and return events in your calendar."]),
+    "",
+    "Thank you for choosing CapeDrive.",
+  ].join("\n");
+
+  const html = renderEmail(
+    <EmailLayout title={subject} preview={`${lead} ${priceLine}`}>
+      <Title>{extension ? `Booking #${number} extended` : `Booking #${number} changed`}</Title>
+      <P>Hi {user.name},</P>
+      <P>{lead}</P>
+      {fields.length ? (
+        <>
+          <Subtitle>What changed</Subtitle>
+          <Facts
+            rows={fields.map((f) => ({
+              label: f.label,
+              value: (
+                <>
+                  <strong>{f.now}</strong>
+                  {f.note ? ` ${f.note}` : ""}
+                  <br />
+                  <Small>was {f.was}</Small>
+                </>
+              ),
+            }))}
+          />
+        </>
+      ) : null}
+      <P>
+        <strong>New total: {newTotal}</strong>
+        {change.differenceCents === 0 ? ". No change in price." : ` (was ${oldTotal}): ${difference}.`}
+      </P>
+      <Subtitle>Your booking now</Subtitle>
+      <Facts rows={bookingFacts(booking)} />
+      {isVerified(booking) ? null : <P>{UNVERIFIED_LOCATION_NOTE} before we deliver.</P>}
+      <CtaButton href={bookingUrl}>View your booking</CtaButton>
+      {pending ? null : (
+        <P>
+          Your <TextLink href={receipt}>tax invoice</TextLink>, with the credit or debit note for the difference.
+        </P>
+      )}
+      {pending ? null : <Note>The calendar file attached updates the delivery and return events in your calendar.</Note>}
+      <P last>Thank you for choosing CapeDrive.</P>
+    </EmailLayout>,
+  );
+  return { to: user.email, subject, text, html, ...(pending ? {} : { attachments: [calendarFor(booking, site, false)] }) };
+}

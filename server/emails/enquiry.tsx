@@ -1,0 +1,55 @@
+// The email a dealership receives when a buyer uses Contact Seller on Cars for Sale.
+import { type ContactSellerData, formatRand } from "#domain";
+import type { EmailMessage } from "../services/mail";
+import { EmailLayout, Facts, P, Quote, Subtitle, TextLink, Title } from "./layout";
+import { renderEmail } from "./render";
+
+export type EnquiryVehicle = { make: string; model: string; year: number; registrationNumber: string; salesPrice: { toFixed(digits: number): string } | null };
+export type EnquiryDealership = { contactPerson: string; contactEmail: string };
+
+/** The car, the buyer's message and how to reach them. */
+export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: EnquiryVehicle, form: ContactSellerData, publicUrl: string): EmailMessage {
+  const car = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const price = vehicle.salesPrice ? formatRand(vehicle.salesPrice.toFixed(2)) : "";
+  const portal = `${publicUrl}/dealership/dashboard`;
+  const subject = `New enquiry about your ${car}`;
+  const text = [
+    `Hi ${dealership.contactPerson},`,
+    "",
+    `${form.name} is interested in your ${car} (${vehicle.registrationNumber}), listed for sale at ${price} on CapeDrive.`,
+    "",
+    "Their message:",
+    "",
+    form.message,
+    "",
+    "Reply to them:",
+    ...(form.email ? [`Email: ${form.email}`] : []),
+    ...(form.phone ? [`Phone: ${form.phone}`] : []),
+    "",
+    `All your enquiries are in the dealership portal: ${portal}`,
+    "",
+    "CapeDrive",
+  ].join("\n");
+  const html = renderEmail(
+    <EmailLayout title={subject} preview={`${form.name} is interested in your ${car}.`}>
+      <Title>New enquiry about your {car}</Title>
+      <P>Hi {dealership.contactPerson},</P>
+      <P>
+        <strong>{form.name}</strong> is interested in your {car} ({vehicle.registrationNumber}), listed for sale at {price} on CapeDrive.
+      </P>
+      <Subtitle>Their message</Subtitle>
+      <Quote>{form.message}</Quote>
+      <Subtitle>Reply to them</Subtitle>
+      <Facts
+        rows={[
+          ...(form.email ? [{ label: "Email", value: <TextLink href={`mailto:${form.email}`}>{form.email}</TextLink> }] : []),
+          ...(form.phone ? [{ label: "Phone", value: <TextLink href={`tel:${form.phone.replace(/[^\d+]/g, "")}`}>{form.phone}</TextLink> }] : []),
+        ]}
+      />
+      <P last>
+        All your enquiries are in the <TextLink href={portal}>dealership portal</TextLink>.
+      </P>
+    </EmailLayout>,
+  );
+  return { to: dealership.contactEmail, subject, text, html };
+}
