@@ -1,7 +1,7 @@
 // The email a dealership receives when a buyer uses Contact Seller on Cars for Sale.
 import { type ContactSellerData, formatRand } from "#domain";
 import type { EmailMessage } from "../services/mail";
-import { EmailLayout, Facts, P, Quote, Subtitle, TextLink, Title } from "./layout";
+import { EmailLayout, Facts, NoWrap, P, Quote, Subtitle, TextLink, Title } from "./layout";
 import { renderEmail } from "./render";
 
 export type EnquiryVehicle = { make: string; model: string; year: number; registrationNumber: string; salesPrice: { toFixed(digits: number): string } | null };
@@ -35,7 +35,7 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
       <Title>New enquiry about your {car}</Title>
       <P>Hi {dealership.contactPerson},</P>
       <P>
-        <strong>{form.name}</strong> is interested in your {car} ({vehicle.registrationNumber}), listed for sale at {price} on CapeDrive.
+        <strong>{form.name}</strong> is interested in your {car} (<NoWrap>{vehicle.registrationNumber}</NoWrap>), listed for sale at {price} on CapeDrive.
       </P>
       <Subtitle>Their message</Subtitle>
       <Quote>{form.message}</Quote>

@@ -2,13 +2,23 @@
 // condition report's link), the car was collected (with any charges).
 import { bookingNumber, describeCharges, formatConfirmationDateTime, formatRandCents, type HandoverCharges } from "#domain";
 import type { EmailMessage } from "../services/mail";
-import { CtaButton, EmailLayout, Facts, P, Title } from "./layout";
+import { CtaButton, EmailLayout, Facts, NoWrap, Note, P, Title } from "./layout";
 import { renderEmail } from "./render";
 
 type Who = { name: string; email: string };
 type What = { id: string; deliveryLocation: string; returnLocation: string; vehicle: { make: string; model: string; registrationNumber: string } | null };
 
 const car = (b: What) => (b.vehicle ? `${b.vehicle.make} ${b.vehicle.model} (${b.vehicle.registrationNumber})` : "your car");
+/** The car as the HTML shows it: the registration kept on one line. */
+function Car({ booking }: { booking: What }) {
+  const v = booking.vehicle;
+  if (!v) return <>your car</>;
+  return (
+    <>
+      {v.make} {v.model} (<NoWrap>{v.registrationNumber}</NoWrap>)
+    </>
+  );
+}
 const reportUrl = (publicUrl: string, bookingId: string) => `${publicUrl}/bookings/${bookingId}/report`;
 
 export function onTheWayEmail(user: Who, booking: What, driver: { name: string; phone: string }): EmailMessage {
@@ -28,11 +38,18 @@ export function onTheWayEmail(user: Who, booking: What, driver: { name: string; 
       <Title>Your car is on the way</Title>
       <P>Hi {user.name},</P>
       <P>
-        {driver.name} is on the way to {booking.deliveryLocation} with {car(booking)} (booking #{number}).
+        {driver.name} is on the way to {booking.deliveryLocation} with <Car booking={booking} />.
       </P>
-      {driver.phone ? <CtaButton href={phoneHref}>Call {driver.name}</CtaButton> : null}
-      {driver.phone ? <P>If you need to reach the driver: {driver.phone}</P> : null}
-      <P last>Please have your driver's licence ready: the driver will check it and ask you to sign for the car.</P>
+      {driver.phone ? (
+        <>
+          <P>
+            If you need to reach the driver: <NoWrap>{driver.phone}</NoWrap>
+          </P>
+          <CtaButton href={phoneHref}>Call {driver.name}</CtaButton>
+        </>
+      ) : null}
+      <P>Please have your driver's licence ready: the driver will check it and ask you to sign for the car.</P>
+      <Note last>Booking #{number}</Note>
     </EmailLayout>,
   );
   return { to: user.email, subject, text, html };
@@ -57,7 +74,7 @@ export function deliveredEmail(user: Who, booking: What, at: Date, publicUrl: st
       <Title>Your car was delivered</Title>
       <P>Hi {user.name},</P>
       <P>
-        {car(booking)} was handed over to you on <strong>{when}</strong> (Cape Town time), booking #{number}.
+        <Car booking={booking} /> was handed over to you on <strong>{when}</strong> (Cape Town time), booking #{number}.
       </P>
       <P>The condition report has the photos, the odometer, the fuel level and your signature.</P>
       <CtaButton href={report}>See the condition report</CtaButton>
@@ -89,7 +106,7 @@ export function collectedEmail(user: Who, booking: What, at: Date, charges: Hand
       <Title>Your car was collected</Title>
       <P>Hi {user.name},</P>
       <P>
-        We collected {car(booking)} from {booking.returnLocation} on <strong>{when}</strong> (Cape Town time), booking #{number}.
+        We collected <Car booking={booking} /> from {booking.returnLocation} on <strong>{when}</strong> (Cape Town time), booking #{number}.
       </P>
       {charged ? (
         <Facts

@@ -35,7 +35,8 @@ const DARK_MODE_CSS = `:root{color-scheme:light dark;supported-color-schemes:lig
 }
 @media only screen and (max-width:480px){.cd-card{padding:20px 16px!important}}`;
 
-const text = { color: c.text, fontSize: "16px", lineHeight: "24px", margin: "0 0 16px" };
+// break-word: a long address or name wraps instead of widening the card.
+const text = { color: c.text, fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", overflowWrap: "break-word" as const };
 
 /** A whole email: the CapeDrive wordmark, a card with the template's content, a muted footer. */
 export function EmailLayout({ title, preview, children }: { title: string; preview: string; children: ReactNode }) {
@@ -100,9 +101,9 @@ export function P({ children, last = false }: { children: ReactNode; last?: bool
 }
 
 /** Secondary information, smaller and muted. */
-export function Note({ children }: { children: ReactNode }) {
+export function Note({ children, last = false }: { children: ReactNode; last?: boolean }) {
   return (
-    <Text className="cd-muted" style={{ ...text, color: c.muted, fontSize: "14px", lineHeight: "21px" }}>
+    <Text className="cd-muted" style={{ ...text, color: c.muted, fontSize: "14px", lineHeight: "21px", ...(last ? { marginBottom: 0 } : {}) }}>
       {children}
     </Text>
   );
@@ -117,6 +118,11 @@ export function Small({ children }: { children: ReactNode }) {
   );
 }
 
+/** Kept on one line (a phone number, a registration). */
+export function NoWrap({ children }: { children: ReactNode }) {
+  return <span style={{ whiteSpace: "nowrap" }}>{children}</span>;
+}
+
 /** A link inside the text: underlined, so it does not rely on colour alone. */
 export function TextLink({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -127,9 +133,9 @@ export function TextLink({ href, children }: { href: string; children: ReactNode
 }
 
 /** The call to action: the site's primary button, drawn as a link (white on navy, 9.2:1). */
-export function CtaButton({ href, children }: { href: string; children: ReactNode }) {
+export function CtaButton({ href, children, last = false }: { href: string; children: ReactNode; last?: boolean }) {
   return (
-    <Section style={{ margin: "8px 0 24px" }}>
+    <Section style={{ margin: last ? "8px 0 0" : "8px 0 24px" }}>
       <Button
         className="cd-button"
         href={href}
@@ -183,7 +189,10 @@ export function Facts({ rows }: { rows: Fact[] }) {
             >
               {row.label}
             </td>
-            <td className="cd-text" style={{ color: c.text, fontSize: "16px", lineHeight: "24px", padding: "8px 0", verticalAlign: "top" }}>
+            <td
+              className="cd-text"
+              style={{ color: c.text, fontSize: "16px", lineHeight: "24px", padding: "8px 0", verticalAlign: "top", overflowWrap: "anywhere" }}
+            >
               {row.value}
             </td>
           </tr>

@@ -37,7 +37,9 @@ export function deliveryReminderEmail(b: ReminderBooking, publicUrl: string): Em
         A reminder: we deliver your {kind} car on <strong>{when}</strong> (Cape Town time) to {b.deliveryLocation}.
       </P>
       <P>Please have your driver's licence ready: the driver checks it and asks you to sign for the car.</P>
-      <CtaButton href={bookingUrl}>View booking #{number}</CtaButton>
+      <CtaButton href={bookingUrl} last>
+        View booking #{number}
+      </CtaButton>
     </EmailLayout>,
   );
   return { to: b.user.email, subject, text, html };
@@ -64,7 +66,9 @@ export function returnReminderEmail(b: ReminderBooking, publicUrl: string): Emai
         A reminder: we collect the car on <strong>{when}</strong> (Cape Town time) from {b.returnLocation}.
       </P>
       <P>A car returned late, or with less fuel than at delivery, is charged: see your booking for the details.</P>
-      <CtaButton href={bookingUrl}>View booking #{number}</CtaButton>
+      <CtaButton href={bookingUrl} last>
+        View booking #{number}
+      </CtaButton>
     </EmailLayout>,
   );
   return { to: b.user.email, subject, text, html };

@@ -113,7 +113,7 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
   const charges = { lateDays: 1, lateFeeCents: 85_000, fuelEighthsShort: 2, fuelFeeCents: 36_000, totalCents: 121_000 };
   const enquiry = {
     name: input.name,
-    email: "buyer@example.com",
+    email: "bongani.dlamini-van-der-merwe.work@example.co.za",
     phone: "+27 82 555 1234",
     message: input.message || "Is the Hilux still available? Could I test drive it on Saturday morning?\nI can come to the showroom in Paarden Eiland.",
     website: "",
@@ -139,7 +139,7 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
     },
     { name: "reminder-delivery", message: deliveryReminderEmail(reminderBooking, site.publicUrl), shows: `View booking #${number}` },
     { name: "reminder-return", message: returnReminderEmail(reminderBooking, site.publicUrl), shows: `View booking #${number}` },
-    { name: "handover-on-the-way", message: onTheWayEmail(user, handoverBooking, { name: "Sipho", phone: "+27 82 123 4567" }), shows: `booking #${number}` },
+    { name: "handover-on-the-way", message: onTheWayEmail(user, handoverBooking, { name: "Sipho", phone: "+27 82 123 4567" }), shows: `Booking #${number}` },
     { name: "handover-delivered", message: deliveredEmail(user, handoverBooking, at("2026-03-05", "10:05"), site.publicUrl), shows: `booking #${number}` },
     { name: "handover-collected", message: collectedEmail(user, handoverBooking, at("2026-03-10", "11:20"), charges, site.publicUrl), shows: "R1,210" },
     {
