@@ -71,7 +71,13 @@ export const EMAIL_DARK_COLOURS = {
 
 const PALETTE_COLOURS = new Set<string>(Object.values(BRAND_PALETTE).flatMap((scale) => Object.values(scale)));
 
-/** The #rrggbb colours in some HTML that are not the brand's (an email must have none). */
+/**
+ * The #rrggbb colours in some HTML that are not the brand's (an email must have none). Only
+ * styles are read (style attributes, <style> blocks, bgcolor/color attributes): a booking number
+ * such as "#1d9f3c" in the text is not a colour.
+ */
 export function offBrandColours(html: string): string[] {
-  return [...new Set(html.toLowerCase().match(/#[0-9a-f]{6}\b/g) ?? [])].filter((colour) => !PALETTE_COLOURS.has(colour));
+  const styles = [...html.matchAll(/\sstyle="([^"]*)"|<style[^>]*>([\s\S]*?)<\/style>|\s(?:bg)?color="([^"]*)"/gi)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+  const colours = styles.flatMap((css) => css.toLowerCase().match(/#[0-9a-f]{6}\b/g) ?? []);
+  return [...new Set(colours)].filter((colour) => !PALETTE_COLOURS.has(colour));
 }

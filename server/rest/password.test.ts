@@ -78,8 +78,8 @@ describe("forgot password -> mail -> reset", () => {
     expect(mail.text).toMatch(/ignore this email/);
     expect(mail.html).toContain(`href="${link}"`);
     // In the brand's colours: the button is the site's navy, and no colour outside the palette.
-    const button = (mail.html ?? "").match(/<a href="[^"]*reset-password[^"]*" style="([^"]*)">Reset your password<\/a>/)?.[1] ?? "";
-    expect(button).toContain(`background:${EMAIL_COLOURS.button}`);
+    const button = (mail.html ?? "").match(/<a class="cd-button" href="[^"]*reset-password[^"]*" style="([^"]*)"[^>]*>.*?Reset your password/)?.[1] ?? "";
+    expect(button).toContain(`background-color:${EMAIL_COLOURS.button}`);
     expect(button).toContain(`color:${EMAIL_COLOURS.buttonText}`);
     expect(offBrandColours(mail.html ?? "")).toEqual([]);
 

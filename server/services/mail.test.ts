@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../db";
+import { sampleEmails } from "../emails/samples";
 import { createLogger } from "../log";
 import { createTestServices } from "../testing/harness";
 import { closedPort, startSmtpServer, type TestSmtpServer } from "../testing/smtp";
@@ -81,6 +82,26 @@ describe("SMTP delivery", () => {
       expect(row.sentAt).toBeInstanceOf(Date);
       await mailer.flush();
       expect(smtp.messages.length).toBe(1);
+    } finally {
+      await mailer.stop();
+    }
+  });
+
+  test("a template's email arrives as multipart/alternative (plain text and HTML), with its calendar attached", async () => {
+    const confirmation = sampleEmails().find((e) => e.name === "booking-confirmed")!.message;
+    await enqueueEmail(services.db, confirmation);
+    const mailer = startMailer(withSmtp(smtp.url));
+    try {
+      await mailer.flush();
+      const mail = await smtp.waitFor((m) => m.subject === confirmation.subject);
+      // mixed( alternative( text/plain, text/html ), text/calendar ): clients show the best part they can.
+      expect(mail.headers["content-type"]).toStartWith("multipart/mixed");
+      const parts = [...mail.raw.matchAll(/^Content-Type: ([a-z]+\/[a-z-]+)/gim)].map((m) => m[1]!.toLowerCase());
+      expect(parts).toEqual(["multipart/mixed", "multipart/alternative", "text/plain", "text/html", "text/calendar"]);
+      expect(mail.text).toBe(confirmation.text);
+      expect(mail.html).toBe(confirmation.html);
+      expect(mail.html).toContain('<meta name="color-scheme" content="light dark"/>');
+      expect(mail.raw).toMatch(/filename=capedrive-booking-[0-9a-f]{6}\.ics/);
     } finally {
       await mailer.stop();
     }

@@ -1,0 +1,245 @@
+// The email templates: every email the product sends has a plain-text part and an HTML part from
+// the shared layout, carries its key facts, escapes what users typed, and stays in the brand's
+// colours. The booking change email is checked field by field, with its calendar read back by
+// ical.js. (Delivery as multipart/alternative over SMTP: server/services/mail.test.ts.)
+import { describe, expect, test } from "bun:test";
+import { render } from "@react-email/render";
+import ICAL from "ical.js";
+import { bookingNumber, formatConfirmationDateTime } from "#domain";
+import { EMAIL_COLOURS, EMAIL_DARK_COLOURS, offBrandColours } from "#domain/brand.ts";
+import { bookingCancellationEmail, type BookingChangeSummary, bookingChangedEmail, bookingConfirmationEmail } from "./booking";
+import { EmailLayout, P, Title } from "./layout";
+import { renderEmail } from "./render";
+import { SAMPLE_SITE, sampleBooking, sampleEmails } from "./samples";
+
+const HOSTILE = { name: "<b>Eve</b> & Co", address: '<img src=x onerror="alert(1)"> 5 Main Road, Sea Point', message: "<script>alert(1)</script>\nSecond line" };
+
+describe("every email", () => {
+  const emails = sampleEmails(HOSTILE);
+
+  test("all thirteen are there, each with a subject, a text part and an HTML part", () => {
+    expect(emails.map((e) => e.name)).toEqual([
+      "booking-confirmed",
+      "booking-received",
+      "booking-cancelled",
+      "booking-changed",
+      "booking-extended",
+      "reminder-delivery",
+      "reminder-return",
+      "handover-on-the-way",
+      "handover-delivered",
+      "handover-collected",
+      "password-reset",
+      "password-changed",
+      "dealership-enquiry",
+    ]);
+    for (const { message } of emails) {
+      expect(message.subject.length).toBeGreaterThan(5);
+      expect(message.text).toStartWith("Hi ");
+      expect(message.html).toBeString();
+    }
+  });
+
+  for (const { name, message, shows } of sampleEmails(HOSTILE)) {
+    test(`${name}: the shared layout, its facts, and what users typed escaped`, () => {
+      const html = message.html!;
+      // The layout: doctype, light and dark colour schemes, the brand header and footer, 600px card.
+      expect(html).toStartWith("<!DOCTYPE html PUBLIC");
+      expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
+      expect(html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
+      expect(html).toContain("@media (prefers-color-scheme: dark)");
+      expect(html).toContain(`Cape<span class="cd-accent" style="color:${EMAIL_COLOURS.accent}">Drive</span>`);
+      expect(html).toContain("max-width:600px");
+      expect(html).toContain("font-size:16px");
+      expect(html).toContain("CapeDrive · Hassle-free car rentals in Cape Town");
+      expect(html).toContain(shows.replaceAll("&", "&amp;"));
+      // The name (and address, message) users typed is text, never markup.
+      expect(html).toContain("&lt;b&gt;Eve&lt;/b&gt; &amp; Co");
+      expect(html).not.toContain("<b>");
+      expect(html).not.toContain("<img");
+      expect(html).not.toContain("<script");
+      expect(html).not.toMatch(/<[a-z][^>]*\sonerror=/i);
+      expect(offBrandColours(html)).toEqual([]);
+      // The plain-text part says it as typed.
+      expect(message.text).toContain("<b>Eve</b> & Co");
+    });
+  }
+
+  test("the dark-mode rules use the brand's dark colours", () => {
+    const html = emails[0]!.message.html!;
+    expect(html).toContain(`.cd-card{background-color:${EMAIL_DARK_COLOURS.card}!important`);
+    expect(html).toContain(`.cd-text{color:${EMAIL_DARK_COLOURS.text}!important}`);
+    expect(html).toContain(`.cd-button{background-color:${EMAIL_DARK_COLOURS.button}!important;color:${EMAIL_DARK_COLOURS.buttonText}!important}`);
+  });
+
+  test("renderEmail gives the document React Email's own render() gives (less React's streaming markers)", async () => {
+    const template = (
+      <EmailLayout title="T <1>" preview="Preview">
+        <Title>Hello</Title>
+        <P>Hi {"<b>Eve</b>"},</P>
+      </EmailLayout>
+    );
+    const theirs = (await render(template)).replace(/<!--(\$|\/\$|html|head|body| )-->/g, "");
+    expect(renderEmail(template)).toBe(theirs);
+  });
+});
+
+describe("booking emails", () => {
+  const user = { name: "Thandi Nkosi", email: "thandi@example.com" };
+  const booking = sampleBooking({ address: "12 Long Street, Cape Town" });
+  const number = bookingNumber(booking.id, "customer");
+  const bookingUrl = `${SAMPLE_SITE.publicUrl}/bookings/${booking.id}`;
+
+  test("the confirmation: number, Cape Town times, total, links, calendar", () => {
+    const mail = bookingConfirmationEmail(user, booking, SAMPLE_SITE);
+    expect(mail.subject).toBe(`Booking #${number} confirmed: pick-up Mar 05, 2026, 10:00`);
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain(`#${number}`);
+      expect(part).toContain("Mar 05, 2026, 10:00");
+      expect(part).toContain("Mar 09, 2026, 10:00");
+      expect(part).toContain("(Cape Town time)");
+      expect(part).toContain("R3,400 for 4 days at R850/day");
+      expect(part).toContain(`${bookingUrl}/receipt`);
+    }
+    expect(mail.text).toContain("What:    Large car, Automatic (Toyota Fortuner 2023)");
+    expect(mail.html).toContain(`href="${bookingUrl}"`);
+    expect(mail.attachments?.map((a) => a.contentType)).toEqual(["text/calendar; charset=utf-8; method=PUBLISH"]);
+  });
+
+  test("a pending booking's 'received' email has no invoice link and no calendar yet", () => {
+    const mail = bookingConfirmationEmail(user, { ...booking, status: "pending" }, SAMPLE_SITE);
+    expect(mail.subject).toStartWith(`Booking #${number} received`);
+    expect(mail.text).not.toContain("/receipt");
+    expect(mail.html).not.toContain("/receipt");
+    expect(mail.attachments).toBeUndefined();
+  });
+
+  test("the cancellation carries the calendar's cancel", () => {
+    const mail = bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: 1 }, SAMPLE_SITE);
+    expect(mail.subject).toBe(`Booking #${number} cancelled`);
+    expect(mail.text).toContain(`Your booking #${number} has been cancelled.`);
+    expect(mail.html).toContain(`Your booking #${number} has been cancelled.`);
+    expect(mail.attachments?.[0]?.content).toContain("METHOD:CANCEL");
+  });
+});
+
+describe("bookingChangedEmail", () => {
+  const user = { name: "Thandi Nkosi", email: "thandi@example.com" };
+  const before = sampleBooking({ address: "1 Beach Road, Sea Point" });
+  const summary = (over: Partial<BookingChangeSummary> = {}): BookingChangeSummary => ({
+    before: {
+      pickupDate: before.pickupDate,
+      returnDate: before.returnDate,
+      deliveryLocation: before.deliveryLocation,
+      returnLocation: before.returnLocation,
+      category: before.category,
+      transmission: before.transmission,
+      totalAmount: 3400,
+    },
+    differenceCents: 0,
+    by: "customer",
+    kind: "change",
+    ...over,
+  });
+  const number = bookingNumber(before.id, "customer");
+  const later = new Date(before.pickupDate.getTime() + 24 * 3_600_000);
+
+  test("dates and place moved: each change old -> new, the new total and 'R650 more', links and the updated calendar", () => {
+    const after = sampleBooking(
+      { address: "12 Long Street, Cape Town" },
+      {
+        pickupDate: later,
+        returnDate: new Date(before.returnDate.getTime() + 48 * 3_600_000),
+        duration: 5,
+        totalAmount: before.totalAmount.plus(850),
+        calendarSequence: 1,
+      },
+    );
+    const mail = bookingChangedEmail(user, after, summary({ differenceCents: 65_000 }), SAMPLE_SITE);
+    expect(mail.to).toBe(user.email);
+    expect(mail.subject).toBe(`Booking #${number} changed: pick-up ${formatConfirmationDateTime(later)}`);
+    expect(mail.text).toContain(`You have changed your booking #${number}.`);
+    expect(mail.text).toContain("- Pick-up: Mar 05, 2026, 10:00 -> Mar 06, 2026, 10:00 (Cape Town time)");
+    expect(mail.text).toContain("- Return: Mar 09, 2026, 10:00 -> Mar 11, 2026, 10:00 (Cape Town time)");
+    expect(mail.text).toContain("- Delivery: 1 Beach Road, Sea Point -> 12 Long Street, Cape Town");
+    expect(mail.text).not.toContain("- Collection:");
+    expect(mail.text).not.toContain("- Car:");
+    expect(mail.text).toContain("New total: R4,250 (was R3,400): R650 more.");
+    expect(mail.text).toContain("Total:   R4,250 for 5 days at R850/day");
+    expect(mail.text).toContain(`${SAMPLE_SITE.publicUrl}/bookings/${after.id}`);
+    expect(mail.text).toContain(`${SAMPLE_SITE.publicUrl}/bookings/${after.id}/receipt`);
+    const html = mail.html!;
+    expect(html).toContain(`Booking #${number} changed`);
+    expect(html).toContain("<strong>Mar 06, 2026, 10:00</strong>");
+    expect(html).toContain("was Mar 05, 2026, 10:00");
+    expect(html).toContain("was 1 Beach Road, Sea Point");
+    expect(html).toContain("R650 more");
+    expect(html).toContain(`href="${SAMPLE_SITE.publicUrl}/bookings/${after.id}"`);
+    expect(html).toContain(`href="${SAMPLE_SITE.publicUrl}/bookings/${after.id}/receipt"`);
+
+    // The calendar replaces the events imported before: same UIDs, the raised sequence, the new times.
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments![0]!.contentType).toBe("text/calendar; charset=utf-8; method=PUBLISH");
+    const calendar = new ICAL.Component(ICAL.parse(mail.attachments![0]!.content));
+    const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(events.map((e) => e.uid)).toEqual([`${after.id}-delivery@capedrive`, `${after.id}-return@capedrive`]);
+    expect(events.map((e) => e.sequence)).toEqual([1, 1]);
+    expect(events[0]!.location).toBe("12 Long Street, Cape Town");
+    expect(events[0]!.startDate.toJSDate().getTime()).toBe(later.getTime());
+  });
+
+  test("a cheaper car: 'R450 less' and the car's old and new kind", () => {
+    const after = sampleBooking(
+      { address: before.deliveryLocation },
+      { category: "medium", transmission: "manual", totalAmount: before.totalAmount.minus(450), calendarSequence: 1 },
+    );
+    const mail = bookingChangedEmail(user, after, summary({ differenceCents: -45_000 }), SAMPLE_SITE);
+    expect(mail.text).toContain("- Car: Large car, Automatic -> Medium car, Manual");
+    expect(mail.text).toContain("New total: R2,950 (was R3,400): R450 less.");
+    expect(mail.html).toContain("R450 less");
+    expect(mail.text).not.toContain("- Pick-up:");
+  });
+
+  test("the same price: 'No change in price'; an admin's change says so", () => {
+    const after = sampleBooking({ address: before.deliveryLocation }, { returnLocation: "V&A Waterfront", calendarSequence: 1 });
+    const mail = bookingChangedEmail(user, after, summary({ by: "admin" }), SAMPLE_SITE);
+    expect(mail.text).toContain(`Our team has changed your booking #${number}.`);
+    expect(mail.text).toContain("- Collection: Cape Town International Airport, Matroosfontein -> V&A Waterfront");
+    expect(mail.text).toContain("New total: R3,400. No change in price.");
+    expect(mail.html).toContain("No change in price.");
+    expect(mail.html).toContain("V&amp;A Waterfront");
+  });
+
+  test("an extension: 'extended' in the subject with the new return", () => {
+    const returnAt = new Date(before.returnDate.getTime() + 24 * 3_600_000);
+    const after = sampleBooking(
+      { address: before.deliveryLocation },
+      { status: "in_progress", returnDate: returnAt, duration: 5, totalAmount: before.totalAmount.plus(850), calendarSequence: 2 },
+    );
+    const mail = bookingChangedEmail(user, after, summary({ kind: "extension", differenceCents: 85_000 }), SAMPLE_SITE);
+    expect(mail.subject).toBe(`Booking #${number} extended: return ${formatConfirmationDateTime(returnAt)}`);
+    expect(mail.text).toContain(`You have extended your trip, booking #${number}.`);
+    expect(mail.text).toContain("R850 more");
+    expect(mail.html).toContain(`Booking #${number} extended`);
+    expect(mail.attachments![0]!.content).toContain("SEQUENCE:2");
+  });
+
+  test("a booking still awaiting approval: no invoice link, no calendar", () => {
+    const after = sampleBooking({ address: before.deliveryLocation }, { status: "pending", pickupDate: later });
+    const mail = bookingChangedEmail(user, after, summary(), SAMPLE_SITE);
+    expect(mail.attachments).toBeUndefined();
+    expect(mail.text).not.toContain("/receipt");
+    expect(mail.html).not.toContain("/receipt");
+  });
+
+  test("user text is escaped in the HTML and kept as typed in the text", () => {
+    const after = sampleBooking({ address: "<i>5</i> Main Road" }, { pickupDate: later, calendarSequence: 1 });
+    const mail = bookingChangedEmail({ ...user, name: "<b>Eve</b>" }, after, summary(), SAMPLE_SITE);
+    expect(mail.html).not.toContain("<b>Eve</b>");
+    expect(mail.html).not.toContain("<i>5</i>");
+    expect(mail.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
+    expect(mail.html).toContain("&lt;i&gt;5&lt;/i&gt; Main Road");
+    expect(mail.text).toContain("Hi <b>Eve</b>,");
+    expect(mail.text).toContain("-> <i>5</i> Main Road");
+  });
+});
