@@ -66,6 +66,16 @@ describe("layers", () => {
     expect(touching).toEqual([]);
   });
 
+  test("email templates (server/emails) never touch the database: they are given what they show", async () => {
+    const touching = (await importsOf("server/emails/**/*.{ts,tsx}"))
+      .filter(
+        ({ target, typeOnly }) =>
+          !typeOnly && (target.startsWith("server/db") || target.startsWith("server/services/context") || /^prisma\/generated\/[^/]+\/client/.test(target)),
+      )
+      .map(({ file, target }) => `${file} -> ${target}`);
+    expect(touching).toEqual([]);
+  });
+
   test("transports never import the app that mounts them (no cycle, not even a type-only one)", async () => {
     const upward = (await importsOf("server/{rest,graphql}/**/*.ts"))
       .filter(({ target }) => target === "server/app" || target === "server/app.ts")
@@ -79,5 +89,6 @@ describe("layers", () => {
     expect(web.some(({ target }) => target.startsWith("#domain"))).toBe(true);
     const transports = await importsOf("server/{rest,graphql}/**/*.ts");
     expect(transports.some(({ target }) => target.startsWith("server/services/"))).toBe(true);
+    expect((await importsOf("server/emails/**/*.{ts,tsx}")).some(({ target }) => target.startsWith("server/services/"))).toBe(true);
   });
 });

@@ -12,7 +12,11 @@ import { EmailLayout, P, Title } from "./layout";
 import { renderEmail } from "./render";
 import { SAMPLE_SITE, sampleBooking, sampleEmails } from "./samples";
 
-const HOSTILE = { name: "<b>Eve</b> & Co", address: '<img src=x onerror="alert(1)"> 5 Main Road, Sea Point', message: "<script>alert(1)</script>\nSecond line" };
+const HOSTILE = {
+  name: "<b>Eve</b> & Co",
+  address: '<img src=x onerror="alert(1)"> 5 Main Road, Sea Point',
+  message: "<script>alert(1)</script>\nSecond line",
+};
 
 describe("every email", () => {
   const emails = sampleEmails(HOSTILE);
