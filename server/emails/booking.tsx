@@ -223,6 +223,9 @@ export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle,
   const { publicUrl } = site;
   const number = bookingNumber(booking.id, "customer");
   const extension = change.kind === "extension";
+  // An admin may also shorten a trip in progress: the same email, worded for it.
+  const shortened = extension && booking.returnDate.getTime() < change.before.returnDate.getTime();
+  const extended = shortened ? "shortened" : "extended";
   const pending = booking.status === "pending";
   const bookingUrl = `${publicUrl}/bookings/${booking.id}`;
   const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
@@ -231,10 +234,10 @@ export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle,
   const oldTotal = formatRand(change.before.totalAmount);
   const difference = formatPriceDifference(change.differenceCents);
   const subject = extension
-    ? `Booking #${number} extended: return ${formatConfirmationDateTime(booking.returnDate)}`
+    ? `Booking #${number} ${extended}: return ${formatConfirmationDateTime(booking.returnDate)}`
     : `Booking #${number} changed: pick-up ${formatConfirmationDateTime(booking.pickupDate)}`;
   const who = change.by === "admin" ? "Our team has" : "You have";
-  const lead = extension ? `${who} extended your trip, booking #${number}.` : `${who} changed your booking #${number}.`;
+  const lead = extension ? `${who} ${extended} your trip, booking #${number}.` : `${who} changed your booking #${number}.`;
   const priceLine = change.differenceCents === 0 ? `New total: ${newTotal}. No change in price.` : `New total: ${newTotal} (was ${oldTotal}): ${difference}.`;
   // A booking still awaiting approval has no invoice and no calendar yet (as its confirmation).
   const receiptLine = pending ? [] : [`Your tax invoice, with the credit or debit note for the difference: ${receipt}`];
@@ -260,7 +263,7 @@ export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle,
 
   const html = renderEmail(
     <EmailLayout title={subject} preview={`${lead} ${priceLine}`}>
-      <Title>{extension ? `Booking #${number} extended` : `Booking #${number} changed`}</Title>
+      <Title>{extension ? `Booking #${number} ${extended}` : `Booking #${number} changed`}</Title>
       <P>Hi {user.name},</P>
       <P>{lead}</P>
       {fields.length ? (

@@ -228,6 +228,19 @@ describe("bookingChangedEmail", () => {
     expect(mail.attachments![0]!.content).toContain("SEQUENCE:2");
   });
 
+  test("an admin shortening a trip in progress: 'shortened', with the difference as less", () => {
+    const returnAt = new Date(before.returnDate.getTime() - 24 * 3_600_000);
+    const after = sampleBooking(
+      { address: before.deliveryLocation },
+      { status: "in_progress", returnDate: returnAt, duration: 3, totalAmount: before.totalAmount.minus(850), calendarSequence: 1 },
+    );
+    const mail = bookingChangedEmail(user, after, summary({ kind: "extension", by: "admin", differenceCents: -85_000 }), SAMPLE_SITE);
+    expect(mail.subject).toBe(`Booking #${number} shortened: return ${formatConfirmationDateTime(returnAt)}`);
+    expect(mail.text).toContain(`Our team has shortened your trip, booking #${number}.`);
+    expect(mail.text).toContain("- Return: Mar 09, 2026, 10:00 -> Mar 08, 2026, 10:00 (Cape Town time)");
+    expect(mail.text).toContain("R850 less");
+  });
+
   test("a booking still awaiting approval: no invoice link, no calendar", () => {
     const after = sampleBooking({ address: before.deliveryLocation }, { status: "pending", pickupDate: later });
     const mail = bookingChangedEmail(user, after, summary(), SAMPLE_SITE);
