@@ -6,7 +6,9 @@ import {
   bookingQuote,
   CANCELLATION_WINDOW_HOURS,
   categoryLabel,
+  changedFields,
   formatConfirmationDateTime,
+  priceDifferenceText,
   formatRand,
   TRANSMISSION_LABELS,
   UNVERIFIED_LOCATION_NOTE,
@@ -85,5 +87,46 @@ export function bookingCancellationEmail(user: { name: string; email: string }, 
     subject: `Booking #${number} cancelled`,
     text,
     attachments: [calendarAttachment(booking, { cancelled: true, organizerEmail: addressOf(site.mail.from), publicUrl })],
+  };
+}
+
+/** What a change did, for its email (see booking-changes.ts). */
+export type BookingChangeSummary = {
+  before: { pickupDate: Date; returnDate: Date; deliveryLocation: string; returnLocation: string; category: string; transmission: string; totalAmount: number };
+  /** New total minus old, in cents (0 or negative too). */
+  differenceCents: number;
+  by: "customer" | "admin";
+  kind: "change" | "extension";
+};
+
+/** The change email: what changed (old and new), the new total and the difference, and the updated calendar. */
+export function bookingChangedEmail(
+  user: { name: string; email: string },
+  booking: BookingWithVehicle,
+  change: BookingChangeSummary,
+  site: Site,
+): EmailMessage {
+  const { publicUrl } = site;
+  const number = bookingNumber(booking.id, "customer");
+  const pickup = formatConfirmationDateTime(booking.pickupDate);
+  const lines = changedFields({ ...change.before }, booking).map((c) => `${c.label}: ${c.from} -> ${c.to}`);
+  const verb = change.kind === "extension" ? "extended" : "changed";
+  const text = [
+    `Hi ${user.name},`,
+    "",
+    change.by === "admin" ? `We have ${verb} your booking #${number}.` : `Your booking #${number} is ${verb}.`,
+    "",
+    ...lines,
+    "",
+    `New total: ${formatRand(booking.totalAmount.toFixed(2))} for ${plural(booking.duration, "day")} (${priceDifferenceText(change.differenceCents)})`,
+    "",
+    `Your booking: ${publicUrl}/bookings/${booking.id}`,
+    `Your tax invoice and notes: ${publicUrl}/bookings/${booking.id}/receipt`,
+  ].join("\n");
+  return {
+    to: user.email,
+    subject: `Booking #${number} ${verb}: pick-up ${pickup}`,
+    text,
+    attachments: [calendarAttachment(booking, { cancelled: false, organizerEmail: addressOf(site.mail.from), publicUrl })],
   };
 }
