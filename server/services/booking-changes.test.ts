@@ -5,6 +5,9 @@
 // trip in progress extended or shortened), extensions up to the next booking of the car, and
 // parallel changes and bookings of one car never overlapping.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import ICAL from "ical.js";
 import { bookingQuote, CHANGE_BLOCKED_MESSAGES, periodsOverlap } from "#domain";
 import { newAdmin } from "../testing/admin";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, POINTS, type TestCustomer } from "../testing/bookings";
@@ -103,10 +106,23 @@ describe("a customer changes a booking", () => {
       new Date(newPickup.getTime() - 24 * HOUR).toISOString(),
       new Date(newReturn.getTime() - 3 * HOUR).toISOString(),
     ]);
-    // The change email, with the calendar at its next sequence.
-    const email = await db().emailOutbox.findFirstOrThrow({ where: { to: customer.email, subject: { contains: "changed" } } });
-    expect(email.text).toContain("R650 more");
-    expect(JSON.stringify(email.attachments)).toContain("SEQUENCE:1");
+    // The change email (as delivered: the test server writes mail to DATA_DIR/mail), with the
+    // calendar that replaces the imported events: same UIDs, the next SEQUENCE, the new times.
+    await server.mailer.flush();
+    const row = await db().emailOutbox.findFirstOrThrow({ where: { to: customer.email, subject: { contains: "changed" } } });
+    const folder = join(server.database.dataDir, "mail");
+    const mail = readFileSync(join(folder, readdirSync(folder).find((n) => n.endsWith(`-${row.id}.txt`))!), "utf8");
+    expect(mail).toContain("R650 more");
+    const ics = mail.slice(mail.indexOf("BEGIN:VCALENDAR"), mail.indexOf("END:VCALENDAR") + "END:VCALENDAR".length);
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const zone = calendar.getFirstSubcomponent("vtimezone");
+    if (zone) ICAL.TimezoneService.register(zone);
+    const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(events.map((e) => [e.sequence, e.startDate.toJSDate().toISOString()])).toEqual([
+      [1, newPickup.toISOString()],
+      [1, newReturn.toISOString()],
+    ]);
+    expect(events[0]!.component.getFirstPropertyValue("location")).toBe("12 Long Street, Cape Town");
   });
 
   test("a cheaper category and another place: another car of the new kind, a credit note, and the new place checked", async () => {
