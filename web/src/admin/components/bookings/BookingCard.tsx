@@ -89,7 +89,7 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
           {open ? (
             <Button variant="outline" size="sm" className={css({ mt: "2" })} onClick={() => setChanging(true)}>
               <CalendarIcon size={16} />
-              {booking.status === "in_progress" ? "Extend or shorten trip" : "Change booking"}
+              {booking.status === "in_progress" ? "Extend or Shorten Trip" : "Change Booking"}
             </Button>
           ) : null}
         </div>

@@ -4,7 +4,7 @@
 // difference, what changes, which car); confirm sends only what changed with the figures shown.
 import { useMemo, useState, type ReactNode } from "react";
 import { useMutation, useQuery } from "urql";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 import { bookingNumber } from "#domain/booking.ts";
 import { CATEGORIES, TRANSMISSIONS } from "#domain/catalogue.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
@@ -74,6 +74,16 @@ const TRANSMISSION_OPTIONS = TRANSMISSIONS.map((t) => ({ value: t, label: transm
 
 const fieldset = css({ display: "flex", flexDirection: "column", gap: "3", minW: "0", border: "none", p: "0", m: "0" });
 const pair = css({ display: "grid", gap: "3", gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))" } });
+// One column on phones (when, car, the price, the places); on wide screens the price sits beside the fields.
+const layout = css({
+  display: "grid",
+  gap: "5",
+  gridTemplateColumns: { base: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
+  gridTemplateAreas: { base: '"when" "car" "quote" "places"', lg: '"when quote" "car quote" "places quote"' },
+  alignItems: "start",
+});
+// A trip in progress has no car to choose: no empty row for it.
+const tripLayout = css({ gridTemplateAreas: { base: '"when" "quote" "places"', lg: '"when quote" "places quote"' } });
 
 export function ChangeBookingDialog({ booking, open, onOpenChange }: { booking: AdminBooking; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [busy, setBusy] = useState(false);
@@ -89,7 +99,7 @@ export function ChangeBookingDialog({ booking, open, onOpenChange }: { booking: 
           ? `${booking.user.name} has the car: only the return time and place can change. Times are Cape Town time (SAST).`
           : `${booking.user.name} · ${categoryLabel(booking.category)} · ${transmissionLabel(booking.transmission)}. Times are Cape Town time (SAST); only what you change is sent.`
       }
-      size="lg"
+      size="xl"
       closeOnInteractOutside={false}
     >
       <ChangeBookingForm booking={booking} onBusyChange={setBusy} onDone={() => onOpenChange(false)} />
@@ -150,7 +160,7 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
 
   const status = (() => {
     if (wanted === null) {
-      return <p className={css({ fontSize: "sm", color: "fg.muted" })}>{valid ? nothingYet(started) : "Fix the fields marked above to see the new price."}</p>;
+      return <p className={css({ fontSize: "sm", color: "fg.muted" })}>{valid ? nothingYet(started) : "Fix the marked fields to see the new price."}</p>;
     }
     if (!answered) return <Spinner label="Working out the new price…" />;
     if (quoteError) {
@@ -178,82 +188,90 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
         </Notice>
       ) : null}
 
-      <fieldset className={fieldset}>
-        <legend className={termLabel}>When (Cape Town time, SAST)</legend>
-        {started ? (
-          <p className={css({ display: "flex", alignItems: "center", gap: "1.5", fontSize: "sm" })}>
-            <CalendarIcon size={16} />
-            Picked up {formatBookingCardDateTime(new Date(booking.pickupDate))}
-          </p>
-        ) : (
+      <div className={cx(layout, started && tripLayout)}>
+        <fieldset className={cx(fieldset, css({ gridArea: "when" }))}>
+          <legend className={termLabel}>When (Cape Town time, SAST)</legend>
+          {started ? (
+            <p className={css({ display: "flex", alignItems: "center", gap: "1.5", fontSize: "sm" })}>
+              <CalendarIcon size={16} />
+              Picked up {formatBookingCardDateTime(new Date(booking.pickupDate))}
+            </p>
+          ) : (
+            <div className={pair}>
+              <Field label="Pickup date" type="date" value={values.pickupDate} onChange={set("pickupDate")} error={form.problems.pickupDate} required />
+              <Field label="Pickup time" type="time" value={values.pickupTime} onChange={set("pickupTime")} error={form.problems.pickupTime} required />
+            </div>
+          )}
           <div className={pair}>
-            <Field label="Pickup date" type="date" value={values.pickupDate} onChange={set("pickupDate")} error={form.problems.pickupDate} required />
-            <Field label="Pickup time" type="time" value={values.pickupTime} onChange={set("pickupTime")} error={form.problems.pickupTime} required />
-          </div>
-        )}
-        <div className={pair}>
-          <Field label="Return date" type="date" value={values.returnDate} onChange={set("returnDate")} error={form.problems.returnDate} required />
-          <Field label="Return time" type="time" value={values.returnTime} onChange={set("returnTime")} error={form.problems.returnTime} required />
-        </div>
-      </fieldset>
-
-      {started ? null : (
-        <fieldset className={fieldset}>
-          <legend className={termLabel}>Car</legend>
-          <div className={pair}>
-            <SelectField label="Category" options={CATEGORY_OPTIONS} value={values.category} onChange={set("category")} />
-            <SelectField label="Transmission" options={TRANSMISSION_OPTIONS} value={values.transmission} onChange={set("transmission")} />
+            <Field label="Return date" type="date" value={values.returnDate} onChange={set("returnDate")} error={form.problems.returnDate} required />
+            <Field label="Return time" type="time" value={values.returnTime} onChange={set("returnTime")} error={form.problems.returnTime} required />
           </div>
         </fieldset>
-      )}
 
-      {started ? null : (
-        <PlaceFields
-          legend="Delivery"
-          address={values.deliveryLocation}
-          point={values.deliveryCoordinates}
-          onAddress={set("deliveryLocation")}
-          onPoint={set("deliveryCoordinates")}
-          addressError={form.problems.deliveryLocation}
-          pointError={form.problems.deliveryCoordinates}
-        />
-      )}
-      <PlaceFields
-        legend="Return"
-        address={values.returnLocation}
-        point={values.returnCoordinates}
-        onAddress={set("returnLocation")}
-        onPoint={set("returnCoordinates")}
-        addressError={form.problems.returnLocation}
-        pointError={form.problems.returnCoordinates}
-      />
+        {started ? null : (
+          <fieldset className={cx(fieldset, css({ gridArea: "car" }))}>
+            <legend className={termLabel}>Car</legend>
+            <div className={pair}>
+              <SelectField label="Category" options={CATEGORY_OPTIONS} value={values.category} onChange={set("category")} />
+              <SelectField label="Transmission" options={TRANSMISSION_OPTIONS} value={values.transmission} onChange={set("transmission")} />
+            </div>
+          </fieldset>
+        )}
 
-      <section
-        aria-label="New price"
-        aria-live="polite"
-        className={css({
-          display: "flex",
-          flexDirection: "column",
-          gap: "3",
-          p: "4",
-          bg: "slate.25",
-          borderWidth: "1px",
-          borderColor: "border.default",
-          borderRadius: "lg",
-        })}
-        data-change-quote
-      >
-        <p className={termLabel}>New price</p>
-        {status}
-      </section>
+        <div className={css({ gridArea: "quote", display: "flex", flexDirection: "column", gap: "3", position: { lg: "sticky" }, top: { lg: "0" } })}>
+          <section
+            aria-label="New price"
+            aria-live="polite"
+            className={css({
+              display: "flex",
+              flexDirection: "column",
+              gap: "3",
+              p: "4",
+              bg: "slate.25",
+              borderWidth: "1px",
+              borderColor: "border.default",
+              borderRadius: "lg",
+            })}
+            data-change-quote
+          >
+            <p className={termLabel}>New price</p>
+            {status}
+          </section>
 
-      {refusal ? (
-        <Notice tone="danger" title="The booking was not changed">
-          {refusal}
-        </Notice>
-      ) : null}
-
-      <div className={`${dialogActions} ${stickyActions}`}>
+          {refusal ? (
+            <Notice tone="danger" title="The booking was not changed">
+              {refusal}
+            </Notice>
+          ) : null}
+        </div>
+        <div className={css({ gridArea: "places", display: "flex", flexDirection: "column", gap: "4", minW: "0" })}>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+            Addresses as the driver reads them; points as latitude,longitude from the customer's shared location or a maps app. A moved point must lie in an
+            active service area.
+          </p>
+          {started ? null : (
+            <PlaceFields
+              legend="Delivery"
+              address={values.deliveryLocation}
+              point={values.deliveryCoordinates}
+              onAddress={set("deliveryLocation")}
+              onPoint={set("deliveryCoordinates")}
+              addressError={form.problems.deliveryLocation}
+              pointError={form.problems.deliveryCoordinates}
+            />
+          )}
+          <PlaceFields
+            legend="Return"
+            address={values.returnLocation}
+            point={values.returnCoordinates}
+            onAddress={set("returnLocation")}
+            onPoint={set("returnCoordinates")}
+            addressError={form.problems.returnLocation}
+            pointError={form.problems.returnCoordinates}
+          />
+        </div>
+      </div>
+      <div className={cx(dialogActions, stickyActions)}>
         <Button variant="outline" onClick={onDone} disabled={busy}>
           Cancel
         </Button>
@@ -299,7 +317,6 @@ function PlaceFields({
           error={pointError}
           inputMode="decimal"
           placeholder="-33.9249,18.4241"
-          hint="It must lie in an active service area."
           required
         />
       </div>
