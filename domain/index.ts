@@ -20,3 +20,4 @@ export * from "./quotas.ts";
 export * from "./brand.ts";
 export * from "./handover.ts";
 export * from "./vat.ts";
+export * from "./booking-change.ts";

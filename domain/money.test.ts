@@ -1,15 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  centsToDecimal,
-  formatRand,
-  formatRandCents,
-  formatPriceDifference,
-  formatRandPerDay,
-  isMoneyAmount,
-  MAX_MONEY_CENTS,
-  parseMoneyToCents,
-  toMoneyString,
-} from "./money.ts";
+import { centsToDecimal, formatRand, formatRandCents, formatRandPerDay, isMoneyAmount, MAX_MONEY_CENTS, parseMoneyToCents, toMoneyString } from "./money.ts";
 
 describe("parseMoneyToCents", () => {
   test("decimal strings", () => {
@@ -110,15 +100,5 @@ describe("formatRandPerDay", () => {
     expect(formatRandPerDay(450)).toBe("R450/day");
     expect(formatRandPerDay("650.00")).toBe("R650/day");
     expect(formatRandPerDay("1250.50")).toBe("R1,250.50/day");
-  });
-});
-
-describe("formatPriceDifference (a change's effect on the price)", () => {
-  test("more, less, or no change, in the rand style", () => {
-    expect(formatPriceDifference(65_000)).toBe("R650 more");
-    expect(formatPriceDifference(-45_000)).toBe("R450 less");
-    expect(formatPriceDifference(0)).toBe("No change in price");
-    expect(formatPriceDifference(135_050)).toBe("R1,350.50 more");
-    expect(formatPriceDifference(-5)).toBe("R0.05 less");
   });
 });

@@ -107,9 +107,3 @@ export function formatRand(value: number | string): string {
 export function formatRandPerDay(rate: number | string): string {
   return `${formatRand(rate)}/day`;
 }
-
-/** What a change does to the price, from the new total minus the old in cents: "R650 more", "R450 less", "No change in price". */
-export function formatPriceDifference(differenceCents: number): string {
-  if (differenceCents === 0) return "No change in price";
-  return `${formatRandCents(Math.abs(differenceCents))} ${differenceCents > 0 ? "more" : "less"}`;
-}

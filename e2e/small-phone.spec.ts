@@ -151,11 +151,21 @@ test("every customer screen fits a 320 px phone, with a long name and email", as
   const later = capeTownDay(45);
   const laterPeriod = { pickupDate: capeTownInstant(later.iso, "09:00"), returnDate: capeTownInstant(capeTownDay(47).iso, "09:00") };
   const other = await firstFreeVehicle(request, "large", "automatic", laterPeriod.pickupDate, laterPeriod.returnDate);
-  await seedBooking(request, token, { category: "large", transmission: "automatic", vehicleId: other.id, ...laterPeriod });
+  const seeded = await seedBooking(request, token, { category: "large", transmission: "automatic", vehicleId: other.id, ...laterPeriod });
   for (const path of ["/bookings", "/home"]) {
     await page.goto(path);
     await expect(page.getByRole("article").first()).toBeVisible();
     await expectFits(page, path);
     await snap(page, testInfo, `small-phone-${path.slice(1)}`);
+  }
+  // Changing it (issue 13): the summary, a step of the flow in change mode, and Extend before the trip.
+  for (const [path, heading] of [
+    [`/bookings/${seeded.id}/change`, "Change booking"],
+    [`/bookings/${seeded.id}/change/dates`, "Change dates & times"],
+    [`/bookings/${seeded.id}/extend`, "Extend trip"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expectFits(page, path);
   }
 });

@@ -103,6 +103,59 @@ export const bookingCreateSchema = z
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
 export type BookingCreateData = z.output<typeof bookingCreateSchema>;
 
+/** Left out or null: the booking keeps what it has. */
+const keep = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
+/** The figures a customer saw (as at booking): when sent, they must equal the server's new quote. */
+const seenFigures = {
+  totalAmount: z
+    .union([z.string(), z.number()], { error: "Total amount must be an amount in rand" })
+    .nullish()
+    .transform((v) => v ?? undefined),
+  duration: z
+    .number({ error: "Duration must be a whole number of days" })
+    .int("Duration must be a whole number of days")
+    .min(0, "Duration must be a whole number of days")
+    .nullish()
+    .transform((v) => v ?? undefined),
+};
+
+/**
+ * A change of a booking (customer or admin): any of the booking flow's fields, with the same
+ * messages; what is left out stays as it is. A location comes with its coordinates.
+ */
+export const bookingChangeSchema = z
+  .object({
+    category: keep(z.enum(CATEGORY_IDS, { error: "Please select a category" })),
+    transmission: keep(z.enum(TRANSMISSIONS, { error: "Please select a transmission" })),
+    pickupDate: keep(instantField("Pickup date is required")),
+    returnDate: keep(instantField("Return date is required")),
+    deliveryLocation: keep(requiredText("Delivery location is required")),
+    deliveryCoordinates: keep(coordinatesField("Delivery location is required")),
+    returnLocation: keep(requiredText("Return location is required")),
+    returnCoordinates: keep(coordinatesField("Return location is required")),
+    ...seenFigures,
+  })
+  .superRefine((c, ctx) => {
+    for (const [text, point] of [
+      ["deliveryLocation", "deliveryCoordinates"],
+      ["returnLocation", "returnCoordinates"],
+    ] as const) {
+      if ((c[text] === undefined) !== (c[point] === undefined)) {
+        const message = text === "deliveryLocation" ? "Delivery location is required" : "Return location is required";
+        ctx.addIssue({ code: "custom", message, path: [c[text] === undefined ? text : point] });
+      }
+    }
+  });
+export type BookingChangeInput = z.input<typeof bookingChangeSchema>;
+export type BookingChangeData = z.output<typeof bookingChangeSchema>;
+
+/** Extending a trip in progress: the new return, and the figures the customer saw. */
+export const tripExtensionSchema = z.object({
+  returnDate: instantField("Return date is required"),
+  ...seenFigures,
+});
+export type TripExtensionData = z.output<typeof tripExtensionSchema>;
+
 /** The price of a period in a category (the server's quote, shown by the web before booking). */
 export const bookingQuoteSchema = z.object({
   category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),

@@ -70,7 +70,8 @@ export type LockOptions = {
  */
 export async function withVehicleLock<T>(
   services: Pick<Services, "db" | "provider" | "log">,
-  vehicleId: string,
+  /** null: a booking without a car (the transaction still takes SQLite's write lock). */
+  vehicleId: string | null,
   fn: (tx: Prisma.TransactionClient) => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
@@ -82,9 +83,10 @@ export async function withVehicleLock<T>(
       async (tx) => {
         if (provider === "postgresql") {
           await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${lockTimeoutMs}ms'`);
-          await tx.$queryRaw`SELECT id FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
+          if (vehicleId) await tx.$queryRaw`SELECT id FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
         } else {
-          await tx.$executeRaw`UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId}`;
+          // An UPDATE takes the write lock even when it matches no row (no car: vehicleId null).
+          await tx.$executeRaw`UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId ?? ""}`;
         }
         return fn(tx);
       },

@@ -6,9 +6,10 @@ import {
   bookingQuote,
   CANCELLATION_WINDOW_HOURS,
   categoryLabel,
+  changedFields,
   formatConfirmationDateTime,
-  formatPriceDifference,
   formatRand,
+  priceDifferenceText,
   TRANSMISSION_LABELS,
   UNVERIFIED_LOCATION_NOTE,
 } from "#domain";
@@ -201,23 +202,6 @@ export type BookingChangeSummary = {
   kind: "change" | "extension";
 };
 
-type ChangedField = { label: string; was: string; now: string; note?: string };
-
-/** The fields the change moved, old and new, in the booking's order. */
-function changedFields(booking: BookingWithVehicle, before: BookingChangeSummary["before"]): ChangedField[] {
-  const fields: ChangedField[] = [];
-  const when = (label: string, was: Date, now: Date) => {
-    if (was.getTime() !== now.getTime()) fields.push({ label, was: formatConfirmationDateTime(was), now: formatConfirmationDateTime(now), note: CAPE_TOWN });
-  };
-  when("Pick-up", before.pickupDate, booking.pickupDate);
-  when("Return", before.returnDate, booking.returnDate);
-  if (before.deliveryLocation !== booking.deliveryLocation) fields.push({ label: "Delivery", was: before.deliveryLocation, now: booking.deliveryLocation });
-  if (before.returnLocation !== booking.returnLocation) fields.push({ label: "Collection", was: before.returnLocation, now: booking.returnLocation });
-  if (before.category !== booking.category || before.transmission !== booking.transmission)
-    fields.push({ label: "Car", was: kindText(before.category, before.transmission), now: kindText(booking.category, booking.transmission) });
-  return fields;
-}
-
 /** A change of a booking or an extension of a trip: what moved (old -> new), the new total and the difference, the updated calendar. */
 export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle, change: BookingChangeSummary, site: Site): EmailMessage {
   const { publicUrl } = site;
@@ -229,10 +213,11 @@ export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle,
   const pending = booking.status === "pending";
   const bookingUrl = `${publicUrl}/bookings/${booking.id}`;
   const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
-  const fields = changedFields(booking, change.before);
+  // The same list the booking page's history shows (domain/booking-change.ts); times in Cape Town.
+  const fields = changedFields(change.before, booking).map((f) => ({ ...f, note: f.field === "pickupDate" || f.field === "returnDate" ? CAPE_TOWN : "" }));
   const newTotal = formatRand(booking.totalAmount.toFixed(2));
   const oldTotal = formatRand(change.before.totalAmount);
-  const difference = formatPriceDifference(change.differenceCents);
+  const difference = priceDifferenceText(change.differenceCents);
   const subject = extension
     ? `Booking #${number} ${extended}: return ${formatConfirmationDateTime(booking.returnDate)}`
     : `Booking #${number} changed: pick-up ${formatConfirmationDateTime(booking.pickupDate)}`;
@@ -247,7 +232,7 @@ export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle,
     "",
     lead,
     "",
-    ...(fields.length ? ["What changed:", ...fields.map((f) => `- ${f.label}: ${f.was} -> ${f.now}${f.note ? ` ${f.note}` : ""}`), ""] : []),
+    ...(fields.length ? ["What changed:", ...fields.map((f) => `- ${f.label}: ${f.from} -> ${f.to}${f.note ? ` ${f.note}` : ""}`), ""] : []),
     priceLine,
     "",
     "Your booking now:",
@@ -274,10 +259,10 @@ export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle,
               label: f.label,
               value: (
                 <>
-                  <strong>{f.now}</strong>
+                  <strong>{f.to}</strong>
                   {f.note ? ` ${f.note}` : ""}
                   <br />
-                  <Small>was {f.was}</Small>
+                  <Small>was {f.from}</Small>
                 </>
               ),
             }))}

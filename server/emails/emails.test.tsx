@@ -167,7 +167,7 @@ describe("bookingChangedEmail", () => {
     expect(mail.text).toContain("- Return: Mar 09, 2026, 10:00 -> Mar 11, 2026, 10:00 (Cape Town time)");
     expect(mail.text).toContain("- Delivery: 1 Beach Road, Sea Point -> 12 Long Street, Cape Town");
     expect(mail.text).not.toContain("- Collection:");
-    expect(mail.text).not.toContain("- Car:");
+    expect(mail.text).not.toContain("- Category:");
     expect(mail.text).toContain("New total: R4,250 (was R3,400): R650 more.");
     expect(mail.text).toContain("Total:   R4,250 for 5 days at R850/day");
     expect(mail.text).toContain(`${SAMPLE_SITE.publicUrl}/bookings/${after.id}`);
@@ -192,13 +192,14 @@ describe("bookingChangedEmail", () => {
     expect(events[0]!.startDate.toJSDate().getTime()).toBe(later.getTime());
   });
 
-  test("a cheaper car: 'R450 less' and the car's old and new kind", () => {
+  test("a cheaper car: 'R450 less' and the old and new category and transmission", () => {
     const after = sampleBooking(
       { address: before.deliveryLocation },
       { category: "medium", transmission: "manual", totalAmount: before.totalAmount.minus(450), calendarSequence: 1 },
     );
     const mail = bookingChangedEmail(user, after, summary({ differenceCents: -45_000 }), SAMPLE_SITE);
-    expect(mail.text).toContain("- Car: Large car, Automatic -> Medium car, Manual");
+    expect(mail.text).toContain("- Category: Large -> Medium");
+    expect(mail.text).toContain("- Transmission: Automatic -> Manual");
     expect(mail.text).toContain("New total: R2,950 (was R3,400): R450 less.");
     expect(mail.html).toContain("R450 less");
     expect(mail.text).not.toContain("- Pick-up:");

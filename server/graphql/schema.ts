@@ -24,6 +24,7 @@ import "./types/booking";
 import "./types/geocode";
 import "./types/handovers";
 import "./types/receipts";
+import "./types/booking-changes";
 
 export const schema = assertEveryRootFieldScoped(builder.toSchema());
 export const printedSchema = () => printSchema(schema) + "\n";

@@ -84,6 +84,11 @@ async function findEntry(db: Prisma.TransactionClient, id: string): Promise<Entr
   return row;
 }
 
+/** One admin booking entry by id (404 when unknown). */
+export function findAdminBooking(services: Services, id: string): Promise<AdminBookingRow> {
+  return findEntry(services.db, id);
+}
+
 const statusView = (b: EntryRow) => ({ status: b.status, vehicleId: b.vehicleId });
 
 /**

@@ -7,7 +7,7 @@
 //
 // No double bookings: creating a booking runs under the vehicle's lock (server/db/vehicle-lock.ts),
 // like everything else that creates or moves a booking onto a vehicle. The emails are in
-// ./booking-emails.ts.
+// ../emails/booking.tsx.
 
 import type { Booking, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
@@ -88,7 +88,7 @@ function checkPeriod(data: BookingCreateData, now: Date): void {
 }
 
 /** The client's totalAmount and duration, when sent, must equal the server's (see the file comment). */
-function checkClientFigures(data: BookingCreateData, quote: BookingQuote): void {
+export function checkClientFigures(data: Pick<BookingCreateData, "category" | "totalAmount" | "duration">, quote: BookingQuote): void {
   const problems: Record<string, string> = {};
   let clientCents: number | undefined;
   if (data.totalAmount !== undefined) {
@@ -143,6 +143,26 @@ async function checkServiceAreas(services: Services, data: BookingCreateData): P
   const problems: Record<string, string> = {};
   if (!isTypedAddressStandIn(data.deliveryCoordinates) && !served(data.deliveryCoordinates)) problems.deliveryCoordinates = BOOKING_MESSAGES.deliveryOutside;
   if (!isTypedAddressStandIn(data.returnCoordinates) && !served(data.returnCoordinates)) problems.returnCoordinates = BOOKING_MESSAGES.returnOutside;
+  const first = problems.deliveryCoordinates ?? problems.returnCoordinates;
+  if (first) throw badInput(first, problems);
+}
+
+/** As checkServiceAreas, for the points a change moves (null: that point stays where it was). */
+export async function checkChangedServiceAreas(
+  services: Services,
+  moved: { deliveryCoordinates: string | null; returnCoordinates: string | null },
+): Promise<void> {
+  if (moved.deliveryCoordinates === null && moved.returnCoordinates === null) return;
+  const areas = await activeServiceAreas(services);
+  if (areas.count === 0) return;
+  const outside = (text: string | null) => {
+    if (text === null || isTypedAddressStandIn(text)) return false;
+    const point = parseCoordinates(text);
+    return point === null || areas.polygons.length === 0 || !isPointServed(point, areas.polygons);
+  };
+  const problems: Record<string, string> = {};
+  if (outside(moved.deliveryCoordinates)) problems.deliveryCoordinates = BOOKING_MESSAGES.deliveryOutside;
+  if (outside(moved.returnCoordinates)) problems.returnCoordinates = BOOKING_MESSAGES.returnOutside;
   const first = problems.deliveryCoordinates ?? problems.returnCoordinates;
   if (first) throw badInput(first, problems);
 }

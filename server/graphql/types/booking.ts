@@ -1,4 +1,12 @@
-import { bookingNumber, centsToDecimal, customerCancelBlockedReason, customerHandoverStatus, type BookingQuote } from "#domain";
+import {
+  bookingNumber,
+  centsToDecimal,
+  customerCancelBlockedReason,
+  customerChangeBlockedReason,
+  customerExtendBlockedReason,
+  customerHandoverStatus,
+  type BookingQuote,
+} from "#domain";
 import { cancelBooking, createBooking, getMyBooking, listMyBookings, quoteBooking } from "../../services/bookings";
 import { anyone, customerOnly } from "../access";
 import { builder } from "../builder";
@@ -35,6 +43,12 @@ export const BookingRef = builder.prismaObject("Booking", {
     canCancel: t.boolean({ resolve: (b) => customerCancelBlockedReason(b.pickupDate, b.status) === null }),
     /** Why not, when canCancel is false (e.g. "Bookings can only be cancelled up to 24 hours before pickup"). */
     cancelBlockedReason: t.string({ nullable: true, resolve: (b) => customerCancelBlockedReason(b.pickupDate, b.status) }),
+    /** Whether the customer may change dates, places or car now (pending or confirmed, pickup at least 24 hours away). */
+    canChange: t.boolean({ resolve: (b) => customerChangeBlockedReason(b.pickupDate, b.status) === null }),
+    /** Why not, when canChange is false. */
+    changeBlockedReason: t.string({ nullable: true, resolve: (b) => customerChangeBlockedReason(b.pickupDate, b.status) }),
+    /** Whether the trip is on the road and can be extended. */
+    canExtend: t.boolean({ resolve: (b) => customerExtendBlockedReason(b.status) === null }),
     /** Where the car is in its handovers: "Driver on the way", "Delivered 2:05 PM", "Collected 10:12 AM"; null before. */
     handoverStatus: t.string({
       nullable: true,

@@ -33,6 +33,19 @@ const sessionScreens: RouteObject[] = [
   { path: "booking/success", lazy: () => import("./screens/booking/Success.tsx") },
   { path: "bookings", lazy: () => import("./screens/MyBookings.tsx") },
   { path: "bookings/:id", lazy: () => import("./screens/BookingDetails.tsx") },
+  // Changing a booking (issue 13): a summary, and the booking flow's own steps, each returning to it.
+  {
+    path: "bookings/:id/change",
+    lazy: () => import("./screens/change/ChangeBooking.tsx"),
+    children: [
+      { index: true, lazy: () => import("./screens/change/ChangeBooking.tsx").then((m) => ({ Component: m.ChangeSummary })) },
+      { path: "car", lazy: () => import("./screens/booking/Category.tsx") },
+      { path: "dates", lazy: () => import("./screens/booking/DateTime.tsx") },
+      { path: "delivery", lazy: () => import("./screens/booking/DeliveryLocation.tsx") },
+      { path: "return", lazy: () => import("./screens/booking/ReturnLocation.tsx") },
+    ],
+  },
+  { path: "bookings/:id/extend", lazy: () => import("./screens/change/ExtendTrip.tsx") },
   // The condition report puts delivery and collection side by side on a desktop: a wide frame.
   { path: "bookings/:id/report", lazy: () => import("./screens/ConditionReport.tsx"), handle: { wideFrame: true } },
   // The tax invoice and its notes, printable on A4.

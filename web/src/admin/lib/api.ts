@@ -16,6 +16,28 @@ export const HANDOVER_SUMMARY_FIELDS = graphql(`
   }
 `);
 
+export type BookingChangeEntry = ResultOf<typeof BOOKING_CHANGE_FIELDS>;
+
+/** One entry of a booking's change history: what changed, who, when, and the price difference. */
+export const BOOKING_CHANGE_FIELDS = graphql(`
+  fragment BookingChangeFields on BookingChange {
+    id
+    kind
+    madeBy
+    createdAt
+    changes {
+      field
+      label
+      from
+      to
+    }
+    oldTotal
+    newTotal
+    differenceText
+    carChanged
+  }
+`);
+
 export type AdminBooking = ResultOf<typeof BOOKING_FIELDS>;
 
 export const BOOKING_FIELDS = graphql(
@@ -58,9 +80,12 @@ export const BOOKING_FIELDS = graphql(
     handovers {
       ...HandoverSummaryFields
     }
+    changes {
+      ...BookingChangeFields
+    }
   }
 `,
-  [HANDOVER_SUMMARY_FIELDS],
+  [HANDOVER_SUMMARY_FIELDS, BOOKING_CHANGE_FIELDS],
 );
 
 export type AdminVehicle = ResultOf<typeof VEHICLE_FIELDS>;

@@ -5,6 +5,8 @@
  * the five: "Status updated" / "Error updating status") and vehicle assignment from the
  * vehicles the server says could take the booking (available, its category and transmission,
  * free for its period: "Vehicle assigned" / "Error assigning vehicle" with the server's message).
+ * An open booking's dates, places, category and transmission change through the server's quote
+ * (a trip in progress: only its return), and each card keeps its change history (issue 13).
  * Filter by status; paged.
  */
 import { useState } from "react";
@@ -57,7 +59,7 @@ export function Component() {
     <div className={pageStack}>
       <PageHeader
         title="Bookings"
-        description="Every booking, newest first: change its status or assign a car from the fleet."
+        description="Every booking, newest first: change its status, dates, places or car, or assign a car from the fleet."
         actions={<FilterSelect label="Show" options={STATUS_FILTER} value={status} onChange={(event) => (setStatus(event.target.value), setOffset(0))} />}
       />
       {waiting > 0 && status !== "pending" ? (

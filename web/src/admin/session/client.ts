@@ -28,6 +28,8 @@ export const INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   updateBookingStatus: ["adminBookings", "adminDashboard", "assignableVehicles", "dispatchDay", "conditionReport"],
   assignBookingVehicle: ["adminBookings", "adminDashboard", "assignableVehicles", "dispatchDay", "conditionReport"],
   setBookingLocation: ["dispatchDay", "conditionReport"],
+  // Dates, places and car of a booking: its card (the answer), the lists, the board and the customer's page.
+  adminChangeBooking: ["adminBookings", "adminDashboard", "assignableVehicles", "dispatchDay", "conditionReport", "adminCustomerActivity"],
   createServiceArea: ["serviceAreas"],
   updateServiceArea: ["serviceAreas"],
   deleteServiceArea: ["serviceAreas"],
@@ -67,6 +69,8 @@ const config: AreaClientConfig = {
     DispatchCounts: () => null,
     HandoverCharges: () => null,
     ConditionReport: () => null,
+    BookingChangeQuote: () => null,
+    ChangedField: () => null,
   },
   // Every change also adds to the audit log.
   invalidates: Object.fromEntries(Object.entries(INVALIDATES).map(([name, fields]) => [name, [...fields, "auditLog"]])),

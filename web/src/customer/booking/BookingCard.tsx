@@ -94,6 +94,16 @@ function CardLinks({ booking, number }: { booking: Booking; number: string }) {
         View booking<span className={css({ srOnly: true })}> #{number}</span>
         <ChevronRightIcon size={16} />
       </Link>
+      {booking.canChange ? (
+        <Link to={`/bookings/${booking.id}/change`} className={cardLink}>
+          Change<span className={css({ srOnly: true })}> booking #{number}</span>
+        </Link>
+      ) : null}
+      {booking.canExtend ? (
+        <Link to={`/bookings/${booking.id}/extend`} className={cardLink}>
+          Extend trip<span className={css({ srOnly: true })}> of booking #{number}</span>
+        </Link>
+      ) : null}
       {booking.hasConditionReport ? (
         <Link to={`/bookings/${booking.id}/report`} className={cardLink}>
           <ClipboardIcon size={16} />

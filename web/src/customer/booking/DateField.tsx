@@ -147,7 +147,7 @@ export function DateField({
             value={value}
             onChange={(event) => onChange(sanitiseDateInput(event.target.value, value))}
             onBlur={onBlur}
-            className={cx(control.className, css({ pr: "12", fontVariantNumeric: "tabular-nums" }))}
+            className={cx(control.className, css({ pl: "3", pr: "11", fontVariantNumeric: "tabular-nums" }))}
           />
           <DatePicker.Root
             value={toPickerValue(iso)}

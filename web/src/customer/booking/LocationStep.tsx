@@ -18,7 +18,8 @@ import { AlertDialog } from "./AlertDialog.tsx";
 import { ActionBar, BookingScreen } from "./BookingScreen.tsx";
 import { isTypedAddressStandIn, LOCATION_NOT_SERVED } from "#domain/geo.ts";
 import { GEOCODE_SEARCH, IS_LOCATION_SERVED, REVERSE_GEOCODE } from "./documents.ts";
-import { updateBookingDraft, useBookingDraft, type WebBookingDraft } from "./draft.ts";
+import type { DraftStore, WebBookingDraft } from "./draft.ts";
+import { useBookingFlow } from "./flow.tsx";
 import { LocateIcon, SwapIcon } from "./icons.tsx";
 import { GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress, type ChosenLocation } from "./location.ts";
 
@@ -30,8 +31,6 @@ const TEXT = {
     description: "Where should we bring the car?",
     addressLabel: "Delivery address",
     confirm: "Confirm Delivery Location",
-    back: "/booking/datetime",
-    next: "/booking/return-location",
     step: 3,
   },
   return: {
@@ -39,8 +38,6 @@ const TEXT = {
     description: "Where should we collect the car at the end?",
     addressLabel: "Return address",
     confirm: "Confirm Return Location",
-    back: "/booking/delivery-location",
-    next: "/booking/confirmation",
     step: 4,
   },
 } as const;
@@ -51,9 +48,9 @@ function fieldsOf(kind: Kind, draft: WebBookingDraft): ChosenLocation {
     : { location: draft.returnLocation, coordinates: draft.returnCoordinates, note: draft.returnNote };
 }
 
-function store(kind: Kind, chosen: ChosenLocation): void {
-  if (kind === "delivery") updateBookingDraft({ deliveryLocation: chosen.location, deliveryCoordinates: chosen.coordinates, deliveryNote: chosen.note });
-  else updateBookingDraft({ returnLocation: chosen.location, returnCoordinates: chosen.coordinates, returnNote: chosen.note });
+function storeIn(update: DraftStore["update"], kind: Kind, chosen: ChosenLocation): void {
+  if (kind === "delivery") update({ deliveryLocation: chosen.location, deliveryCoordinates: chosen.coordinates, deliveryNote: chosen.note });
+  else update({ returnLocation: chosen.location, returnCoordinates: chosen.coordinates, returnNote: chosen.note });
 }
 
 const optionButton = css({
@@ -88,7 +85,9 @@ const optionIcon = css({
 
 export function LocationStep({ kind }: { kind: Kind }) {
   const text = TEXT[kind];
-  const draft = useBookingDraft();
+  const flow = useBookingFlow();
+  const { draft } = flow;
+  const store = (which: Kind, chosen: ChosenLocation) => storeIn(flow.update, which, chosen);
   const client = useClient();
   const navigate = useNavigate();
   const chosen = fieldsOf(kind, draft);
@@ -97,9 +96,9 @@ export function LocationStep({ kind }: { kind: Kind }) {
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   const addressInput = useRef<HTMLInputElement>(null);
 
-  if (draft.category === "") return <Navigate to="/booking/category" replace />;
-  if (draft.pickupDate === "" || draft.returnDate === "") return <Navigate to="/booking/datetime" replace />;
-  if (kind === "return" && draft.deliveryLocation === "") return <Navigate to="/booking/delivery-location" replace />;
+  if (draft.category === "") return <Navigate to={flow.path("car")} replace />;
+  if (draft.pickupDate === "" || draft.returnDate === "") return <Navigate to={flow.path("dates")} replace />;
+  if (kind === "return" && draft.deliveryLocation === "") return <Navigate to={flow.path("delivery")} replace />;
 
   /**
    * Keeps a real point only when we serve it (the server checks again at Confirm). The typed-address
@@ -150,7 +149,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
   const selected = chosen.location !== "";
 
   return (
-    <BookingScreen back={text.back} step={text.step} title={text.title} description={text.description}>
+    <BookingScreen back={flow.back(kind)} step={flow.mode === "new" ? text.step : undefined} title={text.title} description={text.description}>
       {selected ? (
         <Card padding="lg" className={css({ display: "flex", flexDirection: "column", gap: "4", borderColor: "success.border", bg: "success.bg/40" })}>
           <div className={css({ display: "flex", gap: "3", alignItems: "flex-start" })}>
@@ -223,7 +222,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
       )}
 
       <ActionBar>
-        <Button size="lg" fullWidth disabled={!selected} onClick={() => navigate(text.next)}>
+        <Button size="lg" fullWidth disabled={!selected} onClick={() => navigate(flow.next(kind))}>
           {text.confirm}
         </Button>
       </ActionBar>

@@ -55,6 +55,9 @@ export const BOOKING_FIELDS = graphql(`
     createdAt
     canCancel
     cancelBlockedReason
+    canChange
+    changeBlockedReason
+    canExtend
     handoverStatus
     hasConditionReport
     vehicle {
@@ -88,6 +91,21 @@ export const BOOKING_QUERY = graphql(
       deliveryCoordinates
       returnCoordinates
       specialRequests
+      changes {
+        id
+        kind
+        madeBy
+        createdAt
+        differenceText
+        newTotal
+        carChanged
+        changes {
+          field
+          label
+          from
+          to
+        }
+      }
     }
   }
 `,
@@ -148,3 +166,77 @@ export const IS_LOCATION_SERVED = graphql(`
     isLocationServed(coordinates: $coordinates)
   }
 `);
+
+const CHANGE_QUOTE_FIELDS = graphql(`
+  fragment ChangeQuoteFields on BookingChangeQuote {
+    days
+    dailyRate
+    total
+    oldTotal
+    difference
+    differenceText
+    car
+    freeUntil
+    changes {
+      field
+      label
+      from
+      to
+    }
+  }
+`);
+
+export type ChangeQuote = ResultOf<typeof CHANGE_QUOTE_FIELDS>;
+
+/** The server's figures for a change before it is made (issue 13). */
+export const BOOKING_CHANGE_QUOTE = graphql(
+  `
+  query BookingChangeQuote($id: ID!, $input: BookingChangeInput!) {
+    bookingChangeQuote(id: $id, input: $input) {
+      ...ChangeQuoteFields
+    }
+  }
+`,
+  [CHANGE_QUOTE_FIELDS],
+);
+
+export const CHANGE_BOOKING = graphql(
+  `
+  mutation ChangeBooking($id: ID!, $input: BookingChangeInput!) {
+    changeBooking(id: $id, input: $input) {
+      ...BookingFields
+      deliveryCoordinates
+      returnCoordinates
+      changes {
+        id
+      }
+    }
+  }
+`,
+  [BOOKING_FIELDS],
+);
+
+export const TRIP_EXTENSION_QUOTE = graphql(
+  `
+  query TripExtensionQuote($id: ID!, $returnDate: String!) {
+    tripExtensionQuote(id: $id, returnDate: $returnDate) {
+      ...ChangeQuoteFields
+    }
+  }
+`,
+  [CHANGE_QUOTE_FIELDS],
+);
+
+export const EXTEND_TRIP = graphql(
+  `
+  mutation ExtendTrip($id: ID!, $input: TripExtensionInput!) {
+    extendTrip(id: $id, input: $input) {
+      ...BookingFields
+      changes {
+        id
+      }
+    }
+  }
+`,
+  [BOOKING_FIELDS],
+);

@@ -73,67 +73,106 @@ export function parseStoredDraft(text: string | null): WebBookingDraft {
   return draft;
 }
 
-let current: WebBookingDraft = parseStoredDraft(readStored());
-const listeners = new Set<() => void>();
+/** A draft kept in session storage under `key`, with subscribers (the booking's, and each change's). */
+export type DraftStore = {
+  get(): WebBookingDraft;
+  /** Updates some fields of the draft (SPEC 3: "Can be partly updated"). */
+  update(patch: Partial<WebBookingDraft>): void;
+  /** Back to the defaults. */
+  clear(): void;
+  subscribe(listener: () => void): () => void;
+};
 
-function readStored(): string | null {
-  try {
-    return storage()?.getItem(BOOKING_DRAFT_KEY) ?? null;
-  } catch {
-    return null;
-  }
+export function createDraftStore(key: string): DraftStore {
+  const read = (): string | null => {
+    try {
+      return storage()?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  let current: WebBookingDraft = parseStoredDraft(read());
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    get: () => current,
+    update(patch) {
+      const next = { ...current, ...patch };
+      const changed = (Object.keys(next) as (keyof WebBookingDraft)[]).some((k) => next[k] !== current[k]);
+      if (!changed) return;
+      current = next;
+      try {
+        storage()?.setItem(key, JSON.stringify(current));
+      } catch {
+        // Storage full or unavailable: the draft then lives as long as the page.
+      }
+      emit();
+    },
+    clear() {
+      current = emptyWebDraft();
+      try {
+        storage()?.removeItem(key);
+      } catch {
+        // Nothing to remove.
+      }
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
 }
 
-function persist(draft: WebBookingDraft): void {
-  try {
-    storage()?.setItem(BOOKING_DRAFT_KEY, JSON.stringify(draft));
-  } catch {
-    // Storage full or unavailable: the draft then lives as long as the page.
-  }
-}
-
-function emit(): void {
-  for (const listener of [...listeners]) listener();
-}
+/** The new booking's draft. */
+export const bookingDraftStore = createDraftStore(BOOKING_DRAFT_KEY);
 
 export function getBookingDraft(): WebBookingDraft {
-  return current;
+  return bookingDraftStore.get();
 }
 
 /** Updates some fields of the draft (SPEC 3: "Can be partly updated"). */
 export function updateBookingDraft(patch: Partial<WebBookingDraft>): void {
-  const next = { ...current, ...patch };
-  const changed = (Object.keys(next) as (keyof WebBookingDraft)[]).some((key) => next[key] !== current[key]);
-  if (!changed) return;
-  current = next;
-  persist(current);
-  emit();
+  bookingDraftStore.update(patch);
 }
 
 /** Back to the defaults (after a successful booking, or on sign-out). */
 export function clearBookingDraft(): void {
-  current = emptyWebDraft();
-  try {
-    storage()?.removeItem(BOOKING_DRAFT_KEY);
-  } catch {
-    // Nothing to remove.
-  }
-  emit();
+  bookingDraftStore.clear();
 }
 
 export function subscribeBookingDraft(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return bookingDraftStore.subscribe(listener);
+}
+
+/** The draft of a store (re-renders when it changes). */
+export function useDraftStore(store: DraftStore): WebBookingDraft {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 /** The draft (re-renders when it changes). */
 export function useBookingDraft(): WebBookingDraft {
-  return useSyncExternalStore(subscribeBookingDraft, getBookingDraft, getBookingDraft);
+  return useDraftStore(bookingDraftStore);
+}
+
+/** A change of booking `bookingId`: its own draft, so a new booking in progress is never touched. */
+const changeStores = new Map<string, DraftStore>();
+export function changeDraftStore(bookingId: string): DraftStore {
+  let store = changeStores.get(bookingId);
+  if (!store) {
+    store = createDraftStore(`${BOOKING_DRAFT_KEY}.change.${bookingId}`);
+    changeStores.set(bookingId, store);
+  }
+  return store;
 }
 
 // A draft belongs to the customer who made it: signing out (here or in another tab) drops it.
 subscribeCustomerToken(() => {
-  if (customerToken() === null) clearBookingDraft();
+  if (customerToken() !== null) return;
+  clearBookingDraft();
+  for (const store of changeStores.values()) store.clear();
 });

@@ -82,6 +82,61 @@ function Handovers({ booking }: { booking: BookingDetails }) {
   );
 }
 
+/** Change booking / Extend trip, or why the booking can no longer change. */
+function ChangeActions({ booking }: { booking: BookingDetails }) {
+  if (booking.canExtend) {
+    return (
+      <ButtonLink to={`/bookings/${booking.id}/extend`} fullWidth>
+        Extend trip
+      </ButtonLink>
+    );
+  }
+  if (booking.canChange) {
+    return (
+      <ButtonLink to={`/bookings/${booking.id}/change`} fullWidth>
+        Change booking
+      </ButtonLink>
+    );
+  }
+  if (booking.status === "pending" || booking.status === "confirmed") {
+    return <p className={css({ textStyle: "small", color: "fg.muted" })}>{booking.changeBlockedReason}</p>;
+  }
+  return null;
+}
+
+/** The booking's changes, newest first: when, who, what (old → new) and the price difference. */
+function ChangeHistory({ changes }: { changes: BookingDetails["changes"] }) {
+  if (changes.length === 0) return null;
+  return (
+    <Card as="section" padding="md" aria-labelledby="changes-title" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      <h2 id="changes-title" className={sectionTitle}>
+        Changes
+      </h2>
+      <ol className={css({ display: "flex", flexDirection: "column", "& > li + li": { borderTopWidth: "1px", borderColor: "border.default" } })}>
+        {[...changes].reverse().map((change) => (
+          <li key={change.id} className={css({ py: "3", display: "flex", flexDirection: "column", gap: "1" })} data-testid="booking-change">
+            <p className={css({ textStyle: "small", color: "fg.muted" })}>
+              {formatBookingCardDateTime(new Date(change.createdAt))} · {change.madeBy === "customer" ? "by you" : "by CapeDrive"}
+              {change.kind === "extension" ? " · trip extended" : change.kind === "shortening" ? " · trip shortened" : ""}
+            </p>
+            <ul className={css({ display: "flex", flexDirection: "column", gap: "0.5" })}>
+              {change.changes.map((c) => (
+                <li key={c.field} className={css({ fontSize: "sm", overflowWrap: "anywhere" })}>
+                  <span className={css({ fontWeight: "600" })}>{c.label}:</span> {c.from} → {c.to}
+                </li>
+              ))}
+            </ul>
+            <p className={css({ fontSize: "sm", fontWeight: "600" })}>
+              {change.differenceText}
+              {change.carChanged ? " · another car of the kind" : ""}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
 function Loading() {
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy="true">
@@ -107,7 +162,9 @@ function Body({ id }: { id: string }) {
       <>
         <h1 className={css({ textStyle: "title" })}>Booking details</h1>
         <BookingCard booking={booking} headingLevel={2} details={false} />
+        <ChangeActions booking={booking} />
         <Handovers booking={booking} />
+        <ChangeHistory changes={booking.changes} />
         {booking.status !== "pending" ? (
           <ButtonLink to={`/bookings/${booking.id}/receipt`} variant="outline" fullWidth>
             <ReceiptIcon size={18} />

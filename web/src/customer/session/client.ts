@@ -47,6 +47,9 @@ const config: AreaClientConfig = {
     // The condition report of a booking (its records, photos and vehicle have ids of their own).
     ConditionReport: () => null,
     HandoverCharges: () => null,
+    // A change's quote and what it alters (the changes themselves have ids).
+    BookingChangeQuote: () => null,
+    ChangedField: () => null,
   },
   updates: {
     signUp: authUpdater("signUp"),
@@ -58,6 +61,9 @@ const config: AreaClientConfig = {
   invalidates: {
     createBooking: ["myBookings", "vehicles"],
     cancelBooking: ["vehicles"],
+    // A change or an extension moves the booking (its order in the list), the free cars and its tax notes.
+    changeBooking: ["myBookings", "vehicles", "bookingReceipt"],
+    extendTrip: ["myBookings", "vehicles", "bookingReceipt"],
   },
   // The server answers 401 for a token that is expired, signed out or tampered with.
   isSessionError: (error) => error.response?.status === 401,

@@ -1,12 +1,12 @@
 // One booking in the admin list: number, status, customer, car, times, route, total, the delivery
-// and collection jobs, and actions.
+// and collection jobs, the change history, and actions (change the booking or extend its trip).
 import { useState } from "react";
 import { css } from "styled-system/css";
 import { bookingNumber, statusBadgeTone } from "#domain/booking.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Badge } from "../../../ui/Badge.tsx";
 import { Button } from "../../../ui/Button.tsx";
-import { CarIcon, MailIcon, PhoneIcon } from "../../../ui/icons.tsx";
+import { CalendarIcon, CarIcon, MailIcon, PhoneIcon } from "../../../ui/icons.tsx";
 import { mono } from "../Page.tsx";
 import { type AdminBooking } from "../../lib/api.ts";
 import { bookingStatusLabel, categoryLabel, plural, rand, transmissionLabel } from "../../lib/format.ts";
@@ -16,9 +16,12 @@ import { type LocationPoint, LocationDialog, RoutePoint } from "./BookingLocatio
 import { AssignDialog, bookingPeriod } from "./AssignVehicle.tsx";
 import { StatusControl, ApprovalButtons } from "./BookingStatus.tsx";
 import { BookingHandovers } from "./BookingHandovers.tsx";
+import { BookingHistory } from "./BookingHistory.tsx";
+import { ChangeBookingDialog } from "./ChangeBooking.tsx";
 
 export function BookingCard({ booking }: { booking: AdminBooking }) {
   const [assigning, setAssigning] = useState(false);
+  const [changing, setChanging] = useState(false);
   const [locating, setLocating] = useState<LocationPoint | null>(null);
   const number = bookingNumber(booking.id, "admin");
   const open = booking.status !== "completed" && booking.status !== "cancelled";
@@ -81,8 +84,14 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
             <dt>Pickup</dt>
             <dd>{formatBookingCardDateTime(new Date(booking.pickupDate))}</dd>
             <dt>Return</dt>
-            <dd>{formatBookingCardDateTime(new Date(booking.returnDate))}</dd>
+            <dd data-return-date>{formatBookingCardDateTime(new Date(booking.returnDate))}</dd>
           </dl>
+          {open ? (
+            <Button variant="outline" size="sm" className={css({ mt: "2" })} onClick={() => setChanging(true)}>
+              <CalendarIcon size={16} />
+              {booking.status === "in_progress" ? "Extend or Shorten Trip" : "Change Booking"}
+            </Button>
+          ) : null}
         </div>
         <div>
           <p className={termLabel}>Route</p>
@@ -127,8 +136,10 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
         </p>
       ) : null}
       <BookingHandovers booking={booking} />
+      <BookingHistory booking={booking} />
       <AssignDialog booking={booking} when={bookingPeriod(booking)} open={assigning} onOpenChange={setAssigning} />
       <LocationDialog booking={booking} point={locating} onClose={() => setLocating(null)} />
+      {open ? <ChangeBookingDialog booking={booking} open={changing} onOpenChange={setChanging} /> : null}
     </li>
   );
 }

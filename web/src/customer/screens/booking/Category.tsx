@@ -25,6 +25,7 @@ import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
 import { choiceCard, choiceTick, hiddenRadio, iconTile } from "../../booking/choice.ts";
 import { VEHICLES_QUERY, type Vehicle } from "../../booking/documents.ts";
 import { updateBookingDraft, useBookingDraft } from "../../booking/draft.ts";
+import { useBookingFlow } from "../../booking/flow.tsx";
 import { ArrowLeftIcon } from "../../booking/icons.tsx";
 import { CarIcon, CheckIcon } from "../../components/icons.tsx";
 
@@ -40,11 +41,12 @@ function useFocusOnArrival<T extends HTMLElement>(arrived: boolean) {
 }
 
 function CategoryStep({ onShow, arrived }: { onShow: () => void; arrived: boolean }) {
-  const draft = useBookingDraft();
+  const { draft, update, mode, next } = useBookingFlow();
+  const navigate = useNavigate();
   const legend = useFocusOnArrival<HTMLLegendElement>(arrived);
 
-  const chooseCategory = (category: Category) => updateBookingDraft({ category, vehicleId: "", vehicleName: "" });
-  const chooseTransmission = (transmission: Transmission) => updateBookingDraft({ transmission, vehicleId: "", vehicleName: "" });
+  const chooseCategory = (category: Category) => update({ category, vehicleId: "", vehicleName: "" });
+  const chooseTransmission = (transmission: Transmission) => update({ transmission, vehicleId: "", vehicleName: "" });
 
   return (
     <>
@@ -112,9 +114,16 @@ function CategoryStep({ onShow, arrived }: { onShow: () => void; arrived: boolea
       </fieldset>
 
       <ActionBar>
-        <Button size="lg" fullWidth disabled={draft.category === ""} onClick={onShow}>
-          Show Available Vehicles
-        </Button>
+        {mode === "change" ? (
+          // A change keeps its car when it can, else the server gives another of the kind.
+          <Button size="lg" fullWidth disabled={draft.category === ""} onClick={() => navigate(next("car"))}>
+            Done
+          </Button>
+        ) : (
+          <Button size="lg" fullWidth disabled={draft.category === ""} onClick={onShow}>
+            Show Available Vehicles
+          </Button>
+        )}
       </ActionBar>
     </>
   );
@@ -239,14 +248,21 @@ function VehicleStep({ onBack, arrived }: { onBack: () => void; arrived: boolean
 }
 
 export function CategoryScreen() {
-  const draft = useBookingDraft();
+  const { draft, mode, back } = useBookingFlow();
   const [params, setParams] = useSearchParams();
-  const showVehicles = params.get("view") === "vehicles" && draft.category !== "";
+  const showVehicles = mode === "new" && params.get("view") === "vehicles" && draft.category !== "";
   // Which step a button brought the customer to (focus follows); a page load focuses nothing.
   const arrivedBy = useRef<"show" | "back" | null>(null);
 
   return (
-    <BookingScreen back="/home" step={1} title="Book a Car" description="Pick the kind of car you need. We deliver it to you.">
+    <BookingScreen
+      back={back("car")}
+      step={mode === "new" ? 1 : undefined}
+      title={mode === "new" ? "Book a Car" : "Change the car"}
+      description={
+        mode === "new" ? "Pick the kind of car you need. We deliver it to you." : "We keep your car if it fits, or bring another of the kind you choose."
+      }
+    >
       {showVehicles ? (
         <VehicleStep
           arrived={arrivedBy.current === "show"}

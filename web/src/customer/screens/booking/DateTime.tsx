@@ -25,7 +25,7 @@ import { Notice } from "../../../ui/Notice.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
 import { DateField } from "../../booking/DateField.tsx";
 import { VEHICLES_QUERY } from "../../booking/documents.ts";
-import { getBookingDraft, updateBookingDraft, useBookingDraft } from "../../booking/draft.ts";
+import { useBookingFlow } from "../../booking/flow.tsx";
 import { ClockIcon } from "../../booking/icons.tsx";
 
 const INVALID_DATE = "Please enter a real date as dd/mm/yyyy";
@@ -51,10 +51,11 @@ function SummaryRow({ label, value, strong = false }: { label: string; value: st
 const dateAndTime = css({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(8.5rem, 1fr))", gap: "3", alignItems: "start" });
 
 export function DateTimeScreen() {
-  const draft = useBookingDraft();
+  const flow = useBookingFlow();
+  const { draft, update: updateDraft } = flow;
   const navigate = useNavigate();
   // The fields start from the draft (a reload keeps what was chosen) and are kept as typed.
-  const [initial] = useState(() => ({ pickup: initialDateTime(getBookingDraft().pickupDate), ret: initialDateTime(getBookingDraft().returnDate) }));
+  const [initial] = useState(() => ({ pickup: initialDateTime(draft.pickupDate), ret: initialDateTime(draft.returnDate) }));
   const [pickupDate, setPickupDate] = useState(initial.pickup.date);
   const [pickupTime, setPickupTime] = useState(initial.pickup.time);
   const [returnDate, setReturnDate] = useState(initial.ret.date);
@@ -72,8 +73,8 @@ export function DateTimeScreen() {
   const pickupIso = state.pickup?.toISOString() ?? "";
   const returnIso = state.returnAt?.toISOString() ?? "";
   useEffect(() => {
-    updateBookingDraft({ pickupDate: pickupIso, returnDate: returnIso, duration: state.days, totalAmount: state.totalCents / 100 });
-  }, [pickupIso, returnIso, state.days, state.totalCents]);
+    updateDraft({ pickupDate: pickupIso, returnDate: returnIso, duration: state.days, totalAmount: state.totalCents / 100 });
+  }, [updateDraft, pickupIso, returnIso, state.days, state.totalCents]);
 
   // Is the chosen car still free for these dates? (The server checks again when booking.)
   const periodReady = state.canProceed && problem === null && draft.category !== "";
@@ -86,7 +87,7 @@ export function DateTimeScreen() {
   const carTaken =
     periodReady && draft.vehicleId !== "" && availability.data !== undefined && !availability.data.vehicles.some((v) => v.id === draft.vehicleId);
 
-  if (draft.category === "") return <Navigate to="/booking/category" replace />;
+  if (draft.category === "") return <Navigate to={flow.path("car")} replace />;
 
   const today = capeTownToday();
   const pickupIsoDate = parseDisplayDate(pickupDate);
@@ -108,7 +109,12 @@ export function DateTimeScreen() {
   const rate = dailyRateCents(draft.category) / 100;
 
   return (
-    <BookingScreen back="/booking/category?view=vehicles" step={2} title="Select dates & times" description="All times are Cape Town time.">
+    <BookingScreen
+      back={flow.back("dates")}
+      step={flow.mode === "new" ? 2 : undefined}
+      title={flow.mode === "new" ? "Select dates & times" : "Change dates & times"}
+      description="All times are Cape Town time."
+    >
       <Card padding="md" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
         <h2 className={css({ textStyle: "heading" })}>Pick-up</h2>
         <div className={dateAndTime}>
@@ -176,11 +182,11 @@ export function DateTimeScreen() {
       </Card>
 
       <ActionBar>
-        <ButtonLink to="/booking/category?view=vehicles" variant="outline" size="lg">
+        <ButtonLink to={flow.back("dates")} variant="outline" size="lg">
           Back
         </ButtonLink>
-        <Button size="lg" disabled={!periodReady || carTaken} onClick={() => navigate("/booking/delivery-location")}>
-          Next
+        <Button size="lg" disabled={!periodReady || carTaken} onClick={() => navigate(flow.next("dates"))}>
+          {flow.mode === "new" ? "Next" : "Done"}
         </Button>
       </ActionBar>
     </BookingScreen>
