@@ -97,7 +97,7 @@ export function bookingConfirmationEmail(user: Customer, booking: BookingWithVeh
     "Important information:",
     "- Fully insured. No deposits.",
     "- Please have your valid driver's licence with you when the car is delivered.",
-    `- You can cancel free of charge up to ${CANCELLATION_WINDOW_HOURS} hours before pickup in My Bookings: ${myBookings}`,
+    `- You can change or cancel free of charge up to ${CANCELLATION_WINDOW_HOURS} hours before pickup in My Bookings: ${myBookings}`,
     ...(pending ? [] : [`- Your tax invoice: ${receipt}`]),
     "",
     "Thank you for choosing CapeDrive.",
@@ -119,7 +119,7 @@ export function bookingConfirmationEmail(user: Customer, booking: BookingWithVeh
           "Fully insured. No deposits.",
           "Please have your valid driver's licence with you when the car is delivered.",
           <>
-            You can cancel free of charge up to {CANCELLATION_WINDOW_HOURS} hours before pickup in <TextLink href={myBookings}>My Bookings</TextLink>.
+            You can change or cancel free of charge up to {CANCELLATION_WINDOW_HOURS} hours before pickup in <TextLink href={myBookings}>My Bookings</TextLink>.
           </>,
           ...(pending
             ? []
