@@ -3,6 +3,8 @@
 import type { Config } from "./config";
 import { createHandler } from "./app";
 import { openDatabase } from "./db";
+import { changeCounters } from "./db/changes";
+import { type ChangeListener, listenForChanges } from "./db/notifications";
 import { migrate } from "./db/migrate";
 import { createLogger, type Logger } from "./log";
 import type { Services } from "./services/context";
@@ -12,7 +14,15 @@ import { type Mailer, startMailer } from "./services/mail";
 
 export const MAX_BODY_BYTES = 11 * 1024 * 1024; // a 10 MB photo plus headroom
 
-export type RunningServer = { url: string; port: number; services: Services; mailer: Mailer; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  services: Services;
+  mailer: Mailer;
+  /** Other instances' writes (PostgreSQL only; null on SQLite). */
+  changes: ChangeListener | null;
+  stop(): Promise<void>;
+};
 
 export async function startServer(config: Config, options: { log?: Logger; print?: (text: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
@@ -25,6 +35,10 @@ export async function startServer(config: Config, options: { log?: Logger; print
     await database.close();
     throw error;
   }
+  // Before the first request: until it listens, the caches answer from the database.
+  const changes = database.provider === "postgresql" ? listenForChanges(config.database.url, changeCounters(database.db)!, log) : null;
+  // The database has just answered (migrations), so this takes milliseconds; if not, serve uncached meanwhile.
+  if (changes) await Promise.race([changes.ready, Bun.sleep(3_000)]);
   const handler = createHandler(services);
   const server = Bun.serve({
     port: config.port,
@@ -42,6 +56,7 @@ export async function startServer(config: Config, options: { log?: Logger; print
     port,
     services,
     mailer,
+    changes,
     stop() {
       // Stop accepting, let requests in flight finish (up to 10 s), then close the database.
       stopping ??= (async () => {
@@ -53,6 +68,7 @@ export async function startServer(config: Config, options: { log?: Logger; print
         void server.stop(true);
         stopHousekeeping();
         await mailer.stop();
+        await changes?.stop();
         await database.close();
       })();
       return stopping;

@@ -67,6 +67,7 @@ const envSchema = z.object({
     .url()
     .regex(/^https?:\/\//, "must be an http:// or https:// URL")
     .default("https://nominatim.openstreetmap.org"),
+  GEOCODER_REQUESTS_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
   ADMIN_SIGNUP_CODE: z.string().min(12, "must be at least 12 characters").optional(),
   BOOKING_MAX_ACTIVE: z.coerce.number().int().min(1).max(1000).default(2),
   BOOKING_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -133,6 +134,8 @@ export type Config = {
   adminSignupCode?: string;
   /** Base URL of a Nominatim-compatible geocoder (no trailing slash). */
   geocoderUrl: string;
+  /** Upstream geocoder requests a second, all instances together (shared through the database). */
+  geocoderRequestsPerSecond: number;
   /** What one customer may hold at once (domain quotas.ts); admins override per customer. */
   bookingLimits: { maxActive: number; maxDays: number; allowOverlap: boolean };
   /** A new account's first booking waits (pending) for an admin's approval. */
@@ -217,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     adminSignupCode: e.ADMIN_SIGNUP_CODE,
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ""),
+    geocoderRequestsPerSecond: e.GEOCODER_REQUESTS_PER_SECOND,
     bookingLimits: { maxActive: e.BOOKING_MAX_ACTIVE, maxDays: e.BOOKING_MAX_DAYS, allowOverlap: e.BOOKING_ALLOW_OVERLAP },
     firstBookingNeedsApproval: e.BOOKING_FIRST_NEEDS_APPROVAL,
     bookingRate: { perAccount: e.BOOKING_ATTEMPTS_PER_HOUR, perAddress: e.BOOKING_ATTEMPTS_PER_HOUR_PER_ADDRESS },

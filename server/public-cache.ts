@@ -6,9 +6,12 @@
 // An answer is fresh for TTL_MS, then served at most one more TTL while a single request refreshes
 // it behind (so an expiry never makes clients wait), and dropped at once when this process writes anything it
 // depends on (server/db/changes.ts counts every Prisma write by model: vehicles, photos and
-// dealerships for the catalogue; bookings for availability). Writes by other instances are seen
-// when the answer expires, so a list may be up to TTL_MS old there; a booking is still checked
-// under the vehicle's lock, so a stale "available" only ever ends in "no longer available".
+// dealerships for the catalogue; bookings for availability). On PostgreSQL, other instances'
+// writes drop it too, within milliseconds (LISTEN/NOTIFY, server/db/notifications.ts), and while
+// that notification link is down nothing is answered from the cache. On SQLite (one machine) and
+// for clients that do not listen, other processes' writes are seen when the answer expires; a
+// booking is still checked under the vehicle's lock, so a stale "available" only ever ends in
+// "no longer available".
 //
 // A request with `Cache-Control: no-cache` always goes to the database (the benchmark measures the
 // uncached path that way). Concurrent misses for one key share a single computation, so an expiry under load costs one
@@ -172,7 +175,8 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   }
 
   async function respond(read: PublicRead, compute: (request: Request) => Promise<Response>): Promise<Response> {
-    if (read.key === null || !counters) return compute(read.request());
+    // Bypassed while other instances' writes could go unseen (their notifications are down).
+    if (read.key === null || !counters || !counters.caching) return compute(read.request());
     const version = counters.version(read.tags);
     const key = `${version}\u0000${read.key}`;
     // Stale for longer than a second TTL: nobody asked meanwhile, so the client waits for a fresh one.

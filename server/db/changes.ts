@@ -3,7 +3,9 @@
 // date. Counted by a Prisma client extension in openDatabase, so no service has to remember to
 // report its writes. Raw statements ($executeRaw) bump every counter (they may touch anything).
 // A write inside a transaction counts again when the transaction ends (see ChangeCounters).
-// Writes by other server instances are not seen here: caches also expire on their own.
+// On PostgreSQL, committed writes are also announced to the other instances, and theirs bumped
+// here, through LISTEN/NOTIFY (./notifications.ts); until this server listens, `caching` is off
+// and the caches answer from the database.
 import type { Db } from "./index";
 
 export const CHANGE_TAGS = ["catalogue", "bookings"] as const;
@@ -33,6 +35,11 @@ const WRITES = new Set([
 
 export class ChangeCounters {
   readonly #counts: Record<ChangeTag, number> = { catalogue: 0, bookings: 0 };
+  /** This process's name in change notifications (to skip its own). */
+  readonly origin = crypto.randomUUID();
+  /** Told of this process's committed writes (set on PostgreSQL to notify the other instances). */
+  onCommitted?: (tags: readonly ChangeTag[]) => void;
+  #caching = true;
   // Writes made while a transaction is open are bumped again when it ends: a read between the
   // write and the commit (another connection, PostgreSQL) saw the old data under the new version.
   #openTransactions = 0;
@@ -41,6 +48,30 @@ export class ChangeCounters {
   bump(tags: readonly ChangeTag[]): void {
     for (const tag of tags) this.#counts[tag]++;
     if (this.#openTransactions > 0) for (const tag of tags) this.#pending.add(tag);
+    // Outside any transaction the write has committed; otherwise it is announced when the transaction ends.
+    else if (tags.length > 0) this.onCommitted?.(tags);
+  }
+
+  /** Another instance's committed writes: bumped here, not announced again. */
+  bumpRemote(tags: readonly ChangeTag[]): void {
+    for (const tag of tags) this.#counts[tag]++;
+  }
+
+  /** Whether caches may answer from what they hold (false while other instances' writes could go unseen). */
+  get caching(): boolean {
+    return this.#caching;
+  }
+
+  /** Other instances' writes can no longer be seen: caches answer from the database until `resume`. */
+  suspend(): void {
+    this.#caching = false;
+    this.bumpRemote(CHANGE_TAGS); // what is being computed now is not kept either
+  }
+
+  /** Listening again: everything held may have missed a write, so all of it is dropped once. */
+  resume(): void {
+    this.bumpRemote(CHANGE_TAGS);
+    this.#caching = true;
   }
 
   /** Runs a transaction; what it wrote counts as changed again once it has committed or rolled back. */
@@ -53,6 +84,7 @@ export class ChangeCounters {
       const pending = [...this.#pending];
       if (this.#openTransactions === 0) this.#pending.clear();
       for (const tag of pending) this.#counts[tag]++;
+      if (pending.length > 0) this.onCommitted?.(pending);
     }
   }
 

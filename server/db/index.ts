@@ -6,7 +6,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import type { DatabaseTarget } from "../config";
-import { trackChanges } from "./changes";
+import { changeCounters, trackChanges } from "./changes";
+import { announceChanges } from "./notifications";
 
 export type Db = SqliteClient;
 export type { Prisma } from "../../prisma/generated/sqlite/client";
@@ -73,5 +74,7 @@ export function openDatabase(target: DatabaseTarget): Database {
       ? new SqliteClient({ adapter: new PooledPrismaLibSql({ url: target.url, timeout: 10_000 }) })
       : new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) });
   const db = trackChanges(client);
+  // Other instances drop what they cached of this client's writes (servers listen: boot.ts).
+  if (target.provider === "postgresql") announceChanges(db, changeCounters(db)!);
   return { db, provider: target.provider, close: () => db.$disconnect() };
 }

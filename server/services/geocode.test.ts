@@ -30,8 +30,12 @@ beforeEach(() => {
 
 const get = (path: string, auth: Record<string, string> = rider.auth) => call(server.url, "GET", path, { auth });
 const viewer = () => ({ kind: "customer" as const, userId: rider.id, sessionId: "s", clientAddress: "test" });
-/** A geocoder of our own on the test server's services, without the 1-second spacing unless asked. */
-const fastGeocoder = (options: Parameters<typeof createGeocoder>[1] = {}) => createGeocoder(server.services, { intervalMs: 0, ...options });
+/**
+ * A geocoder of our own on the test server's services, without the 1-second spacing unless asked,
+ * and with a budget and cache of its own (the shared ones are named by the geocoder's URL).
+ */
+const fastGeocoder = (options: Parameters<typeof createGeocoder>[1] = {}) =>
+  createGeocoder(server.services, { intervalMs: 0, scope: crypto.randomUUID(), ...options });
 
 describe("reverse geocoding over REST", () => {
   test("the address at a point; the request is jsonv2, English, with CapeDrive's User-Agent", async () => {
@@ -132,7 +136,7 @@ describe("address search over REST", () => {
   });
 });
 
-describe("at most one upstream request a second per server", () => {
+describe("at most one upstream request a second (all instances together: geocode-instances.test.ts)", () => {
   test("three different lookups at once start at least a second apart, and all succeed", async () => {
     const before = nominatim.requests.length;
     const answers = await Promise.all([
@@ -158,7 +162,7 @@ describe("at most one upstream request a second per server", () => {
   });
 
   test("a caller who would wait longer than the limit is refused at once with 503 busy", async () => {
-    const geocoder = createGeocoder(server.services, { intervalMs: 1_000, maxWaitMs: 1_500 });
+    const geocoder = createGeocoder(server.services, { intervalMs: 1_000, maxWaitMs: 1_500, scope: crypto.randomUUID() });
     const started = performance.now();
     const results = await Promise.allSettled(["a", "b", "c", "d"].map((q) => geocoder.search(`Long Street ${q}`)));
     const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as AppError);
@@ -174,16 +178,16 @@ describe("at most one upstream request a second per server", () => {
 });
 
 describe("the cache", () => {
-  test("bounded: the least recently used answer goes first", async () => {
+  test("bounded: past the limit, the answers stored first go first", async () => {
     const geocoder = fastGeocoder({ cacheSize: 2 });
     await geocoder.search("Long Street");
     await geocoder.search("Dorp Street");
-    await geocoder.search("Long Street"); // hit: Long Street is now the most recent
+    await geocoder.search("Long Street"); // hit
     expect(geocoder.upstreamRequests).toBe(2);
-    await geocoder.search("Airport"); // evicts Dorp Street
-    await geocoder.search("Long Street");
-    expect(geocoder.upstreamRequests).toBe(3);
+    await geocoder.search("Airport"); // evicts Long Street, the oldest
     await geocoder.search("Dorp Street");
+    expect(geocoder.upstreamRequests).toBe(3);
+    await geocoder.search("Long Street");
     expect(geocoder.upstreamRequests).toBe(4);
   });
 

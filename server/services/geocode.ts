@@ -1,21 +1,23 @@
 // Addresses for the booking locations through a Nominatim-compatible geocoder (GEOCODER_URL):
 // reverse (a GPS fix -> an address line) and search (typed text -> places in South Africa),
 // both in English. Nominatim's usage policy asks for an identifying User-Agent and at most one
-// request a second, so each server:
-// - caches answers in memory (up to 1000, for 24 h) and shares one upstream request between
-//   identical lookups in flight;
-// - starts upstream requests at least 1 s apart, queueing callers; a caller that would wait more
-//   than 10 s is refused at once with 503 (the web app then falls back);
-// - gives each upstream request 5 s.
+// request a second in total, so, shared by every instance through the database:
+// - answers are cached (table geocode_answers, 24 h, keyed by the normalised lookup, at most
+//   10,000 rows: the soonest to expire go first), and identical lookups in flight in one server
+//   share one upstream request;
+// - upstream requests start at least 1/GEOCODER_REQUESTS_PER_SECOND apart across all instances:
+//   each start is claimed from one row (request_slots) with a conditional update, so two instances
+//   never take the same slot; a caller that would wait more than 10 s is refused at once with 503
+//   (the web app then falls back);
+// - each upstream request gets 5 s.
 // When the geocoder cannot be reached, times out or is overloaded the answer is 503; when it
 // answers something unreadable, 502. The web app then uses "GPS Location (lat, lon)" with rounded
 // coordinates, or the default Stellenbosch coordinate for a typed address (domain geo.ts).
-// The queue and cache are per process: N instances may send N requests a second, so behind a
-// balancer point GEOCODER_URL at your own Nominatim.
-import { LRUCache } from "lru-cache";
+// Slots are measured on each instance's clock: keep the instances' clocks in sync (NTP).
 import { z } from "zod";
 import { formatCoordinates } from "#domain";
 import { badGateway, notFound, serviceUnavailable } from "../errors";
+import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
 import { parseInput } from "./validation";
 import { signInRequired, type Viewer } from "./viewer";
@@ -57,8 +59,14 @@ export type GeocoderOptions = {
   timeoutMs?: number;
   /** Longest a caller may queue for its turn before a 503 (default 10 000 ms). */
   maxWaitMs?: number;
+  /** Rows kept in the shared cache, all lookups together (default 10 000). */
   cacheSize?: number;
   cacheTtlMs?: number;
+  /**
+   * Names the shared budget and cache partition (default: the geocoder's URL, so every instance
+   * pointing at one geocoder shares them). Tests give their own geocoders a scope of their own.
+   */
+  scope?: string;
 };
 
 export type Geocoder = {
@@ -117,38 +125,51 @@ function toResult(place: unknown): GeocodeResult | null {
 
 // The geocoder ---------------------------------------------------------------------------------
 
-/** A looked-up answer (null is an answer: "no address here"). */
-type Answer = { value: unknown };
-
 export function createGeocoder(services: Services, options: GeocoderOptions = {}): Geocoder {
-  const intervalMs = options.intervalMs ?? 1_000;
+  const { db } = services;
+  const intervalMs = options.intervalMs ?? 1_000 / services.config.geocoderRequestsPerSecond;
   const timeoutMs = options.timeoutMs ?? 5_000;
   const maxWaitMs = options.maxWaitMs ?? 10_000;
-  const cacheSize = options.cacheSize ?? 1_000;
+  const cacheSize = options.cacheSize ?? 10_000;
   const cacheTtlMs = options.cacheTtlMs ?? 24 * 3_600_000;
   const base = services.config.geocoderUrl;
+  const scope = options.scope ?? base;
+  const slotName = `geocoder ${scope}`.slice(0, 500);
   const userAgent = `CapeDrive/0.1 (+${services.config.publicUrl})`;
-  // Least recently used goes first; a key being looked up is shared by everyone who asks for it,
-  // and a failed lookup is not kept.
-  const cache = new LRUCache<string, Answer, () => Promise<unknown>>({
-    max: cacheSize,
-    ttl: cacheTtlMs,
-    fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load() }),
-  });
-  let nextStart = 0;
+  // Lookups in flight in this server, by key: the same lookup at once waits for the first one.
+  const inFlight = new Map<string, Promise<unknown>>();
   let sent = 0;
 
-  /** Waits for this server's next upstream slot (starts at least `intervalMs` apart), or refuses when the queue is too long. */
+  /**
+   * Waits for the next upstream slot shared by all instances, or refuses when it is too far off.
+   * Reads the row, then moves `nextAt` on only if nobody moved it meanwhile; the loser reads again.
+   */
   async function takeTurn() {
-    const now = Date.now();
-    const start = Math.max(now, nextStart);
-    if (start - now > maxWaitMs) throw serviceUnavailable(GEOCODE_MESSAGES.busy);
-    nextStart = start + intervalMs;
-    if (start > now) await Bun.sleep(start - now);
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const now = Date.now();
+      const row = await db.requestSlot.findUnique({ where: { name: slotName } });
+      const start = Math.max(now, row?.nextAt.getTime() ?? 0);
+      if (start - now > maxWaitMs) break;
+      const nextAt = new Date(start + intervalMs);
+      let claimed: boolean;
+      if (row) claimed = (await db.requestSlot.updateMany({ where: { name: slotName, nextAt: row.nextAt }, data: { nextAt } })).count === 1;
+      else
+        claimed = await db.requestSlot.create({ data: { name: slotName, nextAt } }).then(
+          () => true,
+          (error: unknown) => {
+            if (isUniqueViolation(error)) return false; // another instance made the row first
+            throw error;
+          },
+        );
+      if (claimed) {
+        if (start > now) await Bun.sleep(start - now);
+        return;
+      }
+    }
+    throw serviceUnavailable(GEOCODE_MESSAGES.busy);
   }
 
   async function upstream(path: "reverse" | "search", params: Record<string, string>): Promise<unknown> {
-    await takeTurn();
     const url = `${base}/${path}?${new URLSearchParams(params)}`;
     sent++;
     let response: Response;
@@ -180,10 +201,47 @@ export function createGeocoder(services: Services, options: GeocoderOptions = {}
     return body;
   }
 
-  /** From the cache, or one shared upstream request per key; only good answers are cached. */
-  async function lookup<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const answer = await cache.fetch(key, { context: load });
-    return answer?.value as T;
+  /** The shared cache's answer for `key` (`found` false when there is none that is still fresh). */
+  async function cached(key: string): Promise<{ found: boolean; value?: unknown }> {
+    const row = await db.geocodeAnswer.findUnique({ where: { key } });
+    if (!row || row.expiresAt.getTime() <= Date.now()) return { found: false };
+    return { found: true, value: JSON.parse(row.value) };
+  }
+
+  /** Keeps a good answer for every instance; then trims what expired and the oldest beyond the bound. */
+  async function keep(key: string, value: unknown) {
+    const data = { value: JSON.stringify(value), expiresAt: new Date(Date.now() + cacheTtlMs) };
+    try {
+      await db.geocodeAnswer.upsert({ where: { key }, create: { key, ...data }, update: data });
+      // Rows are written at most a few times a second (the upstream budget), so this stays cheap.
+      await db.geocodeAnswer.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+      const excess = (await db.geocodeAnswer.count()) - cacheSize;
+      if (excess > 0) {
+        const oldest = await db.geocodeAnswer.findMany({ select: { key: true }, orderBy: { expiresAt: "asc" }, take: excess });
+        await db.geocodeAnswer.deleteMany({ where: { key: { in: oldest.map((row) => row.key) } } });
+      }
+    } catch (error) {
+      // The caller still gets its answer; the next lookup asks upstream again.
+      if (!isUniqueViolation(error)) services.log.warn(`geocoder cache: ${(error as Error).message}`);
+    }
+  }
+
+  /** From the shared cache, or one upstream request in this server's turn; only good answers are kept. */
+  function lookup<T>(lookupKey: string, load: () => Promise<T>): Promise<T> {
+    const key = `${scope} ${lookupKey}`;
+    const running = inFlight.get(key);
+    if (running) return running as Promise<T>;
+    const answer = (async () => {
+      const hit = await cached(key);
+      if (hit.found) return hit.value as T;
+      // Nothing more between the turn and the request, so requests start on their slots.
+      await takeTurn();
+      const value = await load();
+      await keep(key, value);
+      return value;
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, answer);
+    return answer;
   }
 
   return {

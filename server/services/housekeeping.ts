@@ -68,7 +68,7 @@ export function startHousekeeping(services: Services, intervalMs = 3_600_000): (
       .then((r) => {
         if (r.expiredLinks + r.stuckUploads + r.unusedPhotos > 0) services.log.info(`housekeeping: ${JSON.stringify(r)}`);
       })
-      .catch((error) => services.log.warn(`housekeeping failed: ${(error as Error).message}`));
+      .catch((error) => services.log.warn(`housekeeping failed: ${(error as { detail?: string }).detail ?? (error as Error).message}`));
   const first = setTimeout(tick, Math.min(60_000, intervalMs));
   const every = setInterval(tick, intervalMs);
   first.unref?.();

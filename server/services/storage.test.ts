@@ -1,4 +1,4 @@
-// Object storage: local files that never leave their folder; the S3 option's construction.
+// Object storage: local files that never leave their folder; the S3 option's construction (transfers to a real S3 server: storage-s3.test.ts).
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -92,7 +92,7 @@ describe("configured storage", () => {
     expect(existsSync(join(dir, "objects", "uploads", "b"))).toBe(true);
   });
 
-  // There is no S3 service here: only construction and path checks are tested, not transfers.
+  // Construction and path checks; transfers against a real S3 server are in storage-s3.test.ts.
   test("S3 through Bun.S3Client when S3_BUCKET is set", async () => {
     const config = loadConfig({
       DATA_DIR: dir,

@@ -7,6 +7,17 @@ import type { Config } from "../config";
 import { AppError } from "../errors";
 
 export const STORAGE_FULL_MESSAGE = "We cannot store photos right now: the server's storage is full. Please try again later.";
+export const STORAGE_UNAVAILABLE_MESSAGE = "Photo storage is unavailable right now. Please try again in a moment.";
+
+/**
+ * Object storage refused or could not be reached (S3: wrong credentials, a missing bucket, the
+ * service down): 503 for the client, while `detail` names the cause and the settings for the log.
+ */
+export class StorageUnavailableError extends AppError {
+  constructor(readonly detail: string) {
+    super("SERVICE_UNAVAILABLE", STORAGE_UNAVAILABLE_MESSAGE);
+  }
+}
 
 /** The file system refused the write for lack of space (or is read-only): nothing the client did. */
 export function isStorageFull(error: unknown): boolean {
@@ -92,9 +103,26 @@ export function localStorage(root: string): ObjectStorage {
   };
 }
 
+/** S3's error codes that mean our settings are wrong, and which setting to check. */
+const S3_SETTING_HINTS: Record<string, string> = {
+  SignatureDoesNotMatch: "check S3_SECRET_ACCESS_KEY",
+  InvalidAccessKeyId: "check S3_ACCESS_KEY_ID",
+  AccessDenied: "check the key's permissions on the bucket",
+  NoSuchBucket: "check S3_BUCKET",
+  AuthorizationHeaderMalformed: "check S3_REGION",
+};
+
+/** An S3 failure as a StorageUnavailableError naming what went wrong (the S3 code and message). */
+function s3Failure(action: string, key: string, error: unknown): StorageUnavailableError {
+  const code = String((error as { code?: unknown })?.code ?? (error as Error)?.name ?? "Error");
+  const hint = S3_SETTING_HINTS[code];
+  return new StorageUnavailableError(`S3 ${action} ${key}: ${code}: ${(error as Error)?.message ?? String(error)}${hint ? ` (${hint})` : ""}`);
+}
+
 /**
- * An S3-compatible bucket through Bun's built-in client. Only construction is covered by the
- * tests (there is no S3 service here); the calls are the documented Bun.S3Client ones.
+ * An S3-compatible bucket through Bun's built-in client (SigV4). Tested against a real S3 server
+ * on loopback (server/testing/s3.ts, server/services/storage-s3.test.ts). Every failure other than
+ * a missing object becomes a StorageUnavailableError (503) that names the cause.
  */
 export function s3Storage(s3: NonNullable<Config["s3"]>): ObjectStorage {
   const client = new Bun.S3Client({
@@ -112,18 +140,34 @@ export function s3Storage(s3: NonNullable<Config["s3"]>): ObjectStorage {
   return {
     kind: "s3",
     async put(path, bytes, contentType) {
-      await client.write(keyOf(path), bytes, { type: contentType });
+      const key = keyOf(path);
+      try {
+        await client.write(key, bytes, { type: contentType });
+      } catch (error) {
+        throw s3Failure("PUT", key, error);
+      }
     },
     async get(path) {
       const safe = safeObjectPath(path);
       if (!safe) return null;
-      const file = client.file(safe);
-      if (!(await file.exists())) return null;
-      const body = new Uint8Array(await file.arrayBuffer());
-      return { body, contentType: file.type || sniffContentType(body), size: body.byteLength };
+      // One GET (not HEAD then GET): a HEAD's error has no body, so its cause would be lost.
+      let body: Uint8Array<ArrayBuffer>;
+      try {
+        body = await client.file(safe).bytes();
+      } catch (error) {
+        if ((error as { code?: unknown })?.code === "NoSuchKey") return null;
+        throw s3Failure("GET", safe, error);
+      }
+      // The database row holds the real type; objects only ever hold what uploads stored (JPEG).
+      return { body, contentType: sniffContentType(body), size: body.byteLength };
     },
     async delete(path) {
-      await client.delete(keyOf(path));
+      const key = keyOf(path);
+      try {
+        await client.delete(key);
+      } catch (error) {
+        throw s3Failure("DELETE", key, error);
+      }
     },
   };
 }

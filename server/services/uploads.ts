@@ -14,7 +14,7 @@ import { limitUploads } from "./rate-limit";
 import { PHOTO_MAX_BYTES } from "#domain/limits.ts";
 import type { Services } from "./context";
 import { handoverMayRead } from "./object-access";
-import { objectStorage } from "./storage";
+import { objectStorage, StorageUnavailableError } from "./storage";
 import { signInRequired, type Viewer } from "./viewer";
 
 export const UPLOAD_PURPOSES = ["profile_picture", "drivers_license", "id_document", "vehicle_photo", "handover_photo", "signature"] as const;
@@ -265,6 +265,8 @@ export async function receiveUpload(
     });
     return { objectPath: objectUrlPath(row.path), contentType: "image/jpeg", size: image.data.byteLength, width: image.width, height: image.height };
   } catch (error) {
+    // Back to pending: the row never claims bytes that were not stored, and the link can be used again.
+    if (error instanceof StorageUnavailableError) services.log.warn(`upload ${id}: not stored: ${error.detail}`);
     await release().catch((releaseError) => services.log.error(`upload ${id}: could not release: ${String(releaseError)}`));
     throw error;
   }
@@ -337,7 +339,12 @@ export async function readObject(services: Services, viewer: Viewer, path: strin
     const owns = owner !== null && owner.ownerType === row.ownerType && owner.ownerId === row.ownerId;
     if (!owns && !(await handoverMayRead(services, viewer, { purpose: row.purpose, url: objectUrlPath(row.path) }))) throw missing();
   }
-  const stored = await objectStorage(services.config).get(row.path);
+  const stored = await objectStorage(services.config)
+    .get(row.path)
+    .catch((error: unknown) => {
+      if (error instanceof StorageUnavailableError) services.log.warn(`object ${row.path}: ${error.detail}`);
+      throw error;
+    });
   if (!stored) {
     services.log.warn(`object ${row.path} is stored in the database but its bytes are missing`);
     throw missing();
