@@ -3,7 +3,12 @@
 import { createRequire } from "node:module";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  ColumnTypeEnum,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { schemaFiles, type Provider } from "./models";
 
@@ -69,6 +74,22 @@ function scriptAwareShadow(factory: SqlMigrationAwareDriverAdapterFactory): SqlM
   });
 }
 
+/**
+ * The engine reads pg_constraint.contype (as `constraint_type`) as a character, which adapter-pg
+ * can only hand over as text (see CharAsTextClient): without this, describing a database with a
+ * CHECK or EXCLUDE constraint (bookings' overlap guard) panics the engine.
+ */
+function contypeAsCharacter(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    const index = result.columnNames.indexOf("constraint_type");
+    if (index >= 0 && result.columnTypes[index] === ColumnTypeEnum.Text) result.columnTypes[index] = ColumnTypeEnum.Character;
+    return result;
+  };
+  return adapter;
+}
+
 export function adapterFactory(provider: Provider, url: string): SqlMigrationAwareDriverAdapterFactory {
   if (provider === "sqlite") return scriptAwareShadow(new PrismaLibSql({ url }));
   // A connection string would override the shadow database's name: pass discrete fields.
@@ -84,13 +105,13 @@ export function adapterFactory(provider: Provider, url: string): SqlMigrationAwa
   const main = new PrismaPg(config);
   // adapter-pg drops its shadow database before closing the pool that still uses it: do it in order.
   return Object.assign(Object.create(main), {
-    connect: main.connect.bind(main),
+    connect: async () => contypeAsCharacter(await main.connect()),
     async connectToShadowDb(): Promise<SqlDriverAdapter> {
       const database = `shadow_${crypto.randomUUID().replaceAll("-", "")}`;
       const admin = new pg.Client(config);
       await admin.connect();
       await admin.query(`CREATE DATABASE "${database}"`);
-      const shadow = await new PrismaPg({ ...config, database }).connect();
+      const shadow = contypeAsCharacter(await new PrismaPg({ ...config, database }).connect());
       const dispose = shadow.dispose.bind(shadow);
       shadow.dispose = async () => {
         await dispose();
