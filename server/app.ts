@@ -1,6 +1,6 @@
 // Composes the HTTP surface: /healthz, /readyz, /graphql, the /api/* shims, /objects/*, and the web app.
 import { Elysia } from "elysia";
-import { AppError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
+import { AppError, bookingOverlapError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
 import { clientAddressOf, resolveViewer } from "./services/sessions";
 import type { Viewer } from "./services/viewer";
@@ -49,6 +49,12 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
     new Elysia()
       .onError(({ error, code, request }) => {
         if (error instanceof AppError) return errorResponse(error, request);
+        // The database refused a double booking that a service did not map itself: 409, never a 500.
+        const overlap = bookingOverlapError(error);
+        if (overlap) {
+          services.log.warn(`${request.method} ${new URL(request.url).pathname}: the database refused an overlapping booking`);
+          return errorResponse(overlap, request);
+        }
         // The database (or its disk) cannot be used right now: 503 "try again", never a 500.
         const unavailable = unavailableError(error);
         if (unavailable) {

@@ -73,6 +73,34 @@ export function errorBody(error: AppError) {
   return { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}), ...limitFields(error) };
 }
 
+/**
+ * The database's own guard against double bookings (migration booking_overlap_guard): PostgreSQL's
+ * exclusion constraint and SQLite's triggers carry this name, so a refusal can be recognised.
+ */
+export const BOOKING_OVERLAP_GUARD = "bookings_vehicle_period_excl";
+/** What a customer reads when their car was taken for the dates (409), by our check or the database's. */
+export const VEHICLE_TAKEN_MESSAGE = "This vehicle is no longer available for those dates";
+
+/**
+ * True when the database refused a write that would make two blocking bookings of one car overlap:
+ * PostgreSQL's 23P01 on the guard, or the SQLite trigger's abort (which Prisma reports as a
+ * foreign-key error, P2003). Follows causes through Prisma and its adapters.
+ */
+export function isBookingOverlapViolation(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 6 || error instanceof AppError) return false;
+  const e = error as { message?: unknown; originalMessage?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  for (const text of [e.message, e.originalMessage]) if (typeof text === "string" && text.includes(BOOKING_OVERLAP_GUARD)) return true;
+  return isBookingOverlapViolation(e.cause, depth + 1) || isBookingOverlapViolation(e.meta?.driverAdapterError, depth + 1);
+}
+
+/**
+ * The 409 a refusal by the database's overlap guard stands for, or null for any other error. The
+ * services map it with their own message; this is the net for a write that did not (never a 500).
+ */
+export function bookingOverlapError(error: unknown): AppError | null {
+  return isBookingOverlapViolation(error) ? conflict(VEHICLE_TAKEN_MESSAGE) : null;
+}
+
 /** How long a client should wait before trying again after a 503 for an unavailable database. */
 export const RETRY_AFTER_SECONDS = 5;
 

@@ -11,7 +11,10 @@
 // A lock that cannot be had in time, a deadlock or a serialisation failure is retried twice and
 // then answered 503 "busy, try again" (never a 500, never a double booking).
 // Anything that creates or moves a booking onto a vehicle must use `withVehicleLock` too.
-import { AppError, serviceUnavailable } from "../errors";
+// Behind the lock, the database itself refuses overlapping bookings of one car (PostgreSQL's
+// exclusion constraint, SQLite's triggers: migration booking_overlap_guard), for writers that skip
+// the lock; such a refusal is answered 409 like our own check (`refuseOverlaps`).
+import { AppError, conflict, isBookingOverlapViolation, serviceUnavailable, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import type { Services } from "../services/context";
 import type { Db, Prisma } from "./index";
 
@@ -62,7 +65,22 @@ export type LockOptions = {
   lockTimeoutMs?: number;
   /** Attempts before answering 503 (default 3). */
   attempts?: number;
+  /** The 409's message when the database refuses an overlapping booking (default VEHICLE_TAKEN_MESSAGE). */
+  overlapMessage?: string;
 };
+
+/**
+ * Runs a booking write and answers the database's refusal of an overlapping booking (see the file
+ * comment) with a 409 carrying `message`, as the write's own overlap check would.
+ */
+export async function refuseOverlaps<T>(work: () => Promise<T>, message: string = VEHICLE_TAKEN_MESSAGE): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isBookingOverlapViolation(error)) throw conflict(message);
+    throw error;
+  }
+}
 
 /**
  * Runs `fn` in a transaction holding the write lock of vehicle `vehicleId` (see the file comment).
@@ -95,7 +113,7 @@ export async function withVehicleLock<T>(
     );
   for (let attempt = 1; ; attempt++) {
     try {
-      return await (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction());
+      return await refuseOverlaps(() => (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction()), options.overlapMessage);
     } catch (error) {
       if (!isTransientDbError(error)) throw error;
       services.log.warn(

@@ -2,7 +2,7 @@
 // depth and alias limits (./limits.ts), page sizes capped in services, masked internal errors.
 import { GraphQLError } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type Plugin } from "graphql-yoga";
-import { AppError, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
+import { AppError, bookingOverlapError, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
 import type { Services } from "../services/context";
 import type { GraphQLContext, Viewer } from "./context";
 import { limitsPlugin } from "./limits";
@@ -63,7 +63,10 @@ export function createGraphQL(services: Services) {
             extensions: { code: unavailable.code, http: { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } },
           });
         }
-        const appError = original instanceof AppError ? original : null;
+        // The database refused a double booking that a service did not map itself: the services' 409.
+        const overlap = original instanceof AppError ? null : bookingOverlapError(original);
+        if (overlap) services.log.warn("graphql: the database refused an overlapping booking");
+        const appError = original instanceof AppError ? original : overlap;
         if (appError) {
           return new GraphQLError(appError.message, {
             extensions: { code: appError.code, ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}), ...limitFields(appError) },

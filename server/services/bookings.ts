@@ -34,7 +34,7 @@ import {
   type BookingQuote,
   type PolygonGeometry,
 } from "#domain";
-import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated } from "../errors";
+import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
@@ -51,7 +51,7 @@ export const BOOKING_MESSAGES = {
   vehicleNotAvailable: "This vehicle is not available for booking right now. Please choose another one.",
   vehicleForSale: "This car is for sale, not for rent. Please choose a car from our rental fleet.",
   vehicleMismatch: "The selected vehicle does not match the category and transmission you chose. Please choose a vehicle again.",
-  vehicleTaken: "This vehicle is no longer available for those dates",
+  vehicleTaken: VEHICLE_TAKEN_MESSAGE,
   deliveryOutside: "Sorry, we don't deliver there yet: the delivery location is outside our service area",
   returnOutside: "Sorry, we don't collect from there yet: the return location is outside our service area",
   totalNotMoney: "Total amount must be an amount in rand",

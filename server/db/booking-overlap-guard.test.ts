@@ -1,0 +1,224 @@
+// The database's own guard against double bookings (issue 14), on SQLite and on PostgreSQL with
+// TEST_DATABASE_URL: rows written with raw SQL, as a manual fix or a future tool might, cannot
+// make two blocking bookings of one car overlap (PostgreSQL's exclusion constraint, SQLite's
+// triggers); cancelled, completed and back-to-back bookings are not refused; and when the
+// database refuses a write that our own check could not see, the API answers the same 409.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import pg from "pg";
+import { bookingOverlapError, isBookingOverlapViolation, VEHICLE_TAKEN_MESSAGE } from "../errors";
+import { ADMIN_BOOKING_MESSAGES } from "../services/admin-bookings";
+import { newAdmin } from "../testing/admin";
+import { bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
+import { graphql, startTestServer, type TestServer } from "../testing/harness";
+
+const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";
+
+let server: TestServer;
+let rider: TestCustomer;
+beforeAll(async () => {
+  server = await startTestServer();
+  rider = await newCustomer(server.services);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const db = () => server.services.db;
+type Status = "pending" | "confirmed" | "in_progress" | "completed" | "cancelled";
+
+/** Prisma's own text for an instant on SQLite; PostgreSQL's timestamp column reads it too (the zone is ignored). */
+const sqlInstant = (at: Date) => at.toISOString().replace("Z", "+00:00");
+
+/** Inserts a booking with raw SQL (no Prisma model, no vehicle lock); returns its id. */
+async function insertRaw(vehicleId: string | null, pickup: Date, returnAt: Date, status: Status = "confirmed"): Promise<string> {
+  const id = crypto.randomUUID();
+  await db().$executeRawUnsafe(
+    `INSERT INTO "bookings" ("id", "userId", "vehicleId", "category", "pickupDate", "returnDate", "deliveryLocation", "deliveryCoordinates",
+       "returnLocation", "returnCoordinates", "totalAmount", "duration", "status", "updatedAt")
+     VALUES ('${id}', '${rider.id}', ${vehicleId ? `'${vehicleId}'` : "NULL"}, 'small', '${sqlInstant(pickup)}', '${sqlInstant(returnAt)}',
+       '12 Long Street', '-33.9249,18.4241', '12 Long Street', '-33.9249,18.4241', 450, 1, '${status}', '${sqlInstant(new Date())}')`,
+  );
+  return id;
+}
+
+/** The error a raw statement fails with (or null when it succeeds). */
+const refusal = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (error: unknown) => error,
+  );
+
+const statusOf = async (id: string) => (await db().booking.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
+
+describe("raw SQL cannot store two overlapping blocking bookings of one car", () => {
+  test("an overlapping pending, confirmed or in-progress booking is refused, and the refusal is recognised as a 409", async () => {
+    const car = await newVehicle(server.services);
+    await insertRaw(car.id, capeTown(3), capeTown(6));
+    for (const status of ["pending", "confirmed", "in_progress"] as const) {
+      const error = await refusal(insertRaw(car.id, capeTown(5), capeTown(8), status));
+      expect(error).not.toBeNull();
+      expect(isBookingOverlapViolation(error)).toBe(true);
+      expect(bookingOverlapError(error)?.code).toBe("CONFLICT");
+      expect(bookingOverlapError(error)?.message).toBe(VEHICLE_TAKEN_MESSAGE);
+    }
+    // Inside the other period, and around it.
+    expect(isBookingOverlapViolation(await refusal(insertRaw(car.id, capeTown(4), capeTown(5))))).toBe(true);
+    expect(isBookingOverlapViolation(await refusal(insertRaw(car.id, capeTown(2), capeTown(7))))).toBe(true);
+    expect(await db().booking.count({ where: { vehicleId: car.id } })).toBe(1);
+  });
+
+  test("allowed: back-to-back periods, another car, cancelled or completed overlaps, bookings without a car", async () => {
+    const car = await newVehicle(server.services);
+    const other = await newVehicle(server.services);
+    await insertRaw(car.id, capeTown(3), capeTown(6));
+    await insertRaw(car.id, capeTown(6), capeTown(8)); // returns at 10:00, the next leaves at 10:00
+    await insertRaw(car.id, capeTown(1), capeTown(3));
+    await insertRaw(other.id, capeTown(3), capeTown(6));
+    await insertRaw(car.id, capeTown(4), capeTown(5), "cancelled");
+    await insertRaw(car.id, capeTown(4), capeTown(5), "completed");
+    await insertRaw(null, capeTown(4), capeTown(5));
+    await insertRaw(null, capeTown(4), capeTown(5));
+    expect(await db().booking.count({ where: { vehicleId: car.id } })).toBe(5);
+    // Another refusal by the database is not taken for an overlap.
+    const unrelated = await refusal(db().$executeRawUnsafe(`INSERT INTO "bookings" ("id") VALUES ('${crypto.randomUUID()}')`));
+    expect(unrelated).not.toBeNull();
+    expect(isBookingOverlapViolation(unrelated)).toBe(false);
+  });
+
+  test("updates that would overlap are refused: reopening a cancelled booking, moving its dates, moving it to a booked car", async () => {
+    const car = await newVehicle(server.services);
+    const other = await newVehicle(server.services);
+    await insertRaw(car.id, capeTown(3), capeTown(6));
+    const cancelled = await insertRaw(car.id, capeTown(5), capeTown(7), "cancelled");
+    const reopen = await refusal(db().$executeRawUnsafe(`UPDATE "bookings" SET "status" = 'confirmed' WHERE "id" = '${cancelled}'`));
+    expect(isBookingOverlapViolation(reopen)).toBe(true);
+    // Through Prisma as well (what the services use).
+    const reopenPrisma = await refusal(db().booking.update({ where: { id: cancelled }, data: { status: "pending" } }));
+    expect(isBookingOverlapViolation(reopenPrisma)).toBe(true);
+    expect(await statusOf(cancelled)).toBe("cancelled");
+
+    const later = await insertRaw(car.id, capeTown(6), capeTown(9));
+    const earlier = await refusal(db().$executeRawUnsafe(`UPDATE "bookings" SET "pickupDate" = '${sqlInstant(capeTown(5))}' WHERE "id" = '${later}'`));
+    expect(isBookingOverlapViolation(earlier)).toBe(true);
+
+    const elsewhere = await insertRaw(other.id, capeTown(4), capeTown(5));
+    const moved = await refusal(db().booking.update({ where: { id: elsewhere }, data: { vehicleId: car.id } }));
+    expect(isBookingOverlapViolation(moved)).toBe(true);
+    expect((await db().booking.findUniqueOrThrow({ where: { id: elsewhere } })).vehicleId).toBe(other.id);
+
+    // A booking never clashes with itself: its own changes (status, longer, other fields) pass.
+    await db().booking.update({ where: { id: later }, data: { status: "in_progress", returnDate: capeTown(10), specialRequests: "Child seat" } });
+    expect(await statusOf(later)).toBe("in_progress");
+    // Cancelling frees the period: the cancelled booking may then be reopened.
+    await db().booking.update({ where: { id: later }, data: { status: "cancelled" } });
+    await db().$executeRawUnsafe(`UPDATE "bookings" SET "pickupDate" = '${sqlInstant(capeTown(6))}' WHERE "id" = '${cancelled}'`);
+    await db().$executeRawUnsafe(`UPDATE "bookings" SET "status" = 'confirmed' WHERE "id" = '${cancelled}'`);
+    expect(await statusOf(cancelled)).toBe("confirmed");
+  });
+});
+
+if (provider === "postgresql") {
+  // A writer that skips the vehicle lock (a manual fix in psql) reopens a cancelled booking and has
+  // not committed yet: our check, under the lock, reads the committed state and passes; the
+  // insert then waits on the constraint and is refused once the other transaction commits.
+  describe("PostgreSQL: a concurrent writer that skips the lock", () => {
+    /** Runs `write` in another connection's open transaction, calls the API, commits once the API waits on the constraint. */
+    async function raceAgainst(write: string, request: () => Promise<{ status: number; body: any }>) {
+      const other = new pg.Client({ connectionString: server.database.databaseUrl });
+      // pg_stat_activity is a snapshot per transaction: watch from a connection of its own.
+      const watcher = new pg.Client({ connectionString: server.database.databaseUrl });
+      await other.connect();
+      await watcher.connect();
+      try {
+        await other.query("BEGIN");
+        await other.query(write);
+        const answer = request();
+        let waiting = false;
+        for (let i = 0; i < 400 && !waiting; i++) {
+          const { rows } = await watcher.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          waiting = rows[0]!.n > 0;
+          if (!waiting) await Bun.sleep(10);
+        }
+        expect(waiting).toBe(true);
+        await other.query("COMMIT");
+        return await answer;
+      } finally {
+        await other.end();
+        await watcher.end();
+      }
+    }
+
+    test("a customer's booking: 409 'no longer available', nothing stored, never a 500 (REST and GraphQL)", async () => {
+      const car = await newVehicle(server.services);
+      const cancelled = await insertRaw(car.id, capeTown(3), capeTown(6), "cancelled");
+      const answer = await raceAgainst(`UPDATE "bookings" SET "status" = 'confirmed' WHERE "id" = '${cancelled}'`, () =>
+        call(server.url, "POST", "/api/bookings", { body: bookingRequest(car, capeTown(4), capeTown(5)), auth: rider.auth }),
+      );
+      expect(answer).toEqual({ status: 409, body: { message: VEHICLE_TAKEN_MESSAGE, code: "CONFLICT" } });
+
+      const car2 = await newVehicle(server.services);
+      const cancelled2 = await insertRaw(car2.id, capeTown(3), capeTown(6), "cancelled");
+      const request = bookingRequest(car2, capeTown(4), capeTown(5));
+      const viaGraphql = await raceAgainst(`UPDATE "bookings" SET "status" = 'pending' WHERE "id" = '${cancelled2}'`, () =>
+        graphql(server.url, `mutation($input: CreateBookingInput!) { createBooking(input: $input) { id } }`, { input: request }, rider.auth),
+      );
+      expect(viaGraphql.body.errors?.map((e: { message: string; extensions?: { code?: string } }) => [e.message, e.extensions?.code])).toEqual([
+        [VEHICLE_TAKEN_MESSAGE, "CONFLICT"],
+      ]);
+      expect(await db().booking.count({ where: { vehicleId: { in: [car.id, car2.id] } } })).toBe(2);
+    }, 20_000);
+
+    test("an admin's vehicle assignment and reopening: the admin's 409s, nothing changed", async () => {
+      const admin = await newAdmin(server.services);
+      const car = await newVehicle(server.services);
+      const cancelled = await insertRaw(car.id, capeTown(3), capeTown(6), "cancelled");
+      const open = await insertRaw(null, capeTown(4), capeTown(5));
+      const answer = await raceAgainst(`UPDATE "bookings" SET "status" = 'confirmed' WHERE "id" = '${cancelled}'`, () =>
+        call(server.url, "PUT", `/api/admin/bookings/${open}/assign-vehicle`, { body: { vehicleId: car.id }, auth: admin.auth }),
+      );
+      expect(answer).toEqual({ status: 409, body: { message: ADMIN_BOOKING_MESSAGES.vehicleTaken, code: "CONFLICT" } });
+      expect((await db().booking.findUniqueOrThrow({ where: { id: open } })).vehicleId).toBeNull();
+
+      // Reopening a cancelled booking of the car while the other writer reopens another.
+      const mine = await insertRaw(car.id, capeTown(10), capeTown(12), "cancelled");
+      const theirs = await insertRaw(car.id, capeTown(11), capeTown(13), "cancelled");
+      const reopened = await raceAgainst(`UPDATE "bookings" SET "status" = 'confirmed' WHERE "id" = '${theirs}'`, () =>
+        call(server.url, "PUT", `/api/admin/bookings/${mine}/status`, { body: { status: "confirmed" }, auth: admin.auth }),
+      );
+      expect(reopened).toEqual({ status: 409, body: { message: ADMIN_BOOKING_MESSAGES.reopenTaken, code: "CONFLICT" } });
+      expect(await statusOf(mine)).toBe("cancelled");
+    }, 20_000);
+  });
+} else {
+  // SQLite's write lock leaves no room for a concurrent writer, but a hand-made fix can: its own
+  // datetime() writes "YYYY-MM-DD HH:MM:SS", which Prisma's ISO text ("...T...+00:00") does not
+  // order against on the same day, so our text comparison misses the clash. The trigger compares
+  // instants (julianday) and refuses; the API answers the same 409.
+  describe("SQLite: a row fixed by hand in SQLite's own date format", () => {
+    test("a customer's booking, an admin's assignment and reopening over it: their 409s, nothing changed, never a 500", async () => {
+      const car = await newVehicle(server.services);
+      const held = await insertRaw(car.id, capeTown(1), capeTown(2));
+      // The fix: the car comes back two hours later than booked, written with datetime().
+      await db().$executeRawUnsafe(`UPDATE "bookings" SET "returnDate" = datetime("returnDate", '+2 hours') WHERE "id" = '${held}'`);
+      const answer = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(car, capeTown(2, "11:00"), capeTown(4)), auth: rider.auth });
+      expect(answer).toEqual({ status: 409, body: { message: VEHICLE_TAKEN_MESSAGE, code: "CONFLICT" } });
+      expect(await db().booking.count({ where: { vehicleId: car.id } })).toBe(1);
+
+      const admin = await newAdmin(server.services);
+      const open = await insertRaw(null, capeTown(2, "11:00"), capeTown(4));
+      const assigned = await call(server.url, "PUT", `/api/admin/bookings/${open}/assign-vehicle`, { body: { vehicleId: car.id }, auth: admin.auth });
+      expect(assigned).toEqual({ status: 409, body: { message: ADMIN_BOOKING_MESSAGES.vehicleTaken, code: "CONFLICT" } });
+      expect((await db().booking.findUniqueOrThrow({ where: { id: open } })).vehicleId).toBeNull();
+      const cancelled = await insertRaw(car.id, capeTown(2, "11:00"), capeTown(4), "cancelled");
+      const reopened = await call(server.url, "PUT", `/api/admin/bookings/${cancelled}/status`, { body: { status: "confirmed" }, auth: admin.auth });
+      expect(reopened).toEqual({ status: 409, body: { message: ADMIN_BOOKING_MESSAGES.reopenTaken, code: "CONFLICT" } });
+      expect(await statusOf(cancelled)).toBe("cancelled");
+      // Once the car is back on time, the same booking goes through.
+      await db().$executeRawUnsafe(`UPDATE "bookings" SET "returnDate" = '${sqlInstant(capeTown(2))}' WHERE "id" = '${held}'`);
+      const booked = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(car, capeTown(2, "11:00"), capeTown(4)), auth: rider.auth });
+      expect(booked.status).toBe(201);
+    });
+  });
+}
