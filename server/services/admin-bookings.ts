@@ -19,7 +19,7 @@ import {
 } from "#domain";
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
-import { refuseOverlaps, withVehicleLock } from "../db/vehicle-lock";
+import { type LockOptions, refuseOverlaps, withVehicleLock } from "../db/vehicle-lock";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { isServedPoint } from "./bookings";
 import { followUpBookingChange } from "./booking-follow-ups";
@@ -143,6 +143,10 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
 const kindText = (category: string, transmission: string) =>
   `${categoryLabel(category)} ${TRANSMISSION_LABELS[transmission as keyof typeof TRANSMISSION_LABELS]?.toLowerCase() ?? transmission}`;
 
+/** The vehicle lock for an assignment: the database's refusal of an overlap reads as our own check's 409. */
+const withAssignLock: typeof withVehicleLock = (services, vehicleId, fn, options?: LockOptions) =>
+  withVehicleLock(services, vehicleId, fn, { overlapMessage: ADMIN_BOOKING_MESSAGES.vehicleTaken, ...options });
+
 /**
  * Assigns a vehicle to an open booking (admins, or a key with bookings:write): the vehicle must be
  * available, of the booking's category and transmission, and free for the booking's period. The
@@ -153,44 +157,36 @@ export async function assignBookingVehicle(services: Services, viewer: Viewer, i
   const { vehicleId } = parseInput(assignVehicleSchema, input);
   const bookingId = idOf(id);
   await findEntry(services.db, bookingId);
-  const row = await withVehicleLock(
-    services,
-    vehicleId,
-    async (tx) => {
-      const before = await findEntry(tx, bookingId);
-      if (isFinalBookingStatus(before.status)) throw conflict(ADMIN_BOOKING_MESSAGES.finalBooking(before.status));
-      if (before.vehicleId === vehicleId) return before;
-      const vehicle = await tx.vehicle.findUnique({
-        where: { id: vehicleId },
-        select: { status: true, category: true, transmission: true, dealershipId: true },
-      });
-      if (!vehicle) throw notFound(ADMIN_BOOKING_MESSAGES.vehicleNotFound);
-      if (!isRentalFleetVehicle(vehicle)) throw conflict(ADMIN_BOOKING_MESSAGES.vehicleForSale);
-      if (vehicle.status !== "available") throw conflict(ADMIN_BOOKING_MESSAGES.vehicleNotAvailable);
-      if (vehicle.category !== before.category || vehicle.transmission !== before.transmission) {
-        const message = `This vehicle is a ${kindText(vehicle.category, vehicle.transmission)}; the booking is for a ${kindText(before.category, before.transmission)}`;
-        throw badInput(message, { vehicleId: message });
-      }
-      const clash = await tx.booking.findFirst({
-        where: { id: { not: before.id }, vehicleId, ...blockingBookingsWhere({ pickup: before.pickupDate, returnAt: before.returnDate }) },
-        select: { id: true },
-      });
-      if (clash) throw conflict(ADMIN_BOOKING_MESSAGES.vehicleTaken);
-      // Guarded on what was read, so a concurrent change of this booking is never overwritten.
-      const changed = await tx.booking.updateMany({ where: { id: before.id, status: before.status, vehicleId: before.vehicleId }, data: { vehicleId } });
-      if (changed.count !== 1) throw conflict("This booking changed meanwhile. Please reload and try again.");
-      const after = await findEntry(tx, before.id);
-      await recordAudit(tx, actor, {
-        action: "booking.assign_vehicle",
-        entity: "booking",
-        entityId: before.id,
-        before: statusView(before),
-        after: statusView(after),
-      });
-      return after;
-    },
-    { overlapMessage: ADMIN_BOOKING_MESSAGES.vehicleTaken },
-  );
+  const row = await withAssignLock(services, vehicleId, async (tx) => {
+    const before = await findEntry(tx, bookingId);
+    if (isFinalBookingStatus(before.status)) throw conflict(ADMIN_BOOKING_MESSAGES.finalBooking(before.status));
+    if (before.vehicleId === vehicleId) return before;
+    const vehicle = await tx.vehicle.findUnique({ where: { id: vehicleId }, select: { status: true, category: true, transmission: true, dealershipId: true } });
+    if (!vehicle) throw notFound(ADMIN_BOOKING_MESSAGES.vehicleNotFound);
+    if (!isRentalFleetVehicle(vehicle)) throw conflict(ADMIN_BOOKING_MESSAGES.vehicleForSale);
+    if (vehicle.status !== "available") throw conflict(ADMIN_BOOKING_MESSAGES.vehicleNotAvailable);
+    if (vehicle.category !== before.category || vehicle.transmission !== before.transmission) {
+      const message = `This vehicle is a ${kindText(vehicle.category, vehicle.transmission)}; the booking is for a ${kindText(before.category, before.transmission)}`;
+      throw badInput(message, { vehicleId: message });
+    }
+    const clash = await tx.booking.findFirst({
+      where: { id: { not: before.id }, vehicleId, ...blockingBookingsWhere({ pickup: before.pickupDate, returnAt: before.returnDate }) },
+      select: { id: true },
+    });
+    if (clash) throw conflict(ADMIN_BOOKING_MESSAGES.vehicleTaken);
+    // Guarded on what was read, so a concurrent change of this booking is never overwritten.
+    const changed = await tx.booking.updateMany({ where: { id: before.id, status: before.status, vehicleId: before.vehicleId }, data: { vehicleId } });
+    if (changed.count !== 1) throw conflict("This booking changed meanwhile. Please reload and try again.");
+    const after = await findEntry(tx, before.id);
+    await recordAudit(tx, actor, {
+      action: "booking.assign_vehicle",
+      entity: "booking",
+      entityId: before.id,
+      before: statusView(before),
+      after: statusView(after),
+    });
+    return after;
+  });
   return row;
 }
 
