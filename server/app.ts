@@ -8,6 +8,8 @@ import { accessControl, type ViewerOf } from "./rest/access";
 import { restRouter } from "./rest/router";
 import type { Services } from "./services/context";
 import { createPublicCache } from "./public-cache";
+import { createMetrics, type Metrics } from "./metrics";
+import type { PoolStats } from "./db";
 import { databaseIsUp, readiness } from "./services/health";
 import { readObject } from "./services/uploads";
 import { webApp } from "./web";
@@ -32,8 +34,22 @@ const noSuchObject = () => json(404, { message: "No such object", code: "NOT_FOU
 /** `bun run bench` only (BENCH_ROUTES=1): a trivial JSON route, the baseline every figure is compared with. */
 const benchRoutes = () => (process.env.BENCH_ROUTES === "1" ? new Elysia().get("/api/bench/ping", () => ({ ok: true, service: "capedrive" })) : new Elysia());
 
-export function createApp(services: Services, socketAddresses: WeakMap<Request, string> = new WeakMap()) {
-  const yoga = createGraphQL(services);
+/**
+ * With metrics on: the route pattern Elysia matched for each request, for the request histogram
+ * (a hook that only fills a WeakMap); without, nothing.
+ */
+const routeRecorder = (routes: WeakMap<Request, string> | undefined) =>
+  routes
+    ? new Elysia({ name: "route-recorder" }).onBeforeHandle({ as: "global" }, ({ request, route }) => {
+        routes.set(request, route);
+      })
+    : new Elysia();
+
+export type AppOptions = { metrics?: Metrics; routes?: WeakMap<Request, string> };
+
+export function createApp(services: Services, socketAddresses: WeakMap<Request, string> = new WeakMap(), options: AppOptions = {}) {
+  const { metrics, routes } = options;
+  const yoga = createGraphQL(services, metrics ? [metrics.graphqlPlugin] : []);
   const web = webApp(services.config.webDist);
   const viewers = new WeakMap<Request, Promise<Viewer>>();
   const viewerOf: ViewerOf = (request) => {
@@ -47,7 +63,8 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
 
   return (
     new Elysia()
-      .onError(({ error, code, request }) => {
+      .onError(({ error, code, request, route }) => {
+        if (route) routes?.set(request, route);
         if (error instanceof AppError) return errorResponse(error, request);
         // The database refused a double booking that a service did not map itself: 409, never a 500.
         const overlap = bookingOverlapError(error);
@@ -76,6 +93,7 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
         services.log.error(`unhandled: ${(error as Error)?.stack || String(error)} (${String(code)}, ${(error as Error)?.name ?? typeof error})`);
         return json(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
       })
+      .use(routeRecorder(routes))
       .get("/healthz", async () => {
         const up = await databaseIsUp(services);
         return json(up ? 200 : 503, { status: up ? "ok" : "unavailable", database: services.provider });
@@ -85,6 +103,8 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
         const state = await readiness(services);
         return json(state.ready ? 200 : 503, { status: state.ready ? "ready" : "not ready", ...state });
       })
+      // Prometheus metrics: off (404) unless METRICS_TOKEN is set (./metrics.ts).
+      .get("/metrics", ({ request }) => (metrics ? metrics.respond(request) : json(404, { message: "Not found", code: "NOT_FOUND" })))
       .use(benchRoutes())
       .all("/graphql", async ({ request }) => yoga.fetch(request, { viewer: await viewerOf(request) }))
       .use(restRouter(services, accessControl(viewerOf)))
@@ -180,16 +200,23 @@ async function withinBodyLimit(request: Request): Promise<Request> {
   return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks), signal: request.signal });
 }
 
-export function createHandler(services: Services) {
+export type HandlerOptions = { poolStats?: () => PoolStats | null };
+
+export function createHandler(services: Services, options: HandlerOptions = {}) {
   // Browsers that once reached us over https keep to it (only when PUBLIC_URL is https).
   const headers: Record<string, string> = services.config.publicUrl.startsWith("https://")
     ? { ...securityHeaders, "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
     : securityHeaders;
   const socketAddresses = new WeakMap<Request, string>();
-  const app = createApp(services, socketAddresses);
   // Public, viewer-independent reads (the fleet for a period, Cars for Sale) answered from a
   // short-lived cache that this server's writes clear at once (./public-cache.ts).
   const publicCache = createPublicCache(services.db);
+  const token = services.config.metricsToken;
+  const metrics = token
+    ? createMetrics(services, token, { poolStats: options.poolStats ?? (() => null), cacheStats: () => publicCache.stats, cacheSize: () => publicCache.size })
+    : undefined;
+  const routes = metrics ? new WeakMap<Request, string>() : undefined;
+  const app = createApp(services, socketAddresses, { metrics, routes });
   let inFlight = 0;
   let drained: (() => void) | undefined;
   async function fetch(request: Request, server?: { requestIP(request: Request): { address: string } | null }): Promise<Response> {
@@ -198,6 +225,8 @@ export function createHandler(services: Services) {
     if (address) socketAddresses.set(request, address);
     inFlight++;
     let response: Response;
+    // A public read's route is known before Elysia runs (a cache hit never reaches it).
+    let route: string | undefined;
     try {
       if (!(request.method === "PUT" && UPLOAD_PUT.test(new URL(request.url).pathname))) {
         const limited = await withinBodyLimit(request);
@@ -205,6 +234,7 @@ export function createHandler(services: Services) {
         request = limited;
       }
       const read = await publicCache.classify(request);
+      route = read?.route;
       if (read) {
         response = await publicCache.respond(read, (replay) => {
           if (address) socketAddresses.set(replay, address);
@@ -230,6 +260,7 @@ export function createHandler(services: Services) {
     for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
     const { pathname } = new URL(request.url);
     services.log.info(`${request.method} ${pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+    metrics?.observeHttp(request.method, route ?? routes?.get(request) ?? "unmatched", response.status, (performance.now() - started) / 1000);
     return response;
   }
   /** Resolves when no request is in flight (or after `timeoutMs`). */

@@ -39,7 +39,7 @@ export async function startServer(config: Config, options: { log?: Logger; print
   const changes = database.provider === "postgresql" ? listenForChanges(config.database.url, changeCounters(database.db)!, log) : null;
   // The database has just answered (migrations), so this takes milliseconds; if not, serve uncached meanwhile.
   if (changes) await Promise.race([changes.ready, Bun.sleep(3_000)]);
-  const handler = createHandler(services);
+  const handler = createHandler(services, { poolStats: database.poolStats });
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,

@@ -101,6 +101,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^4\d{9}$/, "must be a South African VAT number: 10 digits starting with 4")
     .default("4000000000"),
+  /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <this token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it travels in an Authorization header)")
+    .optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -148,13 +154,15 @@ export type Config = {
   charges: { lateGraceMinutes: number; fuelChargePerEighthCents: number };
   /** Who issues the tax invoices (shown on every receipt). */
   supplier: { name: string; address: string; vatNumber: string };
+  /** The bearer token of GET /metrics; unset, /metrics is off (404). */
+  metricsToken?: string;
   /** S3-compatible object storage; files stay under DATA_DIR/objects when unset. */
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
 };
 
 export class ConfigError extends Error {}
 
-const secretVariables = new Set(["TOKEN_SECRET", "DATABASE_URL", "ADMIN_SIGNUP_CODE"]);
+const secretVariables = new Set(["TOKEN_SECRET", "DATABASE_URL", "ADMIN_SIGNUP_CODE", "METRICS_TOKEN"]);
 
 export function databaseTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { provider: "postgresql", url: databaseUrl };
@@ -227,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supplier: { name: e.SUPPLIER_NAME, address: e.SUPPLIER_ADDRESS, vatNumber: e.SUPPLIER_VAT_NUMBER },
     charges: { lateGraceMinutes: e.LATE_RETURN_GRACE_MINUTES, fuelChargePerEighthCents: e.FUEL_CHARGE_PER_EIGHTH },
     uploads: { quotaFiles: e.UPLOAD_QUOTA_FILES, quotaBytes: e.UPLOAD_QUOTA_MB * 1_048_576, perHour: e.UPLOADS_PER_HOUR, graceHours: e.UPLOAD_GRACE_HOURS },
+    metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
       : undefined,

@@ -61,7 +61,10 @@ type Tags = { tags: readonly ChangeTag[] | null };
  * `key` null: not cacheable after all (its body was read to find out). `request()` gives the
  * request to run on a miss (for a POST, a copy made from the body that was read), built only then.
  */
-export type PublicRead = { key: string | null; tags: readonly ChangeTag[]; request(): Request };
+export type PublicRead = { key: string | null; tags: readonly ChangeTag[]; route: string; request(): Request };
+
+/** How public reads were answered since start (GET /metrics): plain counts, so a request costs an increment. */
+export type PublicCacheStats = { hit: number; stale: number; miss: number };
 
 export type PublicCache = {
   /** The request as a public read (key, dependencies, and the request to run on a miss), or null. */
@@ -69,6 +72,7 @@ export type PublicCache = {
   /** Answers from the cache, or runs `compute` and keeps a 200 JSON answer. */
   respond(read: PublicRead, compute: (request: Request) => Promise<Response>): Promise<Response>;
   readonly size: number;
+  readonly stats: Readonly<PublicCacheStats>;
 };
 
 export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () => number } = {}): PublicCache {
@@ -87,6 +91,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     ttlResolution: 0,
     fetchMethod: async (_key, _stale, { context }) => keep(context, await context.compute(context.read.request())),
   });
+  const stats: PublicCacheStats = { hit: 0, stale: 0, miss: 0 };
   const documents = new LRUCache<string, Tags>({ max: MAX_ENTRIES });
   // POST bodies seen before (the same operation and variables): their dependencies, without parsing again.
   const bodies = new LRUCache<string, Tags>({ max: MAX_ENTRIES });
@@ -112,12 +117,13 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     };
     if (request.method === "GET") {
       const same = () => request;
-      if (pathname === "/api/vehicles") return { key: `GET ${pathname}${url.search}`, tags: ["catalogue", "bookings"], request: same };
-      if (pathname === "/api/for-sale" || /^\/api\/for-sale\/[^/]+$/.test(pathname))
-        return { key: `GET ${pathname}${url.search}`, tags: ["catalogue"], request: same };
+      if (pathname === "/api/vehicles") return { key: `GET ${pathname}${url.search}`, tags: ["catalogue", "bookings"], route: pathname, request: same };
+      if (pathname === "/api/for-sale") return { key: `GET ${pathname}${url.search}`, tags: ["catalogue"], route: pathname, request: same };
+      if (/^\/api\/for-sale\/[^/]+$/.test(pathname))
+        return { key: `GET ${pathname}${url.search}`, tags: ["catalogue"], route: "/api/for-sale/:id", request: same };
       if (pathname === "/graphql") {
         const tags = graphqlTags(url.searchParams.get("query"), url.searchParams.get("operationName"));
-        return tags ? { key: `GET ${pathname}${url.search}`, tags, request: same } : null;
+        return tags ? { key: `GET ${pathname}${url.search}`, tags, route: pathname, request: same } : null;
       }
       return null;
     }
@@ -139,7 +145,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
         bodies.set(text, { tags });
       }
       // The body itself is the key (JSON text: it cannot collide with the "GET /..." keys).
-      return { key: tags ? text : null, tags: tags ?? [], request: again };
+      return { key: tags ? text : null, tags: tags ?? [], route: pathname, request: again };
     }
     return null;
   }
@@ -184,7 +190,9 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     const miss: Miss = { read, tags: read.tags, version, compute };
     const status: LRUCache.Status<string, Entry, Miss> = {};
     const entry = await entries.fetch(key, { context: miss, status });
-    if (entry) return answer(entry, status.returnedStale ? "stale" : status.fetch === "hit" ? "hit" : "miss");
+    const state = status.returnedStale ? "stale" : status.fetch === "hit" ? "hit" : "miss";
+    stats[entry ? state : "miss"]++;
+    if (entry) return answer(entry, state);
     // Not kept (an error, not JSON, too big, or changed meanwhile): the request that ran it gets
     // its answer; others that waited on it run their own.
     return miss.response ?? (miss.once ? answer(miss.once, "miss") : compute(read.request()));
@@ -215,6 +223,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     get size() {
       return entries.size;
     },
+    stats,
   };
 }
 

@@ -3,6 +3,7 @@
 import { createClient as createLibSqlClient, type Config as LibSqlConfig } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type pg from "pg";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import type { DatabaseTarget } from "../config";
@@ -12,7 +13,26 @@ import { announceChanges } from "./notifications";
 export type Db = SqliteClient;
 export type { Prisma } from "../../prisma/generated/sqlite/client";
 
-export type Database = { db: Db; provider: DatabaseTarget["provider"]; close(): Promise<void> };
+/** PostgreSQL's connection pool right now: connections open, idle ones, and callers waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
+
+export type Database = {
+  db: Db;
+  provider: DatabaseTarget["provider"];
+  /** The pool's counts (GET /metrics); null on SQLite (one file, no pool to speak of) or before the first query. */
+  poolStats(): PoolStats | null;
+  close(): Promise<void>;
+};
+
+/** adapter-pg's factory, keeping the pool it opens so its counts can be read. */
+class ObservedPrismaPg extends PrismaPg {
+  pool: pg.Pool | undefined;
+  override async connect() {
+    const adapter = await super.connect();
+    this.pool = adapter.underlyingDriver();
+    return adapter;
+  }
+}
 
 /**
  * @prisma/adapter-libsql 7.10 brings its own @libsql/client 0.17, whose `transaction()` hands the
@@ -69,12 +89,16 @@ function collectIfBusy(error: unknown): unknown {
 
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
 export function openDatabase(target: DatabaseTarget): Database {
-  const client =
-    target.provider === "sqlite"
-      ? new SqliteClient({ adapter: new PooledPrismaLibSql({ url: target.url, timeout: 10_000 }) })
-      : new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) });
+  const pgAdapter = target.provider === "postgresql" ? new ObservedPrismaPg({ connectionString: target.url, max: 10 }) : undefined;
+  const client = pgAdapter
+    ? new PostgresClient({ adapter: pgAdapter })
+    : new SqliteClient({ adapter: new PooledPrismaLibSql({ url: target.url, timeout: 10_000 }) });
   const db = trackChanges(client);
   // Other instances drop what they cached of this client's writes (servers listen: boot.ts).
   if (target.provider === "postgresql") announceChanges(db, changeCounters(db)!);
-  return { db, provider: target.provider, close: () => db.$disconnect() };
+  const poolStats = () => {
+    const pool = pgAdapter?.pool;
+    return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+  };
+  return { db, provider: target.provider, poolStats, close: () => db.$disconnect() };
 }

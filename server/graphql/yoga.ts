@@ -31,7 +31,7 @@ const badJsonParamsPlugin: Plugin = {
 };
 
 /** The viewer is resolved by the HTTP layer (an invalid token is a 401 before yoga runs). */
-export function createGraphQL(services: Services) {
+export function createGraphQL(services: Services, extraPlugins: Plugin[] = []) {
   return createYoga<{ viewer: Viewer }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -46,7 +46,7 @@ export function createGraphQL(services: Services) {
       if (!origin || !services.config.corsOrigins.includes(origin)) return false;
       return { origin: [origin], credentials: false, methods: ["GET", "POST"], allowedHeaders: ["Content-Type", "Authorization", "X-API-Key"], maxAge: 600 };
     },
-    plugins: [badJsonParamsPlugin, limitsPlugin()],
+    plugins: [badJsonParamsPlugin, limitsPlugin(), ...extraPlugins],
     maskedErrors: {
       maskError(error, message, isDev) {
         const original = error instanceof GraphQLError ? error.originalError : error;

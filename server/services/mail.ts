@@ -160,6 +160,22 @@ export type Mailer = {
 
 export type MailerOptions = { pollMs?: number; transport?: Transport };
 
+export type OutboxBacklog = { due: number; scheduled: number; failed: number };
+
+/**
+ * The outbox right now (GET /metrics): emails due and not yet sent (a growing number means mail is
+ * not going out), those scheduled for later (reminders, retries waiting out their backoff), and
+ * those given up on. Counted on the (status, nextAttemptAt) index.
+ */
+export async function outboxBacklog({ db }: Pick<Services, "db">, now = new Date()): Promise<OutboxBacklog> {
+  const [due, scheduled, failed] = await Promise.all([
+    db.emailOutbox.count({ where: { status: "pending", nextAttemptAt: { lte: now } } }),
+    db.emailOutbox.count({ where: { status: "pending", nextAttemptAt: { gt: now } } }),
+    db.emailOutbox.count({ where: { status: "failed" } }),
+  ]);
+  return { due, scheduled, failed };
+}
+
 /** Starts the delivery worker: a pass every `pollMs` (default 5 s) and soon after each nudge. */
 export function startMailer(services: Services, options: MailerOptions = {}): Mailer {
   const { db, log } = services;
