@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import sharp from "sharp";
 import { startServer, type RunningServer } from "./boot";
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGES } from "./errors";
@@ -178,6 +179,45 @@ if (provider === "postgresql") {
       expect(after.status).toBe(200);
       const booked = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle), auth: customer.auth });
       expect(booked.status).toBe(201);
+    }, 30_000);
+
+    // Issue 14: PostgreSQL ends the server's sessions (a failover, an operator, idle_session_timeout).
+    test("its connections terminated by PostgreSQL (pg_terminate_backend): the next requests succeed, no restart", async () => {
+      const customer = await newCustomer(server.services);
+      const vehicle = await newVehicle(server.services);
+      // Several connections open in the pool (parallel requests), then all of them ended.
+      const warm = await Promise.all(Array.from({ length: 6 }, () => fetch(`${server.url}/api/bookings`, { headers: customer.auth })));
+      for (const response of warm) expect(response.status).toBe(200);
+      const admin = new pg.Client({ connectionString: database.databaseUrl });
+      await admin.connect();
+      try {
+        const sessions = () => admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+        const before = (await sessions()).rows.map((r) => r.pid);
+        expect(before.length).toBeGreaterThanOrEqual(2);
+        const { rows } = await admin.query<{ ended: boolean }>(
+          `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
+        expect(rows.filter((r) => r.ended).length).toBe(before.length);
+
+        // The very next requests, at once: readiness, liveness and reads, each met a dead
+        // connection or a new one, and all are answered (a read that met a dead one ran again).
+        const next = await Promise.all([
+          fetch(`${server.url}/readyz`),
+          fetch(`${server.url}/healthz`),
+          ...Array.from({ length: 6 }, () => fetch(`${server.url}/api/bookings`, { headers: customer.auth })),
+        ]);
+        expect(next.map((r) => r.status)).toEqual(next.map(() => 200));
+        expect(await next[0]!.json()).toEqual({ status: "ready", ready: true, database: "up", pendingMigrations: 0 });
+        // Then a booking (a transaction on the vehicle's lock).
+        const booked = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle), auth: customer.auth });
+        expect(booked.status).toBe(201);
+        // On new connections: none of the terminated sessions is left.
+        const after = (await sessions()).rows.map((r) => r.pid);
+        expect(after.length).toBeGreaterThanOrEqual(1);
+        expect(after.filter((pid) => before.includes(pid))).toEqual([]);
+      } finally {
+        await admin.end();
+      }
     }, 30_000);
   });
 } else {

@@ -3,7 +3,7 @@
 import { createClient as createLibSqlClient, type Config as LibSqlConfig } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type pg from "pg";
+import pg from "pg";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import type { DatabaseTarget } from "../config";
@@ -19,18 +19,38 @@ export type PoolStats = { total: number; idle: number; waiting: number };
 export type Database = {
   db: Db;
   provider: DatabaseTarget["provider"];
-  /** The pool's counts (GET /metrics); null on SQLite (one file, no pool to speak of) or before the first query. */
+  /** The pool's counts (GET /metrics); null on SQLite (one file, no pool to speak of). */
   poolStats(): PoolStats | null;
   close(): Promise<void>;
 };
 
-/** adapter-pg's factory, keeping the pool it opens so its counts can be read. */
-class ObservedPrismaPg extends PrismaPg {
-  pool: pg.Pool | undefined;
-  override async connect() {
-    const adapter = await super.connect();
-    this.pool = adapter.underlyingDriver();
-    return adapter;
+// Connection codes meaning PostgreSQL had already ended the session (an operator's
+// pg_terminate_backend, a failover, idle_session_timeout) or the socket is gone.
+const ENDED_SESSION_CODES = new Set(["57P01", "57P02", "08003", "08006", "ECONNRESET", "EPIPE"]);
+const ENDED_SESSION_MESSAGE = /Connection terminated|not queryable|terminating connection/i;
+const isEndedSession = (error: unknown) =>
+  ENDED_SESSION_CODES.has(String((error as { code?: unknown })?.code)) || ENDED_SESSION_MESSAGE.test(String((error as Error)?.message ?? ""));
+// A plain read (no row locks): running it twice changes nothing.
+const isPlainRead = (text: unknown) =>
+  typeof text === "string" && /^\s*SELECT\b/i.test(text) && !/\bFOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE|KEY\s+SHARE)\b/i.test(text);
+
+/**
+ * The PostgreSQL pool. When PostgreSQL ends the sessions (see above), the pool only learns that an
+ * idle connection is dead once its socket says so, a few milliseconds later; a query handed such a
+ * connection meanwhile fails. A plain read that fails that way runs once more, after a short pause
+ * in which the pool drops the other dead connections, so the requests right after (readiness
+ * probes, lists) are answered instead of 503. Writes are not replayed: they answer 503 "try again"
+ * (their transaction never committed). Outside transactions only (Prisma runs those on pool.query).
+ */
+class ReconnectingPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query overloads (callback and promise forms) are passed through as they are.
+  override query(config: any, ...rest: any[]): any {
+    if (rest.length > 0 || typeof config !== "object" || config === null || !isPlainRead(config.text)) return super.query(config, ...rest);
+    return super.query(config).catch(async (error: unknown) => {
+      if (!isEndedSession(error)) throw error;
+      await Bun.sleep(25);
+      return super.query(config);
+    });
   }
 }
 
@@ -89,16 +109,13 @@ function collectIfBusy(error: unknown): unknown {
 
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
 export function openDatabase(target: DatabaseTarget): Database {
-  const pgAdapter = target.provider === "postgresql" ? new ObservedPrismaPg({ connectionString: target.url, max: 10 }) : undefined;
-  const client = pgAdapter
-    ? new PostgresClient({ adapter: pgAdapter })
+  const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: 10 }) : undefined;
+  const client = pool
+    ? new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) })
     : new SqliteClient({ adapter: new PooledPrismaLibSql({ url: target.url, timeout: 10_000 }) });
   const db = trackChanges(client);
   // Other instances drop what they cached of this client's writes (servers listen: boot.ts).
   if (target.provider === "postgresql") announceChanges(db, changeCounters(db)!);
-  const poolStats = () => {
-    const pool = pgAdapter?.pool;
-    return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
-  };
+  const poolStats = () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null);
   return { db, provider: target.provider, poolStats, close: () => db.$disconnect() };
 }
