@@ -5,7 +5,8 @@
 // database refuses a write that our own check could not see, the API answers the same 409.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import pg from "pg";
-import { bookingOverlapError, isBookingOverlapViolation, VEHICLE_TAKEN_MESSAGE } from "../errors";
+import { BLOCKING_BOOKING_STATUSES, BOOKING_STATUSES } from "#domain";
+import { BOOKING_OVERLAP_GUARD, bookingOverlapError, isBookingOverlapViolation, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { ADMIN_BOOKING_MESSAGES } from "../services/admin-bookings";
 import { newAdmin } from "../testing/admin";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
@@ -51,6 +52,20 @@ const refusal = (work: Promise<unknown>) =>
 const statusOf = async (id: string) => (await db().booking.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
 
 describe("raw SQL cannot store two overlapping blocking bookings of one car", () => {
+  test("the guard names exactly the domain's blocking statuses (a change to them needs a migration)", async () => {
+    const definitions =
+      provider === "postgresql"
+        ? await db().$queryRawUnsafe<{ sql: string }[]>(
+            `SELECT pg_get_constraintdef(oid) AS sql FROM pg_constraint WHERE conname = '${BOOKING_OVERLAP_GUARD}' AND contype = 'x'`,
+          )
+        : await db().$queryRawUnsafe<{ sql: string }[]>(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${BOOKING_OVERLAP_GUARD}%'`);
+    expect(definitions.length).toBe(provider === "postgresql" ? 1 : 2);
+    for (const { sql } of definitions) {
+      const named = BOOKING_STATUSES.filter((status) => sql.includes(`'${status}'`));
+      expect(named.sort()).toEqual([...BLOCKING_BOOKING_STATUSES].sort());
+    }
+  });
+
   test("an overlapping pending, confirmed or in-progress booking is refused, and the refusal is recognised as a 409", async () => {
     const car = await newVehicle(server.services);
     await insertRaw(car.id, capeTown(3), capeTown(6));
