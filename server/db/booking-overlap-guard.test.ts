@@ -10,7 +10,9 @@ import { BOOKING_OVERLAP_GUARD, bookingOverlapError, isBookingOverlapViolation, 
 import { ADMIN_BOOKING_MESSAGES } from "../services/admin-bookings";
 import { newAdmin } from "../testing/admin";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
-import { graphql, startTestServer, type TestServer } from "../testing/harness";
+import { createTestDatabase, graphql, startTestServer, testConfig, type TestServer } from "../testing/harness";
+import { openDatabase } from "./index";
+import { migrate, migrationStatus } from "./migrate";
 
 const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";
 
@@ -129,6 +131,71 @@ describe("raw SQL cannot store two overlapping blocking bookings of one car", ()
     await db().$executeRawUnsafe(`UPDATE "bookings" SET "pickupDate" = '${sqlInstant(capeTown(6))}' WHERE "id" = '${cancelled}'`);
     await db().$executeRawUnsafe(`UPDATE "bookings" SET "status" = 'confirmed' WHERE "id" = '${cancelled}'`);
     expect(await statusOf(cancelled)).toBe("confirmed");
+  });
+});
+
+describe("the migration on a database that already holds overlapping bookings", () => {
+  test("it refuses, saying what to do, and applies once they are sorted out", async () => {
+    const database = await createTestDatabase();
+    const target = testConfig(database).database;
+    const opened = openDatabase(target);
+    const { db: other } = opened;
+    try {
+      await migrate(target);
+      // Back to before the guard, as a database made by an older version would be.
+      const guard = (await migrationStatus(target)).applied.find((name) => name.endsWith("_booking_overlap_guard"))!;
+      if (provider === "postgresql") await other.$executeRawUnsafe(`ALTER TABLE "bookings" DROP CONSTRAINT "${BOOKING_OVERLAP_GUARD}"`);
+      else for (const kind of ["insert", "update"]) await other.$executeRawUnsafe(`DROP TRIGGER "${BOOKING_OVERLAP_GUARD}_${kind}"`);
+      await other.$executeRawUnsafe(`DELETE FROM "_prisma_migrations" WHERE "migration_name" = '${guard}'`);
+      const user = await other.user.create({ data: { name: "Old Rider", email: "old-rider@example.com" } });
+      const car = await other.vehicle.create({
+        data: {
+          registrationNumber: "CA OLD-1",
+          make: "Toyota",
+          model: "Corolla",
+          year: 2020,
+          category: "small",
+          transmission: "manual",
+          dailyRate: "450.00",
+          features: [],
+        },
+      });
+      const booking = (fromDay: number, toDay: number) =>
+        other.booking.create({
+          data: {
+            userId: user.id,
+            vehicleId: car.id,
+            category: "small",
+            pickupDate: capeTown(fromDay),
+            returnDate: capeTown(toDay),
+            deliveryLocation: "12 Long Street",
+            deliveryCoordinates: "-33.9249,18.4241",
+            returnLocation: "12 Long Street",
+            returnCoordinates: "-33.9249,18.4241",
+            totalAmount: "900.00",
+            duration: 2,
+          },
+        });
+      await booking(3, 5);
+      const clash = await booking(4, 6);
+
+      const refused = await migrate(target).then(
+        () => null,
+        (error: Error) => error,
+      );
+      expect(refused?.message).toMatch(
+        provider === "postgresql" ? /exclusion constraint "bookings_vehicle_period_excl"/ : /bookings of one car overlap: cancel or move one of each pair/,
+      );
+      expect((await migrationStatus(target)).pending).toEqual([guard]);
+
+      await other.booking.update({ where: { id: clash.id }, data: { status: "cancelled" } });
+      expect(await migrate(target)).toEqual([guard]);
+      const reopen = await other.booking.update({ where: { id: clash.id }, data: { status: "confirmed" } }).catch((error: unknown) => error);
+      expect(isBookingOverlapViolation(reopen)).toBe(true);
+    } finally {
+      await opened.close();
+      await database.drop();
+    }
   });
 });
 

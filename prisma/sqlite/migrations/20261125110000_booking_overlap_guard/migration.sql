@@ -7,6 +7,20 @@
 -- The message starts with the constraint's name, which the services map to a 409.
 -- Prisma's schema cannot express triggers: the migration drift check ignores them.
 
+-- Like PostgreSQL's ADD CONSTRAINT, refuse to start on bookings that already overlap (triggers
+-- only check later writes): the CHECK fails, naming what to do, and the migration rolls back.
+CREATE TEMP TABLE "booking_overlap_guard_check" (
+  "overlaps" INTEGER NOT NULL,
+  CONSTRAINT "bookings of one car overlap: cancel or move one of each pair, then start again (README: No double bookings)" CHECK ("overlaps" = 0)
+);
+INSERT INTO "booking_overlap_guard_check" ("overlaps")
+SELECT COUNT(*) FROM "bookings" AS a JOIN "bookings" AS b
+  ON a."vehicleId" = b."vehicleId" AND a."id" < b."id"
+  AND julianday(a."pickupDate") < julianday(b."returnDate") AND julianday(b."pickupDate") < julianday(a."returnDate")
+WHERE a."status" IN ('pending', 'confirmed', 'in_progress') AND b."status" IN ('pending', 'confirmed', 'in_progress')
+  AND julianday(a."pickupDate") < julianday(a."returnDate") AND julianday(b."pickupDate") < julianday(b."returnDate");
+DROP TABLE "booking_overlap_guard_check";
+
 -- CreateTrigger
 CREATE TRIGGER "bookings_vehicle_period_excl_insert"
 BEFORE INSERT ON "bookings"
