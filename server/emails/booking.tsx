@@ -15,6 +15,11 @@ import {
 } from "#domain";
 import type { Config } from "../config";
 import type { BookingWithVehicle } from "../services/bookings";
+
+/** A booking as its emails describe it: of the car, only its name. */
+export type EmailBooking = Omit<BookingWithVehicle, "vehicle"> & {
+  vehicle: Pick<NonNullable<BookingWithVehicle["vehicle"]>, "make" | "model" | "year"> | null;
+};
 import { calendarAttachment } from "../services/calendar";
 import type { EmailMessage } from "../services/mail";
 import { CtaButton, EmailLayout, type Fact, Facts, List, Note, P, Small, Subtitle, TextLink, Title } from "./layout";
@@ -33,21 +38,21 @@ const kindText = (category: string, transmission: string) =>
   `${categoryLabel(category)} car, ${TRANSMISSION_LABELS[transmission as keyof typeof TRANSMISSION_LABELS] ?? transmission}`;
 
 /** "Large car, Automatic (Toyota Fortuner 2023)" */
-function vehicleText(booking: BookingWithVehicle): string {
+function vehicleText(booking: EmailBooking): string {
   const kind = kindText(booking.category, booking.transmission);
   const v = booking.vehicle;
   return v ? `${kind} (${v.make} ${v.model} ${v.year})` : kind;
 }
 
-const totalText = (booking: BookingWithVehicle) =>
+const totalText = (booking: EmailBooking) =>
   `${formatRand(booking.totalAmount.toFixed(2))} for ${plural(booking.duration, "day")} at ${formatRand(bookingQuote(booking.category, booking.pickupDate, booking.returnDate).dailyRate)}/day`;
 
-const isVerified = (booking: BookingWithVehicle) => booking.deliveryVerified && booking.returnVerified;
-const calendarFor = (booking: BookingWithVehicle, site: Site, cancelled: boolean) =>
+const isVerified = (booking: EmailBooking) => booking.deliveryVerified && booking.returnVerified;
+const calendarFor = (booking: EmailBooking, site: Site, cancelled: boolean) =>
   calendarAttachment(booking, { cancelled, organizerEmail: addressOf(site.mail.from), publicUrl: site.publicUrl });
 
 /** The booking as it stands: the same four facts in the text and in the HTML. */
-function bookingFactLines(booking: BookingWithVehicle): string[] {
+function bookingFactLines(booking: EmailBooking): string[] {
   return [
     `What:    ${vehicleText(booking)}`,
     `Pick-up: ${formatConfirmationDateTime(booking.pickupDate)} ${CAPE_TOWN}, delivered to ${booking.deliveryLocation}`,
@@ -66,7 +71,7 @@ function When({ at, place, verb }: { at: Date; place: string; verb: string }) {
   );
 }
 
-function bookingFacts(booking: BookingWithVehicle): Fact[] {
+function bookingFacts(booking: EmailBooking): Fact[] {
   return [
     { label: "What", value: vehicleText(booking) },
     { label: "Pick-up", value: <When at={booking.pickupDate} place={booking.deliveryLocation} verb="Delivered to" /> },
@@ -76,7 +81,7 @@ function bookingFacts(booking: BookingWithVehicle): Fact[] {
 }
 
 /** The confirmation email: what, when (Cape Town time), where, the total and the booking number. */
-export function bookingConfirmationEmail(user: Customer, booking: BookingWithVehicle, site: Site): EmailMessage {
+export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, site: Site): EmailMessage {
   const { publicUrl } = site;
   const number = bookingNumber(booking.id, "customer");
   const pickup = formatConfirmationDateTime(booking.pickupDate);
@@ -144,7 +149,7 @@ export function bookingConfirmationEmail(user: Customer, booking: BookingWithVeh
   };
 }
 
-export function bookingCancellationEmail(user: Customer, booking: BookingWithVehicle, site: Site): EmailMessage {
+export function bookingCancellationEmail(user: Customer, booking: EmailBooking, site: Site): EmailMessage {
   const { publicUrl } = site;
   const number = bookingNumber(booking.id, "customer");
   const bookAgain = `${publicUrl}/booking/category`;
@@ -203,7 +208,7 @@ export type BookingChangeSummary = {
 };
 
 /** A change of a booking or an extension of a trip: what moved (old -> new), the new total and the difference, the updated calendar. */
-export function bookingChangedEmail(user: Customer, booking: BookingWithVehicle, change: BookingChangeSummary, site: Site): EmailMessage {
+export function bookingChangedEmail(user: Customer, booking: EmailBooking, change: BookingChangeSummary, site: Site): EmailMessage {
   const { publicUrl } = site;
   const number = bookingNumber(booking.id, "customer");
   const extension = change.kind === "extension";

@@ -4,8 +4,9 @@
 // are rescheduled to the booking's times and status (./reminders.ts).
 import type { Config } from "../config";
 import type { Prisma } from "../db";
-import { BOOKING_FOR_INVOICE, settleBookingInvoices, type SettleReason } from "./invoices";
-import { scheduleReminders } from "./reminders";
+import { BOOKING_FOR_INVOICE, settleBookingInvoices, type BookingForInvoice, type SettleReason } from "./invoices";
+import type { EmailMessage } from "./mail";
+import { reminderEmails, scheduleReminders } from "./reminders";
 
 export async function followUpBookingChange(
   tx: Prisma.TransactionClient,
@@ -17,4 +18,14 @@ export async function followUpBookingChange(
   const booking = await tx.booking.findUniqueOrThrow({ where: { id: bookingId }, ...BOOKING_FOR_INVOICE });
   await settleBookingInvoices(tx, booking, reason);
   await scheduleReminders(tx, config, booking);
+}
+
+/**
+ * The same for a booking created in this transaction, which has no documents or reminders yet and
+ * is passed as written (nothing is read back): its invoice is issued, and its reminders are
+ * returned for the caller to enqueue with the confirmation in one statement.
+ */
+export async function followUpNewBooking(tx: Prisma.TransactionClient, config: Pick<Config, "publicUrl">, booking: BookingForInvoice): Promise<EmailMessage[]> {
+  await settleBookingInvoices(tx, booking, "confirmed", []);
+  return reminderEmails(config, booking);
 }

@@ -38,8 +38,8 @@ import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnav
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
-import { followUpBookingChange } from "./booking-follow-ups";
-import { enqueueEmail, nudgeMailer } from "./mail";
+import { followUpBookingChange, followUpNewBooking } from "./booking-follow-ups";
+import { enqueueEmail, enqueueEmails, nudgeMailer } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
 import { parseInput } from "./validation";
 import { clampPage, blockingBookingsWhere } from "./vehicles";
@@ -183,7 +183,17 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   const customer = requireCustomer(viewer);
   const user = await services.db.user.findUnique({
     where: { id: customer.userId },
-    select: { name: true, email: true, profileCompleted: true, maxActiveBookings: true, maxRentalDays: true, allowOverlappingBookings: true },
+    select: {
+      name: true,
+      email: true,
+      address: true,
+      city: true,
+      postalCode: true,
+      profileCompleted: true,
+      maxActiveBookings: true,
+      maxRentalDays: true,
+      allowOverlappingBookings: true,
+    },
   });
   if (!user) throw unauthenticated("Your session has expired. Please sign in again.");
   if (!user.profileCompleted) throw forbidden(BOOKING_MESSAGES.profileIncomplete);
@@ -215,7 +225,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
     async (tx) => {
       const vehicle = await tx.vehicle.findUnique({
         where: { id: data.vehicleId },
-        select: { status: true, category: true, transmission: true, dealershipId: true },
+        select: { status: true, category: true, transmission: true, dealershipId: true, make: true, model: true, year: true },
       });
       if (!vehicle) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
       if (!isRentalFleetVehicle(vehicle)) throw conflict(BOOKING_MESSAGES.vehicleForSale);
@@ -264,16 +274,24 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
           status: needsApproval ? "pending" : "confirmed",
           specialRequests: data.specialRequests ?? null,
         },
-        ...withVehicle,
       });
-      await followUpBookingChange(tx, services.config, created.id, "confirmed");
-      await enqueueEmail(tx, bookingConfirmationEmail(user, created, services.config));
-      return created;
+      // The fewest statements while the car is locked: the new booking's invoice, then its
+      // confirmation and reminders in one insert, from what is already in hand.
+      const customerRow = { name: user.name, email: user.email, address: user.address, city: user.city, postalCode: user.postalCode };
+      const reminders = await followUpNewBooking(tx, services.config, { ...created, user: customerRow, handovers: [] });
+      const confirmation = bookingConfirmationEmail(
+        user,
+        { ...created, vehicle: { make: vehicle.make, model: vehicle.model, year: vehicle.year } },
+        services.config,
+      );
+      await enqueueEmails(tx, [confirmation, ...reminders]);
+      return created.id;
     },
     options,
   );
   nudgeMailer(services);
-  return booking;
+  // Read with its car and photos once the lock is released.
+  return services.db.booking.findUniqueOrThrow({ where: { id: booking }, ...withVehicle });
 }
 
 /**

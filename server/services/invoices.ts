@@ -81,9 +81,15 @@ export async function settleInvoices(tx: Prisma.TransactionClient, bookingId: st
 }
 
 /** settleInvoices for a booking already read with BOOKING_FOR_INVOICE in the same transaction. */
-export async function settleBookingInvoices(tx: Prisma.TransactionClient, booking: BookingForInvoice, reason: SettleReason): Promise<Invoice | null> {
+export async function settleBookingInvoices(
+  tx: Prisma.TransactionClient,
+  booking: BookingForInvoice,
+  reason: SettleReason,
+  /** The booking's documents when the caller knows them (none for a booking made in this transaction). */
+  known?: readonly { totalCents: number }[],
+): Promise<Invoice | null> {
   const bookingId = booking.id;
-  const issued = await tx.invoice.findMany({ where: { bookingId }, select: { totalCents: true } });
+  const issued = known ?? (await tx.invoice.findMany({ where: { bookingId }, select: { totalCents: true } }));
   const document = settlingDocument(owedCents(booking), issued);
   if (!document) return null;
   const split = splitVat(document.totalCents);

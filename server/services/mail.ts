@@ -61,21 +61,36 @@ const running = new Map<Db, Set<Mailer>>();
  * also poll every few seconds). Given the root client, it nudges by itself.
  */
 export async function enqueueEmail(db: OutboxWriter, message: EmailMessage): Promise<string> {
-  const row = await db.emailOutbox.create({
-    data: {
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-      ...(message.sendAfter ? { nextAttemptAt: message.sendAfter } : {}),
-      ...(message.topic ? { topic: message.topic } : {}),
-    },
-    select: { id: true },
-  });
+  const row = await db.emailOutbox.create({ data: outboxRow(message), select: { id: true } });
   const mailers = running.get(db as Db);
   if (mailers) for (const mailer of mailers) mailer.nudge();
   return row.id;
+}
+
+/** As enqueueEmail, for several emails in one statement (a booking's confirmation and reminders). */
+export async function enqueueEmails(db: OutboxWriter, messages: readonly EmailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  if (messages.length === 1) {
+    await enqueueEmail(db, messages[0]!);
+    return;
+  }
+  await db.emailOutbox.createMany({ data: messages.map(outboxRow) });
+  const mailers = running.get(db as Db);
+  if (mailers) for (const mailer of mailers) mailer.nudge();
+}
+
+function outboxRow(message: EmailMessage) {
+  return {
+    // Made here (not by the database) so a batch's rows have ids like single ones.
+    id: crypto.randomUUID(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+    ...(message.sendAfter ? { nextAttemptAt: message.sendAfter } : {}),
+    ...(message.topic ? { topic: message.topic } : {}),
+  };
 }
 
 /** Wakes this process's mailers on the services' database (after a transaction that enqueued mail). */

@@ -7,7 +7,7 @@
 import type { Config } from "../config";
 import { deliveryReminderEmail, returnReminderEmail } from "../emails/reminders";
 import type { Prisma } from "../db";
-import { enqueueEmail } from "./mail";
+import { enqueueEmails, type EmailMessage } from "./mail";
 
 export const DELIVERY_REMINDER_HOURS = 24;
 export const RETURN_REMINDER_HOURS = 3;
@@ -21,10 +21,17 @@ export type ReminderBooking = Prisma.BookingGetPayload<{ include: { user: { sele
 /** Removes the booking's reminders still waiting and makes the ones it should have now (`b` as it is in this transaction). */
 export async function scheduleReminders(tx: Prisma.TransactionClient, config: Pick<Config, "publicUrl">, b: ReminderBooking, now = new Date()): Promise<void> {
   await tx.emailOutbox.deleteMany({ where: { topic: { startsWith: topicPrefix(b.id) }, status: "pending", claimedUntil: null } });
+  await enqueueEmails(tx, reminderEmails(config, b, now));
+}
+
+/** The reminders a booking should have now, as outbox messages (a new booking has none to replace). */
+export function reminderEmails(config: Pick<Config, "publicUrl">, b: ReminderBooking, now = new Date()): EmailMessage[] {
   const delivery = new Date(b.pickupDate.getTime() - DELIVERY_REMINDER_HOURS * HOUR);
   const collection = new Date(b.returnDate.getTime() - RETURN_REMINDER_HOURS * HOUR);
+  const out: EmailMessage[] = [];
   if (b.status === "confirmed" && delivery > now)
-    await enqueueEmail(tx, { ...deliveryReminderEmail(b, config.publicUrl), sendAfter: delivery, topic: `${topicPrefix(b.id)}delivery` });
+    out.push({ ...deliveryReminderEmail(b, config.publicUrl), sendAfter: delivery, topic: `${topicPrefix(b.id)}delivery` });
   if ((b.status === "confirmed" || b.status === "in_progress") && collection > now)
-    await enqueueEmail(tx, { ...returnReminderEmail(b, config.publicUrl), sendAfter: collection, topic: `${topicPrefix(b.id)}return` });
+    out.push({ ...returnReminderEmail(b, config.publicUrl), sendAfter: collection, topic: `${topicPrefix(b.id)}return` });
+  return out;
 }
