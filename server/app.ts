@@ -177,14 +177,19 @@ const bodyTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body i
  * refused before anything is read, and a streamed (chunked) body is read only up to the limit
  * and then handed on as a buffer, so no parser ever sees more.
  */
-async function withinBodyLimit(request: Request): Promise<Request> {
+function withinBodyLimit(request: Request): Request | Promise<Request> {
   const declared = request.headers.get("content-length");
   if (declared !== null) {
     if (Number(declared) > MAX_JSON_BODY_BYTES) throw bodyTooLarge();
     return request;
   }
+  // Most requests (GETs, bodies with a length) are settled here without a promise.
   if (!request.body) return request;
-  const reader = request.body.getReader();
+  return readWithinLimit(request, request.body);
+}
+
+async function readWithinLimit(request: Request, body: ReadableStream<Uint8Array>): Promise<Request> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -207,6 +212,7 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
   const headers: Record<string, string> = services.config.publicUrl.startsWith("https://")
     ? { ...securityHeaders, "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
     : securityHeaders;
+  const headerEntries = Object.entries(headers);
   const socketAddresses = new WeakMap<Request, string>();
   // Public, viewer-independent reads (the fleet for a period, Cars for Sale) answered from a
   // short-lived cache that this server's writes clear at once (./public-cache.ts).
@@ -229,7 +235,8 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
     let route: string | undefined;
     try {
       if (!(request.method === "PUT" && UPLOAD_PUT.test(new URL(request.url).pathname))) {
-        const limited = await withinBodyLimit(request);
+        const checked = withinBodyLimit(request);
+        const limited = checked instanceof Promise ? await checked : checked;
         if (limited !== request && address) socketAddresses.set(limited, address);
         request = limited;
       }
@@ -257,10 +264,10 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
       inFlight--;
       if (inFlight === 0) drained?.();
     }
-    for (const [name, value] of Object.entries(headers)) if (!response.headers.has(name)) response.headers.set(name, value);
-    const { pathname } = new URL(request.url);
-    services.log.info(`${request.method} ${pathname} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
-    metrics?.observeHttp(request.method, route ?? routes?.get(request) ?? "unmatched", response.status, (performance.now() - started) / 1000);
+    for (const [name, value] of headerEntries) if (!response.headers.has(name)) response.headers.set(name, value);
+    const finished = performance.now();
+    services.log.info(() => `${request.method} ${new URL(request.url).pathname} ${response.status} ${(finished - started).toFixed(1)}ms`);
+    metrics?.observeHttp(request.method, route ?? routes?.get(request) ?? "unmatched", response.status, (finished - started) / 1000);
     return response;
   }
   /** Resolves when no request is in flight (or after `timeoutMs`). */

@@ -24,10 +24,10 @@ export const PASSWORD_RESET_LIMITS = {
 const SWEEP_ONE_IN = 50;
 
 /**
- * Counts one hit on `key` and throws 429 when it is past `limit` in the current window. Atomic
- * under concurrent requests on both databases: an expired window is deleted (only while it is
- * still expired), then one native upsert (INSERT ... ON CONFLICT DO UPDATE) creates the row or
- * increments it, and its returned count decides.
+ * Counts one hit on `key` and throws 429 when it is past `limit` in the current window. One
+ * statement, atomic under concurrent requests on both databases: an upsert (INSERT ... ON CONFLICT
+ * DO UPDATE) that creates the row, increments it, or starts a new window in place of an ended
+ * one, and returns the count that decides.
  */
 export async function hit(
   services: Services,
@@ -36,23 +36,20 @@ export async function hit(
   windowSeconds: number,
   accountLimit?: AccountLimit,
 ): Promise<{ count: number; windowEnd: Date }> {
-  const { db } = services;
-  let row: { count: number; windowEnd: Date };
-  for (let attempt = 0; ; attempt++) {
-    const now = new Date();
-    await db.rateLimit.deleteMany({ where: { key, windowEnd: { lte: now } } });
-    row = await db.rateLimit.upsert({
-      where: { key },
-      create: { key, count: 1, windowEnd: new Date(now.getTime() + windowSeconds * 1000) },
-      update: { count: { increment: 1 } },
-    });
-    // The window ended between the delete and the upsert: count this hit in a new one.
-    if (row.windowEnd > new Date() || attempt >= 2) break;
-  }
+  const now = new Date();
+  const end = new Date(now.getTime() + windowSeconds * 1000);
+  const [row] = await services.db.$queryRaw<{ count: number | bigint; windowEnd: Date | string }[]>`
+    INSERT INTO rate_limits ("key", "count", "windowEnd") VALUES (${key}, 1, ${end})
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN 1 ELSE rate_limits."count" + 1 END,
+      "windowEnd" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN excluded."windowEnd" ELSE rate_limits."windowEnd" END
+    RETURNING "count", "windowEnd"`;
+  if (!row) throw new Error(`rate limit ${key}: the upsert returned no row`);
+  const count = Number(row.count);
   if (Math.random() * SWEEP_ONE_IN < 1)
     await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
-  if (row.count > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
-  return { count: row.count, windowEnd: row.windowEnd };
+  if (count > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
+  return { count, windowEnd: new Date(row.windowEnd) };
 }
 
 /** Forgets a key's count (e.g. the per-email sign-in counter after a correct password). */
