@@ -6,7 +6,8 @@ import { AppError } from "../errors";
 import { createTestServices } from "../testing/harness";
 import { DUPLICATE_EMAIL, INVALID_CREDENTIALS, me, publicUser, signIn, signOut, signUp } from "./auth";
 import type { Services } from "./context";
-import { verifySessionToken } from "./sessions";
+import { createSession, resolveViewer, verifySessionToken } from "./sessions";
+import { newAdmin } from "../testing/admin";
 import { parseInput } from "./validation";
 import type { CustomerViewer, Viewer } from "./viewer";
 
@@ -165,5 +166,41 @@ describe("me, signOut and publicUser", () => {
     );
     expect(shaped.createdAt).toEqual(user.createdAt);
     expect(JSON.stringify(shaped)).not.toMatch(/argon2|g-shape|"hash"/);
+  });
+});
+
+describe("resolveViewer: the one session lookup", () => {
+  const request = (token: string) => new Request("http://localhost/graphql", { headers: { authorization: `Bearer ${token}` } });
+
+  test("an admin or driver account made inactive without ending its sessions is refused at once; active ones pass", async () => {
+    const admin = await newAdmin(services);
+    expect(await resolveViewer(services, request(admin.token), "127.0.0.1")).toMatchObject({ kind: "admin", adminId: admin.id });
+    await services.db.adminUser.update({ where: { id: admin.id }, data: { isActive: false } });
+    expect(await resolveViewer(services, request(admin.token), "127.0.0.1")).toMatchObject({ kind: "anonymous", sessionExpired: true });
+
+    const driver = await services.db.driver.create({
+      data: { name: "Dawie", email: `dawie-${Date.now()}@capedrive.example`, phone: "0821234567", passwordHash: "x" },
+    });
+    const { token } = await createSession(services, "driver", driver.id);
+    expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "driver", driverId: driver.id });
+    await services.db.driver.update({ where: { id: driver.id }, data: { isActive: false } });
+    expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "anonymous", sessionExpired: true });
+  });
+
+  test("a deleted staff account, an expired row and a token naming another audience's session are refused", async () => {
+    const admin = await newAdmin(services);
+    await services.db.adminUser.delete({ where: { id: admin.id } });
+    expect(await resolveViewer(services, request(admin.token), "127.0.0.1")).toMatchObject({ kind: "anonymous", sessionExpired: true });
+
+    const { token, user } = await signUp(services, signUpData({ email: "expiring@example.com" }));
+    expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "customer", userId: user.id });
+    await services.db.session.updateMany({ where: { subjectId: user.id }, data: { expire: new Date(Date.now() - 1000) } });
+    expect(await verifySessionToken(services, token)).toBeNull();
+    expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "anonymous", sessionExpired: true });
+
+    // A session row of one audience is not accepted under a token claiming another.
+    const other = await createSession(services, "customer", admin.id);
+    await services.db.session.update({ where: { sid: other.sessionId }, data: { audience: "admin" } });
+    expect(await verifySessionToken(services, other.token)).toBeNull();
   });
 });

@@ -41,8 +41,22 @@ export async function endAllSessions(services: Services, subjectId: string): Pro
   await services.db.session.deleteMany({ where: { subjectId } });
 }
 
-/** The session a token names, or null for any token that is not valid right now. */
-export async function verifySessionToken(services: Services, token: string): Promise<{ audience: Audience; subjectId: string; sessionId: string } | null> {
+export type VerifiedSession = {
+  audience: Audience;
+  subjectId: string;
+  sessionId: string;
+  /** False for a disabled (or deleted) admin or driver account, whose sessions stop working at once. */
+  subjectActive: boolean;
+};
+
+type SessionRow = { audience: string; subjectId: string; expire: Date | string; adminActive: unknown; driverActive: unknown };
+
+/**
+ * The session a token names, or null for any token that is not valid right now. One statement
+ * reads the session and, for staff, whether the account is still active (every signed-in request
+ * runs it, so it is a single indexed lookup rather than two model queries).
+ */
+export async function verifySessionToken(services: Services, token: string): Promise<VerifiedSession | null> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, services.config.tokenSecret, {
@@ -56,9 +70,17 @@ export async function verifySessionToken(services: Services, token: string): Pro
   }
   const audience = String(Array.isArray(payload.aud) ? payload.aud[0] : payload.aud).replace("capedrive:", "") as Audience;
   const sessionId = typeof payload.sid === "string" ? payload.sid : "";
-  const session = sessionId ? await services.db.session.findUnique({ where: { sid: sessionId } }) : null;
-  if (!session || session.audience !== audience || session.subjectId !== payload.sub || session.expire <= new Date()) return null;
-  return { audience, subjectId: session.subjectId, sessionId };
+  if (!sessionId) return null;
+  const [session] = await services.db.$queryRaw<SessionRow[]>`
+    SELECT s.audience, s."subjectId", s.expire, a."isActive" AS "adminActive", d."isActive" AS "driverActive"
+    FROM sessions s
+    LEFT JOIN admin_users a ON s.audience = 'admin' AND a.id = s."subjectId"
+    LEFT JOIN drivers d ON s.audience = 'driver' AND d.id = s."subjectId"
+    WHERE s.sid = ${sessionId}`;
+  if (!session || session.audience !== audience || session.subjectId !== payload.sub || new Date(session.expire) <= new Date()) return null;
+  const active = (flag: unknown) => flag === true || Number(flag) === 1;
+  const subjectActive = audience === "admin" ? active(session.adminActive) : audience === "driver" ? active(session.driverActive) : true;
+  return { audience, subjectId: session.subjectId, sessionId, subjectActive };
 }
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
@@ -97,19 +119,15 @@ export async function resolveViewer(services: Services, request: Request, client
   switch (session.audience) {
     case "customer":
       return { kind: "customer", userId: session.subjectId, sessionId: session.sessionId, clientAddress };
-    case "admin": {
+    case "admin":
       // A disabled (or deleted) admin's sessions stop working at once.
-      const admin = await services.db.adminUser.findUnique({ where: { id: session.subjectId }, select: { isActive: true } });
-      if (!admin?.isActive) return { kind: "anonymous", clientAddress, sessionExpired: true };
+      if (!session.subjectActive) return { kind: "anonymous", clientAddress, sessionExpired: true };
       return { kind: "admin", adminId: session.subjectId, sessionId: session.sessionId, clientAddress };
-    }
     case "dealership":
       return { kind: "dealership", dealershipId: session.subjectId, sessionId: session.sessionId, clientAddress };
-    case "driver": {
+    case "driver":
       // A disabled driver's sessions stop working at once, like an admin's.
-      const driver = await services.db.driver.findUnique({ where: { id: session.subjectId }, select: { isActive: true } });
-      if (!driver?.isActive) return { kind: "anonymous", clientAddress, sessionExpired: true };
+      if (!session.subjectActive) return { kind: "anonymous", clientAddress, sessionExpired: true };
       return { kind: "driver", driverId: session.subjectId, sessionId: session.sessionId, clientAddress };
-    }
   }
 }
