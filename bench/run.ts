@@ -28,6 +28,7 @@ import { createBenchDatabase } from "./database";
 import { lighthouse, type LighthouseResult } from "./lighthouse";
 import { memoryOf, resetPeakMemory, runLoad, type LoadResult, type Scenario } from "./load";
 import { allAssets, buildWeb, landingWeight, observedPageWeight, type ObservedWeight, type Weight } from "./page-weight";
+import { buildScenarios } from "./scenarios";
 import { seedBenchDatabase, sizeFor, type SeedResult } from "./seed";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -208,7 +209,8 @@ async function main() {
   }
 
   // 6. Load ------------------------------------------------------------------------------------
-  const scenarios = buildScenarios(seed, { reader, booker, admin });
+  const slots = { next: () => seed.freeSlots[slotsUsed++] };
+  const scenarios = buildScenarios(seed, slots, { reader, booker, admin });
   const runs: ScenarioRun[] = [];
   if (!args["no-load"]) {
     const selected = scenarios.filter((s) => !only || only.has(s.id));
@@ -328,135 +330,6 @@ async function main() {
 }
 
 type ScenarioRun = { scenario: Scenario; results: LoadResult[]; peakMemoryMiB: number | null; peakIsPerScenario: boolean };
-
-function buildScenarios(seed: SeedResult, tokens: { reader: string; booker: string; admin: string }): Scenario[] {
-  const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const cycle = (bodies: string[]) => {
-    let i = 0;
-    return () => bodies[i++ % bodies.length]!;
-  };
-  // Customers pick their own dates: two-week periods starting on each of the next 28 days (09:00
-  // to 09:00 Cape Town time), either transmission, one category: 56 different queries in turn.
-  const availableVehicles = `query AvailableVehicles($category: VehicleCategory, $transmission: Transmission, $pickupDate: String, $returnDate: String) {
-    vehicles(category: $category, transmission: $transmission, pickupDate: $pickupDate, returnDate: $returnDate, limit: 100) { id make model year category transmission dailyRate images }
-  }`;
-  const periods = Array.from({ length: 28 }, (_, day) => {
-    const from = addDays(capeTownToday(), 7 + day);
-    return { pickupDate: capeTownDateTimeToUtc(from, "09:00").toISOString(), returnDate: capeTownDateTimeToUtc(addDays(from, 14), "09:00").toISOString() };
-  });
-  const vehicleBodies = periods.flatMap((period) =>
-    (["automatic", "manual"] as const).map((transmission) => gql(availableVehicles, { category: "medium", transmission, ...period })),
-  );
-  const carsForSale = `query CarsForSale($search: String, $transmission: Transmission, $priceBand: String, $sort: ForSaleSort) {
-    carsForSale(search: $search, transmission: $transmission, priceBand: $priceBand, sort: $sort, limit: 12) { total vehicles { id make model year category transmission mileage salesPrice images dealership { companyName city } } }
-  }`;
-  const forSaleBodies = ["toyota", "volkswagen", null].flatMap((search) =>
-    ["under-100k", "100k-200k", "200k-300k", "over-300k"].map((priceBand) =>
-      gql(carsForSale, { search, transmission: "automatic", priceBand, sort: "price_asc" }),
-    ),
-  );
-  return [
-    { id: "baseline", title: "Baseline: trivial JSON route", kind: "baseline", request: { method: "GET", path: "/api/bench/ping" } },
-    {
-      id: "gql-available-vehicles",
-      title: "GraphQL vehicles: medium, two weeks, 56 periods in turn (the web app's query)",
-      kind: "graphql-read",
-      graphql: true,
-      request: { method: "POST", path: "/graphql" },
-      nextBody: cycle(vehicleBodies),
-    },
-    {
-      id: "gql-available-vehicles-db",
-      title: "The same with Cache-Control: no-cache (every request queries the database)",
-      kind: "graphql-read-uncached",
-      graphql: true,
-      request: { method: "POST", path: "/graphql", headers: { "cache-control": "no-cache" } },
-      nextBody: cycle(vehicleBodies),
-    },
-    {
-      id: "rest-vehicles",
-      title: "GET /api/vehicles (the whole fleet, up to 1000, with photos)",
-      kind: "rest-read",
-      request: { method: "GET", path: "/api/vehicles" },
-    },
-    {
-      id: "gql-my-bookings",
-      title: `GraphQL myBookings (${seed.reader.bookings} bookings, with vehicles)`,
-      kind: "graphql-read",
-      graphql: true,
-      request: {
-        method: "POST",
-        path: "/graphql",
-        headers: bearer(tokens.reader),
-        body: gql(
-          `query MyBookings { myBookings(limit: 100) { id bookingNumber category transmission pickupDate returnDate deliveryLocation returnLocation totalAmount duration status createdAt canCancel cancelBlockedReason vehicle { id make model year } } }`,
-        ),
-      },
-    },
-    {
-      id: "rest-my-bookings",
-      title: `GET /api/bookings (${seed.reader.bookings} bookings)`,
-      kind: "rest-read",
-      request: { method: "GET", path: "/api/bookings", headers: bearer(tokens.reader) },
-    },
-    {
-      id: "gql-admin-bookings",
-      title: "GraphQL adminBookings (page of 20, customers and vehicles)",
-      kind: "graphql-read",
-      graphql: true,
-      request: {
-        method: "POST",
-        path: "/graphql",
-        headers: bearer(tokens.admin),
-        body: gql(
-          `query AdminBookings { adminBookings(limit: 20) { total items { id bookingNumber status carCategory transmission deliveryDateTime returnDate totalPrice deliveryLocation user { id name email phone } vehicle { id make model registrationNumber } } } }`,
-        ),
-      },
-    },
-    {
-      id: "rest-admin-bookings",
-      title: "GET /api/admin/bookings (page of 50)",
-      kind: "rest-read",
-      request: { method: "GET", path: "/api/admin/bookings", headers: bearer(tokens.admin) },
-    },
-    {
-      id: "gql-cars-for-sale",
-      title: "GraphQL carsForSale: search, automatic, price band, price ascending (12 searches in turn)",
-      kind: "graphql-read",
-      graphql: true,
-      request: { method: "POST", path: "/graphql" },
-      nextBody: cycle(forSaleBodies),
-    },
-    {
-      id: "rest-cars-for-sale",
-      title: "GET /api/for-sale?category=medium&priceBand=200k-300k",
-      kind: "rest-read",
-      request: { method: "GET", path: "/api/for-sale?category=medium&priceBand=200k-300k&sort=newest" },
-    },
-    {
-      id: "rest-create-booking",
-      title: "POST /api/bookings (a free vehicle and day each)",
-      kind: "write",
-      request: { method: "POST", path: "/api/bookings", headers: bearer(tokens.booker) },
-      nextBody: () => {
-        const s = seed.freeSlots[slotsUsed++];
-        if (!s) return null;
-        return JSON.stringify({
-          category: s.category,
-          transmission: s.transmission,
-          vehicleId: s.vehicleId,
-          pickupDate: s.pickup.toISOString(),
-          returnDate: s.returnAt.toISOString(),
-          deliveryLocation: "12 Long Street, Cape Town",
-          deliveryCoordinates: "-33.9249,18.4241",
-          returnLocation: "Cape Town International Airport",
-          returnCoordinates: "-33.9715,18.6021",
-        });
-      },
-    },
-  ];
-}
 
 function target(name: string, value: number | null | undefined, ok: (v: number) => boolean, unit: string) {
   if (value === null || value === undefined || Number.isNaN(value)) return { name, value: null, unit, met: null as boolean | null };

@@ -1,5 +1,6 @@
 // Composes the HTTP surface: /healthz, /readyz, /graphql, the /api/* shims, /objects/*, and the web app.
 import { Elysia } from "elysia";
+import type { Plugin } from "graphql-yoga";
 import { AppError, bookingOverlapError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
 import { clientAddressOf, resolveViewer } from "./services/sessions";
@@ -45,11 +46,16 @@ const routeRecorder = (routes: WeakMap<Request, string> | undefined) =>
       })
     : new Elysia();
 
-export type AppOptions = { metrics?: Metrics; routes?: WeakMap<Request, string> };
+export type AppOptions = {
+  metrics?: Metrics;
+  routes?: WeakMap<Request, string>;
+  /** More yoga plugins (bench/layers.ts times GraphQL's phases with one). */
+  graphqlPlugins?: Plugin[];
+};
 
 export function createApp(services: Services, socketAddresses: WeakMap<Request, string> = new WeakMap(), options: AppOptions = {}) {
   const { metrics, routes } = options;
-  const yoga = createGraphQL(services, metrics ? [metrics.graphqlPlugin] : []);
+  const yoga = createGraphQL(services, [...(metrics ? [metrics.graphqlPlugin] : []), ...(options.graphqlPlugins ?? [])]);
   const web = webApp(services.config.webDist);
   const viewers = new WeakMap<Request, Promise<Viewer>>();
   const viewerOf: ViewerOf = (request) => {
@@ -205,7 +211,7 @@ async function readWithinLimit(request: Request, body: ReadableStream<Uint8Array
   return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks), signal: request.signal });
 }
 
-export type HandlerOptions = { poolStats?: () => PoolStats | null };
+export type HandlerOptions = { poolStats?: () => PoolStats | null; graphqlPlugins?: Plugin[] };
 
 export function createHandler(services: Services, options: HandlerOptions = {}) {
   // Browsers that once reached us over https keep to it (only when PUBLIC_URL is https).
@@ -222,7 +228,7 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
     ? createMetrics(services, token, { poolStats: options.poolStats ?? (() => null), cacheStats: () => publicCache.stats, cacheSize: () => publicCache.size })
     : undefined;
   const routes = metrics ? new WeakMap<Request, string>() : undefined;
-  const app = createApp(services, socketAddresses, { metrics, routes });
+  const app = createApp(services, socketAddresses, { metrics, routes, graphqlPlugins: options.graphqlPlugins });
   let inFlight = 0;
   let drained: (() => void) | undefined;
   async function fetch(request: Request, server?: { requestIP(request: Request): { address: string } | null }): Promise<Response> {

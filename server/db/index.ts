@@ -107,12 +107,17 @@ function collectIfBusy(error: unknown): unknown {
   return error;
 }
 
+/** The driver adapter for a SQLite file URL ("file:/path/db"); `timeout` is the busy timeout in ms. */
+export function sqliteAdapter(url: string, options: { timeout?: number } = {}) {
+  return new PooledPrismaLibSql({ url, timeout: options.timeout ?? 10_000 });
+}
+
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
 export function openDatabase(target: DatabaseTarget): Database {
   const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: 10 }) : undefined;
   const client = pool
     ? new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) })
-    : new SqliteClient({ adapter: new PooledPrismaLibSql({ url: target.url, timeout: 10_000 }) });
+    : new SqliteClient({ adapter: sqliteAdapter(target.url) });
   const db = trackChanges(client);
   // Other instances drop what they cached of this client's writes (servers listen: boot.ts).
   if (target.provider === "postgresql") announceChanges(db, changeCounters(db)!);

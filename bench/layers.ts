@@ -1,0 +1,266 @@
+// `bun bench/layers.ts`: where one request's time goes, layer by layer (issue 16).
+//
+//   bun bench/layers.ts --reuse DIR          a SQLite data dir kept by `bun run bench --keep` (no seeding)
+//   bun bench/layers.ts --scale 0.1          a new SQLite database seeded like `bun run bench`
+//   DATABASE_URL=postgres://... bun bench/layers.ts    the same on a new PostgreSQL database
+//
+// Options: --iterations N per path (default 1000; the booking path takes one free slot each),
+// --out FILE (JSON; default: print only).
+//
+// Each path runs one request at a time through the server's own fetch handler in this process
+// (no socket), with:
+// - auth: the viewer resolved alone for the same request (token check and session lookup);
+// - GraphQL parse + validate and execute: yoga's own phases, timed by a plugin;
+// - Prisma: the time inside Prisma's client calls (query compiling and interpreting, the
+//   driver and the database), summed per request;
+// - driver + SQL: the time inside the driver adapter's calls (statement, rows, conversion);
+// - statements: the adapter's calls per request (BEGIN and COMMIT count too);
+// - the rest: HTTP handling, routing, access checks, serialisation (total minus the others).
+// Means in microseconds. Timings are reported, never asserted.
+import { parseArgs } from "node:util";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { Plugin } from "graphql-yoga";
+import pg from "pg";
+import { PrismaClient as SqliteClient } from "../prisma/generated/sqlite/client";
+import { PrismaClient as PostgresClient } from "../prisma/generated/postgresql/client";
+import { createHandler } from "../server/app";
+import { loadConfig } from "../server/config";
+import { type Db, sqliteAdapter } from "../server/db";
+import { trackChanges } from "../server/db/changes";
+import { migrate } from "../server/db/migrate";
+import { createLogger } from "../server/log";
+import type { Services } from "../server/services/context";
+import { createSession, resolveViewer } from "../server/services/sessions";
+import { GENEROUS_LIMITS } from "../server/testing/harness";
+import { createBenchDatabase } from "./database";
+import { buildScenarios } from "./scenarios";
+import { type SeedResult, seedBenchDatabase, sizeFor } from "./seed";
+import { resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+
+const { values: args } = parseArgs({
+  options: {
+    reuse: { type: "string" },
+    scale: { type: "string", default: "0.1" },
+    iterations: { type: "string", default: "1000" },
+    out: { type: "string" },
+  },
+});
+const iterations = Math.max(10, Number(args.iterations));
+
+/** Time spent in each layer during the request being measured. */
+const clock = { prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0 };
+const resetClock = () => Object.assign(clock, { prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0 });
+
+/**
+ * A layer's wall time: calls that overlap (a count beside a page, Prisma's batched lookups) count
+ * once, from the first one's start to the last one's end.
+ */
+function layerTimer(layer: "prisma" | "driver") {
+  let active = 0;
+  let since = 0;
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active++ === 0) since = performance.now();
+    try {
+      return await work();
+    } finally {
+      if (--active === 0) clock[layer] += performance.now() - since;
+    }
+  };
+}
+const inDriver = layerTimer("driver");
+const inPrisma = layerTimer("prisma");
+
+/** Wraps an adapter object's query calls (and its transactions') with the driver clock. */
+function timedQueryable<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object);
+      if (typeof value !== "function") return value;
+      if (property === "queryRaw" || property === "executeRaw") {
+        return (...callArgs: unknown[]) => {
+          clock.statements++;
+          return inDriver(() => value.apply(object, callArgs));
+        };
+      }
+      if (property === "startTransaction") {
+        return async (...callArgs: unknown[]) => {
+          clock.statements++;
+          return timedQueryable((await inDriver(() => value.apply(object, callArgs))) as object);
+        };
+      }
+      if (property === "commit" || property === "rollback") return (...callArgs: unknown[]) => inDriver(() => value.apply(object, callArgs));
+      return value.bind(object);
+    },
+  });
+}
+
+function timedFactory(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+  return new Proxy(factory, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object);
+      if (property === "connect") return async () => timedQueryable((await value.call(object)) as SqlDriverAdapter);
+      return typeof value === "function" ? value.bind(object) : value;
+    },
+  });
+}
+
+/** The Prisma clock: the time inside each client call (model operations and raw SQL), transactions' own calls included. */
+function timedClient<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object);
+      if (typeof property !== "string") return value;
+      if (property === "$transaction" && typeof value === "function") {
+        return (fn: unknown, ...rest: unknown[]) =>
+          value.call(object, typeof fn === "function" ? (tx: object) => (fn as (tx: object) => unknown)(timedClient(tx)) : fn, ...rest);
+      }
+      if (typeof value === "function" && (property.startsWith("$queryRaw") || property.startsWith("$executeRaw") || !property.startsWith("$"))) {
+        // Prisma's calls are lazy promises: run them inside the timer.
+        return (...callArgs: unknown[]) => inPrisma(async () => await value.apply(object, callArgs));
+      }
+      if (value && typeof value === "object" && !property.startsWith("$") && !property.startsWith("_")) return timedClient(value);
+      return value;
+    },
+  });
+}
+
+const phases: Plugin = {
+  onParse() {
+    const started = performance.now();
+    return () => {
+      clock.parseValidate += performance.now() - started;
+    };
+  },
+  onValidate() {
+    const started = performance.now();
+    return () => {
+      clock.parseValidate += performance.now() - started;
+    };
+  },
+  onExecute() {
+    const started = performance.now();
+    return {
+      onExecuteDone() {
+        clock.execute += performance.now() - started;
+      },
+    };
+  },
+};
+
+const database = args.reuse
+  ? await createBenchDatabase({ dataDir: resolve(args.reuse), keep: true })
+  : await createBenchDatabase({ databaseUrl: process.env.DATABASE_URL });
+try {
+  await migrate(database.target, () => {});
+  const pool = database.provider === "postgresql" ? new pg.Pool({ connectionString: database.target.url, max: 10 }) : null;
+  const adapter = pool ? new PrismaPg(pool) : sqliteAdapter(database.target.url);
+  const client = pool ? new PostgresClient({ adapter: timedFactory(adapter) }) : new SqliteClient({ adapter: timedFactory(adapter) });
+  const db = trackChanges(client as unknown as SqliteClient) as Db;
+  let seed: SeedResult;
+  if (args.reuse) {
+    seed = await Bun.file(resolve(args.reuse, "seed.json")).json();
+    for (const slot of seed.freeSlots) Object.assign(slot, { pickup: new Date(slot.pickup), returnAt: new Date(slot.returnAt) });
+  } else {
+    seed = await seedBenchDatabase(db, database.provider, sizeFor(Number(args.scale)), (line) => console.log(line));
+  }
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+    TOKEN_SECRET: "bench-layers-secret-that-is-long-enough-for-hs256",
+    ...GENEROUS_LIMITS,
+  });
+  const services: Services = { db: timedClient(db), provider: database.provider, log: createLogger("warn"), config };
+  // As bench/seed.ts gives it (a data dir seeded before that may lack it).
+  await db.user.update({ where: { id: seed.booker.id }, data: { maxActiveBookings: 1_000_000 } });
+  const adminId = (await db.adminUser.findUniqueOrThrow({ where: { email: seed.admin.email } })).id;
+  const tokens = {
+    reader: (await createSession(services, "customer", seed.reader.id)).token,
+    booker: (await createSession(services, "customer", seed.booker.id)).token,
+    admin: (await createSession(services, "admin", adminId)).token,
+  };
+  let slot = 0;
+  const scenarios = buildScenarios(seed, { next: () => seed.freeSlots[slot++] }, tokens);
+  const handler = createHandler(services, { graphqlPlugins: [phases] });
+  const paths = ["gql-available-vehicles-db", "gql-my-bookings", "rest-my-bookings", "gql-admin-bookings", "rest-admin-bookings", "rest-create-booking"];
+  const rows: Record<string, number | string>[] = [];
+  for (const id of paths) {
+    const scenario = scenarios.find((s) => s.id === id);
+    if (!scenario) continue;
+    const makeRequest = (): Request | null => {
+      const body = scenario.nextBody ? scenario.nextBody() : scenario.request.body;
+      if (scenario.nextBody && body === null) return null;
+      return new Request(`http://127.0.0.1${scenario.request.path}`, {
+        method: scenario.request.method,
+        headers: { ...(body ? { "content-type": "application/json" } : {}), ...scenario.request.headers },
+        body: body ?? undefined,
+      });
+    };
+    // Auth alone first, on the path's own headers: the token check and the session lookup.
+    const authRequest = () => new Request(`http://127.0.0.1${scenario.request.path}`, { headers: scenario.request.headers });
+    for (let i = 0; i < 200; i++) await resolveViewer(services, authRequest(), "127.0.0.1");
+    resetClock();
+    const authStarted = performance.now();
+    for (let i = 0; i < iterations; i++) await resolveViewer(services, authRequest(), "127.0.0.1");
+    const authMean = (performance.now() - authStarted) / iterations;
+    const authPrismaMean = clock.prisma / iterations;
+    const writes = scenario.kind === "write";
+    const warmup = writes ? 20 : 200;
+    const sum = { total: 0, auth: 0, authPrisma: 0, prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0 };
+    let measured = 0;
+    for (let i = 0; i < warmup + iterations; i++) {
+      const request = makeRequest();
+      if (!request) break;
+      resetClock();
+      const started = performance.now();
+      const response = await handler.fetch(request);
+      const text = await response.text();
+      const total = performance.now() - started;
+      if (response.status >= 400 || text.includes('"errors"')) throw new Error(`${id}: ${response.status} ${text.slice(0, 300)}`);
+      if (i < warmup) continue;
+      measured++;
+      sum.total += total;
+      for (const key of ["prisma", "driver", "statements", "parseValidate", "execute"] as const) sum[key] += clock[key];
+    }
+    Object.assign(sum, { auth: authMean * measured, authPrisma: authPrismaMean * measured });
+    const us = (ms: number) => Math.round((ms / measured) * 1000);
+    // The request resolves its viewer too (its session lookup is in the request's Prisma and
+    // driver clocks); "the rest" is what neither auth nor GraphQL nor Prisma accounts for.
+    const graphql = scenario.graphql === true;
+    const rest = graphql ? sum.total - sum.auth - sum.parseValidate - sum.execute : sum.total - sum.auth - (sum.prisma - sum.authPrisma);
+    const row = {
+      path: id,
+      requests: measured,
+      totalUs: us(sum.total),
+      authUs: us(sum.auth),
+      parseValidateUs: graphql ? us(sum.parseValidate) : "",
+      executeUs: graphql ? us(sum.execute) : "",
+      prismaUs: us(sum.prisma),
+      driverUs: us(sum.driver),
+      statements: Math.round((sum.statements / measured) * 10) / 10,
+      restUs: us(rest),
+    };
+    rows.push(row);
+    console.log(JSON.stringify(row));
+  }
+  const lines = [
+    `**${database.provider}**, ${seed.size.bookings.toLocaleString("en-US")} bookings; ${iterations} requests a path, one at a time, in process (\`bun bench/layers.ts${args.reuse ? " --reuse DIR" : ` --scale ${args.scale}`}\`). Microseconds per request.`,
+    "",
+    "| path | total | auth | GraphQL parse + validate | GraphQL execute | Prisma (incl. driver) | driver + SQL | statements | HTTP, routing, serialisation |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.path} | ${r.totalUs} | ${r.authUs} | ${r.parseValidateUs || "—"} | ${r.executeUs || "—"} | ${r.prismaUs} | ${r.driverUs} | ${r.statements} | ${r.restUs} |`,
+    ),
+  ];
+  console.log(`\n${lines.join("\n")}`);
+  if (args.out) writeFileSync(resolve(args.out), `${JSON.stringify({ generatedAt: new Date().toISOString(), provider: database.provider, rows }, null, 2)}\n`);
+  // Slots taken by the booking path are gone from the database.
+  if (args.reuse) writeFileSync(resolve(args.reuse, "seed.json"), JSON.stringify({ ...seed, freeSlots: seed.freeSlots.slice(slot) }));
+  await client.$disconnect();
+} finally {
+  await database.drop();
+}
