@@ -39,6 +39,12 @@ import { type SeedResult, seedBenchDatabase, sizeFor } from "./seed";
 import { resolve } from "node:path";
 import { writeFileSync } from "node:fs";
 
+// As the benchmark's server runs (React renders emails with its production build): run again so.
+if (process.env.NODE_ENV !== "production") {
+  const child = Bun.spawn([process.execPath, ...process.argv.slice(1)], { env: { ...process.env, NODE_ENV: "production" }, stdio: ["inherit", "inherit", "inherit"] });
+  process.exit(await child.exited);
+}
+
 const { values: args } = parseArgs({
   options: {
     reuse: { type: "string" },
