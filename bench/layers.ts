@@ -41,7 +41,10 @@ import { writeFileSync } from "node:fs";
 
 // As the benchmark's server runs (React renders emails with its production build): run again so.
 if (process.env.NODE_ENV !== "production") {
-  const child = Bun.spawn([process.execPath, ...process.argv.slice(1)], { env: { ...process.env, NODE_ENV: "production" }, stdio: ["inherit", "inherit", "inherit"] });
+  const child = Bun.spawn([process.execPath, ...process.argv.slice(1)], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["inherit", "inherit", "inherit"],
+  });
   process.exit(await child.exited);
 }
 

@@ -81,14 +81,22 @@ function bookingFacts(booking: EmailBooking): Fact[] {
 }
 
 /** The confirmation email: what, when (Cape Town time), where, the total and the booking number. */
-export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, site: Site): EmailMessage {
+/** What the confirmation's HTML needs of the booking, kept as JSON when its rendering waits for the mailer. */
+export type ConfirmationHtmlData = { user: Customer; booking: EmailBooking };
+
+/**
+ * The confirmation email. With `deferHtml` (a new booking), its HTML is left for the mailer to
+ * render when it sends the email (./deferred.ts): the request that books does not spend its time
+ * on it, and the outbox row carries what the HTML needs.
+ */
+export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, site: Site, options: { deferHtml?: boolean } = {}): EmailMessage {
   const { publicUrl } = site;
   const number = bookingNumber(booking.id, "customer");
   const pickup = formatConfirmationDateTime(booking.pickupDate);
   const pending = booking.status === "pending";
   const myBookings = `${publicUrl}/bookings`;
   const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
-  const subject = pending ? `Booking #${number} received: pick-up ${pickup}` : `Booking #${number} confirmed: pick-up ${pickup}`;
+  const subject = confirmationSubject(booking.id, pending, pickup);
   const text = [
     `Hi ${user.name},`,
     "",
@@ -107,8 +115,33 @@ export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, 
     "",
     "Thank you for choosing CapeDrive.",
   ].join("\n");
-  const html = renderEmail(
-    <EmailLayout title={subject} preview={pending ? `We have your booking request for ${pickup}.` : `Your car is booked for ${pickup}.`}>
+  const data: ConfirmationHtmlData = { user: { name: user.name, email: user.email }, booking };
+  return {
+    to: user.email,
+    subject,
+    text,
+    ...(options.deferHtml ? { htmlLater: { template: "booking-confirmation", data } } : { html: bookingConfirmationHtml(data, site) }),
+    // A booking awaiting approval goes in the calendar once it is confirmed.
+    ...(pending ? {} : { attachments: [calendarFor(booking, site, false)] }),
+  };
+}
+
+const confirmationSubject = (bookingId: string, pending: boolean, pickup: string) =>
+  `Booking #${bookingNumber(bookingId, "customer")} ${pending ? "received" : "confirmed"}: pick-up ${pickup}`;
+
+/** The confirmation's HTML body. */
+export function bookingConfirmationHtml({ user, booking }: ConfirmationHtmlData, site: Site): string {
+  const { publicUrl } = site;
+  const number = bookingNumber(booking.id, "customer");
+  const pickup = formatConfirmationDateTime(booking.pickupDate);
+  const pending = booking.status === "pending";
+  const myBookings = `${publicUrl}/bookings`;
+  const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
+  return renderEmail(
+    <EmailLayout
+      title={confirmationSubject(booking.id, pending, pickup)}
+      preview={pending ? `We have your booking request for ${pickup}.` : `Your car is booked for ${pickup}.`}
+    >
       <Title>{pending ? `Booking #${number} received` : `Booking #${number} confirmed`}</Title>
       <P>Hi {user.name},</P>
       <P>
@@ -139,14 +172,6 @@ export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, 
       <P last>Thank you for choosing CapeDrive.</P>
     </EmailLayout>,
   );
-  return {
-    to: user.email,
-    subject,
-    text,
-    html,
-    // A booking awaiting approval goes in the calendar once it is confirmed.
-    ...(pending ? {} : { attachments: [calendarFor(booking, site, false)] }),
-  };
 }
 
 export function bookingCancellationEmail(user: Customer, booking: EmailBooking, site: Site): EmailMessage {

@@ -27,5 +27,6 @@ export async function followUpBookingChange(
  */
 export async function followUpNewBooking(tx: Prisma.TransactionClient, config: Pick<Config, "publicUrl">, booking: BookingForInvoice): Promise<EmailMessage[]> {
   await settleBookingInvoices(tx, booking, "confirmed", []);
-  return reminderEmails(config, booking);
+  // Their HTML is rendered by the mailer when they are sent (../emails/deferred.ts).
+  return reminderEmails(config, booking, new Date(), { deferHtml: true });
 }

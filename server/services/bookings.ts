@@ -279,10 +279,12 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
       // confirmation and reminders in one insert, from what is already in hand.
       const customerRow = { name: user.name, email: user.email, address: user.address, city: user.city, postalCode: user.postalCode };
       const reminders = await followUpNewBooking(tx, services.config, { ...created, user: customerRow, handovers: [] });
+      // Its HTML is rendered by the mailer when it is sent (../emails/deferred.ts).
       const confirmation = bookingConfirmationEmail(
         user,
         { ...created, vehicle: { make: vehicle.make, model: vehicle.model, year: vehicle.year } },
         services.config,
+        { deferHtml: true },
       );
       await enqueueEmails(tx, [confirmation, ...reminders]);
       return created.id;

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../db";
-import { sampleEmails } from "../emails/samples";
+import { bookingConfirmationEmail } from "../emails/booking";
+import { deliveryReminderEmail, returnReminderEmail } from "../emails/reminders";
+import { SAMPLE_SITE, sampleBooking, sampleEmails } from "../emails/samples";
 import { createLogger } from "../log";
 import { createTestServices } from "../testing/harness";
 import { closedPort, startSmtpServer, type TestSmtpServer } from "../testing/smtp";
@@ -102,6 +104,58 @@ describe("SMTP delivery", () => {
       expect(mail.html).toBe(confirmation.html);
       expect(mail.html).toContain('<meta name="color-scheme" content="light dark"/>');
       expect(mail.raw).toMatch(/filename=capedrive-booking-[0-9a-f]{6}\.ics/);
+    } finally {
+      await mailer.stop();
+    }
+  });
+
+  test("a booking's emails whose HTML is left to the mailer arrive with the same HTML as ones rendered at once", async () => {
+    const site = { ...SAMPLE_SITE, publicUrl: services.config.publicUrl, mail: services.config.mail };
+    const user = { name: "Thandi <b>Nkosi</b>", email: "thandi@example.com" };
+    const booking = sampleBooking({ address: "12 Long Street & Bree" }, { deliveryVerified: false });
+    const reminderBooking = { ...booking, user };
+    const pairs = [
+      [bookingConfirmationEmail(user, booking, site), bookingConfirmationEmail(user, booking, site, { deferHtml: true })],
+      [deliveryReminderEmail(reminderBooking, site.publicUrl), deliveryReminderEmail(reminderBooking, site.publicUrl, { deferHtml: true })],
+      [returnReminderEmail(reminderBooking, site.publicUrl), returnReminderEmail(reminderBooking, site.publicUrl, { deferHtml: true })],
+    ] as const;
+    for (const [now, later] of pairs) {
+      // The deferred one is the same email but for its HTML, which its outbox row does not hold yet.
+      expect(later.html).toBeUndefined();
+      const { htmlLater: _later, ...laterRest } = later;
+      const { html: _now, ...nowRest } = now;
+      expect(laterRest).toEqual(nowRest);
+      const id = await enqueueEmail(services.db, later);
+      const row = await services.db.emailOutbox.findUniqueOrThrow({ where: { id } });
+      expect(row.html).toBeNull();
+      expect(row.htmlTemplate).toBe(later.htmlLater!.template);
+    }
+    const mailer = startMailer(withSmtp(smtp.url));
+    try {
+      await mailer.flush();
+      for (const [now] of pairs) {
+        const mail = await smtp.waitFor((m) => m.subject === now.subject);
+        expect(mail.html).toBe(now.html!);
+        expect(mail.html).toContain("Thandi &lt;b&gt;Nkosi&lt;/b&gt;");
+      }
+      // Sent rows keep neither body nor template data.
+      const rows = await services.db.emailOutbox.findMany();
+      expect(rows.map((r) => [r.status, r.html, r.htmlTemplate, r.htmlData])).toEqual(pairs.map(() => ["sent", null, null, null]));
+    } finally {
+      await mailer.stop();
+    }
+  });
+
+  test("a row whose template cannot be rendered is still sent, as plain text", async () => {
+    await services.db.emailOutbox.create({
+      data: { to: "rider@example.com", subject: "Broken template", text: "Hello in text", htmlTemplate: "no-such-template", htmlData: "{}" },
+    });
+    const mailer = startMailer({ ...withSmtp(smtp.url), log: createLogger("silent") });
+    try {
+      await mailer.flush();
+      const mail = await smtp.waitFor((m) => m.subject === "Broken template");
+      expect(mail.text).toBe("Hello in text");
+      expect(mail.html).toBeFalsy();
     } finally {
       await mailer.stop();
     }

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Db, Prisma } from "../db";
 import type { Services } from "./context";
+import { type DeferredHtml, renderDeferredHtml } from "../emails/deferred";
 
 /** A text file sent with an email (a calendar, say); `contentType` may carry parameters. */
 export type EmailAttachment = { filename: string; contentType: string; content: string };
@@ -22,6 +23,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Instead of `html`: a template the mailer renders when it sends the email (../emails/deferred.ts). */
+  htmlLater?: DeferredHtml;
   attachments?: EmailAttachment[];
   /** Not before this instant (a reminder); now when left out. */
   sendAfter?: Date;
@@ -87,6 +90,7 @@ function outboxRow(message: EmailMessage) {
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
+    ...(message.htmlLater ? { htmlTemplate: message.htmlLater.template, htmlData: JSON.stringify(message.htmlLater.data) } : {}),
     ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     ...(message.sendAfter ? { nextAttemptAt: message.sendAfter } : {}),
     ...(message.topic ? { topic: message.topic } : {}),
@@ -98,7 +102,17 @@ export function nudgeMailer(services: Pick<Services, "db">): void {
   for (const mailer of running.get(services.db) ?? []) mailer.nudge();
 }
 
-type OutboxRow = { id: string; to: string; subject: string; text: string; html: string | null; attachments: unknown; attempts: number };
+type OutboxRow = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  htmlTemplate: string | null;
+  htmlData: string | null;
+  attachments: unknown;
+  attempts: number;
+};
 
 /** The attachments stored with a row (anything else stored there is ignored). */
 export function attachmentsOf(row: { attachments: unknown }): EmailAttachment[] {
@@ -212,7 +226,7 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
       if (claimed.count === 1) {
         return db.emailOutbox.findUnique({
           where: { id: candidate.id },
-          select: { id: true, to: true, subject: true, text: true, html: true, attachments: true, attempts: true },
+          select: { id: true, to: true, subject: true, text: true, html: true, htmlTemplate: true, htmlData: true, attachments: true, attempts: true },
         });
       }
       // Another worker took it first: look for the next one.
@@ -222,7 +236,7 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
 
   async function deliver(row: OutboxRow) {
     try {
-      await transport.send(row);
+      await transport.send(withHtml(row));
     } catch (error) {
       const attempts = row.attempts + 1;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -249,10 +263,26 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
         claimedUntil: null,
         text: DELIVERED_BODY,
         html: null,
+        htmlTemplate: null,
+        htmlData: null,
         attachments: [],
       },
     });
     log.info(`mail ${row.id} sent to ${row.to} via ${transport.name}: ${row.subject}`);
+  }
+
+  /**
+   * The row with its HTML: rendered now from its template when the request that enqueued it left
+   * that to the mailer. Data that cannot be rendered (it never should) still sends the text part.
+   */
+  function withHtml(row: OutboxRow): OutboxRow {
+    if (row.html || !row.htmlTemplate || !row.htmlData) return row;
+    try {
+      return { ...row, html: renderDeferredHtml(row.htmlTemplate, row.htmlData, services.config) };
+    } catch (error) {
+      log.error(`mail ${row.id}: its HTML could not be rendered (${(error as Error).message}); sending the text part alone`);
+      return row;
+    }
   }
 
   /** One pass: up to PASS_LIMIT due rows, one at a time. Returns whether more may be due. */

@@ -25,13 +25,13 @@ export async function scheduleReminders(tx: Prisma.TransactionClient, config: Pi
 }
 
 /** The reminders a booking should have now, as outbox messages (a new booking has none to replace). */
-export function reminderEmails(config: Pick<Config, "publicUrl">, b: ReminderBooking, now = new Date()): EmailMessage[] {
+export function reminderEmails(config: Pick<Config, "publicUrl">, b: ReminderBooking, now = new Date(), options: { deferHtml?: boolean } = {}): EmailMessage[] {
   const delivery = new Date(b.pickupDate.getTime() - DELIVERY_REMINDER_HOURS * HOUR);
   const collection = new Date(b.returnDate.getTime() - RETURN_REMINDER_HOURS * HOUR);
   const out: EmailMessage[] = [];
   if (b.status === "confirmed" && delivery > now)
-    out.push({ ...deliveryReminderEmail(b, config.publicUrl), sendAfter: delivery, topic: `${topicPrefix(b.id)}delivery` });
+    out.push({ ...deliveryReminderEmail(b, config.publicUrl, options), sendAfter: delivery, topic: `${topicPrefix(b.id)}delivery` });
   if ((b.status === "confirmed" || b.status === "in_progress") && collection > now)
-    out.push({ ...returnReminderEmail(b, config.publicUrl), sendAfter: collection, topic: `${topicPrefix(b.id)}return` });
+    out.push({ ...returnReminderEmail(b, config.publicUrl, options), sendAfter: collection, topic: `${topicPrefix(b.id)}return` });
   return out;
 }
