@@ -7,7 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "../prisma/generated/postgresql/client";
 import { PrismaClient as SqliteClient } from "../prisma/generated/sqlite/client";
 import { createHandler } from "../server/app";
-import { PooledPrismaLibSql, type Db } from "../server/db";
+import { sqliteAdapter, type Db } from "../server/db";
 import { migrate } from "../server/db/migrate";
 import { createLogger } from "../server/log";
 import type { Services } from "../server/services/context";
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const log = [{ emit: "event", level: "query" }] as const;
   db =
     config.database.provider === "sqlite"
-      ? new SqliteClient({ adapter: new PooledPrismaLibSql({ url: config.database.url, timeout: 10_000 }), log: [...log] })
+      ? new SqliteClient({ adapter: sqliteAdapter(config.database.url), log: [...log] })
       : (new PostgresClient({ adapter: new PrismaPg({ connectionString: config.database.url }), log: [...log] }) as unknown as Db);
   (db as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => queries.push(e.query));
   const services: Services = { db, provider: config.database.provider, log: createLogger("silent"), config };

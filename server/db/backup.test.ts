@@ -1,7 +1,7 @@
 // Backups: a SQLite copy taken while a writer holds the database open (WAL content included),
 // the refusals, and the pg_dump advice that never shows the password. SQLite files of their own,
 // whatever TEST_DATABASE_URL says (PostgreSQL backups are pg_dump's job).
-import { createClient } from "@libsql/client";
+import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,24 +25,24 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 test("a live WAL database is copied whole, into a file that opens; the target is never half-written", async () => {
   const target = sqlite("live.db");
-  const writer = createClient({ url: target.url });
+  const writer = new Database(target.file);
   try {
-    await writer.execute("PRAGMA journal_mode = WAL");
-    await writer.execute("PRAGMA wal_autocheckpoint = 0"); // keep the rows in the WAL file
-    await writer.execute("CREATE TABLE t (x INTEGER)");
-    await writer.batch(
-      Array.from({ length: 500 }, (_, i) => ({ sql: "INSERT INTO t VALUES (?)", args: [i] })),
-      "write",
-    );
+    writer.exec("PRAGMA journal_mode = WAL");
+    writer.exec("PRAGMA wal_autocheckpoint = 0"); // keep the rows in the WAL file
+    writer.exec("CREATE TABLE t (x INTEGER)");
+    const insert = writer.prepare("INSERT INTO t VALUES (?)");
+    writer.transaction(() => {
+      for (let i = 0; i < 500; i++) insert.run(i);
+    })();
     expect(existsSync(`${target.file}-wal`)).toBe(true);
 
     const result = await backupSqlite(target, join(folder, "copy.db"));
     expect(result.file).toBe(join(folder, "copy.db"));
     expect(result.bytes).toBeGreaterThan(0);
-    const copy = createClient({ url: `file:${result.file}` });
+    const copy = new Database(result.file);
     try {
-      expect(Number((await copy.execute("SELECT count(*) AS n FROM t")).rows[0]!.n)).toBe(500);
-      expect((await copy.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
+      expect(copy.query("SELECT count(*) AS n FROM t").get()).toEqual({ n: 500 });
+      expect(copy.query("PRAGMA integrity_check").values()[0]![0]).toBe("ok");
     } finally {
       copy.close();
     }
@@ -54,8 +54,8 @@ test("a live WAL database is copied whole, into a file that opens; the target is
 
 test("refusals: an existing file without --force, a missing folder, no database, the database itself", async () => {
   const target = sqlite("refuse.db");
-  const client = createClient({ url: target.url });
-  await client.execute("CREATE TABLE t (x INTEGER)");
+  const client = new Database(target.file);
+  client.exec("CREATE TABLE t (x INTEGER)");
   client.close();
   const existing = join(folder, "existing.db");
   writeFileSync(existing, "keep me");

@@ -1,9 +1,9 @@
-// Online backups for `rentals-cli db backup`. SQLite: `VACUUM INTO` through the libsql client
+// Online backups for `rentals-cli db backup`. SQLite: `VACUUM INTO` through bun:sqlite
 // makes a consistent copy of a live database (one read transaction; the server keeps serving,
 // WAL content included) into a temporary file beside the target, which is then moved into place,
 // so a half-written backup never carries the target's name. PostgreSQL: pg_dump is the tool; we
 // only say how to call it (without the password).
-import { createClient } from "@libsql/client";
+import { Database } from "bun:sqlite";
 import { existsSync, linkSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { DatabaseTarget } from "../config";
@@ -27,14 +27,15 @@ export async function backupSqlite(
   }
 
   const temporary = join(folder, `.${basename(destination)}.${crypto.randomUUID()}.partial`);
-  const client = createClient({ url: target.url, timeout: 10_000 });
+  const db = new Database(target.file, { readwrite: true, create: false });
   try {
-    await client.execute({ sql: "VACUUM INTO ?", args: [temporary] });
+    db.exec("PRAGMA busy_timeout = 10000");
+    db.query("VACUUM INTO ?").run(temporary);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
   } finally {
-    client.close();
+    db.close(false);
   }
   try {
     if (options.force) renameSync(temporary, destination);

@@ -1,20 +1,30 @@
-// Transactions give their SQLite connection back: @prisma/adapter-libsql's own @libsql/client
-// leaked one per transaction (see server/db/index.ts), so a busy server ran out of file
-// descriptors. Counted through /proc/self/fd (Linux); PostgreSQL keeps its own pool (max 10).
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
+// What the SQLite adapter (./bun-sqlite-adapter.ts) promises, through a real PrismaClient: reads
+// outside a transaction neither see nor wait for an open transaction; writes outside one wait for
+// it and are not rolled back with it; transactions open no files; a write refused as busy (another
+// process holding the write lock past the timeout) is transient and leaves the client working; and
+// DateTimes are stored byte for byte as the libsql adapter stored them. File descriptors are counted
+// through /proc/self/fd (Linux, like the servers we run on); PostgreSQL keeps its own pool (max 10).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
-import { openDatabase, PooledPrismaLibSql, type Database } from "./index";
+import { openDatabase, sqliteAdapter, type Database } from "./index";
 import { migrate } from "./migrate";
+import { isTransientDbError } from "./vehicle-lock";
+
+const onSqlite = !process.env.TEST_DATABASE_URL;
 
 let database: TestDatabase;
 let opened: Database;
+let file = "";
+let url = "";
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig(database);
   await migrate(config.database);
   opened = openDatabase(config.database);
+  if (config.database.provider === "sqlite") ({ file, url } = config.database);
 });
 afterAll(async () => {
   await opened?.close();
@@ -22,55 +32,171 @@ afterAll(async () => {
 });
 
 const openFiles = () => readdirSync("/proc/self/fd").length;
+const inAMinute = () => new Date(Date.now() + 60_000);
 
-// Linux-only (/proc/self/fd), like the servers we run on.
-test("hundreds of transactions (batch and interactive) open no more files", async () => {
+type Tx = Parameters<Parameters<Database["db"]["$transaction"]>[0]>[0];
+
+/** An interactive transaction that does `work`, then stays open until `end(commit)` is called. */
+function openTransaction(work: (tx: Tx) => Promise<unknown>) {
+  let end!: (commit: boolean) => void;
+  const ending = new Promise<boolean>((resolve) => (end = resolve));
+  let isOpen!: () => void;
+  const open = new Promise<void>((resolve) => (isOpen = resolve));
+  const done = opened.db
+    .$transaction(async (tx) => {
+      await work(tx);
+      isOpen();
+      if (!(await ending)) throw new Error("rolled back on purpose");
+    })
+    .catch((error: Error) => error);
+  return { isOpen: open, end, done };
+}
+
+test("thousands of transactions (batch and interactive) open no more files", async () => {
   const { db } = opened;
-  // Warm up: the pool opens what it needs.
   for (let i = 0; i < 5; i++) await db.$transaction([db.vehicle.count(), db.booking.count()]);
   const before = openFiles();
-  for (let i = 0; i < 150; i++) {
+  const rounds = onSqlite ? 1_000 : 100;
+  for (let i = 0; i < rounds; i++) {
     await db.$transaction([db.vehicle.count(), db.booking.count()]);
     await db.$transaction(async (tx) => {
-      await tx.vehicle.count();
+      await tx.rateLimit.upsert({ where: { key: "fd" }, create: { key: "fd", count: 1, windowEnd: inAMinute() }, update: { count: { increment: 1 } } });
     });
   }
-  expect(openFiles() - before).toBeLessThan(10);
-});
+  expect(openFiles() - before).toBeLessThan(5);
+  expect((await db.rateLimit.findUnique({ where: { key: "fd" } }))?.count).toBe(rounds);
+}, 60_000);
 
-// Another process holding SQLite's write lock past our busy timeout makes a write fail with
-// SQLITE_BUSY. libsql leaves that statement un-reset until it is garbage-collected, which used to
-// poison its connection: the next transaction could not commit and the connection, once dropped,
-// kept the write lock, so every writer everywhere was refused (see server/db/index.ts).
-test("SQLite: after a write refused as busy, the next transactions commit and other writers are not locked out", async () => {
-  const config = testConfig(database).database;
-  if (config.provider !== "sqlite") return expect(config.provider).toBe("postgresql");
-  // A client that waits only 50 ms for a lock (the server's waits 10 s).
-  const db = new SqliteClient({ adapter: new PooledPrismaLibSql({ url: config.url, timeout: 50 }) });
-  try {
-    const holder = Bun.spawn(
-      [
-        process.execPath,
-        "-e",
-        `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(config.file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE"); d.exec("DELETE FROM rate_limits WHERE key = 'none'"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); process.exit(0); }, 400);`,
-      ],
-      { stdout: "pipe", stderr: "inherit" },
+describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
+  test("a read outside a transaction neither sees its uncommitted write nor waits for it", async () => {
+    const { db } = opened;
+    const tx = openTransaction((tx) => tx.rateLimit.create({ data: { key: "uncommitted", count: 1, windowEnd: inAMinute() } }));
+    await tx.isOpen;
+    const read = await Promise.race([db.rateLimit.findUnique({ where: { key: "uncommitted" } }), Bun.sleep(2_000).then(() => "waited")]);
+    expect(read).toBeNull();
+    expect(await Promise.race([db.rateLimit.count({ where: { key: "uncommitted" } }), Bun.sleep(2_000).then(() => "waited")])).toBe(0);
+    tx.end(true);
+    expect(await tx.done).toBeUndefined();
+    // Committed: the next read sees it.
+    expect((await db.rateLimit.findUnique({ where: { key: "uncommitted" } }))?.count).toBe(1);
+  });
+
+  test("a write outside a transaction waits for it to end and is not rolled back with it", async () => {
+    const { db } = opened;
+    const tx = openTransaction((tx) => tx.rateLimit.create({ data: { key: "inside", count: 1, windowEnd: inAMinute() } }));
+    await tx.isOpen;
+    let written = false;
+    const outside = db.rateLimit.create({ data: { key: "outside", count: 1, windowEnd: inAMinute() } }).then(() => (written = true));
+    await Bun.sleep(100);
+    expect(written).toBe(false);
+    tx.end(false);
+    expect(String(await tx.done)).toContain("rolled back on purpose");
+    await outside;
+    expect(await db.rateLimit.findMany({ where: { key: { in: ["inside", "outside"] } }, select: { key: true } })).toEqual([{ key: "outside" }]);
+  });
+
+  test("transactions take turns: each sees what the previous one committed", async () => {
+    const { db } = opened;
+    await db.rateLimit.create({ data: { key: "turns", count: 0, windowEnd: inAMinute() } });
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db.$transaction(async (tx) => {
+          const row = await tx.rateLimit.findUniqueOrThrow({ where: { key: "turns" } });
+          await Bun.sleep(1);
+          await tx.rateLimit.update({ where: { key: "turns" }, data: { count: row.count + 1 } });
+        }),
+      ),
     );
-    expect(new TextDecoder().decode((await holder.stdout.getReader().read()).value)).toContain("locked");
-    const refused = await db.rateLimit.create({ data: { key: "busy", count: 1, windowEnd: new Date(Date.now() + 60_000) } }).catch((error) => error);
-    expect(String(refused?.message ?? refused)).toMatch(/SQLITE_BUSY|database is locked|timed out/i);
-    expect(await holder.exited).toBe(0);
-    // Released: this client's transactions commit again...
-    for (let i = 0; i < 3; i++) {
-      await db.$transaction(async (tx) => {
-        await tx.rateLimit.create({ data: { key: `after-${i}`, count: 1, windowEnd: new Date(Date.now() + 60_000) } });
-        await tx.rateLimit.count();
-      });
+    expect((await db.rateLimit.findUnique({ where: { key: "turns" } }))?.count).toBe(20);
+  });
+
+  // Another process holding SQLite's write lock past our busy timeout makes a write fail with
+  // SQLITE_BUSY: that must be recognised as transient (vehicle-lock.ts retries it, then answers 503),
+  // and the client's connections must work, and hold no lock, once the other process is done.
+  test("a write refused as busy is transient; afterwards transactions commit and other writers are not locked out", async () => {
+    // A client that waits only 50 ms for a lock (the server's waits 10 s).
+    const db = new SqliteClient({ adapter: sqliteAdapter(url, { timeout: 50 }) });
+    try {
+      const holder = Bun.spawn(
+        [
+          process.execPath,
+          "-e",
+          `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE"); d.exec("DELETE FROM rate_limits WHERE key = 'none'"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); process.exit(0); }, 400);`,
+        ],
+        { stdout: "pipe", stderr: "inherit" },
+      );
+      expect(new TextDecoder().decode((await holder.stdout.getReader().read()).value)).toContain("locked");
+      const refused = await db.rateLimit.create({ data: { key: "busy", count: 1, windowEnd: inAMinute() } }).catch((error) => error);
+      expect(String(refused?.message ?? refused)).toMatch(/SQLITE_BUSY|database is locked|timed out/i);
+      expect(isTransientDbError(refused)).toBe(true);
+      // The same inside a transaction whose first statement takes the write lock (vehicle-lock.ts).
+      const refusedInside = await db
+        .$transaction(async (tx) => {
+          await tx.$executeRaw`UPDATE vehicles SET mileage = mileage WHERE id = ${"none"}`;
+        })
+        .catch((error) => error);
+      expect(isTransientDbError(refusedInside)).toBe(true);
+      // Reads are not refused: the other process's open transaction does not block them (WAL).
+      expect(await db.rateLimit.count({ where: { key: "busy" } })).toBe(0);
+      expect(await holder.exited).toBe(0);
+      // Released: this client's transactions commit again...
+      for (let i = 0; i < 3; i++) {
+        await db.$transaction(async (tx) => {
+          await tx.rateLimit.create({ data: { key: `after-${i}`, count: 1, windowEnd: inAMinute() } });
+          await tx.rateLimit.count();
+        });
+      }
+      // ...and none of its connections still holds the write lock: another client writes at once.
+      await opened.db.rateLimit.create({ data: { key: "other-client", count: 1, windowEnd: inAMinute() } });
+      expect(await opened.db.rateLimit.count({ where: { key: { in: ["after-0", "after-1", "after-2", "other-client"] } } })).toBe(4);
+    } finally {
+      await db.$disconnect();
     }
-    // ...and no connection of it still holds the write lock: another client writes at once.
-    await opened.db.rateLimit.create({ data: { key: "other-client", count: 1, windowEnd: new Date(Date.now() + 60_000) } });
-    expect(await opened.db.rateLimit.count({ where: { key: { in: ["after-0", "after-1", "after-2", "other-client"] } } })).toBe(4);
-  } finally {
-    await db.$disconnect();
-  }
-}, 20_000);
+  }, 20_000);
+
+  // Rows written before the switch (by @prisma/adapter-libsql) and after must read the same, and
+  // compare the same in SQL (SQLite compares these dates as text). libsql runs in another process:
+  // two SQLite libraries must not share a file inside one (their POSIX locks would not exclude each other).
+  test("DateTimes are stored byte for byte as the libsql adapter stored them, and read back either way", async () => {
+    const when = new Date("2026-11-26T10:00:00.000Z");
+    const odd = new Date("2027-02-03T04:05:06.789Z");
+    await opened.db.rateLimit.create({ data: { key: "by-bun", count: 1, windowEnd: when } });
+    await opened.db.rateLimit.create({ data: { key: "by-bun-odd", count: 1, windowEnd: odd } });
+    const script = join(database.dataDir, "libsql.ts");
+    writeFileSync(
+      script,
+      `import { createClient } from "@libsql/client";
+       import { PrismaLibSql } from "@prisma/adapter-libsql";
+       import { PrismaClient } from ${JSON.stringify(join(import.meta.dir, "../../prisma/generated/sqlite/client"))};
+       const url = ${JSON.stringify(url)};
+       const prisma = new PrismaClient({ adapter: new PrismaLibSql({ url, timeout: 5000 }) });
+       await prisma.rateLimit.create({ data: { key: "by-libsql", count: 1, windowEnd: new Date(${when.getTime()}) } });
+       const raw = createClient({ url });
+       await raw.execute({ sql: "INSERT INTO rate_limits (key, count, windowEnd) VALUES ('raw', 2, ?)", args: ["2027-02-03T04:05:06.789+00:00"] });
+       const stored = (await raw.execute("SELECT key, windowEnd, typeof(windowEnd) AS type FROM rate_limits WHERE key IN ('by-bun', 'by-libsql') ORDER BY key")).rows;
+       const read = await prisma.rateLimit.findMany({ where: { key: { startsWith: "by-bun" } }, orderBy: { key: "asc" } });
+       console.log(JSON.stringify({ stored: stored.map((r) => [r.key, r.windowEnd, r.type]), read }));
+       await prisma.$disconnect();`,
+    );
+    const child = Bun.spawnSync([process.execPath, script], { cwd: join(import.meta.dir, "../.."), stderr: "inherit" });
+    expect(child.exitCode).toBe(0);
+    const { stored, read } = JSON.parse(child.stdout.toString());
+    expect(stored).toEqual([
+      ["by-bun", "2026-11-26T10:00:00.000+00:00", "text"],
+      ["by-libsql", "2026-11-26T10:00:00.000+00:00", "text"],
+    ]);
+    // Written by this adapter, read by libsql's...
+    expect(read).toEqual([
+      { key: "by-bun", count: 1, windowEnd: when.toISOString() },
+      { key: "by-bun-odd", count: 1, windowEnd: odd.toISOString() },
+    ]);
+    // ...and written by libsql (through Prisma and raw), read by this one.
+    expect(await opened.db.rateLimit.findUnique({ where: { key: "by-libsql" } })).toEqual({ key: "by-libsql", count: 1, windowEnd: when });
+    expect(await opened.db.rateLimit.findUnique({ where: { key: "raw" } })).toEqual({ key: "raw", count: 2, windowEnd: odd });
+    // Comparisons in SQL match either writer's rows.
+    const keys = ["by-bun", "by-libsql", "raw"];
+    expect(await opened.db.rateLimit.count({ where: { key: { in: keys }, windowEnd: { gte: when } } })).toBe(3);
+    expect(await opened.db.rateLimit.count({ where: { key: { in: keys }, windowEnd: { gt: when } } })).toBe(1);
+    expect(await opened.db.rateLimit.count({ where: { key: { in: keys }, windowEnd: when } })).toBe(2);
+  });
+});

@@ -1,13 +1,12 @@
 // The one place that opens the database. Both generated clients share the models, so the rest of
 // the code is typed against the SQLite client's types and never knows which database it is on.
-import { createClient as createLibSqlClient, type Config as LibSqlConfig } from "@libsql/client";
-import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import type { DatabaseTarget } from "../config";
 import { changeCounters, trackChanges } from "./changes";
+import { PrismaBunSqlite } from "./bun-sqlite-adapter";
 import { announceChanges } from "./notifications";
 
 export type Db = SqliteClient;
@@ -55,56 +54,12 @@ class ReconnectingPool extends pg.Pool {
 }
 
 /**
- * @prisma/adapter-libsql 7.10 brings its own @libsql/client 0.17, whose `transaction()` hands the
- * client's connection to the transaction and opens a new one for the next call, and never closes
- * the one it handed out: every Prisma transaction on SQLite (each booking, cancellation, listing
- * with a count...) leaked a connection, two file descriptors and its page cache, until the process
- * ran out of descriptors (SQLITE_CANTOPEN) after a few thousand of them (found by `bun run bench`).
- * The adapter is given our @libsql/client 0.18 instead, which keeps a small pool and gets a
- * transaction's connection back when it commits or rolls back. server/db/connections.test.ts guards it.
+ * The adapter for a SQLite database at `url` (file:/path): bun:sqlite with cached statements, one
+ * writer and one reader connection (./bun-sqlite-adapter.ts). `timeout`: how long a statement
+ * waits for another process's write lock before failing as busy (the server waits 10 s).
  */
-export class PooledPrismaLibSql extends PrismaLibSql {
-  override createClient(config: LibSqlConfig) {
-    return collectAfterBusy(createLibSqlClient(config)) as unknown as ReturnType<PrismaLibSql["createClient"]>;
-  }
-}
-
-/**
- * libsql 0.5 leaves a statement that failed with SQLITE_BUSY (another process held the write lock
- * past the busy timeout) un-reset until the garbage collector finalises it. Until then its
- * connection cannot commit ("SQL statements in progress"), and once the pool closes that
- * connection it lingers as a zombie that still holds the write lock: every writer, in every
- * process, is then refused until some later collection. So after a busy error we collect at once;
- * it costs a few milliseconds, only on that rare path. server/db/connections.test.ts guards it.
- */
-function collectAfterBusy<T extends object>(target: T): T {
-  return new Proxy(target, {
-    get(object, property) {
-      const value = Reflect.get(object, property, object);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        try {
-          const result = value.apply(object, args);
-          if (!(result instanceof Promise)) return result;
-          return result.then(
-            // A transaction is the other object whose calls run statements.
-            (settled) => (property === "transaction" && settled && typeof settled === "object" ? collectAfterBusy(settled) : settled),
-            (error) => {
-              throw collectIfBusy(error);
-            },
-          );
-        } catch (error) {
-          throw collectIfBusy(error);
-        }
-      };
-    },
-  });
-}
-
-function collectIfBusy(error: unknown): unknown {
-  const text = `${(error as { code?: unknown })?.code ?? ""} ${(error as Error)?.message ?? error}`;
-  if (/SQLITE_BUSY|database is locked|statements in progress/i.test(text)) Bun.gc(true);
-  return error;
+export function sqliteAdapter(url: string, options: { timeout?: number } = {}): PrismaBunSqlite {
+  return new PrismaBunSqlite({ url, timeout: options.timeout ?? 10_000 });
 }
 
 /** The driver adapter for a SQLite file URL ("file:/path/db"); `timeout` is the busy timeout in ms. */

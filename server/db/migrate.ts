@@ -2,7 +2,7 @@
 // Prisma's own `_prisma_migrations` table with Prisma's checksums, so `prisma migrate deploy` and
 // `status` on a machine with the native engine read the same history. Creating migrations is
 // prisma/tools/new-migration.ts (Prisma's schema engine); applying them needs only SQL.
-import { createClient } from "@libsql/client";
+import { Database } from "bun:sqlite";
 import pg from "pg";
 import type { DatabaseTarget } from "../config";
 import { readMigrations } from "../../prisma/tools/migrations";
@@ -32,39 +32,46 @@ const createTable = {
 
 const appliedQuery = `SELECT "migration_name" AS name, "checksum" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL ORDER BY "migration_name"`;
 
-async function sqliteRunner(url: string): Promise<Runner> {
-  const client = createClient({ url, timeout: 10_000 });
-  // WAL lets readers work while a writer commits; the mode is stored in the file.
-  await client.execute("PRAGMA journal_mode = WAL");
-  await client.execute(createTable.sqlite);
+// bun:sqlite, as the server's adapter (./bun-sqlite-adapter.ts): two SQLite libraries must not
+// open one file in one process (POSIX locks are per process, so they would not exclude each other,
+// and libsql closes its files only when collected).
+async function sqliteRunner(file: string): Promise<Runner> {
+  const db = new Database(file, { create: true, readwrite: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 10000");
+    // WAL lets readers work while a writer commits; the mode is stored in the file.
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec(createTable.sqlite);
+  } catch (error) {
+    db.close(false);
+    throw error;
+  }
   return {
     async applied() {
-      const rows = (await client.execute(appliedQuery)).rows as unknown as Row[];
+      const rows = db.query(appliedQuery).all() as Row[];
       return rows.map((r) => ({ name: String(r.name), checksum: String(r.checksum) }));
     },
     async apply(name, checksum, sql) {
-      const tx = await client.transaction("write");
+      db.exec("BEGIN IMMEDIATE");
       try {
         // Another process may have applied it while we waited for the write lock.
-        const done = await tx.execute({ sql: `SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = ? AND "finished_at" IS NOT NULL`, args: [name] });
-        if (done.rows.length === 0) {
-          await tx.executeMultiple(sql);
-          await tx.execute({
-            sql: `INSERT INTO "_prisma_migrations" ("id","checksum","finished_at","migration_name","started_at","applied_steps_count") VALUES (?,?,current_timestamp,?,current_timestamp,1)`,
-            args: [crypto.randomUUID(), checksum, name],
-          });
+        const done = db.query(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = ? AND "finished_at" IS NOT NULL`).all(name);
+        if (done.length === 0) {
+          db.exec(sql);
+          db.query(
+            `INSERT INTO "_prisma_migrations" ("id","checksum","finished_at","migration_name","started_at","applied_steps_count") VALUES (?,?,current_timestamp,?,current_timestamp,1)`,
+          ).run(crypto.randomUUID(), checksum, name);
         }
-        await tx.commit();
-        return done.rows.length === 0;
+        db.exec("COMMIT");
+        return done.length === 0;
       } catch (error) {
-        await tx.rollback();
+        if (db.inTransaction) db.exec("ROLLBACK");
         throw error;
-      } finally {
-        tx.close();
       }
     },
     async close() {
-      client.close();
+      db.close(false);
     },
   };
 }
@@ -103,7 +110,7 @@ async function postgresRunner(url: string): Promise<Runner> {
 }
 
 function openRunner(target: DatabaseTarget) {
-  return target.provider === "sqlite" ? sqliteRunner(target.url) : postgresRunner(target.url);
+  return target.provider === "sqlite" ? sqliteRunner(target.file) : postgresRunner(target.url);
 }
 
 async function compare(runner: Runner, target: DatabaseTarget): Promise<MigrationStatus & { sources: { name: string; sql: string }[] }> {

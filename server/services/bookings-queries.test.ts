@@ -3,7 +3,7 @@
 // REST includes them; neither loads a vehicle per booking. Counted with Prisma's query events on
 // a server of our own over a fresh database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PooledPrismaLibSql } from "../db";
+import { sqliteAdapter } from "../db";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const log = [{ emit: "event", level: "query" }] as const;
   db =
     config.database.provider === "sqlite"
-      ? new SqliteClient({ adapter: new PooledPrismaLibSql({ url: config.database.url, timeout: 10_000 }), log: [...log] })
+      ? new SqliteClient({ adapter: sqliteAdapter(config.database.url), log: [...log] })
       : (new PostgresClient({ adapter: new PrismaPg({ connectionString: config.database.url }), log: [...log] }) as unknown as Db);
   (db as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => queries.push(e.query));
   services = { db, provider: config.database.provider, log: createLogger("silent"), config };

@@ -4,7 +4,7 @@
 // again", never a 500 and never a double booking; a lock held briefly by another process or
 // connection is waited for.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PooledPrismaLibSql } from "../db";
+import { sqliteAdapter } from "../db";
 import pg from "pg";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { createHandler } from "../app";
@@ -240,7 +240,7 @@ describe("lock failures are never a 500", () => {
       const target = server.services.config.database;
       if (target.provider !== "sqlite") throw new Error("unreachable");
       // A second server on the same file whose client (the one production uses) waits only 200 ms for a lock.
-      const impatient = new SqliteClient({ adapter: new PooledPrismaLibSql({ url: target.url, timeout: 200 }) });
+      const impatient = new SqliteClient({ adapter: sqliteAdapter(target.url, { timeout: 200 }) });
       const services: Services = { ...server.services, db: impatient };
       const http = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: createHandler(services).fetch });
       try {

@@ -1,0 +1,490 @@
+// A Prisma driver adapter on Bun's own `bun:sqlite`, for the server's SQLite database. It replaces
+// @prisma/adapter-libsql, whose driver prepared every statement anew and cost most of a request
+// (issue 16); here each connection keeps its prepared statements. Conversions follow
+// @prisma/adapter-better-sqlite3 7.10 (DateTimes are written as libsql wrote them:
+// "2026-11-26T10:00:00.000+00:00"), errors carry SQLite's extended code as libsql's did.
+//
+// Connections (better-sqlite3's adapter runs everything on one, so a concurrent request would read
+// an open transaction's uncommitted rows and its writes would join that transaction):
+// - a writer, for transactions and for writes outside them. A mutex lets one transaction be open
+//   at a time; a write outside a transaction waits until it ends. bun:sqlite is synchronous, so a
+//   single statement never interleaves with another.
+// - a reader (query_only) for plain SELECTs outside transactions. In WAL mode each of its
+//   statements sees the last committed state, so reads never wait for an open transaction and
+//   never see its rows, and a read after a committed write sees it.
+// Both wait `timeout` ms for locks held by other processes (busy_timeout); foreign keys are on.
+import { Database, type Statement } from "bun:sqlite";
+import {
+  type ArgType,
+  type ColumnType,
+  ColumnTypeEnum,
+  DriverAdapterError,
+  type IsolationLevel,
+  type SqlDriverAdapter,
+  type SqlDriverAdapterFactory,
+  type SqlQuery,
+  type SqlResultSet,
+  type Transaction,
+  type TransactionOptions,
+} from "@prisma/driver-adapter-utils";
+
+const ADAPTER_NAME = "capedrive-bun-sqlite";
+
+export type BunSqliteOptions = {
+  /** How long a statement waits for a lock held by another connection or process (ms; busy_timeout). */
+  timeout?: number;
+  /**
+   * PRAGMA synchronous. "FULL" (SQLite's default, and libsql's) syncs the WAL on every commit.
+   * "NORMAL" syncs it only at checkpoints: a power loss or OS crash may roll back the last
+   * transactions committed before it (never corrupts the file); a crash of this process loses nothing.
+   */
+  synchronous?: "FULL" | "NORMAL";
+  /** Prepared statements kept per connection (oldest finalised beyond it). */
+  statementCacheSize?: number;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Conversions (as @prisma/adapter-better-sqlite3 7.10 and @prisma/adapter-libsql 7.10).
+
+function mapDeclType(declType: string | null): ColumnType | null {
+  if (declType === null) return null;
+  switch (declType.toUpperCase()) {
+    case "":
+      return null;
+    case "DECIMAL":
+      return ColumnTypeEnum.Numeric;
+    case "FLOAT":
+      return ColumnTypeEnum.Float;
+    case "DOUBLE":
+    case "DOUBLE PRECISION":
+    case "NUMERIC":
+    case "REAL":
+      return ColumnTypeEnum.Double;
+    case "TINYINT":
+    case "SMALLINT":
+    case "MEDIUMINT":
+    case "INT":
+    case "INTEGER":
+    case "SERIAL":
+    case "INT2":
+      return ColumnTypeEnum.Int32;
+    case "BIGINT":
+    case "UNSIGNED BIG INT":
+    case "INT8":
+      return ColumnTypeEnum.Int64;
+    case "DATETIME":
+    case "TIMESTAMP":
+      return ColumnTypeEnum.DateTime;
+    case "TIME":
+      return ColumnTypeEnum.Time;
+    case "DATE":
+      return ColumnTypeEnum.Date;
+    case "TEXT":
+    case "CLOB":
+    case "CHARACTER":
+    case "VARCHAR":
+    case "VARYING CHARACTER":
+    case "NCHAR":
+    case "NATIVE CHARACTER":
+    case "NVARCHAR":
+      return ColumnTypeEnum.Text;
+    case "BLOB":
+      return ColumnTypeEnum.Bytes;
+    case "BOOLEAN":
+      return ColumnTypeEnum.Boolean;
+    case "JSONB":
+      return ColumnTypeEnum.Json;
+    default:
+      return null;
+  }
+}
+
+function inferColumnType(value: unknown): ColumnType {
+  switch (typeof value) {
+    case "string":
+      return ColumnTypeEnum.Text;
+    case "bigint":
+      return ColumnTypeEnum.Int64;
+    case "boolean":
+      return ColumnTypeEnum.Boolean;
+    case "number":
+      return ColumnTypeEnum.UnknownNumber;
+    default:
+      if (value instanceof Uint8Array || value instanceof ArrayBuffer) return ColumnTypeEnum.Bytes;
+      throw new Error(`unexpected value of type ${typeof value}: ${String(value)}`);
+  }
+}
+
+function mapRow(row: unknown[], columnTypes: ColumnType[]): unknown[] {
+  for (let i = 0; i < row.length; i++) {
+    const value = row[i];
+    const type = columnTypes[i];
+    if (typeof value === "number") {
+      if ((type === ColumnTypeEnum.Int32 || type === ColumnTypeEnum.Int64) && !Number.isInteger(value)) row[i] = Math.trunc(value);
+      else if (type === ColumnTypeEnum.DateTime) row[i] = new Date(value).toISOString();
+    } else if (typeof value === "bigint") {
+      if (type === ColumnTypeEnum.DateTime) row[i] = new Date(Number(value)).toISOString();
+      else row[i] = Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+    }
+  }
+  return row;
+}
+
+type Bindable = string | number | bigint | boolean | null | Uint8Array;
+
+function mapArg(arg: unknown, argType: ArgType | undefined): Bindable {
+  if (arg === null || arg === undefined) return null;
+  const scalar = argType?.scalarType;
+  if (typeof arg === "string") {
+    switch (scalar) {
+      case "int":
+        return Number.parseInt(arg, 10);
+      case "float":
+      case "decimal":
+        return Number.parseFloat(arg);
+      case "bigint":
+        return BigInt(arg);
+      case "datetime":
+        return new Date(arg).toISOString().replace("Z", "+00:00");
+      case "bytes":
+        return Buffer.from(arg, "base64");
+      default:
+        return arg;
+    }
+  }
+  if (typeof arg === "boolean") return arg ? 1 : 0;
+  // Stored as libsql stored it (timestampFormat "iso8601").
+  if (arg instanceof Date) return arg.toISOString().replace("Z", "+00:00");
+  return arg as Bindable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors, mapped as @prisma/adapter-libsql mapped its (extended) codes.
+
+const SQLITE_BUSY = 5;
+
+type SqliteError = Error & { code: string; errno: number };
+const isSqliteError = (error: unknown): error is SqliteError =>
+  error instanceof Error && typeof (error as SqliteError).code === "string" && typeof (error as SqliteError).errno === "number";
+
+function toAdapterError(error: unknown): unknown {
+  if (!isSqliteError(error)) return error;
+  const code = error.errno;
+  const message = error.message;
+  const base = { originalCode: String(code), originalMessage: message };
+  switch (code) {
+    case 2067: // SQLITE_CONSTRAINT_UNIQUE
+    case 1555: {
+      // SQLITE_CONSTRAINT_PRIMARYKEY
+      const columns = message.split("constraint failed: ").at(1)?.split(", ");
+      const fields = columns?.map((field) => field.split(".").pop() ?? field);
+      const table = columns?.at(0)?.split(".").slice(0, -1).join(".") || undefined;
+      return new DriverAdapterError({ ...base, kind: "UniqueConstraintViolation", constraint: fields ? { fields } : undefined, table });
+    }
+    case 1299: {
+      // SQLITE_CONSTRAINT_NOTNULL
+      const fields = message
+        .split("constraint failed: ")
+        .at(1)
+        ?.split(", ")
+        .map((field) => field.split(".").pop() ?? field);
+      return new DriverAdapterError({ ...base, kind: "NullConstraintViolation", constraint: fields ? { fields } : undefined });
+    }
+    case 787: // SQLITE_CONSTRAINT_FOREIGNKEY
+    case 1811: // SQLITE_CONSTRAINT_TRIGGER (a trigger's RAISE(ABORT, ...): originalMessage keeps its text)
+      return new DriverAdapterError({ ...base, kind: "ForeignKeyConstraintViolation", constraint: { foreignKey: {} } });
+  }
+  if ((code & 0xff) === SQLITE_BUSY) return new DriverAdapterError({ ...base, kind: "SocketTimeout" });
+  if (message.startsWith("no such table")) return new DriverAdapterError({ ...base, kind: "TableDoesNotExist", table: message.split(": ").at(1) });
+  if (message.startsWith("no such column")) return new DriverAdapterError({ ...base, kind: "ColumnNotFound", column: message.split(": ").at(1) });
+  if (message.includes("has no column named "))
+    return new DriverAdapterError({ ...base, kind: "ColumnNotFound", column: message.split("has no column named ").at(1) });
+  return new DriverAdapterError({ ...base, kind: "sqlite", extendedCode: code, message });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connections and their prepared statements.
+
+type Prepared = {
+  statement: Statement;
+  columnNames: string[];
+  /** Column types from the declared types; null where SQLite declares none (expressions). */
+  declared: (ColumnType | null)[];
+  undeclared: boolean;
+};
+
+class Connection {
+  readonly db: Database;
+  readonly #statements = new Map<string, Prepared>();
+  readonly #cacheSize: number;
+
+  constructor(file: string, options: BunSqliteOptions, role: "writer" | "reader") {
+    this.db = new Database(file, { create: role === "writer", readwrite: true });
+    this.#cacheSize = options.statementCacheSize ?? 500;
+    try {
+      this.db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.round(options.timeout ?? 5_000))}`);
+      if (role === "writer" && file !== ":memory:") this.db.exec("PRAGMA journal_mode = WAL");
+      this.db.exec("PRAGMA foreign_keys = ON");
+      this.db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`);
+      if (role === "reader") this.db.exec("PRAGMA query_only = ON");
+    } catch (error) {
+      this.db.close(false);
+      throw toAdapterError(error);
+    }
+  }
+
+  prepare(sql: string): Prepared {
+    let prepared = this.#statements.get(sql);
+    if (prepared) return prepared;
+    const statement = this.db.prepare(sql);
+    const declared = (statement.declaredTypes ?? []).map(mapDeclType);
+    // 64-bit columns are read exactly (as bigint); other integers as numbers, as libsql read them.
+    if (declared.includes(ColumnTypeEnum.Int64)) statement.safeIntegers(true);
+    prepared = { statement, columnNames: statement.columnNames, declared, undeclared: declared.includes(null) };
+    if (this.#statements.size >= this.#cacheSize) {
+      const [oldest, evicted] = this.#statements.entries().next().value as [string, Prepared];
+      this.#statements.delete(oldest);
+      evicted.statement.finalize();
+    }
+    this.#statements.set(sql, prepared);
+    return prepared;
+  }
+
+  query(query: SqlQuery): SqlResultSet {
+    try {
+      const { statement, columnNames, declared, undeclared } = this.prepare(query.sql);
+      const rows = statement.values(...bindings(query)) as unknown[][];
+      const columnTypes = undeclared ? inferTypes(declared, rows) : (declared as ColumnType[]);
+      for (const row of rows) mapRow(row, columnTypes);
+      return { columnNames, columnTypes, rows };
+    } catch (error) {
+      throw toAdapterError(error);
+    }
+  }
+
+  execute(query: SqlQuery): number {
+    try {
+      return this.prepare(query.sql).statement.run(...bindings(query)).changes;
+    } catch (error) {
+      throw toAdapterError(error);
+    }
+  }
+
+  exec(sql: string): void {
+    try {
+      this.db.exec(sql);
+    } catch (error) {
+      throw toAdapterError(error);
+    }
+  }
+
+  /** Forgets the prepared statements (a script may have changed the schema they were made for). */
+  clearStatements(): void {
+    for (const { statement } of this.#statements.values()) statement.finalize();
+    this.#statements.clear();
+  }
+
+  close(): void {
+    this.clearStatements();
+    this.db.close(false);
+  }
+}
+
+const bindings = (query: SqlQuery): Bindable[] => {
+  const args = query.args;
+  const out: Bindable[] = new Array(args.length);
+  for (let i = 0; i < args.length; i++) out[i] = mapArg(args[i], query.argTypes[i]);
+  return out;
+};
+
+/** Undeclared columns (expressions) take their type from the first non-null value, else Int32. */
+function inferTypes(declared: (ColumnType | null)[], rows: unknown[][]): ColumnType[] {
+  return declared.map((type, column) => {
+    if (type !== null) return type;
+    for (const row of rows) if (row[column] !== null) return inferColumnType(row[column]);
+    return ColumnTypeEnum.Int32;
+  });
+}
+
+/** Lets one holder at a time through, in the order they asked. */
+class Mutex {
+  #locked = false;
+  readonly #waiting: (() => void)[] = [];
+
+  get locked(): boolean {
+    return this.#locked;
+  }
+
+  async acquire(): Promise<() => void> {
+    if (this.#locked) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else this.#locked = true;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#locked = false;
+    };
+  }
+}
+
+const BEGIN: SqlQuery = { sql: "BEGIN", args: [], argTypes: [] };
+
+// A plain SELECT reads; anything else (WITH ... which may hide a write, PRAGMA, RETURNING writes) goes to the writer.
+const PLAIN_SELECT = /^\s*SELECT\b/i;
+
+// ---------------------------------------------------------------------------------------------
+// The adapter.
+
+class BunSqliteTransaction implements Transaction {
+  readonly provider = "sqlite" as const;
+  readonly adapterName = ADAPTER_NAME;
+  // Prisma sends BEGIN's COMMIT/ROLLBACK as SQL through executeRaw, then calls commit()/rollback().
+  readonly options: TransactionOptions = { usePhantomQuery: false };
+  #release: (() => void) | undefined;
+
+  constructor(
+    readonly connection: Connection,
+    release: () => void,
+  ) {
+    this.#release = release;
+  }
+
+  #connection(): Connection {
+    if (!this.#release) throw new DriverAdapterError({ kind: "TransactionAlreadyClosed", cause: "the transaction has ended" });
+    return this.connection;
+  }
+
+  async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    return this.#connection().query(query);
+  }
+
+  async executeRaw(query: SqlQuery): Promise<number> {
+    return this.#connection().execute(query);
+  }
+
+  async commit(): Promise<void> {
+    try {
+      // Prisma has sent COMMIT already; one still open (it did not) is committed here.
+      if (this.#release && this.connection.db.inTransaction) this.connection.exec("COMMIT");
+    } catch (error) {
+      this.#end();
+      throw error;
+    }
+    this.#end();
+  }
+
+  async rollback(): Promise<void> {
+    // After a failed COMMIT (busy) Prisma calls this without a ROLLBACK: never leave the writer in a transaction.
+    this.#end();
+  }
+
+  #end(): void {
+    if (!this.#release) return;
+    try {
+      if (this.connection.db.inTransaction) this.connection.db.exec("ROLLBACK");
+    } catch {
+      // Nothing more to do: SQLite had already ended it.
+    } finally {
+      const release = this.#release;
+      this.#release = undefined;
+      release();
+    }
+  }
+
+  async createSavepoint(name: string): Promise<void> {
+    this.#connection().exec(`SAVEPOINT ${name}`);
+  }
+
+  async rollbackToSavepoint(name: string): Promise<void> {
+    this.#connection().exec(`ROLLBACK TO ${name}`);
+  }
+
+  async releaseSavepoint(name: string): Promise<void> {
+    this.#connection().exec(`RELEASE SAVEPOINT ${name}`);
+  }
+}
+
+class BunSqliteAdapter implements SqlDriverAdapter {
+  readonly provider = "sqlite" as const;
+  readonly adapterName = ADAPTER_NAME;
+  readonly #writer: Connection;
+  /** null for an in-memory database (one connection: reads then take turns with transactions). */
+  readonly #reader: Connection | null;
+  readonly #mutex = new Mutex();
+
+  constructor(file: string, options: BunSqliteOptions) {
+    this.#writer = new Connection(file, options, "writer");
+    try {
+      this.#reader = file === ":memory:" ? null : new Connection(file, options, "reader");
+    } catch (error) {
+      this.#writer.close();
+      throw error;
+    }
+  }
+
+  async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    if (this.#reader && PLAIN_SELECT.test(query.sql)) return this.#reader.query(query);
+    return this.#writing(() => this.#writer.query(query));
+  }
+
+  async executeRaw(query: SqlQuery): Promise<number> {
+    return this.#writing(() => this.#writer.execute(query));
+  }
+
+  async executeScript(script: string): Promise<void> {
+    await this.#writing(() => {
+      this.#writer.exec(script);
+      this.#writer.clearStatements();
+      this.#reader?.clearStatements();
+    });
+  }
+
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    if (isolationLevel && isolationLevel !== "SERIALIZABLE") throw new DriverAdapterError({ kind: "InvalidIsolationLevel", level: isolationLevel });
+    const release = await this.#mutex.acquire();
+    try {
+      // Deferred, as libsql began them: the first write takes SQLite's write lock (see vehicle-lock.ts).
+      this.#writer.execute(BEGIN);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return new BunSqliteTransaction(this.#writer, release);
+  }
+
+  /** Runs `work` on the writer outside any transaction: at once when none is open, else after it. */
+  async #writing<T>(work: () => T): Promise<T> {
+    if (!this.#mutex.locked) return work();
+    const release = await this.#mutex.acquire();
+    try {
+      return work();
+    } finally {
+      release();
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.#reader?.close();
+    this.#writer.close();
+  }
+}
+
+/** The factory Prisma is given: `new PrismaClient({ adapter: new PrismaBunSqlite({ url: "file:/path/db" }) })`. */
+export class PrismaBunSqlite implements SqlDriverAdapterFactory {
+  readonly provider = "sqlite" as const;
+  readonly adapterName = ADAPTER_NAME;
+  readonly #file: string;
+  readonly #options: BunSqliteOptions;
+
+  constructor(config: { url: string } & BunSqliteOptions) {
+    const { url, ...options } = config;
+    this.#file = url === ":memory:" ? url : url.replace(/^file:(\/\/)?/, "").replace(/\?.*$/, "");
+    this.#options = options;
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    return new BunSqliteAdapter(this.#file, this.#options);
+  }
+}
