@@ -62,11 +62,6 @@ export function sqliteAdapter(url: string, options: { timeout?: number } = {}): 
   return new PrismaBunSqlite({ url, timeout: options.timeout ?? 10_000 });
 }
 
-/** The driver adapter for a SQLite file URL ("file:/path/db"); `timeout` is the busy timeout in ms. */
-export function sqliteAdapter(url: string, options: { timeout?: number } = {}) {
-  return new PooledPrismaLibSql({ url, timeout: options.timeout ?? 10_000 });
-}
-
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
 export function openDatabase(target: DatabaseTarget): Database {
   const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: 10 }) : undefined;
