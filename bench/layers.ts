@@ -183,12 +183,10 @@ try {
     ...GENEROUS_LIMITS,
   });
   const services: Services = { db: timedClient(db), provider: database.provider, log: createLogger("warn"), config };
-  // As bench/seed.ts gives it (a data dir seeded before that may lack it).
-  await db.user.update({ where: { id: seed.booker.id }, data: { maxActiveBookings: 1_000_000 } });
   const adminId = (await db.adminUser.findUniqueOrThrow({ where: { email: seed.admin.email } })).id;
   const tokens = {
     reader: (await createSession(services, "customer", seed.reader.id)).token,
-    booker: (await createSession(services, "customer", seed.booker.id)).token,
+    bookers: await Promise.all(seed.bookers.map(async (b) => (await createSession(services, "customer", b.id)).token)),
     admin: (await createSession(services, "admin", adminId)).token,
   };
   let slot = 0;
@@ -204,12 +202,13 @@ try {
       if (scenario.nextBody && body === null) return null;
       return new Request(`http://127.0.0.1${scenario.request.path}`, {
         method: scenario.request.method,
-        headers: { ...(body ? { "content-type": "application/json" } : {}), ...scenario.request.headers },
+        headers: { ...(body ? { "content-type": "application/json" } : {}), ...scenario.request.headers, ...scenario.nextHeaders?.() },
         body: body ?? undefined,
       });
     };
     // Auth alone first, on the path's own headers: the token check and the session lookup.
-    const authRequest = () => new Request(`http://127.0.0.1${scenario.request.path}`, { headers: scenario.request.headers });
+    const authRequest = () =>
+      new Request(`http://127.0.0.1${scenario.request.path}`, { headers: { ...scenario.request.headers, ...scenario.nextHeaders?.() } });
     for (let i = 0; i < 200; i++) await resolveViewer(services, authRequest(), "127.0.0.1");
     resetClock();
     const authStarted = performance.now();

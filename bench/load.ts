@@ -14,6 +14,8 @@ export type Scenario = {
   request: LoadRequest;
   /** A new body per request (booking creation: one free vehicle and period each); null when none is left. */
   nextBody?: () => string | null;
+  /** Headers for each request besides the fixed ones (the write scenario's customers in turn). */
+  nextHeaders?: () => Record<string, string>;
   /** GraphQL answers 200 with `errors` on failure: such responses count as errors too. */
   graphql?: boolean;
 };
@@ -65,7 +67,7 @@ export function runLoad(baseUrl: string, scenario: Scenario, connections: number
                       }
                       return { ...req, body: "{}" };
                     }
-                    return { ...req, body };
+                    return { ...req, body, ...(scenario.nextHeaders ? { headers: { ...headers, ...scenario.nextHeaders() } } : {}) };
                   },
                 }
               : {}),

@@ -173,7 +173,7 @@ async function main() {
 
   // 4. Sign-ins (one each; the benchmark then reuses the tokens) ------------------------------
   const reader = await signIn(`${baseUrl}/api/auth/signin`, seed.reader.email, seed.password);
-  const booker = await signIn(`${baseUrl}/api/auth/signin`, seed.booker.email, seed.password);
+  const bookers = await Promise.all(seed.bookers.map((b) => signIn(`${baseUrl}/api/auth/signin`, b.email, seed.password)));
   const admin = await signIn(`${baseUrl}/api/admin/signin`, seed.admin.email, seed.password);
 
   // 5. Page weight and Lighthouse -------------------------------------------------------------
@@ -210,7 +210,7 @@ async function main() {
 
   // 6. Load ------------------------------------------------------------------------------------
   const slots = { next: () => seed.freeSlots[slotsUsed++] };
-  const scenarios = buildScenarios(seed, slots, { reader, booker, admin });
+  const scenarios = buildScenarios(seed, slots, { reader, bookers, admin });
   const runs: ScenarioRun[] = [];
   if (!args["no-load"]) {
     const selected = scenarios.filter((s) => !only || only.has(s.id));

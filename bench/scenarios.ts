@@ -7,10 +7,14 @@ import type { FreeSlot, SeedResult } from "./seed";
 export function buildScenarios(
   seed: SeedResult,
   slots: { next(): FreeSlot | undefined },
-  tokens: { reader: string; booker: string; admin: string },
+  tokens: { reader: string; bookers: string[]; admin: string },
 ): Scenario[] {
   const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const cycleHeaders = (all: Record<string, string>[]) => {
+    let i = 0;
+    return () => all[i++ % all.length]!;
+  };
   const cycle = (bodies: string[]) => {
     let i = 0;
     return () => bodies[i++ % bodies.length]!;
@@ -115,9 +119,10 @@ export function buildScenarios(
     },
     {
       id: "rest-create-booking",
-      title: "POST /api/bookings (a free vehicle and day each)",
+      title: "POST /api/bookings (a free vehicle and day each, 20 customers in turn)",
       kind: "write",
-      request: { method: "POST", path: "/api/bookings", headers: bearer(tokens.booker) },
+      request: { method: "POST", path: "/api/bookings" },
+      nextHeaders: cycleHeaders(tokens.bookers.map(bearer)),
       nextBody: () => {
         const s = slots.next();
         if (!s) return null;

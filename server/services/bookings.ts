@@ -242,9 +242,13 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
       // on every path), so parallel requests from one account cannot pass them together.
       if (services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM users WHERE id = ${customer.userId} FOR UPDATE`;
       const now = options.now ?? new Date();
+      // At most maxActive of them: with that many the booking is refused as too many before any
+      // overlap is looked at, and with fewer they are all here, so the check stays exact while an
+      // account with many bookings (a fleet account's override) costs no more than its limit.
       const active = await tx.booking.findMany({
         where: { userId: customer.userId, status: { in: [...BLOCKING_BOOKING_STATUSES] }, returnDate: { gt: now } },
         select: { pickupDate: true, returnDate: true },
+        take: limits.maxActive,
       });
       const problem = bookingLimitProblem(limits, active, data);
       if (problem)
