@@ -41,7 +41,12 @@ describe("loadConfig defaults", () => {
       expect(config.host).toBe("0.0.0.0");
       expect(config.dataDir).toBe(dataDir);
       expect(existsSync(dataDir)).toBe(true);
-      expect(config.database).toEqual({ provider: "sqlite", file: join(dataDir, "capedrive.db"), url: `file:${join(dataDir, "capedrive.db")}` });
+      expect(config.database).toEqual({
+        provider: "sqlite",
+        file: join(dataDir, "capedrive.db"),
+        url: `file:${join(dataDir, "capedrive.db")}`,
+        synchronous: "NORMAL",
+      });
       expect(config.seedDemo).toBe(true);
       expect(config.publicUrl).toBe("http://localhost:3000");
       expect(config.logLevel).toBe("info");
@@ -73,7 +78,7 @@ describe("loadConfig defaults", () => {
   test("DATABASE_URL=file: keeps SQLite at that file", () => {
     const dir = tempDir();
     const config = loadConfig({ DATA_DIR: tempDir(), TOKEN_SECRET: secret, DATABASE_URL: `file:${join(dir, "other.db")}` });
-    expect(config.database).toEqual({ provider: "sqlite", file: join(dir, "other.db"), url: `file:${join(dir, "other.db")}` });
+    expect(config.database).toEqual({ provider: "sqlite", file: join(dir, "other.db"), url: `file:${join(dir, "other.db")}`, synchronous: "NORMAL" });
   });
 
   test("PostgreSQL: demo data off unless SEED_DEMO=true; SQLite: on unless SEED_DEMO=false", () => {

@@ -43,6 +43,7 @@ const envSchema = z.object({
       return origins;
     }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
   SESSION_TTL_HOURS: z.coerce
@@ -114,7 +115,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
-export type DatabaseTarget = { provider: "sqlite"; url: string; file: string } | { provider: "postgresql"; url: string };
+/**
+ * SQLite's PRAGMA synchronous in WAL mode. NORMAL (the default): a commit is not synced to disk
+ * until the next checkpoint, so a power loss or an operating-system crash may roll back the last
+ * commits before it (the file is never corrupted, and a crash of the server itself loses nothing);
+ * FULL syncs every commit (an fsync each, which holds the server's one event loop while it waits).
+ */
+export type SqliteSynchronous = "NORMAL" | "FULL";
+
+export type DatabaseTarget = { provider: "sqlite"; url: string; file: string; synchronous?: SqliteSynchronous } | { provider: "postgresql"; url: string };
 
 export type Config = {
   port: number;
@@ -209,7 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(error as Error).message})`);
   }
-  const database = databaseTarget(e.DATABASE_URL, dataDir);
+  const target = databaseTarget(e.DATABASE_URL, dataDir);
+  const database: DatabaseTarget = target.provider === "sqlite" ? { ...target, synchronous: e.SQLITE_SYNCHRONOUS } : target;
   return {
     port: e.PORT,
     host: e.HOST,

@@ -67,6 +67,26 @@ test("thousands of transactions (batch and interactive) open no more files", asy
   expect((await db.rateLimit.findUnique({ where: { key: "fd" } }))?.count).toBe(rounds);
 }, 60_000);
 
+describe.if(onSqlite)("SQLite: SQLITE_SYNCHRONOUS", () => {
+  // PRAGMA synchronous answers 1 for NORMAL, 2 for FULL; a transaction's statement runs on the writer.
+  const synchronousOf = async (db: Database["db"]) => {
+    const [row] = await db.$transaction((tx) => tx.$queryRawUnsafe<{ synchronous: number | bigint }[]>("PRAGMA synchronous"));
+    return Number(row?.synchronous);
+  };
+
+  test("NORMAL by default (WAL: no sync per commit), FULL when set; anything else is refused at start", async () => {
+    expect(testConfig(database).database).toMatchObject({ provider: "sqlite", synchronous: "NORMAL" });
+    expect(await synchronousOf(opened.db)).toBe(1);
+    const full = openDatabase(testConfig(database, { SQLITE_SYNCHRONOUS: "FULL" }).database);
+    try {
+      expect(await synchronousOf(full.db)).toBe(2);
+    } finally {
+      await full.close();
+    }
+    expect(() => testConfig(database, { SQLITE_SYNCHRONOUS: "OFF" })).toThrow(/SQLITE_SYNCHRONOUS/);
+  });
+});
+
 describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
   test("a read outside a transaction neither sees its uncommitted write nor waits for it", async () => {
     const { db } = opened;

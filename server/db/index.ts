@@ -4,7 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
-import type { DatabaseTarget } from "../config";
+import type { DatabaseTarget, SqliteSynchronous } from "../config";
 import { changeCounters, trackChanges } from "./changes";
 import { PrismaBunSqlite } from "./bun-sqlite-adapter";
 import { announceChanges } from "./notifications";
@@ -58,8 +58,8 @@ class ReconnectingPool extends pg.Pool {
  * writer and one reader connection (./bun-sqlite-adapter.ts). `timeout`: how long a statement
  * waits for another process's write lock before failing as busy (the server waits 10 s).
  */
-export function sqliteAdapter(url: string, options: { timeout?: number } = {}): PrismaBunSqlite {
-  return new PrismaBunSqlite({ url, timeout: options.timeout ?? 10_000 });
+export function sqliteAdapter(url: string, options: { timeout?: number; synchronous?: SqliteSynchronous } = {}): PrismaBunSqlite {
+  return new PrismaBunSqlite({ url, timeout: options.timeout ?? 10_000, synchronous: options.synchronous ?? "NORMAL" });
 }
 
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
@@ -67,7 +67,7 @@ export function openDatabase(target: DatabaseTarget): Database {
   const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: 10 }) : undefined;
   const client = pool
     ? new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) })
-    : new SqliteClient({ adapter: sqliteAdapter(target.url) });
+    : new SqliteClient({ adapter: sqliteAdapter(target.url, { synchronous: target.provider === "sqlite" ? target.synchronous : undefined }) });
   const db = trackChanges(client);
   // Other instances drop what they cached of this client's writes (servers listen: boot.ts).
   if (target.provider === "postgresql") announceChanges(db, changeCounters(db)!);
