@@ -9,7 +9,7 @@
 // Delivery is at least once (a crash between the send and the update resends after the claim
 // expires); each row's Message-ID lets a receiver drop such a duplicate. Once sent, a row's body
 // is dropped, so reset links do not stay in the database.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Db, Prisma } from "../db";
@@ -165,8 +165,9 @@ function developmentTransport(services: Services): Transport {
       ];
       const files = attachmentsOf(row).flatMap((a) => ["", `----- ATTACHMENT ${a.filename} (${a.contentType}) -----`, a.content]);
       const body = [...headers, "", row.text, ...(row.html ? ["", "----- HTML -----", row.html] : []), ...files, ""].join("\n");
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(file, body, { mode: 0o600 });
+      // Asynchronous: the server's one thread goes on serving while the file is written.
+      await mkdir(folder, { recursive: true });
+      await writeFile(file, body, { mode: 0o600 });
       services.log.info(`mail (no SMTP_URL, written to ${file}) to ${row.to}: ${row.subject}\n${row.text}`);
     },
     close() {},
