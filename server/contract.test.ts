@@ -30,7 +30,15 @@ beforeAll(async () => {
   const forSale = await newFleetVehicle(services, { plate: "CA 100-002", dealershipId: dealership.id, category: "large", transmission: "automatic" });
   await services.db.vehicle.update({ where: { id: forSale.id }, data: { salesPrice: "185000.00", mileage: 42_000, year: 2021 } });
   await services.db.dealership.update({ where: { id: dealership.id }, data: { companyName: "Atlantic Motors", city: "Cape Town" } });
-  const booked = await newBooking(services, { userId: customer.id, vehicleId: car.id, status: "confirmed", fromDay: 10, toDay: 13 });
+  // Made a second apart, so lists newest first have one order (two rows can share a millisecond).
+  const booked = await newBooking(services, {
+    userId: customer.id,
+    vehicleId: car.id,
+    status: "confirmed",
+    fromDay: 10,
+    toDay: 13,
+    createdAt: new Date(Date.now() - 1000),
+  });
   await newBooking(services, { userId: customer.id, status: "pending", category: "medium", fromDay: 20, toDay: 21 });
   const lead = await call("POST", `/api/for-sale/${forSale.id}/enquiries`, {
     body: { name: "Sipho Dlamini", email: "sipho@example.com", phone: "082 555 0199", message: "Is the car still available for a test drive?" },

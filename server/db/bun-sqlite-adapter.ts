@@ -213,16 +213,30 @@ type Prepared = {
   undeclared: boolean;
 };
 
+/**
+ * SQLite's own busy wait (busy_timeout) sleeps inside the statement, and bun:sqlite runs statements
+ * on the server's one thread: a lock held by another process (a second server, the CLI, a backup)
+ * would stop every request for as long as the wait. So SQLite waits only this long by itself, and
+ * the rest of `timeout` is waited between attempts, asynchronously (`Connection.waiting`).
+ */
+const SYNCHRONOUS_BUSY_WAIT_MS = 10;
+// SQLITE_BUSY, _RECOVERY and _TIMEOUT pass if tried again; _SNAPSHOT (517) needs a new transaction.
+const RETRYABLE_BUSY = new Set(["5", "261", "773"]);
+const isRetryableBusy = (error: unknown) =>
+  error instanceof DriverAdapterError && RETRYABLE_BUSY.has(String((error.cause as { originalCode?: unknown }).originalCode));
+
 class Connection {
   readonly db: Database;
   readonly #statements = new Map<string, Prepared>();
   readonly #cacheSize: number;
+  readonly #lockWaitMs: number;
 
   constructor(file: string, options: BunSqliteOptions, role: "writer" | "reader") {
     this.db = new Database(file, { create: role === "writer", readwrite: true });
     this.#cacheSize = options.statementCacheSize ?? 500;
+    this.#lockWaitMs = Math.max(0, Math.round(options.timeout ?? 5_000));
     try {
-      this.db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.round(options.timeout ?? 5_000))}`);
+      this.db.exec(`PRAGMA busy_timeout = ${Math.min(this.#lockWaitMs, SYNCHRONOUS_BUSY_WAIT_MS)}`);
       if (role === "writer" && file !== ":memory:") this.db.exec("PRAGMA journal_mode = WAL");
       this.db.exec("PRAGMA foreign_keys = ON");
       this.db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`);
@@ -267,6 +281,19 @@ class Connection {
       return this.prepare(query.sql).statement.run(...bindings(query)).changes;
     } catch (error) {
       throw toAdapterError(error);
+    }
+  }
+
+  /** Runs `work` (a statement on this connection), trying again while another process holds the lock, for up to `timeout` ms in all. */
+  async waiting<T>(work: () => T): Promise<T> {
+    const deadline = performance.now() + this.#lockWaitMs;
+    for (let pause = 2; ; pause = Math.min(pause * 2, 25)) {
+      try {
+        return work();
+      } catch (error) {
+        if (!isRetryableBusy(error) || performance.now() + pause > deadline) throw error;
+      }
+      await Bun.sleep(pause);
     }
   }
 
@@ -357,11 +384,13 @@ class BunSqliteTransaction implements Transaction {
   }
 
   async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    return this.#connection().query(query);
+    const connection = this.#connection();
+    return connection.waiting(() => connection.query(query));
   }
 
   async executeRaw(query: SqlQuery): Promise<number> {
-    return this.#connection().execute(query);
+    const connection = this.#connection();
+    return connection.waiting(() => connection.execute(query));
   }
 
   async commit(): Promise<void> {
@@ -425,7 +454,8 @@ class BunSqliteAdapter implements SqlDriverAdapter {
   }
 
   async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    if (this.#reader && PLAIN_SELECT.test(query.sql)) return this.#reader.query(query);
+    const reader = this.#reader;
+    if (reader && PLAIN_SELECT.test(query.sql)) return reader.waiting(() => reader.query(query));
     return this.#writing(() => this.#writer.query(query));
   }
 
@@ -454,12 +484,22 @@ class BunSqliteAdapter implements SqlDriverAdapter {
     return new BunSqliteTransaction(this.#writer, release);
   }
 
-  /** Runs `work` on the writer outside any transaction: at once when none is open, else after it. */
+  /**
+   * Runs `work` on the writer outside any transaction: at once when none is open, else after it.
+   * Waiting for another process's lock holds the mutex, so no transaction of ours begins on the
+   * writer meanwhile (the write would run inside it).
+   */
   async #writing<T>(work: () => T): Promise<T> {
-    if (!this.#mutex.locked) return work();
+    if (!this.#mutex.locked) {
+      try {
+        return work();
+      } catch (error) {
+        if (!isRetryableBusy(error)) throw error;
+      }
+    }
     const release = await this.#mutex.acquire();
     try {
-      return work();
+      return await this.#writer.waiting(work);
     } finally {
       release();
     }

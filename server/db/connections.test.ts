@@ -130,6 +130,39 @@ describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
     expect((await db.rateLimit.findUnique({ where: { key: "turns" } }))?.count).toBe(20);
   });
 
+  // bun:sqlite runs on the server's one thread: waiting for another process's lock must not stop it.
+  test("waiting for another process's write lock leaves the event loop free, and the write goes through once it is released", async () => {
+    const db = new SqliteClient({ adapter: sqliteAdapter(url, { timeout: 5_000 }) });
+    try {
+      await db.rateLimit.count(); // connected before the lock is taken
+      const holder = Bun.spawn(
+        [
+          process.execPath,
+          "-e",
+          `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(file)}); d.exec("BEGIN IMMEDIATE"); d.exec("DELETE FROM rate_limits WHERE key = 'none'"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); process.exit(0); }, 600);`,
+        ],
+        { stdout: "pipe", stderr: "inherit" },
+      );
+      expect(new TextDecoder().decode((await holder.stdout.getReader().read()).value)).toContain("locked");
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 10);
+      const started = performance.now();
+      const [written, insideTx] = await Promise.all([
+        db.rateLimit.create({ data: { key: "waited", count: 1, windowEnd: inAMinute() } }),
+        db.$transaction(async (tx) => tx.$executeRaw`UPDATE vehicles SET mileage = mileage WHERE id = ${"none"}`),
+      ]);
+      const waited = performance.now() - started;
+      clearInterval(ticker);
+      expect(written.key).toBe("waited");
+      expect(insideTx).toBe(0);
+      expect(waited).toBeGreaterThan(300); // it did wait for the other process...
+      expect(ticks).toBeGreaterThan(waited / 10 / 3); // ...while timers kept running
+      expect(await holder.exited).toBe(0);
+    } finally {
+      await db.$disconnect();
+    }
+  }, 20_000);
+
   // Another process holding SQLite's write lock past our busy timeout makes a write fail with
   // SQLITE_BUSY: that must be recognised as transient (vehicle-lock.ts retries it, then answers 503),
   // and the client's connections must work, and hold no lock, once the other process is done.
