@@ -39,7 +39,7 @@ import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicle
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { followUpBookingChange, followUpNewBooking } from "./booking-follow-ups";
-import { enqueueEmail, enqueueEmails, nudgeMailer } from "./mail";
+import { enqueueEmail, nudgeMailer } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
 import { parseInput } from "./validation";
 import { clampPage, blockingBookingsWhere } from "./vehicles";
@@ -279,10 +279,9 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
           specialRequests: data.specialRequests ?? null,
         },
       });
-      // The fewest statements while the car is locked: the new booking's invoice, then its
-      // confirmation and reminders in one insert, from what is already in hand.
+      // The fewest statements while the car is locked, from what is already in hand: the
+      // confirmation and reminders in one insert, then the invoice.
       const customerRow = { name: user.name, email: user.email, address: user.address, city: user.city, postalCode: user.postalCode };
-      const reminders = await followUpNewBooking(tx, services.config, { ...created, user: customerRow, handovers: [] });
       // Its HTML is rendered by the mailer when it is sent (../emails/deferred.ts).
       const confirmation = bookingConfirmationEmail(
         user,
@@ -290,7 +289,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         services.config,
         { deferHtml: true },
       );
-      await enqueueEmails(tx, [confirmation, ...reminders]);
+      await followUpNewBooking(tx, services.config, { ...created, user: customerRow, handovers: [] }, confirmation);
       return created.id;
     },
     options,
