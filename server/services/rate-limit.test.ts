@@ -7,6 +7,7 @@ import type { Services } from "./context";
 import {
   clearSignInEmailLimit,
   hit,
+  hitPair,
   limitPasswordResetRequest,
   limitSignIn,
   PASSWORD_RESET_LIMITS,
@@ -78,6 +79,38 @@ describe("hit", () => {
     await services.db.rateLimit.create({ data: { key: "t:expired-race", count: 99, windowEnd: new Date(Date.now() - 1000) } });
     const results = await Promise.all(Array.from({ length: 20 }, () => hit(services, "t:expired-race", 100, 60)));
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  test("hitPair counts both keys in one statement and refuses when either is past its limit", async () => {
+    const pair = (a: number, b: number) =>
+      hitPair(
+        services,
+        [
+          { key: "t:pair-a", limit: a },
+          { key: "t:pair-b", limit: b },
+        ],
+        60,
+        "booking_rate",
+      );
+    await pair(3, 5);
+    await pair(3, 5);
+    await pair(3, 5);
+    const overFirst = await refusal(pair(3, 5));
+    expect(overFirst?.code).toBe("TOO_MANY_REQUESTS");
+    expect(overFirst?.accountLimit).toBe("booking_rate");
+    const rows = await services.db.rateLimit.findMany({ where: { key: { in: ["t:pair-a", "t:pair-b"] } }, orderBy: { key: "asc" } });
+    expect(rows.map((r) => [r.key, r.count])).toEqual([
+      ["t:pair-a", 4],
+      ["t:pair-b", 4],
+    ]);
+    // The second key's own limit refuses too; an ended window starts again for both.
+    expect((await refusal(pair(100, 4)))?.code).toBe("TOO_MANY_REQUESTS");
+    await services.db.rateLimit.updateMany({ where: { key: { in: ["t:pair-a", "t:pair-b"] } }, data: { windowEnd: new Date(Date.now() - 1000) } });
+    await pair(1, 1);
+    expect((await services.db.rateLimit.findMany({ where: { key: { in: ["t:pair-a", "t:pair-b"] } } })).map((r) => r.count)).toEqual([1, 1]);
+    // Concurrent pairs lose no count.
+    await Promise.all(Array.from({ length: 20 }, () => pair(1000, 1000)));
+    expect((await services.db.rateLimit.findMany({ where: { key: { in: ["t:pair-a", "t:pair-b"] } } })).map((r) => r.count)).toEqual([21, 21]);
   });
 
   test("sweepExpired deletes ended windows only", async () => {

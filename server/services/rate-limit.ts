@@ -52,6 +52,33 @@ export async function hit(
   return { count, windowEnd: new Date(row.windowEnd) };
 }
 
+/**
+ * As `hit`, for two keys with the same window in one statement (a booking's per-account and
+ * per-address counters): both are counted, then 429 if either is past its limit.
+ */
+export async function hitPair(
+  services: Services,
+  [first, second]: readonly [{ key: string; limit: number }, { key: string; limit: number }],
+  windowSeconds: number,
+  accountLimit?: AccountLimit,
+): Promise<void> {
+  const now = new Date();
+  const end = new Date(now.getTime() + windowSeconds * 1000);
+  const rows = await services.db.$queryRaw<{ key: string; count: number | bigint }[]>`
+    INSERT INTO rate_limits ("key", "count", "windowEnd") VALUES (${first.key}, 1, ${end}), (${second.key}, 1, ${end})
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN 1 ELSE rate_limits."count" + 1 END,
+      "windowEnd" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN excluded."windowEnd" ELSE rate_limits."windowEnd" END
+    RETURNING "key", "count"`;
+  if (rows.length !== 2) throw new Error(`rate limits ${first.key}, ${second.key}: the upsert returned ${rows.length} rows`);
+  if (Math.random() * SWEEP_ONE_IN < 1)
+    await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
+  for (const { key, limit } of [first, second]) {
+    const row = rows.find((r) => r.key === key);
+    if (!row || Number(row.count) > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
+  }
+}
+
 /** Forgets a key's count (e.g. the per-email sign-in counter after a correct password). */
 export async function resetLimit(services: Services, key: string): Promise<void> {
   await services.db.rateLimit.deleteMany({ where: { key } });
@@ -98,8 +125,15 @@ export async function limitPasswordResetRequest(services: Services, email: strin
 /** Booking creations (and later changes): per account and per client address, per hour (config). */
 export async function limitBookingAttempts(services: Services, userId: string, clientAddress: string): Promise<void> {
   const { perAccount, perAddress } = services.config.bookingRate;
-  await hit(services, `booking:account:${userId}`, perAccount, 3600, "booking_rate");
-  await hit(services, keyOf("booking:address", clientAddress), perAddress, 3600, "booking_rate");
+  await hitPair(
+    services,
+    [
+      { key: `booking:account:${userId}`, limit: perAccount },
+      { key: keyOf("booking:address", clientAddress), limit: perAddress },
+    ],
+    3600,
+    "booking_rate",
+  );
 }
 
 /** Upload tickets per account, per hour (config). */
