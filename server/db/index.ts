@@ -2,7 +2,7 @@
 // the code is typed against the SQLite client's types and never knows which database it is on.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
+import { PrismaClient as SqliteClient, Prisma as SqlitePrisma } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import type { DatabaseTarget, SqliteSynchronous } from "../config";
 import { changeCounters, trackChanges } from "./changes";
@@ -11,6 +11,8 @@ import { announceChanges } from "./notifications";
 
 export type Db = SqliteClient;
 export type { Prisma } from "../../prisma/generated/sqlite/client";
+/** Fragments for `$queryRaw` (a list of rows, say); both clients share the runtime that builds them. */
+export const { sql, join } = SqlitePrisma;
 
 /** PostgreSQL's connection pool right now: connections open, idle ones, and callers waiting for one. */
 export type PoolStats = { total: number; idle: number; waiting: number };

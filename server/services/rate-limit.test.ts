@@ -7,7 +7,7 @@ import type { Services } from "./context";
 import {
   clearSignInEmailLimit,
   hit,
-  hitPair,
+  hitAll,
   limitPasswordResetRequest,
   limitSignIn,
   PASSWORD_RESET_LIMITS,
@@ -81,9 +81,9 @@ describe("hit", () => {
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
-  test("hitPair counts both keys in one statement and refuses when either is past its limit", async () => {
+  test("hitAll counts both keys in one statement and refuses when either is past its limit", async () => {
     const pair = (a: number, b: number) =>
-      hitPair(
+      hitAll(
         services,
         [
           { key: "t:pair-a", limit: a },

@@ -3,6 +3,7 @@
 // hit past `limit` inside the window is refused with 429 until the window ends.
 import { AppError, type AccountLimit } from "../errors";
 import type { Services } from "./context";
+import { join, sql } from "../db";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
 
@@ -24,10 +25,8 @@ export const PASSWORD_RESET_LIMITS = {
 const SWEEP_ONE_IN = 50;
 
 /**
- * Counts one hit on `key` and throws 429 when it is past `limit` in the current window. One
- * statement, atomic under concurrent requests on both databases: an upsert (INSERT ... ON CONFLICT
- * DO UPDATE) that creates the row, increments it, or starts a new window in place of an ended
- * one, and returns the count that decides.
+ * Counts one hit on `key` and throws 429 when it is past `limit` in the current window (see
+ * hitAll), returning the key's count and when its window ends.
  */
 export async function hit(
   services: Services,
@@ -36,47 +35,40 @@ export async function hit(
   windowSeconds: number,
   accountLimit?: AccountLimit,
 ): Promise<{ count: number; windowEnd: Date }> {
-  const now = new Date();
-  const end = new Date(now.getTime() + windowSeconds * 1000);
-  const [row] = await services.db.$queryRaw<{ count: number | bigint; windowEnd: Date | string }[]>`
-    INSERT INTO rate_limits ("key", "count", "windowEnd") VALUES (${key}, 1, ${end})
-    ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN 1 ELSE rate_limits."count" + 1 END,
-      "windowEnd" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN excluded."windowEnd" ELSE rate_limits."windowEnd" END
-    RETURNING "count", "windowEnd"`;
-  if (!row) throw new Error(`rate limit ${key}: the upsert returned no row`);
-  const count = Number(row.count);
-  if (Math.random() * SWEEP_ONE_IN < 1)
-    await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
-  if (count > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
-  return { count, windowEnd: new Date(row.windowEnd) };
+  const [row] = await hitAll(services, [{ key, limit }], windowSeconds, accountLimit);
+  return { count: row!.count, windowEnd: row!.windowEnd };
 }
 
 /**
- * As `hit`, for two keys with the same window in one statement (a booking's per-account and
- * per-address counters): both are counted, then 429 if either is past its limit.
+ * Counts one hit on each key (all different, one window length) and throws 429 when any is past
+ * its limit. One statement, atomic under concurrent requests on both databases: an upsert
+ * (INSERT ... ON CONFLICT DO UPDATE) that creates each row, increments it, or starts a new window
+ * in place of an ended one, and returns the counts that decide. A booking counts its per-account
+ * and per-address keys together: one write (and on PostgreSQL one commit) instead of two.
  */
-export async function hitPair(
+export async function hitAll(
   services: Services,
-  [first, second]: readonly [{ key: string; limit: number }, { key: string; limit: number }],
+  hits: readonly { key: string; limit: number }[],
   windowSeconds: number,
   accountLimit?: AccountLimit,
-): Promise<void> {
+): Promise<{ key: string; count: number; windowEnd: Date }[]> {
   const now = new Date();
   const end = new Date(now.getTime() + windowSeconds * 1000);
-  const rows = await services.db.$queryRaw<{ key: string; count: number | bigint }[]>`
-    INSERT INTO rate_limits ("key", "count", "windowEnd") VALUES (${first.key}, 1, ${end}), (${second.key}, 1, ${end})
+  const rows = await services.db.$queryRaw<{ key: string; count: number | bigint; windowEnd: Date | string }[]>`
+    INSERT INTO rate_limits ("key", "count", "windowEnd") VALUES ${join(hits.map(({ key }) => sql`(${key}, 1, ${end})`))}
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN 1 ELSE rate_limits."count" + 1 END,
       "windowEnd" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN excluded."windowEnd" ELSE rate_limits."windowEnd" END
-    RETURNING "key", "count"`;
-  if (rows.length !== 2) throw new Error(`rate limits ${first.key}, ${second.key}: the upsert returned ${rows.length} rows`);
+    RETURNING "key", "count", "windowEnd"`;
+  const counted = hits.map(({ key, limit }) => {
+    const row = rows.find((r) => r.key === key);
+    if (!row) throw new Error(`rate limit ${key}: the upsert returned no row`);
+    return { key, limit, count: Number(row.count), windowEnd: new Date(row.windowEnd) };
+  });
   if (Math.random() * SWEEP_ONE_IN < 1)
     await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
-  for (const { key, limit } of [first, second]) {
-    const row = rows.find((r) => r.key === key);
-    if (!row || Number(row.count) > limit) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
-  }
+  if (counted.some(({ count, limit }) => count > limit)) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
+  return counted.map(({ key, count, windowEnd }) => ({ key, count, windowEnd }));
 }
 
 /** Forgets a key's count (e.g. the per-email sign-in counter after a correct password). */
@@ -125,7 +117,7 @@ export async function limitPasswordResetRequest(services: Services, email: strin
 /** Booking creations (and later changes): per account and per client address, per hour (config). */
 export async function limitBookingAttempts(services: Services, userId: string, clientAddress: string): Promise<void> {
   const { perAccount, perAddress } = services.config.bookingRate;
-  await hitPair(
+  await hitAll(
     services,
     [
       { key: `booking:account:${userId}`, limit: perAccount },
