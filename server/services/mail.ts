@@ -65,21 +65,15 @@ const running = new Map<Db, Set<Mailer>>();
  */
 export async function enqueueEmail(db: OutboxWriter, message: EmailMessage): Promise<string> {
   const row = await db.emailOutbox.create({ data: outboxRow(message), select: { id: true } });
-  const mailers = running.get(db as Db);
-  if (mailers) for (const mailer of mailers) mailer.nudge();
+  nudgeMailer({ db: db as Db });
   return row.id;
 }
 
 /** As enqueueEmail, for several emails in one statement (a booking's confirmation and reminders). */
 export async function enqueueEmails(db: OutboxWriter, messages: readonly EmailMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  if (messages.length === 1) {
-    await enqueueEmail(db, messages[0]!);
-    return;
-  }
   await db.emailOutbox.createMany({ data: messages.map(outboxRow) });
-  const mailers = running.get(db as Db);
-  if (mailers) for (const mailer of mailers) mailer.nudge();
+  nudgeMailer({ db: db as Db });
 }
 
 function outboxRow(message: EmailMessage) {
