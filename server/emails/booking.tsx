@@ -15,15 +15,15 @@ import {
 } from "#domain";
 import type { Config } from "../config";
 import type { BookingWithVehicle } from "../services/bookings";
+import { calendarAttachment } from "../services/calendar";
+import type { EmailMessage } from "../services/mail";
+import { CtaButton, EmailLayout, type Fact, Facts, List, Note, P, Small, Subtitle, TextLink, Title } from "./layout";
+import { renderEmail } from "./render";
 
 /** A booking as its emails describe it: of the car, only its name. */
 export type EmailBooking = Omit<BookingWithVehicle, "vehicle"> & {
   vehicle: Pick<NonNullable<BookingWithVehicle["vehicle"]>, "make" | "model" | "year"> | null;
 };
-import { calendarAttachment } from "../services/calendar";
-import type { EmailMessage } from "../services/mail";
-import { CtaButton, EmailLayout, type Fact, Facts, List, Note, P, Small, Subtitle, TextLink, Title } from "./layout";
-import { renderEmail } from "./render";
 
 type Site = Pick<Config, "publicUrl" | "mail">;
 type Customer = { name: string; email: string };
@@ -80,23 +80,32 @@ function bookingFacts(booking: EmailBooking): Fact[] {
   ];
 }
 
-/** The confirmation email: what, when (Cape Town time), where, the total and the booking number. */
 /** What the confirmation's HTML needs of the booking, kept as JSON when its rendering waits for the mailer. */
 export type ConfirmationHtmlData = { user: Customer; booking: EmailBooking };
 
-/**
- * The confirmation email. With `deferHtml` (a new booking), its HTML is left for the mailer to
- * render when it sends the email (./deferred.ts): the request that books does not spend its time
- * on it, and the outbox row carries what the HTML needs.
- */
-export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, site: Site, options: { deferHtml?: boolean } = {}): EmailMessage {
-  const { publicUrl } = site;
+/** What the confirmation's text and HTML both say: its number, pickup, subject and links. */
+function confirmationParts(booking: EmailBooking, { publicUrl }: Site) {
   const number = bookingNumber(booking.id, "customer");
   const pickup = formatConfirmationDateTime(booking.pickupDate);
   const pending = booking.status === "pending";
-  const myBookings = `${publicUrl}/bookings`;
-  const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
-  const subject = confirmationSubject(booking.id, pending, pickup);
+  return {
+    number,
+    pickup,
+    pending,
+    subject: `Booking #${number} ${pending ? "received" : "confirmed"}: pick-up ${pickup}`,
+    myBookings: `${publicUrl}/bookings`,
+    receipt: `${publicUrl}/bookings/${booking.id}/receipt`,
+  };
+}
+
+/**
+ * The confirmation email: what, when (Cape Town time), where, the total and the booking number.
+ * With `deferHtml` (a new booking), its HTML is left for the mailer to render when it sends the
+ * email (./deferred.ts): the request that books does not spend its time on it, and the outbox row
+ * carries what the HTML needs.
+ */
+export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, site: Site, options: { deferHtml?: boolean } = {}): EmailMessage {
+  const { number, pending, subject, myBookings, receipt } = confirmationParts(booking, site);
   const text = [
     `Hi ${user.name},`,
     "",
@@ -126,22 +135,11 @@ export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, 
   };
 }
 
-const confirmationSubject = (bookingId: string, pending: boolean, pickup: string) =>
-  `Booking #${bookingNumber(bookingId, "customer")} ${pending ? "received" : "confirmed"}: pick-up ${pickup}`;
-
 /** The confirmation's HTML body. */
 export function bookingConfirmationHtml({ user, booking }: ConfirmationHtmlData, site: Site): string {
-  const { publicUrl } = site;
-  const number = bookingNumber(booking.id, "customer");
-  const pickup = formatConfirmationDateTime(booking.pickupDate);
-  const pending = booking.status === "pending";
-  const myBookings = `${publicUrl}/bookings`;
-  const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
+  const { number, pickup, pending, subject, myBookings, receipt } = confirmationParts(booking, site);
   return renderEmail(
-    <EmailLayout
-      title={confirmationSubject(booking.id, pending, pickup)}
-      preview={pending ? `We have your booking request for ${pickup}.` : `Your car is booked for ${pickup}.`}
-    >
+    <EmailLayout title={subject} preview={pending ? `We have your booking request for ${pickup}.` : `Your car is booked for ${pickup}.`}>
       <Title>{pending ? `Booking #${number} received` : `Booking #${number} confirmed`}</Title>
       <P>Hi {user.name},</P>
       <P>
@@ -151,7 +149,7 @@ export function bookingConfirmationHtml({ user, booking }: ConfirmationHtmlData,
       </P>
       <Facts rows={bookingFacts(booking)} />
       {isVerified(booking) ? null : <P>{UNVERIFIED_LOCATION_NOTE} before we deliver.</P>}
-      <CtaButton href={`${publicUrl}/bookings/${booking.id}`}>View your booking</CtaButton>
+      <CtaButton href={`${site.publicUrl}/bookings/${booking.id}`}>View your booking</CtaButton>
       <List
         items={[
           "Fully insured. No deposits.",
