@@ -11,13 +11,10 @@ export function buildScenarios(
 ): Scenario[] {
   const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const cycleHeaders = (all: Record<string, string>[]) => {
+  /** Each item in turn, round and round (request bodies, the bookers' headers). */
+  const cycle = <T>(items: T[]) => {
     let i = 0;
-    return () => all[i++ % all.length]!;
-  };
-  const cycle = (bodies: string[]) => {
-    let i = 0;
-    return () => bodies[i++ % bodies.length]!;
+    return () => items[i++ % items.length]!;
   };
   // Customers pick their own dates: two-week periods starting on each of the next 28 days (09:00
   // to 09:00 Cape Town time), either transmission, one category: 56 different queries in turn.
@@ -122,7 +119,7 @@ export function buildScenarios(
       title: "POST /api/bookings (a free vehicle and day each, 20 customers in turn)",
       kind: "write",
       request: { method: "POST", path: "/api/bookings" },
-      nextHeaders: cycleHeaders(tokens.bookers.map(bearer)),
+      nextHeaders: cycle(tokens.bookers.map(bearer)),
       nextBody: () => {
         const s = slots.next();
         if (!s) return null;
