@@ -12,6 +12,7 @@ import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/clie
 import { openDatabase, sqliteAdapter, type Database } from "./index";
 import { migrate } from "./migrate";
 import { isTransientDbError } from "./vehicle-lock";
+import { holdSqliteWriteLock } from "../testing/sqlite-lock";
 
 const onSqlite = !process.env.TEST_DATABASE_URL;
 
@@ -135,15 +136,7 @@ describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
     const db = new SqliteClient({ adapter: sqliteAdapter(url, { timeout: 5_000 }) });
     try {
       await db.rateLimit.count(); // connected before the lock is taken
-      const holder = Bun.spawn(
-        [
-          process.execPath,
-          "-e",
-          `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(file)}); d.exec("BEGIN IMMEDIATE"); d.exec("DELETE FROM rate_limits WHERE key = 'none'"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); process.exit(0); }, 600);`,
-        ],
-        { stdout: "pipe", stderr: "inherit" },
-      );
-      expect(new TextDecoder().decode((await holder.stdout.getReader().read()).value)).toContain("locked");
+      const { child: holder } = await holdSqliteWriteLock(file, 600);
       let ticks = 0;
       const ticker = setInterval(() => ticks++, 10);
       const started = performance.now();
@@ -170,15 +163,7 @@ describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
     // A client that waits only 50 ms for a lock (the server's waits 10 s).
     const db = new SqliteClient({ adapter: sqliteAdapter(url, { timeout: 50 }) });
     try {
-      const holder = Bun.spawn(
-        [
-          process.execPath,
-          "-e",
-          `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE"); d.exec("DELETE FROM rate_limits WHERE key = 'none'"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); process.exit(0); }, 400);`,
-        ],
-        { stdout: "pipe", stderr: "inherit" },
-      );
-      expect(new TextDecoder().decode((await holder.stdout.getReader().read()).value)).toContain("locked");
+      const { child: holder } = await holdSqliteWriteLock(file, 400);
       const refused = await db.rateLimit.create({ data: { key: "busy", count: 1, windowEnd: inAMinute() } }).catch((error) => error);
       expect(String(refused?.message ?? refused)).toMatch(/SQLITE_BUSY|database is locked|timed out/i);
       expect(isTransientDbError(refused)).toBe(true);

@@ -13,6 +13,7 @@ import { AppError } from "../errors";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
 import { startServer, type RunningServer } from "../boot";
 import { graphql, startTestServer, testConfig, type TestServer } from "../testing/harness";
+import { holdSqliteWriteLock } from "../testing/sqlite-lock";
 import { isTransientDbError } from "../db/vehicle-lock";
 import { BOOKING_MESSAGES, createBooking } from "./bookings";
 import type { Services } from "./context";
@@ -177,42 +178,6 @@ describe("lock failures are never a 500", () => {
       }
     });
   } else {
-    /**
-     * Another process holding SQLite's write lock for `ms` (file locks are per process, so it must
-     * be one). It prints "locked" once it holds the lock and "committed <epoch ms>" when it lets go.
-     */
-    async function holdWriteLock(file: string, ms: number) {
-      const child = Bun.spawn(
-        [
-          process.execPath,
-          "-e",
-          `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE"); d.exec("UPDATE vehicles SET mileage = mileage"); console.log("locked"); setTimeout(() => { d.exec("COMMIT"); console.log("committed " + Date.now()); process.exit(0); }, ${ms});`,
-        ],
-        { stdout: "pipe", stderr: "inherit" },
-      );
-      const reader = child.stdout.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      while (!text.includes("locked")) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-      expect(text).toContain("locked");
-      return {
-        child,
-        /** When the child let go of the lock (epoch ms). */
-        async committedAt() {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            text += decoder.decode(value);
-          }
-          return Number(/committed (\d+)/.exec(text)?.[1] ?? NaN);
-        },
-      };
-    }
-
     test("SQLite: another process holding the write lock for 1.5 s: the booking waits (busy timeout) and succeeds", async () => {
       const target = server.services.config.database;
       if (target.provider !== "sqlite") throw new Error("unreachable");
@@ -220,7 +185,7 @@ describe("lock failures are never a 500", () => {
       // meet the lock at all: then the round proves nothing and is run again (at most 3 times).
       for (let round = 1; ; round++) {
         const vehicle = await newVehicle(server.services);
-        const holder = await holdWriteLock(target.file, 1_500);
+        const holder = await holdSqliteWriteLock(target.file, 1_500);
         const sentAt = Date.now();
         const answer = await create(riders[2]!, bookingRequest(vehicle, capeTown(3 + round * 10), capeTown(5 + round * 10)));
         const answeredAt = Date.now();
@@ -246,7 +211,7 @@ describe("lock failures are never a 500", () => {
       try {
         const before = await db().booking.count();
         // Held far longer than the impatient client's retries take, even on a busy CI machine.
-        const { child } = await holdWriteLock(target.file, 8_000);
+        const { child } = await holdSqliteWriteLock(target.file, 8_000);
         const answer = await call(`http://127.0.0.1:${http.port}`, "POST", "/api/bookings", { body: bookingRequest(vehicle), auth: riders[3]!.auth });
         expect([answer.status, answer.body]).toEqual([503, { message: BOOKING_MESSAGES.busy, code: "SERVICE_UNAVAILABLE" }]);
         await child.exited;
