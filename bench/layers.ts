@@ -5,7 +5,7 @@
 //   DATABASE_URL=postgres://... bun bench/layers.ts    the same on a new PostgreSQL database
 //
 // Options: --iterations N per path (default 1000; the booking path takes one free slot each),
-// --out FILE (JSON; default: print only).
+// --out FILE (JSON; default: print only), --only PATH[,PATH] (those paths alone).
 //
 // Each path runs one request at a time through the server's own fetch handler in this process
 // (no socket), with:
@@ -27,7 +27,7 @@ import { PrismaClient as PostgresClient } from "../prisma/generated/postgresql/c
 import { createHandler } from "../server/app";
 import { loadConfig } from "../server/config";
 import { type Db, sqliteAdapter } from "../server/db";
-import { trackChanges } from "../server/db/changes";
+import { shareChangeCounters, trackChanges } from "../server/db/changes";
 import { migrate } from "../server/db/migrate";
 import { createLogger } from "../server/log";
 import type { Services } from "../server/services/context";
@@ -54,6 +54,7 @@ const { values: args } = parseArgs({
     scale: { type: "string", default: "0.1" },
     iterations: { type: "string", default: "1000" },
     out: { type: "string" },
+    only: { type: "string" },
   },
 });
 const iterations = Math.max(10, Number(args.iterations));
@@ -88,9 +89,19 @@ function timedQueryable<T extends object>(target: T): T {
       const value = Reflect.get(object, property, object);
       if (typeof value !== "function") return value;
       if (property === "queryRaw" || property === "executeRaw") {
-        return (...callArgs: unknown[]) => {
+        return async (...callArgs: unknown[]) => {
           clock.statements++;
-          return inDriver(() => value.apply(object, callArgs));
+          const t0 = performance.now();
+          try {
+            return await inDriver(() => value.apply(object, callArgs));
+          } finally {
+            const sql = (callArgs[0] as { sql: string }).sql.slice(0, 2000);
+            const e = ((globalThis as any).__st ??= new Map());
+            const r = e.get(sql) ?? { n: 0, ms: 0 };
+            r.n++;
+            r.ms += performance.now() - t0;
+            e.set(sql, r);
+          }
         };
       }
       if (property === "startTransaction") {
@@ -158,6 +169,11 @@ const phases: Plugin = {
   },
 };
 
+process.on("beforeExit", () => {
+  const e = (globalThis as any).__st;
+  if (!e) return;
+  for (const [k, v] of [...e].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(v.n, ((v.ms * 1000) / v.n).toFixed(0) + "us", k);
+});
 const database = args.reuse
   ? await createBenchDatabase({ dataDir: resolve(args.reuse), keep: true })
   : await createBenchDatabase({ databaseUrl: process.env.DATABASE_URL });
@@ -182,7 +198,9 @@ try {
     TOKEN_SECRET: "bench-layers-secret-that-is-long-enough-for-hs256",
     ...GENEROUS_LIMITS,
   });
-  const services: Services = { db: timedClient(db), provider: database.provider, log: createLogger("warn"), config };
+  const timedDb = timedClient(db);
+  shareChangeCounters(timedDb, db);
+  const services: Services = { db: timedDb, provider: database.provider, log: createLogger("warn"), config };
   const adminId = (await db.adminUser.findUniqueOrThrow({ where: { email: seed.admin.email } })).id;
   const tokens = {
     reader: (await createSession(services, "customer", seed.reader.id)).token,
@@ -192,7 +210,8 @@ try {
   let slot = 0;
   const scenarios = buildScenarios(seed, { next: () => seed.freeSlots[slot++] }, tokens);
   const handler = createHandler(services, { graphqlPlugins: [phases] });
-  const paths = ["gql-available-vehicles-db", "gql-my-bookings", "rest-my-bookings", "gql-admin-bookings", "rest-admin-bookings", "rest-create-booking"];
+  const allPaths = ["gql-available-vehicles-db", "gql-my-bookings", "rest-my-bookings", "gql-admin-bookings", "rest-admin-bookings", "rest-create-booking"];
+  const paths = args.only ? allPaths.filter((id) => args.only?.split(",").includes(id)) : allPaths;
   const rows: Record<string, number | string>[] = [];
   for (const id of paths) {
     const scenario = scenarios.find((s) => s.id === id);

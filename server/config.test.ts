@@ -46,6 +46,8 @@ describe("loadConfig defaults", () => {
         file: join(dataDir, "capedrive.db"),
         url: `file:${join(dataDir, "capedrive.db")}`,
         synchronous: "NORMAL",
+        cacheMiB: 32,
+        checkpoints: "background",
       });
       expect(config.seedDemo).toBe(true);
       expect(config.publicUrl).toBe("http://localhost:3000");
@@ -78,7 +80,14 @@ describe("loadConfig defaults", () => {
   test("DATABASE_URL=file: keeps SQLite at that file", () => {
     const dir = tempDir();
     const config = loadConfig({ DATA_DIR: tempDir(), TOKEN_SECRET: secret, DATABASE_URL: `file:${join(dir, "other.db")}` });
-    expect(config.database).toEqual({ provider: "sqlite", file: join(dir, "other.db"), url: `file:${join(dir, "other.db")}`, synchronous: "NORMAL" });
+    expect(config.database).toEqual({
+      provider: "sqlite",
+      file: join(dir, "other.db"),
+      url: `file:${join(dir, "other.db")}`,
+      synchronous: "NORMAL",
+      cacheMiB: 32,
+      checkpoints: "background",
+    });
   });
 
   test("PostgreSQL: demo data off unless SEED_DEMO=true; SQLite: on unless SEED_DEMO=false", () => {

@@ -44,6 +44,8 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  SQLITE_CHECKPOINTS: z.enum(["background", "inline"]).default("background"),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
   SESSION_TTL_HOURS: z.coerce
@@ -123,7 +125,10 @@ const envSchema = z.object({
  */
 export type SqliteSynchronous = "NORMAL" | "FULL";
 
-export type DatabaseTarget = { provider: "sqlite"; url: string; file: string; synchronous?: SqliteSynchronous } | { provider: "postgresql"; url: string };
+/** SQLite's settings beyond the file: see the README's configuration table. */
+export type SqliteTuning = { synchronous?: SqliteSynchronous; cacheMiB?: number; checkpoints?: "background" | "inline" };
+
+export type DatabaseTarget = ({ provider: "sqlite"; url: string; file: string } & SqliteTuning) | { provider: "postgresql"; url: string };
 
 export type Config = {
   port: number;
@@ -219,7 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(error as Error).message})`);
   }
   const target = databaseTarget(e.DATABASE_URL, dataDir);
-  const database: DatabaseTarget = target.provider === "sqlite" ? { ...target, synchronous: e.SQLITE_SYNCHRONOUS } : target;
+  const database: DatabaseTarget =
+    target.provider === "sqlite" ? { ...target, synchronous: e.SQLITE_SYNCHRONOUS, cacheMiB: e.SQLITE_CACHE_MB, checkpoints: e.SQLITE_CHECKPOINTS } : target;
   return {
     port: e.PORT,
     host: e.HOST,

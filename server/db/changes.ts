@@ -107,6 +107,12 @@ export function changeCounters(db: Db): ChangeCounters | undefined {
   return registry.get(db);
 }
 
+/** Lets a wrapper of such a client (the benchmark's timing proxy) use its counters, so its caches work as in the server. */
+export function shareChangeCounters(wrapper: object, db: Db): void {
+  const counters = registry.get(db);
+  if (counters) registry.set(wrapper, counters);
+}
+
 type Extendable = { $extends(extension: unknown): unknown };
 
 /** Returns the client extended to count its writes (the counters are bumped once the write has run). */

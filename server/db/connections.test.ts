@@ -5,7 +5,8 @@
 // DateTimes are stored byte for byte as the libsql adapter stored them. File descriptors are counted
 // through /proc/self/fd (Linux, like the servers we run on); PostgreSQL keeps its own pool (max 10).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync, writeFileSync } from "node:fs";
+import { Database as BunDatabase } from "bun:sqlite";
+import { copyFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
@@ -85,6 +86,71 @@ describe.if(onSqlite)("SQLite: SQLITE_SYNCHRONOUS", () => {
       await full.close();
     }
     expect(() => testConfig(database, { SQLITE_SYNCHRONOUS: "OFF" })).toThrow(/SQLITE_SYNCHRONOUS/);
+  });
+});
+
+describe.if(onSqlite)("SQLite: checkpoints on a worker thread, a larger page cache", () => {
+  const pragma = async (db: Database["db"], name: string) => {
+    const [row] = await db.$transaction((tx) => tx.$queryRawUnsafe<Record<string, number | bigint>[]>(`PRAGMA ${name}`));
+    return Number(Object.values(row ?? {})[0]);
+  };
+  /** Rate-limit rows found in the database file alone: a copy of it without its WAL (null while a copy is torn). */
+  const rowsInMainFile = (source: string, key: string) => {
+    const copy = join(database.dataDir, `main-file-only-${crypto.randomUUID()}.db`);
+    copyFileSync(source, copy);
+    try {
+      const reading = new BunDatabase(copy, { readonly: true });
+      try {
+        return (reading.query("SELECT count(*) AS n FROM rate_limits WHERE key LIKE ?").get(`${key}%`) as { n: number }).n;
+      } finally {
+        reading.close();
+      }
+    } catch {
+      return null;
+    } finally {
+      rmSync(copy, { force: true });
+    }
+  };
+  const writeRows = async (db: Database["db"], key: string) => {
+    for (let i = 0; i < 200; i++) await db.rateLimit.create({ data: { key: `${key}-${i}`, count: 1, windowEnd: inAMinute() } });
+  };
+
+  test("by default a 32 MiB page cache, and SQLite's own checkpoint on commit only as a safety net at 10,000 pages", async () => {
+    expect(testConfig(database).database).toMatchObject({ provider: "sqlite", cacheMiB: 32, checkpoints: "background" });
+    expect(await pragma(opened.db, "cache_size")).toBe(-32 * 1024);
+    expect(await pragma(opened.db, "wal_autocheckpoint")).toBe(10_000);
+    expect(() => testConfig(database, { SQLITE_CHECKPOINTS: "never" })).toThrow(/SQLITE_CHECKPOINTS/);
+    expect(() => testConfig(database, { SQLITE_CACHE_MB: "0" })).toThrow(/SQLITE_CACHE_MB/);
+  });
+
+  test("committed writes reach the database file without a commit running the checkpoint", async () => {
+    await writeRows(opened.db, "background");
+    // The worker copies them within a few of its 100 ms rounds.
+    const deadline = Date.now() + 5_000;
+    let found = rowsInMainFile(file, "background");
+    while (found !== 200 && Date.now() < deadline) {
+      await Bun.sleep(50);
+      found = rowsInMainFile(file, "background");
+    }
+    expect(found).toBe(200);
+  });
+
+  test("SQLITE_CHECKPOINTS=inline (SQLite's default): the same writes stay in the WAL, short of 1,000 pages", async () => {
+    // A database of its own: the other client's worker would checkpoint a shared file.
+    const other = await createTestDatabase();
+    const config = testConfig(other, { SQLITE_CHECKPOINTS: "inline" });
+    await migrate(config.database);
+    const inline = openDatabase(config.database);
+    try {
+      expect(await pragma(inline.db, "wal_autocheckpoint")).toBe(1_000);
+      await writeRows(inline.db, "inline");
+      await Bun.sleep(500);
+      expect(await inline.db.rateLimit.count({ where: { key: { startsWith: "inline" } } })).toBe(200);
+      expect(rowsInMainFile(config.database.provider === "sqlite" ? config.database.file : "", "inline")).toBe(0);
+    } finally {
+      await inline.close();
+      await other.drop();
+    }
   });
 });
 

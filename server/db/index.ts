@@ -4,7 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient as SqliteClient, Prisma as SqlitePrisma } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
-import type { DatabaseTarget, SqliteSynchronous } from "../config";
+import type { DatabaseTarget, SqliteTuning } from "../config";
 import { changeCounters, trackChanges } from "./changes";
 import { PrismaBunSqlite } from "./bun-sqlite-adapter";
 import { announceChanges } from "./notifications";
@@ -57,11 +57,18 @@ class ReconnectingPool extends pg.Pool {
 
 /**
  * The adapter for a SQLite database at `url` (file:/path): bun:sqlite with cached statements, one
- * writer and one reader connection (./bun-sqlite-adapter.ts). `timeout`: how long a statement
+ * writer and one reader connection (./bun-sqlite-adapter.ts), a 32 MiB page cache each and WAL
+ * checkpoints on a worker thread unless `options` say otherwise. `timeout`: how long a statement
  * waits for another process's write lock before failing as busy (the server waits 10 s).
  */
-export function sqliteAdapter(url: string, options: { timeout?: number; synchronous?: SqliteSynchronous } = {}): PrismaBunSqlite {
-  return new PrismaBunSqlite({ url, timeout: options.timeout ?? 10_000, synchronous: options.synchronous ?? "NORMAL" });
+export function sqliteAdapter(url: string, options: { timeout?: number } & SqliteTuning = {}): PrismaBunSqlite {
+  return new PrismaBunSqlite({
+    url,
+    timeout: options.timeout ?? 10_000,
+    synchronous: options.synchronous ?? "NORMAL",
+    cacheMiB: options.cacheMiB ?? 32,
+    checkpoints: options.checkpoints ?? "background",
+  });
 }
 
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
@@ -69,7 +76,7 @@ export function openDatabase(target: DatabaseTarget): Database {
   const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: 10 }) : undefined;
   const client = pool
     ? new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) })
-    : new SqliteClient({ adapter: sqliteAdapter(target.url, { synchronous: target.provider === "sqlite" ? target.synchronous : undefined }) });
+    : new SqliteClient({ adapter: sqliteAdapter(target.url, target.provider === "sqlite" ? target : {}) });
   const db = trackChanges(client);
   // Other instances drop what they cached of this client's writes (servers listen: boot.ts).
   if (target.provider === "postgresql") announceChanges(db, changeCounters(db)!);
