@@ -5,7 +5,8 @@
 //   DATABASE_URL=postgres://... bun bench/layers.ts    the same on a new PostgreSQL database
 //
 // Options: --iterations N per path (default 1000; the booking path takes one free slot each),
-// --out FILE (JSON; default: print only), --only PATH[,PATH] (those paths alone).
+// --out FILE (JSON; default: print only), --only PATH[,PATH] (those paths alone), --statements
+// (the 25 statements with the most driver time, and their mean).
 //
 // Each path runs one request at a time through the server's own fetch handler in this process
 // (no socket), with:
@@ -55,6 +56,7 @@ const { values: args } = parseArgs({
     iterations: { type: "string", default: "1000" },
     out: { type: "string" },
     only: { type: "string" },
+    statements: { type: "boolean", default: false },
   },
 });
 const iterations = Math.max(10, Number(args.iterations));
@@ -91,16 +93,11 @@ function timedQueryable<T extends object>(target: T): T {
       if (property === "queryRaw" || property === "executeRaw") {
         return async (...callArgs: unknown[]) => {
           clock.statements++;
-          const t0 = performance.now();
+          const started = performance.now();
           try {
             return await inDriver(() => value.apply(object, callArgs));
           } finally {
-            const sql = (callArgs[0] as { sql: string }).sql.slice(0, 2000);
-            const e = ((globalThis as any).__st ??= new Map());
-            const r = e.get(sql) ?? { n: 0, ms: 0 };
-            r.n++;
-            r.ms += performance.now() - t0;
-            e.set(sql, r);
+            if (args.statements) countStatement((callArgs[0] as { sql: string }).sql, performance.now() - started);
           }
         };
       }
@@ -169,11 +166,20 @@ const phases: Plugin = {
   },
 };
 
-process.on("beforeExit", () => {
-  const e = (globalThis as any).__st;
-  if (!e) return;
-  for (const [k, v] of [...e].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(v.n, ((v.ms * 1000) / v.n).toFixed(0) + "us", k);
-});
+/** --statements: each SQL statement's calls and mean driver time over the whole run (sign-ins included). */
+const statementTimes = new Map<string, { calls: number; ms: number }>();
+function countStatement(sql: string, ms: number) {
+  const entry = statementTimes.get(sql) ?? { calls: 0, ms: 0 };
+  entry.calls++;
+  entry.ms += ms;
+  statementTimes.set(sql, entry);
+}
+function printStatements() {
+  const slowest = [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
+  console.log("\n| calls | mean µs | statement |\n|---:|---:|---|");
+  for (const [sql, { calls, ms }] of slowest)
+    console.log(`| ${calls} | ${Math.round((ms * 1000) / calls)} | ${sql.replace(/\s+/g, " ").trim().slice(0, 240)} |`);
+}
 const database = args.reuse
   ? await createBenchDatabase({ dataDir: resolve(args.reuse), keep: true })
   : await createBenchDatabase({ databaseUrl: process.env.DATABASE_URL });
@@ -284,6 +290,7 @@ try {
     ),
   ];
   console.log(`\n${lines.join("\n")}`);
+  if (args.statements) printStatements();
   if (args.out) writeFileSync(resolve(args.out), `${JSON.stringify({ generatedAt: new Date().toISOString(), provider: database.provider, rows }, null, 2)}\n`);
   // Slots taken by the booking path are gone from the database.
   if (args.reuse) writeFileSync(resolve(args.reuse, "seed.json"), JSON.stringify({ ...seed, freeSlots: seed.freeSlots.slice(slot) }));
