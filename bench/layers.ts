@@ -16,6 +16,8 @@
 //   driver and the database), summed per request;
 // - driver + SQL: the time inside the driver adapter's calls (statement, rows, conversion);
 // - statements: the adapter's calls per request (BEGIN and COMMIT count too);
+// - inside a transaction: from BEGIN to COMMIT (on SQLite, the writer is held that long: at most
+//   1 s / that many transactions a second, whatever the number of connections);
 // - the rest: HTTP handling, routing, access checks, serialisation (total minus the others).
 // Means in microseconds. Timings are reported, never asserted.
 import { parseArgs } from "node:util";
@@ -62,8 +64,8 @@ const { values: args } = parseArgs({
 const iterations = Math.max(10, Number(args.iterations));
 
 /** Time spent in each layer during the request being measured. */
-const clock = { prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0 };
-const resetClock = () => Object.assign(clock, { prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0 });
+const clock = { prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0, transaction: 0 };
+const resetClock = () => Object.assign(clock, { prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0, transaction: 0 });
 
 /**
  * A layer's wall time: calls that overlap (a count beside a page, Prisma's batched lookups) count
@@ -84,10 +86,13 @@ function layerTimer(layer: "prisma" | "driver") {
 const inDriver = layerTimer("driver");
 const inPrisma = layerTimer("prisma");
 
+/** When each transaction began: the time until its commit is what a SQLite writer holds alone. */
+const openedAt = new WeakMap<object, number>();
+
 /** Wraps an adapter object's query calls (and its transactions') with the driver clock. */
 function timedQueryable<T extends object>(target: T): T {
   return new Proxy(target, {
-    get(object, property) {
+    get(object, property, receiver) {
       const value = Reflect.get(object, property, object);
       if (typeof value !== "function") return value;
       if (property === "queryRaw" || property === "executeRaw") {
@@ -104,10 +109,21 @@ function timedQueryable<T extends object>(target: T): T {
       if (property === "startTransaction") {
         return async (...callArgs: unknown[]) => {
           clock.statements++;
-          return timedQueryable((await inDriver(() => value.apply(object, callArgs))) as object);
+          const transaction = timedQueryable((await inDriver(() => value.apply(object, callArgs))) as object);
+          openedAt.set(transaction, performance.now());
+          return transaction;
         };
       }
-      if (property === "commit" || property === "rollback") return (...callArgs: unknown[]) => inDriver(() => value.apply(object, callArgs));
+      if (property === "commit" || property === "rollback") {
+        return async (...callArgs: unknown[]) => {
+          try {
+            return await inDriver(() => value.apply(object, callArgs));
+          } finally {
+            const since = openedAt.get(receiver);
+            if (since !== undefined) clock.transaction += performance.now() - since;
+          }
+        };
+      }
       return value.bind(object);
     },
   });
@@ -242,7 +258,7 @@ try {
     const authPrismaMean = clock.prisma / iterations;
     const writes = scenario.kind === "write";
     const warmup = writes ? 20 : 200;
-    const sum = { total: 0, auth: 0, authPrisma: 0, prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0 };
+    const sum = { total: 0, auth: 0, authPrisma: 0, prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0, transaction: 0 };
     let measured = 0;
     for (let i = 0; i < warmup + iterations; i++) {
       const request = makeRequest();
@@ -256,7 +272,7 @@ try {
       if (i < warmup) continue;
       measured++;
       sum.total += total;
-      for (const key of ["prisma", "driver", "statements", "parseValidate", "execute"] as const) sum[key] += clock[key];
+      for (const key of ["prisma", "driver", "statements", "parseValidate", "execute", "transaction"] as const) sum[key] += clock[key];
     }
     Object.assign(sum, { auth: authMean * measured, authPrisma: authPrismaMean * measured });
     const us = (ms: number) => Math.round((ms / measured) * 1000);
@@ -274,6 +290,7 @@ try {
       prismaUs: us(sum.prisma),
       driverUs: us(sum.driver),
       statements: Math.round((sum.statements / measured) * 10) / 10,
+      transactionUs: us(sum.transaction),
       restUs: us(rest),
     };
     rows.push(row);
@@ -282,11 +299,11 @@ try {
   const lines = [
     `**${database.provider}**, ${seed.size.bookings.toLocaleString("en-US")} bookings; ${iterations} requests a path, one at a time, in process (\`bun bench/layers.ts${args.reuse ? " --reuse DIR" : ` --scale ${args.scale}`}\`). Microseconds per request.`,
     "",
-    "| path | total | auth | GraphQL parse + validate | GraphQL execute | Prisma (incl. driver) | driver + SQL | statements | HTTP, routing, serialisation |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| path | total | auth | GraphQL parse + validate | GraphQL execute | Prisma (incl. driver) | driver + SQL | statements | HTTP, routing, serialisation | inside a transaction |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.path} | ${r.totalUs} | ${r.authUs} | ${r.parseValidateUs || "—"} | ${r.executeUs || "—"} | ${r.prismaUs} | ${r.driverUs} | ${r.statements} | ${r.restUs} |`,
+        `| ${r.path} | ${r.totalUs} | ${r.authUs} | ${r.parseValidateUs || "—"} | ${r.executeUs || "—"} | ${r.prismaUs} | ${r.driverUs} | ${r.statements} | ${r.restUs} | ${r.transactionUs} |`,
     ),
   ];
   console.log(`\n${lines.join("\n")}`);
