@@ -11,8 +11,11 @@ import { announceChanges } from "./notifications";
 
 export type Db = SqliteClient;
 export type { Prisma } from "../../prisma/generated/sqlite/client";
-/** Fragments for `$queryRaw` (a list of rows, say); both clients share the runtime that builds them. */
-export const { sql, join } = SqlitePrisma;
+/**
+ * Fragments for `$queryRaw` (a list of rows, say), and the Decimal of money columns: both clients
+ * share the runtime that makes them.
+ */
+export const { sql, join, Decimal } = SqlitePrisma;
 
 /** PostgreSQL's connection pool right now: connections open, idle ones, and callers waiting for one. */
 export type PoolStats = { total: number; idle: number; waiting: number };

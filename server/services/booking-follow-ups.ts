@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import type { Prisma } from "../db";
 import { BOOKING_FOR_INVOICE, settleBookingInvoices, type BookingForInvoice, type SettleReason } from "./invoices";
 import { type EmailMessage, enqueueEmails } from "./mail";
-import { reminderEmails, scheduleReminders } from "./reminders";
+import { scheduleReminders } from "./reminders";
 
 export async function followUpBookingChange(
   tx: Prisma.TransactionClient,
@@ -22,18 +22,13 @@ export async function followUpBookingChange(
 
 /**
  * The same for a booking created in this transaction, which has no documents or reminders yet and
- * is passed as written (nothing is read back): its confirmation and reminders are enqueued in one
- * insert, then its invoice is issued. The invoice comes last because its number is taken from the
- * one counter row every booking updates: on PostgreSQL that row stays locked until the commit, so
- * the less that follows it, the less other bookings (of any car) wait for it.
+ * is passed as written (nothing is read back): its confirmation and reminders (made before the
+ * transaction began, with `reminderEmails`) are enqueued, then its invoice is issued. The invoice
+ * comes last because its number is taken from the one counter row every booking updates: on
+ * PostgreSQL that row stays locked until the commit, so the less that follows it, the less other
+ * bookings (of any car) wait for it.
  */
-export async function followUpNewBooking(
-  tx: Prisma.TransactionClient,
-  config: Pick<Config, "publicUrl">,
-  booking: BookingForInvoice,
-  confirmation: EmailMessage,
-): Promise<void> {
-  // Their HTML is rendered by the mailer when they are sent (../emails/deferred.ts).
-  await enqueueEmails(tx, [confirmation, ...reminderEmails(config, booking, new Date(), { deferHtml: true })]);
+export async function followUpNewBooking(tx: Prisma.TransactionClient, booking: BookingForInvoice, emails: readonly EmailMessage[]): Promise<void> {
+  await enqueueEmails(tx, emails);
   await settleBookingInvoices(tx, booking, "confirmed", []);
 }

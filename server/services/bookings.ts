@@ -10,7 +10,7 @@
 // ../emails/booking.tsx.
 
 import type { Booking, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
-import type { Prisma } from "../db";
+import { Decimal, type Prisma } from "../db";
 import {
   BOOKING_PERIOD_MESSAGES,
   bookingCreateSchema,
@@ -39,6 +39,7 @@ import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicle
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { followUpBookingChange, followUpNewBooking } from "./booking-follow-ups";
+import { reminderEmails } from "./reminders";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
 import { parseInput } from "./validation";
@@ -219,13 +220,53 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
   await checkServiceAreas(services, data);
 
+  // The row and its emails are made before the car's lock is taken: on SQLite the lock is the
+  // database's one writer, so what runs inside it is what limits bookings a second. The car's
+  // name for the emails is read here too; whether it can be booked is decided under the lock.
+  const named = await services.db.vehicle.findUnique({ where: { id: data.vehicleId }, select: { make: true, model: true, year: true } });
+  if (!named) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
+  const madeAt = new Date();
+  const row: Booking = {
+    id: crypto.randomUUID(),
+    userId: customer.userId,
+    vehicleId: data.vehicleId,
+    category: data.category,
+    transmission: data.transmission,
+    pickupDate: data.pickupDate,
+    returnDate: data.returnDate,
+    deliveryLocation: data.deliveryLocation,
+    deliveryCoordinates: data.deliveryCoordinates,
+    deliveryVerified: !isTypedAddressStandIn(data.deliveryCoordinates),
+    returnLocation: data.returnLocation,
+    returnCoordinates: data.returnCoordinates,
+    returnVerified: !isTypedAddressStandIn(data.returnCoordinates),
+    totalAmount: new Decimal(quote.total),
+    duration: quote.days,
+    status: "confirmed",
+    specialRequests: data.specialRequests ?? null,
+    calendarSequence: 0,
+    createdAt: madeAt,
+    updatedAt: madeAt,
+  };
+  const customerRow = { name: user.name, email: user.email, address: user.address, city: user.city, postalCode: user.postalCode };
+  /** The confirmation and reminders of the row with `status`; their HTML is rendered by the mailer (../emails/deferred.ts). */
+  const emailsFor = (status: Booking["status"]) => {
+    const booking = { ...row, status };
+    return [
+      bookingConfirmationEmail(user, { ...booking, vehicle: named }, services.config, { deferHtml: true }),
+      ...reminderEmails(services.config, { ...booking, user: customerRow }, madeAt, { deferHtml: true }),
+    ];
+  };
+  // A first booking may wait for approval (BOOKING_FIRST_NEEDS_APPROVAL), known only under the lock.
+  const confirmedEmails = emailsFor("confirmed");
+
   const booking = await withVehicleLock(
     services,
     data.vehicleId,
     async (tx) => {
       const vehicle = await tx.vehicle.findUnique({
         where: { id: data.vehicleId },
-        select: { status: true, category: true, transmission: true, dealershipId: true, make: true, model: true, year: true },
+        select: { status: true, category: true, transmission: true, dealershipId: true },
       });
       if (!vehicle) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
       if (!isRentalFleetVehicle(vehicle)) throw conflict(BOOKING_MESSAGES.vehicleForSale);
@@ -259,38 +300,11 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         );
       const needsApproval =
         services.config.firstBookingNeedsApproval && (await tx.booking.count({ where: { userId: customer.userId, status: { not: "cancelled" } } })) === 0;
-      const created = await tx.booking.create({
-        data: {
-          userId: customer.userId,
-          vehicleId: data.vehicleId,
-          category: data.category,
-          transmission: data.transmission,
-          pickupDate: data.pickupDate,
-          returnDate: data.returnDate,
-          deliveryLocation: data.deliveryLocation,
-          deliveryCoordinates: data.deliveryCoordinates,
-          deliveryVerified: !isTypedAddressStandIn(data.deliveryCoordinates),
-          returnLocation: data.returnLocation,
-          returnCoordinates: data.returnCoordinates,
-          returnVerified: !isTypedAddressStandIn(data.returnCoordinates),
-          totalAmount: quote.total,
-          duration: quote.days,
-          status: needsApproval ? "pending" : "confirmed",
-          specialRequests: data.specialRequests ?? null,
-        },
-      });
-      // The fewest statements while the car is locked, from what is already in hand: the
-      // confirmation and reminders in one insert, then the invoice.
-      const customerRow = { name: user.name, email: user.email, address: user.address, city: user.city, postalCode: user.postalCode };
-      // Its HTML is rendered by the mailer when it is sent (../emails/deferred.ts).
-      const confirmation = bookingConfirmationEmail(
-        user,
-        { ...created, vehicle: { make: vehicle.make, model: vehicle.model, year: vehicle.year } },
-        services.config,
-        { deferHtml: true },
-      );
-      await followUpNewBooking(tx, services.config, { ...created, user: customerRow, handovers: [] }, confirmation);
-      return created.id;
+      const status: Booking["status"] = needsApproval ? "pending" : "confirmed";
+      // Written as made (nothing read back): the fewest statements while the car is locked.
+      await tx.booking.create({ data: { ...row, status }, select: { id: true } });
+      await followUpNewBooking(tx, { ...row, status, user: customerRow, handovers: [] }, needsApproval ? emailsFor(status) : confirmedEmails);
+      return row.id;
     },
     options,
   );
