@@ -10,7 +10,7 @@ import { scheduleReminders } from "./reminders";
 
 export async function followUpBookingChange(
   tx: Prisma.TransactionClient,
-  config: Pick<Config, "publicUrl">,
+  config: Pick<Config, "publicUrl" | "database">,
   bookingId: string,
   reason: SettleReason,
 ): Promise<void> {
@@ -28,7 +28,12 @@ export async function followUpBookingChange(
  * PostgreSQL that row stays locked until the commit, so the less that follows it, the less other
  * bookings (of any car) wait for it.
  */
-export async function followUpNewBooking(tx: Prisma.TransactionClient, booking: BookingForInvoice, emails: readonly EmailMessage[]): Promise<void> {
-  await enqueueEmails(tx, emails);
+export async function followUpNewBooking(
+  tx: Prisma.TransactionClient,
+  config: Pick<Config, "database">,
+  booking: BookingForInvoice,
+  emails: readonly EmailMessage[],
+): Promise<void> {
+  await enqueueEmails(tx, config.database.provider, emails);
   await settleBookingInvoices(tx, booking, "confirmed", []);
 }

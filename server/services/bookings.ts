@@ -303,7 +303,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
       const status: Booking["status"] = needsApproval ? "pending" : "confirmed";
       // Written as made (nothing read back): the fewest statements while the car is locked.
       await tx.booking.create({ data: { ...row, status }, select: { id: true } });
-      await followUpNewBooking(tx, { ...row, status, user: customerRow, handovers: [] }, needsApproval ? emailsFor(status) : confirmedEmails);
+      await followUpNewBooking(tx, services.config, { ...row, status, user: customerRow, handovers: [] }, needsApproval ? emailsFor(status) : confirmedEmails);
       return row.id;
     },
     options,

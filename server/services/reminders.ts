@@ -19,9 +19,14 @@ const topicPrefix = (bookingId: string) => `reminder:${bookingId}:`;
 export type ReminderBooking = Prisma.BookingGetPayload<{ include: { user: { select: { name: true; email: true } } } }>;
 
 /** Removes the booking's reminders still waiting and makes the ones it should have now (`b` as it is in this transaction). */
-export async function scheduleReminders(tx: Prisma.TransactionClient, config: Pick<Config, "publicUrl">, b: ReminderBooking, now = new Date()): Promise<void> {
+export async function scheduleReminders(
+  tx: Prisma.TransactionClient,
+  config: Pick<Config, "publicUrl" | "database">,
+  b: ReminderBooking,
+  now = new Date(),
+): Promise<void> {
   await tx.emailOutbox.deleteMany({ where: { topic: { startsWith: topicPrefix(b.id) }, status: "pending", claimedUntil: null } });
-  await enqueueEmails(tx, reminderEmails(config, b, now));
+  await enqueueEmails(tx, config.database.provider, reminderEmails(config, b, now));
 }
 
 /** The reminders a booking should have now, as outbox messages (a new booking has none to replace). */
