@@ -105,6 +105,17 @@ describe("over HTTP", () => {
     expect((await fetch(`${server.url}/api/for-sale`)).headers.get("x-cache")).toBe("miss");
   });
 
+  test("a booking drops what depends on bookings only: cars for sale stay cached", async () => {
+    const vehicle = await newVehicle(server.services, { make: "Kept" });
+    await fetch(`${server.url}/api/for-sale`);
+    expect((await fetch(`${server.url}/api/for-sale`)).headers.get("x-cache")).toBe("hit");
+    const rider = await newCustomer(server.services);
+    const booked = await call(server.url, "POST", "/api/bookings", { auth: rider.auth, body: bookingRequest(vehicle, capeTown(20), capeTown(22)) });
+    expect(booked.status).toBe(201);
+    // The car's lock is a write statement, but it changes no car.
+    expect((await fetch(`${server.url}/api/for-sale`)).headers.get("x-cache")).toBe("hit");
+  });
+
   test("requests with an API key, or asking for a fresh answer, always reach the server", async () => {
     await fetch(`${server.url}/api/for-sale?sort=newest`);
     expect((await fetch(`${server.url}/api/for-sale?sort=newest`, { headers: { "x-api-key": "rk_not-a-real-key" } })).headers.get("x-cache")).toBeNull();

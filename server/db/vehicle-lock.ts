@@ -60,6 +60,9 @@ async function inSqliteQueue<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What the lock reads of the car as it locks it (null: no such car, or no car asked for). */
+export type LockedVehicle = { status: string; category: string; transmission: string; dealershipId: string | null };
+
 export type LockOptions = {
   /** PostgreSQL: how long to wait for the vehicle row's lock before giving up (default 5 s). */
   lockTimeoutMs?: number;
@@ -90,7 +93,7 @@ export async function withVehicleLock<T>(
   services: Pick<Services, "db" | "provider" | "log">,
   /** null: a booking without a car (the transaction still takes SQLite's write lock). */
   vehicleId: string | null,
-  fn: (tx: Prisma.TransactionClient) => Promise<T>,
+  fn: (tx: Prisma.TransactionClient, vehicle: LockedVehicle | null) => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
   const { db, provider } = services;
@@ -99,14 +102,23 @@ export async function withVehicleLock<T>(
   const transaction = () =>
     db.$transaction(
       async (tx) => {
+        // The locking statement also reads what a booking checks of the car (one statement fewer
+        // while the lock is held). $queryRaw, not $executeRaw: a raw execute counts as a change
+        // of everything the public cache holds, and this one changes nothing.
+        let rows: LockedVehicle[] = [];
         if (provider === "postgresql") {
           await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${lockTimeoutMs}ms'`);
-          if (vehicleId) await tx.$queryRaw`SELECT id FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
+          if (vehicleId)
+            rows = await tx.$queryRaw<LockedVehicle[]>`
+              SELECT status::text AS status, category::text AS category, transmission::text AS transmission, "dealershipId"
+              FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
         } else {
           // An UPDATE takes the write lock even when it matches no row (no car: vehicleId null).
-          await tx.$executeRaw`UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId ?? ""}`;
+          rows = await tx.$queryRaw<LockedVehicle[]>`
+            UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId ?? ""}
+            RETURNING status, category, transmission, "dealershipId"`;
         }
-        return fn(tx);
+        return fn(tx, rows[0] ?? null);
       },
       // Waiting for a pooled connection and for the lock both count; keep them well above the lock timeout.
       { maxWait: 10_000, timeout: 15_000 },

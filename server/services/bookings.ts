@@ -263,11 +263,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   const booking = await withVehicleLock(
     services,
     data.vehicleId,
-    async (tx) => {
-      const vehicle = await tx.vehicle.findUnique({
-        where: { id: data.vehicleId },
-        select: { status: true, category: true, transmission: true, dealershipId: true },
-      });
+    async (tx, vehicle) => {
       if (!vehicle) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
       if (!isRentalFleetVehicle(vehicle)) throw conflict(BOOKING_MESSAGES.vehicleForSale);
       if (vehicle.status !== "available") throw conflict(BOOKING_MESSAGES.vehicleNotAvailable);
