@@ -16,7 +16,7 @@ import sharp from "sharp";
 import { startServer, type RunningServer } from "./boot";
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGES } from "./errors";
 import { STORAGE_FULL_MESSAGE } from "./services/storage";
-import { addDemoServiceArea, bookingRequest, call, newCustomer, newVehicle } from "./testing/bookings";
+import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle } from "./testing/bookings";
 import { createTestDatabase, testConfig, type TestDatabase } from "./testing/harness";
 
 const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";
@@ -263,26 +263,56 @@ if (provider === "postgresql") {
       rmSync(join(disks[disk], "filler.bin"), { force: true });
     }
 
+    /**
+     * Sends writes while the disk is full until one is refused. A write may still fit in space the
+     * database already holds (the write-ahead log is reused once the checkpointer has copied it
+     * into the file), so the first ones may succeed; each answer is a success or 503 "storage is
+     * full", never a 500, and the refusal comes once the log has to grow.
+     */
+    async function untilRefused(send: (attempt: number) => Promise<Response>, succeeded: number[]): Promise<Response> {
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const response = await send(attempt);
+        if (response.status === 503) return response;
+        expect(response.status).toBeLessThan(300);
+        succeeded.push(attempt);
+      }
+      throw new Error("40 writes went through on a full disk");
+    }
+
     test("the database's disk full: sign-up and bookings answer 503 'storage is full', never 500; with room again they work", async () => {
       const customer = await newCustomer(server.services);
       const vehicle = await newVehicle(server.services);
+      const booked: number[] = [];
       fill("db");
       try {
-        const signUp = await fetch(`${server.url}/api/auth/signup`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ name: "Full Disk", email: `full-${crypto.randomUUID()}@example.com`, password: "secret123", phone: "0821234567" }),
-        });
+        const signedUp: number[] = [];
+        const signUp = await untilRefused(
+          () =>
+            fetch(`${server.url}/api/auth/signup`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ name: "Full Disk", email: `full-${crypto.randomUUID()}@example.com`, password: "secret123", phone: "0821234567" }),
+            }),
+          signedUp,
+        );
         await expectUnavailable(signUp, UNAVAILABLE_MESSAGES.storageFull);
-        const booking = await fetch(`${server.url}/api/bookings`, {
-          method: "POST",
-          headers: { ...customer.auth, "content-type": "application/json" },
-          body: JSON.stringify(bookingRequest(vehicle, undefined, undefined, { specialRequests: "x".repeat(900) })),
-        });
+        // A day each, so every booking is free to be made.
+        const booking = await untilRefused(
+          (day) =>
+            fetch(`${server.url}/api/bookings`, {
+              method: "POST",
+              headers: { ...customer.auth, "content-type": "application/json" },
+              body: JSON.stringify(bookingRequest(vehicle, capeTown(40 + 2 * day), capeTown(41 + 2 * day), { specialRequests: "x".repeat(900) })),
+            }),
+          booked,
+        );
         await expectUnavailable(booking, UNAVAILABLE_MESSAGES.storageFull);
       } finally {
         free("db");
       }
+      // What was answered 201 is there; what was refused is not.
+      const mine = await server.services.db.booking.findMany({ where: { userId: customer.id }, select: { pickupDate: true } });
+      expect(mine.map((b) => b.pickupDate.getTime()).sort()).toEqual(booked.map((day) => capeTown(40 + 2 * day).getTime()).sort());
       const again = await call(server.url, "POST", "/api/bookings", { body: bookingRequest(vehicle), auth: customer.auth });
       expect(again.status).toBe(201);
     });
