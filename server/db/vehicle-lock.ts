@@ -107,7 +107,8 @@ export async function withVehicleLock<T>(
         // of everything the public cache holds, and this one changes nothing.
         let rows: LockedVehicle[] = [];
         if (provider === "postgresql") {
-          await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${lockTimeoutMs}ms'`);
+          // SET LOCAL, as a query (an execute would count as a change of everything cached).
+          await tx.$queryRaw`SELECT set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`;
           if (vehicleId)
             rows = await tx.$queryRaw<LockedVehicle[]>`
               SELECT status::text AS status, category::text AS category, transmission::text AS transmission, "dealershipId"
