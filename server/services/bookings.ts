@@ -221,10 +221,11 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   await checkServiceAreas(services, data);
 
   // The row and its emails are made before the car's lock is taken: on SQLite the lock is the
-  // database's one writer, so what runs inside it is what limits bookings a second. The car's
-  // name for the emails is read here too; whether it can be booked is decided under the lock.
-  const named = await services.db.vehicle.findUnique({ where: { id: data.vehicleId }, select: { make: true, model: true, year: true } });
-  if (!named) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
+  // database's one writer, so what runs inside it is what limits bookings a second. The car, with
+  // its photos, is read here for the emails and the answer; whether it can be booked is decided
+  // under the lock.
+  const car = await services.db.vehicle.findUnique({ where: { id: data.vehicleId }, include: withVehicle.include.vehicle.include });
+  if (!car) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
   const madeAt = new Date();
   const row: Booking = {
     id: crypto.randomUUID(),
@@ -253,7 +254,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   const emailsFor = (status: Booking["status"]) => {
     const booking = { ...row, status };
     return [
-      bookingConfirmationEmail(user, { ...booking, vehicle: named }, services.config, { deferHtml: true }),
+      bookingConfirmationEmail(user, { ...booking, vehicle: car }, services.config, { deferHtml: true }),
       ...reminderEmails(services.config, { ...booking, user: customerRow }, madeAt, { deferHtml: true }),
     ];
   };
@@ -300,13 +301,13 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
       // Written as made (nothing read back): the fewest statements while the car is locked.
       await tx.booking.create({ data: { ...row, status }, select: { id: true } });
       await followUpNewBooking(tx, services.config, { ...row, status, user: customerRow, handovers: [] }, needsApproval ? emailsFor(status) : confirmedEmails);
-      return row.id;
+      return { ...row, status };
     },
     options,
   );
   nudgeMailer(services);
-  // Read with its car and photos once the lock is released.
-  return services.db.booking.findUniqueOrThrow({ where: { id: booking }, ...withVehicle });
+  // As written, with the car read before the lock (nothing is read back).
+  return { ...booking, vehicle: car };
 }
 
 /**
