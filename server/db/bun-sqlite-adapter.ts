@@ -476,11 +476,6 @@ class BunSqliteAdapter implements SqlDriverAdapter {
     if (background) this.#checkpointer = startCheckpointer(file, options);
   }
 
-  /** The background checkpointer's thread (tests listen to it), or null. */
-  get checkpointer(): Worker | null {
-    return this.#checkpointer;
-  }
-
   async queryRaw(query: SqlQuery): Promise<SqlResultSet> {
     const reader = this.#reader;
     if (reader && PLAIN_SELECT.test(query.sql)) return reader.waiting(() => reader.query(query));
