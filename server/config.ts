@@ -7,6 +7,9 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** SQLite's settings when the environment leaves them out (also the adapter's, server/db/index.ts). */
+export const SQLITE_DEFAULTS = { synchronous: "NORMAL", cacheMiB: 32, checkpoints: "background" } as const satisfies Required<SqliteTuning>;
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -43,9 +46,9 @@ const envSchema = z.object({
       return origins;
     }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
-  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
-  SQLITE_CHECKPOINTS: z.enum(["background", "inline"]).default("background"),
+  SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default(SQLITE_DEFAULTS.synchronous),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(SQLITE_DEFAULTS.cacheMiB),
+  SQLITE_CHECKPOINTS: z.enum(["background", "inline"]).default(SQLITE_DEFAULTS.checkpoints),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
   SESSION_TTL_HOURS: z.coerce

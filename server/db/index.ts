@@ -4,7 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient as SqliteClient, Prisma as SqlitePrisma } from "../../prisma/generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
-import type { DatabaseTarget, SqliteTuning } from "../config";
+import { type DatabaseTarget, SQLITE_DEFAULTS, type SqliteTuning } from "../config";
 import { changeCounters, trackChanges } from "./changes";
 import { PrismaBunSqlite } from "./bun-sqlite-adapter";
 import { announceChanges } from "./notifications";
@@ -60,17 +60,17 @@ class ReconnectingPool extends pg.Pool {
 
 /**
  * The adapter for a SQLite database at `url` (file:/path): bun:sqlite with cached statements, one
- * writer and one reader connection (./bun-sqlite-adapter.ts), a 32 MiB page cache each and WAL
- * checkpoints on a worker thread unless `options` say otherwise. `timeout`: how long a statement
+ * writer and one reader connection (./bun-sqlite-adapter.ts), tuned as `options` say, else as
+ * SQLITE_DEFAULTS (a 32 MiB page cache each, WAL checkpoints on a worker thread). `timeout`: how long a statement
  * waits for another process's write lock before failing as busy (the server waits 10 s).
  */
 export function sqliteAdapter(url: string, options: { timeout?: number } & SqliteTuning = {}): PrismaBunSqlite {
   return new PrismaBunSqlite({
     url,
     timeout: options.timeout ?? 10_000,
-    synchronous: options.synchronous ?? "NORMAL",
-    cacheMiB: options.cacheMiB ?? 32,
-    checkpoints: options.checkpoints ?? "background",
+    synchronous: options.synchronous ?? SQLITE_DEFAULTS.synchronous,
+    cacheMiB: options.cacheMiB ?? SQLITE_DEFAULTS.cacheMiB,
+    checkpoints: options.checkpoints ?? SQLITE_DEFAULTS.checkpoints,
   });
 }
 
