@@ -17,6 +17,9 @@ afterAll(() => {
 
 const secret = "a-token-secret-that-is-long-enough-0123456789";
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+/** The SQLite target at `file` when no SQLITE_* setting is given. */
+const sqliteByDefaultAt = (file: string) =>
+  ({ provider: "sqlite", file, url: `file:${file}`, synchronous: "NORMAL", cacheMiB: 32, checkpoints: "background" }) as const;
 
 /** The ConfigError loadConfig throws for `env` (fails the test when it does not throw one). */
 function configError(env: Record<string, string>): ConfigError {
@@ -41,14 +44,7 @@ describe("loadConfig defaults", () => {
       expect(config.host).toBe("0.0.0.0");
       expect(config.dataDir).toBe(dataDir);
       expect(existsSync(dataDir)).toBe(true);
-      expect(config.database).toEqual({
-        provider: "sqlite",
-        file: join(dataDir, "capedrive.db"),
-        url: `file:${join(dataDir, "capedrive.db")}`,
-        synchronous: "NORMAL",
-        cacheMiB: 32,
-        checkpoints: "background",
-      });
+      expect(config.database).toEqual(sqliteByDefaultAt(join(dataDir, "capedrive.db")));
       expect(config.seedDemo).toBe(true);
       expect(config.publicUrl).toBe("http://localhost:3000");
       expect(config.logLevel).toBe("info");
@@ -80,14 +76,7 @@ describe("loadConfig defaults", () => {
   test("DATABASE_URL=file: keeps SQLite at that file", () => {
     const dir = tempDir();
     const config = loadConfig({ DATA_DIR: tempDir(), TOKEN_SECRET: secret, DATABASE_URL: `file:${join(dir, "other.db")}` });
-    expect(config.database).toEqual({
-      provider: "sqlite",
-      file: join(dir, "other.db"),
-      url: `file:${join(dir, "other.db")}`,
-      synchronous: "NORMAL",
-      cacheMiB: 32,
-      checkpoints: "background",
-    });
+    expect(config.database).toEqual(sqliteByDefaultAt(join(dir, "other.db")));
   });
 
   test("PostgreSQL: demo data off unless SEED_DEMO=true; SQLite: on unless SEED_DEMO=false", () => {
