@@ -103,11 +103,10 @@ export async function withVehicleLock<T>(
     db.$transaction(
       async (tx) => {
         // The locking statement also reads what a booking checks of the car (one statement fewer
-        // while the lock is held). $queryRaw, not $executeRaw: a raw execute counts as a change
-        // of everything the public cache holds, and this one changes nothing.
+        // while the lock is held). Queries, not $executeRaw, here and for PostgreSQL's SET LOCAL:
+        // a raw execute counts as a change of everything the public cache holds, and these change nothing.
         let rows: LockedVehicle[] = [];
         if (provider === "postgresql") {
-          // SET LOCAL, as a query (an execute would count as a change of everything cached).
           await tx.$queryRaw`SELECT set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`;
           if (vehicleId)
             rows = await tx.$queryRaw<LockedVehicle[]>`
