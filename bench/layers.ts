@@ -64,8 +64,10 @@ const { values: args } = parseArgs({
 const iterations = Math.max(10, Number(args.iterations));
 
 /** Time spent in each layer during the request being measured. */
-const clock = { prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0, transaction: 0 };
-const resetClock = () => Object.assign(clock, { prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0, transaction: 0 });
+const LAYERS = ["prisma", "driver", "statements", "parseValidate", "execute", "transaction"] as const;
+const zeroes = () => Object.fromEntries(LAYERS.map((layer) => [layer, 0])) as Record<(typeof LAYERS)[number], number>;
+const clock = zeroes();
+const resetClock = () => Object.assign(clock, zeroes());
 
 /**
  * A layer's wall time: calls that overlap (a count beside a page, Prisma's batched lookups) count
@@ -258,7 +260,7 @@ try {
     const authPrismaMean = clock.prisma / iterations;
     const writes = scenario.kind === "write";
     const warmup = writes ? 20 : 200;
-    const sum = { total: 0, auth: 0, authPrisma: 0, prisma: 0, driver: 0, statements: 0, parseValidate: 0, execute: 0, transaction: 0 };
+    const sum = { total: 0, auth: 0, authPrisma: 0, ...zeroes() };
     let measured = 0;
     for (let i = 0; i < warmup + iterations; i++) {
       const request = makeRequest();
@@ -272,7 +274,7 @@ try {
       if (i < warmup) continue;
       measured++;
       sum.total += total;
-      for (const key of ["prisma", "driver", "statements", "parseValidate", "execute", "transaction"] as const) sum[key] += clock[key];
+      for (const key of LAYERS) sum[key] += clock[key];
     }
     Object.assign(sum, { auth: authMean * measured, authPrisma: authPrismaMean * measured });
     const us = (ms: number) => Math.round((ms / measured) * 1000);
