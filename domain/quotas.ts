@@ -1,7 +1,6 @@
 // What one account may hold at once (issue 18): rules a rental business sets so that one customer
 // cannot take the whole fleet or fill the disk. The numbers are the operator's (server/config.ts),
 // with per-customer overrides an admin sets; the rules and their messages live here.
-import { periodsOverlap } from "./booking.ts";
 
 export type BookingLimits = {
   /** Pending, confirmed or in-progress bookings one customer may hold at once. */
@@ -26,20 +25,22 @@ export const QUOTA_MESSAGES = {
 type Period = { pickupDate: Date; returnDate: Date };
 
 /**
- * Why this customer may not book `period` on top of their `active` bookings (pending, confirmed
- * or in progress, not yet returned), or null when they may.
+ * What the limits look at of a customer's active bookings (pending, confirmed or in progress, not
+ * yet returned): how many there are (counted up to the limit: more changes nothing) and whether one
+ * of them overlaps the period asked for.
  */
+export type HeldBookings = { active: number; overlapping: boolean };
+
+/** Why this customer may not book `period` on top of the bookings they `held`, or null when they may. */
 export function bookingLimitProblem(
   limits: BookingLimits,
-  active: readonly Period[],
+  held: HeldBookings,
   period: Period,
 ): { kind: "too_long" | "too_many" | "overlap"; message: string } | null {
   const days = (period.returnDate.getTime() - period.pickupDate.getTime()) / 86_400_000;
   if (days > limits.maxDays) return { kind: "too_long", message: QUOTA_MESSAGES.tooLong(limits.maxDays) };
-  if (active.length >= limits.maxActive) return { kind: "too_many", message: QUOTA_MESSAGES.tooMany(limits.maxActive) };
-  if (!limits.allowOverlap && active.some((b) => periodsOverlap(b.pickupDate, b.returnDate, period.pickupDate, period.returnDate))) {
-    return { kind: "overlap", message: QUOTA_MESSAGES.overlap };
-  }
+  if (held.active >= limits.maxActive) return { kind: "too_many", message: QUOTA_MESSAGES.tooMany(limits.maxActive) };
+  if (!limits.allowOverlap && held.overlapping) return { kind: "overlap", message: QUOTA_MESSAGES.overlap };
   return null;
 }
 

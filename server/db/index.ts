@@ -15,7 +15,7 @@ export type { Prisma } from "../../prisma/generated/sqlite/client";
  * Fragments for `$queryRaw` (a list of rows, say), and the Decimal of money columns: both clients
  * share the runtime that makes them.
  */
-export const { sql, join, Decimal } = SqlitePrisma;
+export const { sql, join, raw, empty, Decimal } = SqlitePrisma;
 
 /** PostgreSQL's connection pool right now: connections open, idle ones, and callers waiting for one. */
 export type PoolStats = { total: number; idle: number; waiting: number };

@@ -43,7 +43,7 @@ import { accountLimitError, badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { bookingChangedEmail } from "../emails/booking";
 import { followUpBookingChange } from "./booking-follow-ups";
-import { BOOKING_MESSAGES, checkClientFigures, checkChangedServiceAreas, type BookingWithVehicle } from "./bookings";
+import { BOOKING_MESSAGES, checkClientFigures, checkChangedServiceAreas, heldBookings, NOTHING_HELD, type BookingWithVehicle } from "./bookings";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { parseInput } from "./validation";
@@ -189,7 +189,7 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
   }
   if (!staff) {
     const limits = customerBookingLimits(services.config.bookingLimits, booking.user);
-    const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, [], next);
+    const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, NOTHING_HELD, next);
     if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
   }
 
@@ -324,15 +324,7 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
       if (actor.type === "customer") {
         if (services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM users WHERE id = ${booking.userId} FOR UPDATE`;
         const limits = customerBookingLimits(services.config.bookingLimits, booking.user);
-        const others = await tx.booking.findMany({
-          where: {
-            userId: booking.userId,
-            id: { not: booking.id },
-            status: { in: [...BLOCKING_BOOKING_STATUSES] },
-            returnDate: { gt: options.now ?? new Date() },
-          },
-          select: { pickupDate: true, returnDate: true },
-        });
+        const others = await heldBookings(tx, booking.userId, next, { now: options.now ?? new Date(), countUpTo: 0, exceptBookingId: booking.id });
         const problem = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, others, next);
         if (problem) throw accountLimitError("CONFLICT", problem.message, problem.kind === "overlap" ? "overlapping_booking" : "rental_too_long");
       }

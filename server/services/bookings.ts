@@ -10,7 +10,7 @@
 // ../emails/booking.tsx.
 
 import type { Booking, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
-import { Decimal, type Prisma } from "../db";
+import { Decimal, empty, type Prisma, raw, sql } from "../db";
 import {
   BOOKING_PERIOD_MESSAGES,
   bookingCreateSchema,
@@ -26,6 +26,7 @@ import {
   BLOCKING_BOOKING_STATUSES,
   bookingLimitProblem,
   customerBookingLimits,
+  type HeldBookings,
   isTypedAddressStandIn,
   parseCoordinates,
   parseMoneyToCents,
@@ -172,6 +173,34 @@ export async function checkChangedServiceAreas(
 
 export type CreateBookingOptions = LockOptions & { now?: Date };
 
+/** For a check of the period's length alone. */
+export const NOTHING_HELD: HeldBookings = { active: 0, overlapping: false };
+
+// Constants of the domain, written into the SQL: PostgreSQL compares its enum column with literals, not with text parameters.
+const BLOCKING_STATUSES_SQL = raw(BLOCKING_BOOKING_STATUSES.map((status) => `'${status}'`).join(", "));
+
+/**
+ * What the booking limits look at of a customer's active bookings (besides `exceptBookingId`, the
+ * one being changed), in one statement from the index on (userId, status, returnDate, pickupDate)
+ * alone: how many, counted up to `countUpTo` (an account with thousands of bookings costs no more
+ * than its limit), and whether one overlaps `period`. Run under the customer's lock.
+ */
+export async function heldBookings(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  period: { pickupDate: Date; returnDate: Date },
+  options: { now: Date; countUpTo: number; exceptBookingId?: string },
+): Promise<HeldBookings> {
+  const active = sql`"userId" = ${userId} AND status IN (${BLOCKING_STATUSES_SQL}) AND "returnDate" > ${options.now}${
+    options.exceptBookingId ? sql` AND id <> ${options.exceptBookingId}` : empty
+  }`;
+  const [row] = await tx.$queryRaw<{ active: number | bigint; overlapping: number | bigint }[]>`
+    SELECT
+      (SELECT count(*) FROM (SELECT 1 FROM bookings WHERE ${active} LIMIT ${Math.max(0, Math.min(options.countUpTo, 1_000_000))}) AS counted) AS active,
+      (SELECT count(*) FROM (SELECT 1 FROM bookings WHERE ${active} AND "pickupDate" < ${period.returnDate} AND "returnDate" > ${period.pickupDate} LIMIT 1) AS clash) AS overlapping`;
+  return { active: Number(row?.active ?? 0), overlapping: Number(row?.overlapping ?? 0) > 0 };
+}
+
 /**
  * Books a vehicle for the signed-in customer (SPEC 4, DESIGN 4): a completed profile; valid input;
  * pickup not in the past and return after it; the client's figures equal the server's; both
@@ -216,7 +245,7 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   checkPeriod(data, options.now ?? new Date());
   const quote = bookingQuote(data.category, data.pickupDate, data.returnDate);
   checkClientFigures(data, quote);
-  const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, [], data);
+  const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, NOTHING_HELD, data);
   if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
   await checkServiceAreas(services, data);
 
@@ -279,16 +308,8 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
       // The customer's own limits, under a lock on the customer too (vehicle first, then customer,
       // on every path), so parallel requests from one account cannot pass them together.
       if (services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM users WHERE id = ${customer.userId} FOR UPDATE`;
-      const now = options.now ?? new Date();
-      // At most maxActive of them: with that many the booking is refused as too many before any
-      // overlap is looked at, and with fewer they are all here, so the check stays exact while an
-      // account with many bookings (a fleet account's override) costs no more than its limit.
-      const active = await tx.booking.findMany({
-        where: { userId: customer.userId, status: { in: [...BLOCKING_BOOKING_STATUSES] }, returnDate: { gt: now } },
-        select: { pickupDate: true, returnDate: true },
-        take: limits.maxActive,
-      });
-      const problem = bookingLimitProblem(limits, active, data);
+      const held = await heldBookings(tx, customer.userId, data, { now: options.now ?? new Date(), countUpTo: limits.maxActive });
+      const problem = bookingLimitProblem(limits, held, data);
       if (problem)
         throw accountLimitError(
           "CONFLICT",

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_BOOKING_LIMITS, QUOTA_MESSAGES } from "#domain";
+import { bookingQuote, DEFAULT_BOOKING_LIMITS, QUOTA_MESSAGES } from "#domain";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
 import { GENEROUS_LIMITS, graphql, startTestServer, type TestServer } from "../testing/harness";
 import { newAdmin, newDealershipWithToken, uploadPhoto } from "../testing/admin";
@@ -73,6 +73,33 @@ describe("booking limits per account (defaults: 2 active, none overlapping, 30 d
     expect(third.status).toBe(409);
     expect((await call(server.url, "PUT", `/api/bookings/${first.body.id}/cancel`, { auth: rider.auth })).status).toBe(200);
     expect((await book(rider, a, 20, 21)).status).toBe(201);
+  });
+
+  test("a change may not make two of one account's bookings overlap; a booking may overlap its own old dates", async () => {
+    const rider = await newCustomer(server.services);
+    const [a, b] = [await newVehicle(server.services, { category: "medium" }), await newVehicle(server.services, { category: "medium" })];
+    const first = await book(rider, a, 5, 8);
+    const second = await book(rider, b, 12, 14);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const change = (id: string, from: number, to: number) => {
+      const quote = bookingQuote("medium", capeTown(from), capeTown(to));
+      const input = { pickupDate: capeTown(from).toISOString(), returnDate: capeTown(to).toISOString(), totalAmount: quote.total, duration: quote.days };
+      return graphql(
+        server.url,
+        `mutation ($id: ID!, $input: BookingChangeInput!) { changeBooking(id: $id, input: $input) { pickupDate returnDate } }`,
+        { id, input },
+        rider.auth,
+      );
+    };
+    const onto = await change(second.body.id, 7, 9);
+    expect(onto.body.errors?.[0]).toMatchObject({
+      message: QUOTA_MESSAGES.overlap,
+      extensions: { code: "CONFLICT", reason: "account_limit", limit: "overlapping_booking" },
+    });
+    expect(await db().booking.findUniqueOrThrow({ where: { id: second.body.id } })).toMatchObject({ pickupDate: capeTown(12), returnDate: capeTown(14) });
+    const itself = await change(first.body.id, 6, 9);
+    expect(itself.body.errors).toBeUndefined();
+    expect(itself.body.data.changeBooking).toEqual({ pickupDate: capeTown(6).toISOString(), returnDate: capeTown(9).toISOString() });
   });
 
   test("parallel requests from one account cannot pass the limit together (20 at once, 20 cars)", async () => {
