@@ -31,6 +31,7 @@ import { createHandler } from "../server/app";
 import { loadConfig } from "../server/config";
 import { type Db, sqliteAdapter } from "../server/db";
 import { shareChangeCounters, trackChanges } from "../server/db/changes";
+import { SharedAdapterFactory, shareAdapter } from "../server/db/direct";
 import { migrate } from "../server/db/migrate";
 import { createLogger } from "../server/log";
 import type { Services } from "../server/services/context";
@@ -205,7 +206,9 @@ try {
   await migrate(database.target, () => {});
   const pool = database.provider === "postgresql" ? new pg.Pool({ connectionString: database.target.url, max: 10 }) : null;
   const adapter = pool ? new PrismaPg(pool) : sqliteAdapter(database.target.url);
-  const client = pool ? new PostgresClient({ adapter: timedFactory(adapter) }) : new SqliteClient({ adapter: timedFactory(adapter) });
+  // Shared as the server shares it, so reads sent past Prisma (server/db/direct.ts) count as driver time.
+  const shared = new SharedAdapterFactory(timedFactory(adapter));
+  const client = pool ? new PostgresClient({ adapter: shared }) : new SqliteClient({ adapter: shared });
   const db = trackChanges(client as unknown as SqliteClient) as Db;
   let seed: SeedResult;
   if (args.reuse) {
@@ -224,6 +227,7 @@ try {
   });
   const timedDb = timedClient(db);
   shareChangeCounters(timedDb, db);
+  shareAdapter(timedDb, shared);
   const services: Services = { db: timedDb, provider: database.provider, log: createLogger("warn"), config };
   const adminId = (await db.adminUser.findUniqueOrThrow({ where: { email: seed.admin.email } })).id;
   const tokens = {

@@ -6,6 +6,7 @@ import { PrismaClient as SqliteClient, Prisma as SqlitePrisma } from "../../pris
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import { type DatabaseTarget, SQLITE_DEFAULTS, type SqliteTuning } from "../config";
 import { changeCounters, trackChanges } from "./changes";
+import { SharedAdapterFactory, shareAdapter } from "./direct";
 import { PrismaBunSqlite } from "./bun-sqlite-adapter";
 import { announceChanges } from "./notifications";
 
@@ -77,10 +78,13 @@ export function sqliteAdapter(url: string, options: { timeout?: number } & Sqlit
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
 export function openDatabase(target: DatabaseTarget): Database {
   const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: 10 }) : undefined;
-  const client = pool
-    ? new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) })
-    : new SqliteClient({ adapter: sqliteAdapter(target.url, target.provider === "sqlite" ? target : {}) });
+  // Shared: the hottest reads run on the same adapter past Prisma's client (./direct.ts).
+  const adapter = new SharedAdapterFactory(
+    pool ? new PrismaPg(pool, { disposeExternalPool: true }) : sqliteAdapter(target.url, target.provider === "sqlite" ? target : {}),
+  );
+  const client = pool ? new PostgresClient({ adapter }) : new SqliteClient({ adapter });
   const db = trackChanges(client);
+  shareAdapter(db, adapter);
   // Other instances drop what they cached of this client's writes (servers listen: boot.ts).
   if (target.provider === "postgresql") announceChanges(db, changeCounters(db)!);
   const poolStats = () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null);

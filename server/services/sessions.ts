@@ -2,6 +2,8 @@
 // (customer, admin, dealership, driver) and whose `sid` names a row in `sessions`; a token is accepted
 // only while that row exists and has not expired, so signing out ends it at once.
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import { sql } from "../db";
+import { queryRows } from "../db/direct";
 import { apiKeyOfRequest, resolveApiKey } from "./api-keys";
 import type { Services } from "./context";
 import type { Audience, Viewer } from "./viewer";
@@ -49,12 +51,13 @@ export type VerifiedSession = {
   subjectActive: boolean;
 };
 
-type SessionRow = { audience: string; subjectId: string; expire: Date | string; adminActive: unknown; driverActive: unknown };
+type SessionRow = { audience: string; subjectId: string; expire: Date; adminActive: boolean | null; driverActive: boolean | null };
 
 /**
  * The session a token names, or null for any token that is not valid right now. One statement
  * reads the session and, for staff, whether the account is still active (every signed-in request
- * runs it, so it is a single indexed lookup rather than two model queries).
+ * runs it, so it is a single indexed lookup rather than two model queries, sent to the driver
+ * directly: ../db/direct.ts).
  */
 export async function verifySessionToken(services: Services, token: string): Promise<VerifiedSession | null> {
   let payload: JWTPayload;
@@ -71,15 +74,16 @@ export async function verifySessionToken(services: Services, token: string): Pro
   const audience = String(Array.isArray(payload.aud) ? payload.aud[0] : payload.aud).replace("capedrive:", "") as Audience;
   const sessionId = typeof payload.sid === "string" ? payload.sid : "";
   if (!sessionId) return null;
-  const [session] = await services.db.$queryRaw<SessionRow[]>`
-    SELECT s.audience, s."subjectId", s.expire, a."isActive" AS "adminActive", d."isActive" AS "driverActive"
+  const [session] = await queryRows<SessionRow>(
+    services.db,
+    sql`SELECT s.audience, s."subjectId", s.expire, a."isActive" AS "adminActive", d."isActive" AS "driverActive"
     FROM sessions s
     LEFT JOIN admin_users a ON s.audience = 'admin' AND a.id = s."subjectId"
     LEFT JOIN drivers d ON s.audience = 'driver' AND d.id = s."subjectId"
-    WHERE s.sid = ${sessionId}`;
-  if (!session || session.audience !== audience || session.subjectId !== payload.sub || new Date(session.expire) <= new Date()) return null;
-  const active = (flag: unknown) => flag === true || Number(flag) === 1;
-  const subjectActive = audience === "admin" ? active(session.adminActive) : audience === "driver" ? active(session.driverActive) : true;
+    WHERE s.sid = ${sessionId}`,
+  );
+  if (!session || session.audience !== audience || session.subjectId !== payload.sub || session.expire <= new Date()) return null;
+  const subjectActive = audience === "admin" ? session.adminActive === true : audience === "driver" ? session.driverActive === true : true;
   return { audience, subjectId: session.subjectId, sessionId, subjectActive };
 }
 
