@@ -1,8 +1,9 @@
 // Statements sent straight to the driver adapter, past Prisma's client. Prisma's client spends
 // about 100 µs on each statement above the driver (its query interpreter, promises and
-// conversions; measured in issue 16), several times what a one-row indexed read costs SQLite. The
-// hottest plain reads (the session check of every signed-in request) go this way; everything else
-// stays on Prisma.
+// conversions; measured in issue 16), several times what a one-row indexed read costs SQLite. Two
+// paths go this way, everything else stays on Prisma: the session check of every signed-in request
+// (`queryRows`) and a new booking's transaction (`directTransaction`), whose statements are all SQL
+// and which, on SQLite, holds the database's one writer while it runs.
 //
 // The statement runs on the very adapter Prisma uses (`SharedAdapterFactory` below remembers it):
 // on SQLite the same reader connection, on PostgreSQL the same pool. Rows come back as objects with
@@ -15,8 +16,14 @@ import {
   type SqlDriverAdapter,
   type SqlDriverAdapterFactory,
   type SqlQuery,
+  type Transaction,
 } from "@prisma/driver-adapter-utils";
+import { changeCounters, type ChangeTag } from "./changes";
+import { Prisma as SqlitePrisma } from "../../prisma/generated/sqlite/client";
 import type { Db, Prisma } from "./index";
+
+// From the client's runtime, as ./index.ts takes them (which imports this file).
+const { Decimal, sql } = SqlitePrisma;
 
 /**
  * The factory given to Prisma, which keeps the adapter Prisma connected so that direct statements
@@ -69,11 +76,13 @@ function argTypeOf(value: unknown): ArgType {
     case "bigint":
       return { scalarType: "bigint", arity: "scalar" };
     default:
-      return { scalarType: value instanceof Date ? "datetime" : "unknown", arity: "scalar" };
+      if (value instanceof Date) return { scalarType: "datetime", arity: "scalar" };
+      if (Decimal.isDecimal(value)) return { scalarType: "decimal", arity: "scalar" };
+      return { scalarType: "unknown", arity: "scalar" };
   }
 }
 
-/** The adapter's form of a `sql` fragment: `?` placeholders for SQLite, `$1` for PostgreSQL; dates as ISO text, as Prisma sends them. */
+/** The adapter's form of a `sql` fragment: `?` placeholders for SQLite, `$1` for PostgreSQL; dates and decimals as text, as Prisma sends them. */
 export function adapterQuery(provider: SqlDriverAdapterFactory["provider"], query: Prisma.Sql): SqlQuery {
   const values = query.values;
   const args: unknown[] = new Array(values.length);
@@ -81,7 +90,7 @@ export function adapterQuery(provider: SqlDriverAdapterFactory["provider"], quer
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     argTypes[i] = argTypeOf(value);
-    args[i] = value instanceof Date ? value.toISOString() : value === undefined ? null : value;
+    args[i] = value instanceof Date ? value.toISOString() : Decimal.isDecimal(value) ? value.toString() : value === undefined ? null : value;
   }
   return { sql: provider === "postgres" ? query.text : query.sql, args, argTypes };
 }
@@ -105,6 +114,20 @@ function safeNumber(value: bigint | string): number | bigint | string {
   return Number.isSafeInteger(number) ? number : value;
 }
 
+function toRows<T>(result: { columnNames: string[]; columnTypes: ColumnType[]; rows: unknown[][] }): T[] {
+  const { columnNames, columnTypes } = result;
+  return result.rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < columnNames.length; i++) row[columnNames[i]!] = typed(values[i], columnTypes[i]!);
+    return row as T;
+  });
+}
+
+function numbersForBigints<T>(rows: Record<string, unknown>[]): T[] {
+  for (const row of rows) for (const key in row) if (typeof row[key] === "bigint") row[key] = safeNumber(row[key] as bigint);
+  return rows as T[];
+}
+
 /**
  * The rows of a plain read (a SELECT, no locks, outside any transaction). On a client made by
  * `openDatabase` it goes to the driver directly; on any other client (a test's own) through
@@ -112,17 +135,71 @@ function safeNumber(value: bigint | string): number | bigint | string {
  */
 export async function queryRows<T>(db: Db, query: Prisma.Sql): Promise<T[]> {
   const factory = registry.get(db);
-  if (!factory) {
-    const rows = await db.$queryRaw<Record<string, unknown>[]>(query);
-    for (const row of rows) for (const key in row) if (typeof row[key] === "bigint") row[key] = safeNumber(row[key] as bigint);
-    return rows as T[];
-  }
+  if (!factory) return numbersForBigints<T>(await db.$queryRaw<Record<string, unknown>[]>(query));
   const adapter = await factory.connect();
-  const result = await adapter.queryRaw(adapterQuery(factory.provider, query));
-  const { columnNames, columnTypes } = result;
-  return result.rows.map((values) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < columnNames.length; i++) row[columnNames[i]!] = typed(values[i], columnTypes[i]!);
-    return row as T;
-  });
+  return toRows<T>(await adapter.queryRaw(adapterQuery(factory.provider, query)));
+}
+
+type RawArgs = [query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]];
+const fragment = ([query, ...values]: RawArgs): Prisma.Sql => ("raw" in query ? sql(query, ...values) : query);
+
+/**
+ * A transaction whose statements are SQL: `$queryRaw` (rows, typed as `queryRows` types them) and
+ * `$executeRaw` (the rows changed), called as Prisma's are (a tagged template or a `sql` fragment).
+ * Code written against it runs on Prisma's transaction client too.
+ */
+export type RawTx = {
+  $queryRaw<T = unknown>(...args: RawArgs): Promise<T>;
+  $executeRaw(...args: RawArgs): Promise<number>;
+};
+
+const COMMIT: SqlQuery = { sql: "COMMIT", args: [], argTypes: [] };
+const ROLLBACK: SqlQuery = { sql: "ROLLBACK", args: [], argTypes: [] };
+
+/**
+ * Runs `work` in a transaction on the driver directly: BEGIN, its statements, COMMIT (ROLLBACK
+ * when it throws), on the adapter Prisma uses, so on SQLite it takes turns with Prisma's
+ * transactions on the one writer. Its writes are not seen by the client's change counting:
+ * `changes` says what it writes, and those caches are dropped when it ends, as after a Prisma
+ * transaction. On a client not made by `openDatabase`, Prisma's interactive transaction runs it.
+ */
+export async function directTransaction<T>(db: Db, changes: readonly ChangeTag[], work: (tx: RawTx) => Promise<T>): Promise<T> {
+  const factory = registry.get(db);
+  if (!factory) return db.$transaction((tx) => work(tx as unknown as RawTx));
+  const counters = changeCounters(db);
+  const run = async () => {
+    const adapter = await factory.connect();
+    const transaction = await adapter.startTransaction();
+    const tx: RawTx = {
+      $queryRaw: async <R>(...args: RawArgs) => toRows(await transaction.queryRaw(adapterQuery(factory.provider, fragment(args)))) as R,
+      $executeRaw: (...args: RawArgs) => transaction.executeRaw(adapterQuery(factory.provider, fragment(args))),
+    };
+    let result: T;
+    try {
+      result = await work(tx);
+      counters?.bump(changes);
+    } catch (error) {
+      await rollBack(transaction);
+      throw error;
+    }
+    try {
+      await transaction.executeRaw(COMMIT);
+    } catch (error) {
+      await rollBack(transaction);
+      throw error;
+    }
+    await transaction.commit();
+    return result;
+  };
+  return counters ? counters.around(run) : run();
+}
+
+/** Ends a transaction that failed: ROLLBACK (if the connection still takes it), then the adapter releases it. */
+async function rollBack(transaction: Transaction): Promise<void> {
+  try {
+    await transaction.executeRaw(ROLLBACK);
+  } catch {
+    // The database had ended it already (or the connection is gone): releasing is what is left.
+  }
+  await transaction.rollback();
 }

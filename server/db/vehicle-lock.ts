@@ -16,6 +16,8 @@
 // the lock; such a refusal is answered 409 like our own check (`refuseOverlaps`).
 import { AppError, conflict, isBookingOverlapViolation, serviceUnavailable, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import type { Services } from "../services/context";
+import type { ChangeTag } from "./changes";
+import { directTransaction, type RawTx } from "./direct";
 import type { Db, Prisma } from "./index";
 
 /** What a client reads when the vehicle stays locked through every attempt (503). */
@@ -89,40 +91,42 @@ export async function refuseOverlaps<T>(work: () => Promise<T>, message: string 
  * Runs `fn` in a transaction holding the write lock of vehicle `vehicleId` (see the file comment).
  * Transient lock failures are retried, then answered 503; AppErrors from `fn` pass through.
  */
-export async function withVehicleLock<T>(
+export function withVehicleLock<T>(
   services: Pick<Services, "db" | "provider" | "log">,
   /** null: a booking without a car (the transaction still takes SQLite's write lock). */
   vehicleId: string | null,
   fn: (tx: Prisma.TransactionClient, vehicle: LockedVehicle | null) => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
+  // Waiting for a pooled connection and for the lock both count; keep them well above the lock timeout.
+  return lockedTransaction(services, vehicleId, options, (work) => services.db.$transaction(work, { maxWait: 10_000, timeout: 15_000 }), fn);
+}
+
+/**
+ * `withVehicleLock` for a transaction of SQL statements alone, sent to the driver directly
+ * (./direct.ts): a new booking's, the busiest write. `changes`: what it writes (for the caches).
+ */
+export function withVehicleLockDirect<T>(
+  services: Pick<Services, "db" | "provider" | "log">,
+  vehicleId: string,
+  changes: readonly ChangeTag[],
+  fn: (tx: RawTx, vehicle: LockedVehicle | null) => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
+  return lockedTransaction(services, vehicleId, options, (work) => directTransaction(services.db, changes, work), fn);
+}
+
+async function lockedTransaction<Tx extends RawTx, T>(
+  services: Pick<Services, "db" | "provider" | "log">,
+  vehicleId: string | null,
+  options: LockOptions,
+  begin: (work: (tx: Tx) => Promise<T>) => Promise<T>,
+  fn: (tx: Tx, vehicle: LockedVehicle | null) => Promise<T>,
+): Promise<T> {
   const { db, provider } = services;
   const lockTimeoutMs = Math.max(1, Math.round(options.lockTimeoutMs ?? 5_000));
   const attempts = options.attempts ?? 3;
-  const transaction = () =>
-    db.$transaction(
-      async (tx) => {
-        // The locking statement also reads what a booking checks of the car (one statement fewer
-        // while the lock is held). Queries, not $executeRaw, here and for PostgreSQL's SET LOCAL:
-        // a raw execute counts as a change of everything the public cache holds, and these change nothing.
-        let rows: LockedVehicle[] = [];
-        if (provider === "postgresql") {
-          await tx.$queryRaw`SELECT set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`;
-          if (vehicleId)
-            rows = await tx.$queryRaw<LockedVehicle[]>`
-              SELECT status::text AS status, category::text AS category, transmission::text AS transmission, "dealershipId"
-              FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
-        } else {
-          // An UPDATE takes the write lock even when it matches no row (no car: vehicleId null).
-          rows = await tx.$queryRaw<LockedVehicle[]>`
-            UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId ?? ""}
-            RETURNING status, category, transmission, "dealershipId"`;
-        }
-        return fn(tx, rows[0] ?? null);
-      },
-      // Waiting for a pooled connection and for the lock both count; keep them well above the lock timeout.
-      { maxWait: 10_000, timeout: 15_000 },
-    );
+  const transaction = () => begin(async (tx) => fn(tx, await lockVehicle(tx, provider, vehicleId, lockTimeoutMs)));
   for (let attempt = 1; ; attempt++) {
     try {
       return await refuseOverlaps(() => (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction()), options.overlapMessage);
@@ -138,4 +142,26 @@ export async function withVehicleLock<T>(
       await Bun.sleep(20 + Math.random() * 80 * attempt);
     }
   }
+}
+
+/**
+ * The transaction's first statement: the car's lock, which also reads what a booking checks of the
+ * car (one statement fewer while the lock is held). Queries, not $executeRaw, here and for
+ * PostgreSQL's SET LOCAL: a raw execute counts as a change of everything the public cache holds,
+ * and these change nothing.
+ */
+async function lockVehicle(tx: RawTx, provider: Services["provider"], vehicleId: string | null, lockTimeoutMs: number): Promise<LockedVehicle | null> {
+  if (provider === "postgresql") {
+    await tx.$queryRaw`SELECT set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`;
+    if (!vehicleId) return null;
+    const rows = await tx.$queryRaw<LockedVehicle[]>`
+      SELECT status::text AS status, category::text AS category, transmission::text AS transmission, "dealershipId"
+      FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
+    return rows[0] ?? null;
+  }
+  // An UPDATE takes the write lock even when it matches no row (no car: vehicleId null).
+  const rows = await tx.$queryRaw<LockedVehicle[]>`
+    UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId ?? ""}
+    RETURNING status, category, transmission, "dealershipId"`;
+  return rows[0] ?? null;
 }

@@ -4,7 +4,8 @@
 // are rescheduled to the booking's times and status (./reminders.ts).
 import type { Config } from "../config";
 import type { Prisma } from "../db";
-import { BOOKING_FOR_INVOICE, settleBookingInvoices, type BookingForInvoice, type SettleReason } from "./invoices";
+import type { RawTx } from "../db/direct";
+import { BOOKING_FOR_INVOICE, issueNewBookingInvoice, settleBookingInvoices, type BookingForInvoice, type SettleReason } from "./invoices";
 import { type EmailMessage, enqueueEmails } from "./mail";
 import { scheduleReminders } from "./reminders";
 
@@ -21,19 +22,20 @@ export async function followUpBookingChange(
 }
 
 /**
- * The same for a booking created in this transaction, which has no documents or reminders yet and
- * is passed as written (nothing is read back): its confirmation and reminders (made before the
- * transaction began, with `reminderEmails`) are enqueued, then its invoice is issued. The invoice
- * comes last because its number is taken from the one counter row every booking updates: on
- * PostgreSQL that row stays locked until the commit, so the less that follows it, the less other
- * bookings (of any car) wait for it.
+ * The same for a booking created in this transaction (a transaction of SQL alone, sent to the
+ * driver directly: ../db/direct.ts), which has no documents or reminders yet and is passed as
+ * written (nothing is read back): its confirmation and reminders (made before the transaction
+ * began, with `reminderEmails`) are enqueued, then its invoice is issued. The invoice comes last
+ * because its number is taken from the one counter row every booking updates: on PostgreSQL that
+ * row stays locked until the commit, so the less that follows it, the less other bookings (of any
+ * car) wait for it.
  */
 export async function followUpNewBooking(
-  tx: Prisma.TransactionClient,
+  tx: RawTx,
   config: Pick<Config, "database">,
   booking: BookingForInvoice,
   emails: readonly EmailMessage[],
 ): Promise<void> {
   await enqueueEmails(tx, config.database.provider, emails);
-  await settleBookingInvoices(tx, booking, "confirmed", []);
+  await issueNewBookingInvoice(tx, booking);
 }

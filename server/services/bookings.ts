@@ -10,7 +10,7 @@
 // ../emails/booking.tsx.
 
 import type { Booking, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
-import { Decimal, empty, type Prisma, raw, sql } from "../db";
+import { Decimal, empty, type Prisma, sql } from "../db";
 import {
   BOOKING_PERIOD_MESSAGES,
   bookingCreateSchema,
@@ -36,7 +36,8 @@ import {
   type PolygonGeometry,
 } from "#domain";
 import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
-import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLock } from "../db/vehicle-lock";
+import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
+import type { RawTx } from "../db/direct";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { followUpBookingChange, followUpNewBooking } from "./booking-follow-ups";
@@ -44,7 +45,7 @@ import { reminderEmails } from "./reminders";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
 import { parseInput } from "./validation";
-import { clampPage, blockingBookingsWhere } from "./vehicles";
+import { activeBookingsSql, blockingBookingsSql, clampPage } from "./vehicles";
 import { requireCustomer, type Viewer } from "./viewer";
 
 export const BOOKING_MESSAGES = {
@@ -176,9 +177,6 @@ export type CreateBookingOptions = LockOptions & { now?: Date };
 /** For a check of the period's length alone. */
 export const NOTHING_HELD: HeldBookings = { active: 0, overlapping: false };
 
-// Constants of the domain, written into the SQL: PostgreSQL compares its enum column with literals, not with text parameters.
-const BLOCKING_STATUSES_SQL = raw(BLOCKING_BOOKING_STATUSES.map((status) => `'${status}'`).join(", "));
-
 /**
  * What the booking limits look at of a customer's active bookings (besides `exceptBookingId`, the
  * one being changed), in one statement from the index on (userId, status, returnDate, pickupDate)
@@ -186,19 +184,41 @@ const BLOCKING_STATUSES_SQL = raw(BLOCKING_BOOKING_STATUSES.map((status) => `'${
  * than its limit), and whether one overlaps `period`. Run under the customer's lock.
  */
 export async function heldBookings(
-  tx: Prisma.TransactionClient,
+  tx: RawTx | Prisma.TransactionClient,
   userId: string,
   period: { pickupDate: Date; returnDate: Date },
   options: { now: Date; countUpTo: number; exceptBookingId?: string },
 ): Promise<HeldBookings> {
-  const active = sql`"userId" = ${userId} AND status IN (${BLOCKING_STATUSES_SQL}) AND "returnDate" > ${options.now}${
-    options.exceptBookingId ? sql` AND id <> ${options.exceptBookingId}` : empty
-  }`;
+  const active = sql`"userId" = ${userId} AND ${activeBookingsSql(options.now)}${options.exceptBookingId ? sql` AND id <> ${options.exceptBookingId}` : empty}`;
+  const overlapping = blockingBookingsSql({ pickup: period.pickupDate, returnAt: period.returnDate });
   const [row] = await tx.$queryRaw<{ active: number | bigint; overlapping: number | bigint }[]>`
     SELECT
       (SELECT count(*) FROM (SELECT 1 FROM bookings WHERE ${active} LIMIT ${Math.max(0, Math.min(options.countUpTo, 1_000_000))}) AS counted) AS active,
-      (SELECT count(*) FROM (SELECT 1 FROM bookings WHERE ${active} AND "pickupDate" < ${period.returnDate} AND "returnDate" > ${period.pickupDate} LIMIT 1) AS clash) AS overlapping`;
+      (SELECT count(*) FROM (SELECT 1 FROM bookings WHERE ${active} AND ${overlapping} LIMIT 1) AS clash) AS overlapping`;
   return { active: Number(row?.active ?? 0), overlapping: Number(row?.overlapping ?? 0) > 0 };
+}
+
+/** Whether the customer has any booking that was not cancelled (a first booking may need approval). */
+async function hasBooked(tx: RawTx, userId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM bookings WHERE "userId" = ${userId} AND status <> 'cancelled' LIMIT 1`;
+  return rows.length > 0;
+}
+
+/**
+ * Writes a new booking's row as made (nothing read back): every column, in the formats Prisma
+ * writes (the adapter converts dates, decimals and flags as it does for Prisma; bookings.test.ts
+ * compares the stored row with one Prisma wrote).
+ */
+async function insertBooking(tx: RawTx, b: Booking): Promise<void> {
+  // $queryRaw: the direct transaction counts its changes itself (["bookings"]).
+  await tx.$queryRaw`
+    INSERT INTO bookings ("id", "userId", "vehicleId", "category", "transmission", "pickupDate", "returnDate", "deliveryLocation",
+      "deliveryCoordinates", "deliveryVerified", "returnLocation", "returnCoordinates", "returnVerified", "totalAmount", "duration",
+      "status", "specialRequests", "calendarSequence", "createdAt", "updatedAt")
+    VALUES (${b.id}, ${b.userId}, ${b.vehicleId}, ${b.category}, ${b.transmission}, ${b.pickupDate}, ${b.returnDate}, ${b.deliveryLocation},
+      ${b.deliveryCoordinates}, ${b.deliveryVerified}, ${b.returnLocation}, ${b.returnCoordinates}, ${b.returnVerified}, ${b.totalAmount}, ${b.duration},
+      ${b.status}, ${b.specialRequests}, ${b.calendarSequence}, ${b.createdAt}, ${b.updatedAt})
+    RETURNING "id"`;
 }
 
 /**
@@ -290,9 +310,12 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   // A first booking may wait for approval (BOOKING_FIRST_NEEDS_APPROVAL), known only under the lock.
   const confirmedEmails = emailsFor("confirmed");
 
-  const booking = await withVehicleLock(
+  // Every statement under the lock is SQL, sent to the driver directly (../db/direct.ts): Prisma's
+  // client cost more per statement than the statements, and on SQLite the lock is the one writer.
+  const booking = await withVehicleLockDirect(
     services,
     data.vehicleId,
+    ["bookings"],
     async (tx, vehicle) => {
       if (!vehicle) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
       if (!isRentalFleetVehicle(vehicle)) throw conflict(BOOKING_MESSAGES.vehicleForSale);
@@ -300,10 +323,8 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
       if (vehicle.category !== data.category || vehicle.transmission !== data.transmission) {
         throw badInput(BOOKING_MESSAGES.vehicleMismatch, { vehicleId: BOOKING_MESSAGES.vehicleMismatch });
       }
-      const clash = await tx.booking.findFirst({
-        where: { vehicleId: data.vehicleId, ...blockingBookingsWhere({ pickup: data.pickupDate, returnAt: data.returnDate }) },
-        select: { id: true },
-      });
+      const [clash] = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM bookings WHERE "vehicleId" = ${data.vehicleId} AND ${blockingBookingsSql({ pickup: data.pickupDate, returnAt: data.returnDate })} LIMIT 1`;
       if (clash) throw conflict(BOOKING_MESSAGES.vehicleTaken);
       // The customer's own limits, under a lock on the customer too (vehicle first, then customer,
       // on every path), so parallel requests from one account cannot pass them together.
@@ -316,11 +337,9 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
           problem.message,
           problem.kind === "overlap" ? "overlapping_booking" : problem.kind === "too_many" ? "active_bookings" : "rental_too_long",
         );
-      const needsApproval =
-        services.config.firstBookingNeedsApproval && (await tx.booking.count({ where: { userId: customer.userId, status: { not: "cancelled" } } })) === 0;
+      const needsApproval = services.config.firstBookingNeedsApproval && !(await hasBooked(tx, customer.userId));
       const status: Booking["status"] = needsApproval ? "pending" : "confirmed";
-      // Written as made (nothing read back): the fewest statements while the car is locked.
-      await tx.booking.create({ data: { ...row, status }, select: { id: true } });
+      await insertBooking(tx, { ...row, status });
       await followUpNewBooking(tx, services.config, { ...row, status, user: customerRow, handovers: [] }, needsApproval ? emailsFor(status) : confirmedEmails);
       return { ...row, status };
     },

@@ -5,7 +5,8 @@
 // notes, never a rewrite. Numbers come from one counter row updated in the same transaction, so a
 // rolled-back change takes no number and two documents never share one (gapless, one series).
 import type { Invoice } from "../../prisma/generated/sqlite/client";
-import type { Prisma } from "../db";
+import { type Prisma, raw } from "../db";
+import type { RawTx } from "../db/direct";
 import {
   bookingNumber,
   categoryLabel,
@@ -88,26 +89,44 @@ export async function settleBookingInvoices(
   /** The booking's documents when the caller knows them (none for a booking made in this transaction). */
   known?: readonly { totalCents: number }[],
 ): Promise<Invoice | null> {
-  const bookingId = booking.id;
-  const issued = known ?? (await tx.invoice.findMany({ where: { bookingId }, select: { totalCents: true } }));
+  const issued = known ?? (await tx.invoice.findMany({ where: { bookingId: booking.id }, select: { totalCents: true } }));
+  const document = settlingInvoice(booking, reason, issued);
+  return document ? tx.invoice.create({ data: { ...document, number: await nextNumber(tx) } }) : null;
+}
+
+/**
+ * The invoice of a booking made in this transaction (it has no documents yet), written as SQL on
+ * a transaction sent to the driver directly (../db/direct.ts): the same row `settleBookingInvoices`
+ * writes (invoices.test.ts compares them), its number taken last, as there.
+ */
+export async function issueNewBookingInvoice(tx: RawTx, booking: BookingForInvoice): Promise<void> {
+  const document = settlingInvoice(booking, "confirmed", []);
+  if (!document) return;
+  const [counter] = await tx.$queryRaw<{ last: number }[]>`UPDATE document_counters SET "last" = "last" + 1 WHERE name = 'invoice' RETURNING "last"`;
+  if (!counter) throw new Error("The invoice counter row is missing (migration tax_invoices inserts it)");
+  await tx.$queryRaw`
+    INSERT INTO invoices ("id", "number", "kind", "bookingId", "issuedAt", "customerName", "customerEmail", "customerAddress", "description", "exclusiveCents", "vatCents", "totalCents")
+    VALUES (${crypto.randomUUID()}, ${counter.last}, ${raw(`'${document.kind}'`)}, ${document.bookingId}, ${new Date()}, ${document.customerName}, ${document.customerEmail},
+      ${document.customerAddress}, ${document.description}, ${document.exclusiveCents}, ${document.vatCents}, ${document.totalCents})
+    RETURNING "id"`;
+}
+
+/** The document (all but its number) that makes the booking's `issued` documents add up to what is owed, or null when they do. */
+function settlingInvoice(booking: BookingForInvoice, reason: SettleReason, issued: readonly { totalCents: number }[]) {
   const document = settlingDocument(owedCents(booking), issued);
   if (!document) return null;
   const split = splitVat(document.totalCents);
-  const address = [booking.user.address, booking.user.city, booking.user.postalCode].filter(Boolean).join(", ") || null;
-  return tx.invoice.create({
-    data: {
-      number: await nextNumber(tx),
-      kind: document.kind,
-      bookingId,
-      customerName: booking.user.name,
-      customerEmail: booking.user.email,
-      customerAddress: address,
-      description: document.kind === "invoice" ? rentalDescription(booking) : noteDescription(booking, reason),
-      exclusiveCents: split.exclusiveCents,
-      vatCents: split.vatCents,
-      totalCents: split.totalCents,
-    },
-  });
+  return {
+    kind: document.kind,
+    bookingId: booking.id,
+    customerName: booking.user.name,
+    customerEmail: booking.user.email,
+    customerAddress: [booking.user.address, booking.user.city, booking.user.postalCode].filter(Boolean).join(", ") || null,
+    description: document.kind === "invoice" ? rentalDescription(booking) : noteDescription(booking, reason),
+    exclusiveCents: split.exclusiveCents,
+    vatCents: split.vatCents,
+    totalCents: split.totalCents,
+  };
 }
 
 /** The reason a status change settles with. */

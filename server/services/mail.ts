@@ -13,6 +13,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join as joinPath } from "node:path";
 import nodemailer from "nodemailer";
 import { type Db, join, type Prisma, sql } from "../db";
+import type { RawTx } from "../db/direct";
 import type { Services } from "./context";
 import { type DeferredHtml, renderDeferredHtml } from "../emails/deferred";
 
@@ -76,7 +77,7 @@ export async function enqueueEmail(db: OutboxWriter, message: EmailMessage): Pro
  * PostgreSQL a network round trip each). The rows are the ones `enqueueEmail` writes, the same
  * values in the same formats (mail.test.ts compares them on both databases).
  */
-export async function enqueueEmails(db: OutboxWriter, provider: "sqlite" | "postgresql", messages: readonly EmailMessage[]): Promise<void> {
+export async function enqueueEmails(db: OutboxWriter | RawTx, provider: "sqlite" | "postgresql", messages: readonly EmailMessage[]): Promise<void> {
   if (messages.length === 0) return;
   const now = new Date();
   const rows = messages.map((message) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Prisma } from "../db";
+import { type Prisma, raw, sql } from "../db";
 import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "#domain";
 import { badInput } from "../errors";
 import type { Services } from "./context";
@@ -43,6 +43,19 @@ export function blockingBookingsWhere(period: AvailabilityPeriod): Prisma.Bookin
     pickupDate: { lt: period.returnAt },
     returnDate: { gt: period.pickup },
   };
+}
+
+// The statuses written into the SQL (domain constants): PostgreSQL compares its enum column with literals, not with text parameters.
+const BLOCKING_STATUSES_SQL = raw(BLOCKING_BOOKING_STATUSES.map((status) => `'${status}'`).join(", "));
+
+/** `blockingBookingsWhere` as SQL on the bookings table's columns, for statements written as SQL. */
+export function blockingBookingsSql(period: AvailabilityPeriod): Prisma.Sql {
+  return sql`status IN (${BLOCKING_STATUSES_SQL}) AND "pickupDate" < ${period.returnAt} AND "returnDate" > ${period.pickup}`;
+}
+
+/** Bookings of the blocking statuses not yet returned at `now` (a customer's active ones), as SQL. */
+export function activeBookingsSql(now: Date): Prisma.Sql {
+  return sql`status IN (${BLOCKING_STATUSES_SQL}) AND "returnDate" > ${now}`;
 }
 
 /** The rental fleet: the company's own cars. Dealership stock is for sale only (domain isRentalFleetVehicle). */
