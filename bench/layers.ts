@@ -12,6 +12,8 @@
 // (no socket), with:
 // - auth: the viewer resolved alone for the same request (token check and session lookup);
 // - GraphQL parse + validate and execute: yoga's own phases, timed by a plugin;
+// - database: the time inside Prisma's client or inside the driver called past it
+//   (server/db/direct.ts: the session check, a new booking's transaction), counted once;
 // - Prisma: the time inside Prisma's client calls (query compiling and interpreting, the
 //   driver and the database), summed per request;
 // - driver + SQL: the time inside the driver adapter's calls (statement, rows, conversion);
@@ -65,7 +67,7 @@ const { values: args } = parseArgs({
 const iterations = Math.max(10, Number(args.iterations));
 
 /** Time spent in each layer during the request being measured. */
-const LAYERS = ["prisma", "driver", "statements", "parseValidate", "execute", "transaction"] as const;
+const LAYERS = ["database", "prisma", "driver", "statements", "parseValidate", "execute", "transaction"] as const;
 const zeroes = () => Object.fromEntries(LAYERS.map((layer) => [layer, 0])) as Record<(typeof LAYERS)[number], number>;
 const clock = zeroes();
 const resetClock = () => Object.assign(clock, zeroes());
@@ -74,7 +76,7 @@ const resetClock = () => Object.assign(clock, zeroes());
  * A layer's wall time: calls that overlap (a count beside a page, Prisma's batched lookups) count
  * once, from the first one's start to the last one's end.
  */
-function layerTimer(layer: "prisma" | "driver") {
+function layerTimer(layer: "database" | "prisma" | "driver") {
   let active = 0;
   let since = 0;
   return async <T>(work: () => Promise<T>): Promise<T> => {
@@ -86,8 +88,12 @@ function layerTimer(layer: "prisma" | "driver") {
     }
   };
 }
-const inDriver = layerTimer("driver");
-const inPrisma = layerTimer("prisma");
+// The database clock runs while either does: Prisma's client, or the driver called past it (server/db/direct.ts).
+const inDatabase = layerTimer("database");
+const driverClock = layerTimer("driver");
+const prismaClock = layerTimer("prisma");
+const inDriver = <T>(work: () => Promise<T>) => inDatabase(() => driverClock(work));
+const inPrisma = <T>(work: () => Promise<T>) => inDatabase(() => prismaClock(work));
 
 /** When each transaction began: the time until its commit is what a SQLite writer holds alone. */
 const openedAt = new WeakMap<object, number>();
@@ -261,10 +267,10 @@ try {
     const authStarted = performance.now();
     for (let i = 0; i < iterations; i++) await resolveViewer(services, authRequest(), "127.0.0.1");
     const authMean = (performance.now() - authStarted) / iterations;
-    const authPrismaMean = clock.prisma / iterations;
+    const authDatabaseMean = clock.database / iterations;
     const writes = scenario.kind === "write";
     const warmup = writes ? 20 : 200;
-    const sum = { total: 0, auth: 0, authPrisma: 0, ...zeroes() };
+    const sum = { total: 0, auth: 0, authDatabase: 0, ...zeroes() };
     let measured = 0;
     for (let i = 0; i < warmup + iterations; i++) {
       const request = makeRequest();
@@ -280,12 +286,12 @@ try {
       sum.total += total;
       for (const key of LAYERS) sum[key] += clock[key];
     }
-    Object.assign(sum, { auth: authMean * measured, authPrisma: authPrismaMean * measured });
+    Object.assign(sum, { auth: authMean * measured, authDatabase: authDatabaseMean * measured });
     const us = (ms: number) => Math.round((ms / measured) * 1000);
-    // The request resolves its viewer too (its session lookup is in the request's Prisma and
-    // driver clocks); "the rest" is what neither auth nor GraphQL nor Prisma accounts for.
+    // The request resolves its viewer too (its session lookup is in the request's database and
+    // driver clocks); "the rest" is what neither auth nor GraphQL nor the database accounts for.
     const graphql = scenario.graphql === true;
-    const rest = graphql ? sum.total - sum.auth - sum.parseValidate - sum.execute : sum.total - sum.auth - (sum.prisma - sum.authPrisma);
+    const rest = graphql ? sum.total - sum.auth - sum.parseValidate - sum.execute : sum.total - sum.auth - (sum.database - sum.authDatabase);
     const row = {
       path: id,
       requests: measured,
@@ -293,6 +299,7 @@ try {
       authUs: us(sum.auth),
       parseValidateUs: graphql ? us(sum.parseValidate) : "",
       executeUs: graphql ? us(sum.execute) : "",
+      databaseUs: us(sum.database),
       prismaUs: us(sum.prisma),
       driverUs: us(sum.driver),
       statements: Math.round((sum.statements / measured) * 10) / 10,
@@ -305,11 +312,11 @@ try {
   const lines = [
     `**${database.provider}**, ${seed.size.bookings.toLocaleString("en-US")} bookings; ${iterations} requests a path, one at a time, in process (\`bun bench/layers.ts${args.reuse ? " --reuse DIR" : ` --scale ${args.scale}`}\`). Microseconds per request.`,
     "",
-    "| path | total | auth | GraphQL parse + validate | GraphQL execute | Prisma (incl. driver) | driver + SQL | statements | HTTP, routing, serialisation | inside a transaction |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| path | total | auth | GraphQL parse + validate | GraphQL execute | database (Prisma or driver) | Prisma (incl. driver) | driver + SQL | statements | HTTP, routing, serialisation | inside a transaction |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.path} | ${r.totalUs} | ${r.authUs} | ${r.parseValidateUs || "—"} | ${r.executeUs || "—"} | ${r.prismaUs} | ${r.driverUs} | ${r.statements} | ${r.restUs} | ${r.transactionUs} |`,
+        `| ${r.path} | ${r.totalUs} | ${r.authUs} | ${r.parseValidateUs || "—"} | ${r.executeUs || "—"} | ${r.databaseUs} | ${r.prismaUs} | ${r.driverUs} | ${r.statements} | ${r.restUs} | ${r.transactionUs} |`,
     ),
   ];
   console.log(`\n${lines.join("\n")}`);
