@@ -6,7 +6,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
 import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
 import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
-import { queryRows } from "./direct";
+import { changeCounters } from "./changes";
+import { directTransaction, queryRows } from "./direct";
+import { isTransientDbError } from "./vehicle-lock";
 import { type Database, type Db, openDatabase, sql, sqliteAdapter } from "./index";
 import { migrate } from "./migrate";
 
@@ -76,7 +78,63 @@ describe("queryRows", () => {
     expect(seenInside).toBe(0);
     expect(await find()).toBe(1);
   });
+});
 
+describe("directTransaction", () => {
+  const email = () => `${crypto.randomUUID()}@example.com`;
+  const insert = (
+    address: string,
+  ) => sql`INSERT INTO admin_users ("id", "email", "passwordHash", "firstName", "lastName", "role", "isActive", "createdAt", "updatedAt")
+    VALUES (${crypto.randomUUID()}, ${address}, 'x', 'T', 'X', 'admin', ${true}, ${new Date()}, ${new Date()}) RETURNING "id"`;
+
+  test("commits what it wrote, or nothing when it throws; drops the caches it names once it ends", async () => {
+    const counters = changeCounters(db())!;
+    const [kept, dropped] = [email(), email()];
+    const before = [counters.version(["bookings"]), counters.version(["catalogue"])];
+    const rows = await directTransaction(db(), ["bookings"], (tx) => tx.$queryRaw<{ id: string }[]>(insert(kept)));
+    expect(rows).toHaveLength(1);
+    expect([counters.version(["bookings"]) === before[0], counters.version(["catalogue"]) === before[1]]).toEqual([false, true]);
+    await expect(
+      directTransaction(db(), [], async (tx) => {
+        await tx.$queryRaw(insert(dropped));
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(await db().adminUser.count({ where: { email: { in: [kept, dropped] } } })).toBe(1);
+    expect(await db().adminUser.findUnique({ where: { email: kept } })).toMatchObject({ isActive: true, firstName: "T" });
+  });
+
+  test("waits for a connection (or SQLite's writer) at most startWaitMs, then fails as transient and holds nothing", async () => {
+    // Every connection of the pool (PostgreSQL, 10), or the one writer (SQLite), held for a while.
+    const holders = opened.provider === "sqlite" ? 1 : 10;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = Array.from({ length: holders }, () =>
+      db().$transaction(
+        async (tx) => {
+          await tx.adminUser.count();
+          await held;
+        },
+        { timeout: 20_000, maxWait: 20_000 },
+      ),
+    );
+    await Bun.sleep(200);
+    const refused = await directTransaction(db(), [], (tx) => tx.$queryRaw`SELECT 1 AS one`, { startWaitMs: 100 }).catch((error: unknown) => error);
+    expect(isTransientDbError(refused)).toBe(true);
+    release();
+    await Promise.all(holding);
+    // The transaction that began late was rolled back: the next one begins at once and commits.
+    const address = email();
+    await directTransaction(db(), [], (tx) => tx.$queryRaw(insert(address)), { startWaitMs: 2_000 });
+    expect(await db().adminUser.count({ where: { email: address } })).toBe(1);
+    // On PostgreSQL every connection is back in the pool (none left inside a forgotten transaction).
+    const stats = opened.poolStats();
+    if (stats) expect(stats.total - stats.idle).toBe(0);
+  });
+});
+
+// Last: a disconnect ends the PostgreSQL pool the other tests look at.
+describe("after a disconnect", () => {
   test("works again after the client disconnects (it connects again, as Prisma does)", async () => {
     const admin = await newAdmin(true);
     await db().$disconnect();

@@ -163,13 +163,19 @@ const ROLLBACK: SqlQuery = { sql: "ROLLBACK", args: [], argTypes: [] };
  * `changes` says what it writes, and those caches are dropped when it ends, as after a Prisma
  * transaction. On a client not made by `openDatabase`, Prisma's interactive transaction runs it.
  */
-export async function directTransaction<T>(db: Db, changes: readonly ChangeTag[], work: (tx: RawTx) => Promise<T>): Promise<T> {
+export async function directTransaction<T>(
+  db: Db,
+  changes: readonly ChangeTag[],
+  work: (tx: RawTx) => Promise<T>,
+  /** How long to wait for a connection (PostgreSQL's pool) or for the writer (SQLite) before giving up, as Prisma's maxWait. */
+  options: { startWaitMs?: number } = {},
+): Promise<T> {
   const factory = registry.get(db);
-  if (!factory) return db.$transaction((tx) => work(tx as unknown as RawTx));
+  if (!factory) return db.$transaction((tx) => work(tx as unknown as RawTx), { maxWait: options.startWaitMs ?? START_WAIT_MS });
   const counters = changeCounters(db);
   const run = async () => {
     const adapter = await factory.connect();
-    const transaction = await adapter.startTransaction();
+    const transaction = await startWithin(adapter, options.startWaitMs ?? START_WAIT_MS);
     const tx: RawTx = {
       $queryRaw: async <R>(...args: RawArgs) => toRows(await transaction.queryRaw(adapterQuery(factory.provider, fragment(args)))) as R,
       $executeRaw: (...args: RawArgs) => transaction.executeRaw(adapterQuery(factory.provider, fragment(args))),
@@ -192,6 +198,30 @@ export async function directTransaction<T>(db: Db, changes: readonly ChangeTag[]
     return result;
   };
   return counters ? counters.around(run) : run();
+}
+
+/** As long as the booking path let Prisma wait to begin its transaction (maxWait). */
+const START_WAIT_MS = 10_000;
+
+/**
+ * The transaction, begun within `ms`; else a P2028 error as Prisma's own transactions give
+ * (transient: the booking path retries, then answers 503), and the transaction that begins late is
+ * rolled back at once, so no connection or writer is left held.
+ */
+async function startWithin(adapter: SqlDriverAdapter, ms: number): Promise<Transaction> {
+  const starting = adapter.startTransaction();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`Could not begin a transaction within ${ms} ms`), { code: "P2028" })), ms);
+  });
+  try {
+    return await Promise.race([starting, timedOut]);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "P2028") starting.then(rollBack, () => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Ends a transaction that failed: ROLLBACK (if the connection still takes it), then the adapter releases it. */
