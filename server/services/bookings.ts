@@ -206,7 +206,7 @@ async function hasBooked(tx: RawTx, userId: string): Promise<boolean> {
 
 /**
  * Writes a new booking's row as made (nothing read back): every column, in the formats Prisma
- * writes (the adapter converts dates, decimals and flags as it does for Prisma; bookings.test.ts
+ * writes (the adapter converts dates, decimals and flags as it does for Prisma; booking-rows.test.ts
  * compares the stored row with one Prisma wrote).
  */
 async function insertBooking(tx: RawTx, b: Booking): Promise<void> {
