@@ -1,12 +1,12 @@
 // Statements sent straight to the driver adapter, past Prisma's client. Prisma's client spends
 // about 100 µs on each statement above the driver (its query interpreter, promises and
-// conversions; measured in issue 16), several times what a one-row indexed read costs SQLite. Two
+// conversions; 100-200 µs measured in issue 16), several times what a one-row indexed read costs SQLite. Two
 // paths go this way, everything else stays on Prisma: the session check of every signed-in request
 // (`queryRows`) and a new booking's transaction (`directTransaction`), whose statements are all SQL
 // and which, on SQLite, holds the database's one writer while it runs.
 //
-// The statement runs on the very adapter Prisma uses (`SharedAdapterFactory` below remembers it):
-// on SQLite the same reader connection, on PostgreSQL the same pool. Rows come back as objects with
+// The statements run on the very adapter Prisma uses (`SharedAdapterFactory` below remembers it):
+// on SQLite the same reader (reads) and writer (transactions), on PostgreSQL the same pool. Rows come back as objects with
 // the values typed as Prisma's `$queryRaw` types them (DateTime as Date, Boolean as boolean), except
 // that 64-bit integers are numbers when they fit (counts, on PostgreSQL, are 64-bit).
 import {
@@ -83,7 +83,7 @@ function argTypeOf(value: unknown): ArgType {
 }
 
 /** The adapter's form of a `sql` fragment: `?` placeholders for SQLite, `$1` for PostgreSQL; dates and decimals as text, as Prisma sends them. */
-export function adapterQuery(provider: SqlDriverAdapterFactory["provider"], query: Prisma.Sql): SqlQuery {
+function adapterQuery(provider: SqlDriverAdapterFactory["provider"], query: Prisma.Sql): SqlQuery {
   const values = query.values;
   const args: unknown[] = new Array(values.length);
   const argTypes: ArgType[] = new Array(values.length);
