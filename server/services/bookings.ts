@@ -184,7 +184,7 @@ export const NOTHING_HELD: HeldBookings = { active: 0, overlapping: false };
  * than its limit), and whether one overlaps `period`. Run under the customer's lock.
  */
 export async function heldBookings(
-  tx: RawTx | Prisma.TransactionClient,
+  tx: RawTx,
   userId: string,
   period: { pickupDate: Date; returnDate: Date },
   options: { now: Date; countUpTo: number; exceptBookingId?: string },

@@ -5,7 +5,7 @@
 // notes, never a rewrite. Numbers come from one counter row updated in the same transaction, so a
 // rolled-back change takes no number and two documents never share one (gapless, one series).
 import type { Invoice } from "../../prisma/generated/sqlite/client";
-import { type Prisma, raw } from "../db";
+import type { Prisma } from "../db";
 import type { RawTx } from "../db/direct";
 import {
   bookingNumber,
@@ -97,7 +97,7 @@ export async function settleBookingInvoices(
 /**
  * The invoice of a booking made in this transaction (it has no documents yet), written as SQL on
  * a transaction sent to the driver directly (../db/direct.ts): the same row `settleBookingInvoices`
- * writes (invoices.test.ts compares them), its number taken last, as there.
+ * writes (booking-rows.test.ts compares them), its number taken last, as there.
  */
 export async function issueNewBookingInvoice(tx: RawTx, booking: BookingForInvoice): Promise<void> {
   const document = settlingInvoice(booking, "confirmed", []);
@@ -106,7 +106,7 @@ export async function issueNewBookingInvoice(tx: RawTx, booking: BookingForInvoi
   if (!counter) throw new Error("The invoice counter row is missing (migration tax_invoices inserts it)");
   await tx.$queryRaw`
     INSERT INTO invoices ("id", "number", "kind", "bookingId", "issuedAt", "customerName", "customerEmail", "customerAddress", "description", "exclusiveCents", "vatCents", "totalCents")
-    VALUES (${crypto.randomUUID()}, ${counter.last}, ${raw(`'${document.kind}'`)}, ${document.bookingId}, ${new Date()}, ${document.customerName}, ${document.customerEmail},
+    VALUES (${crypto.randomUUID()}, ${counter.last}, ${document.kind}, ${document.bookingId}, ${new Date()}, ${document.customerName}, ${document.customerEmail},
       ${document.customerAddress}, ${document.description}, ${document.exclusiveCents}, ${document.vatCents}, ${document.totalCents})
     RETURNING "id"`;
 }

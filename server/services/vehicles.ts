@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Prisma, raw, sql } from "../db";
+import { join, type Prisma, sql } from "../db";
 import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "#domain";
 import { badInput } from "../errors";
 import type { Services } from "./context";
@@ -45,17 +45,14 @@ export function blockingBookingsWhere(period: AvailabilityPeriod): Prisma.Bookin
   };
 }
 
-// The statuses written into the SQL (domain constants): PostgreSQL compares its enum column with literals, not with text parameters.
-const BLOCKING_STATUSES_SQL = raw(BLOCKING_BOOKING_STATUSES.map((status) => `'${status}'`).join(", "));
-
 /** `blockingBookingsWhere` as SQL on the bookings table's columns, for statements written as SQL. */
 export function blockingBookingsSql(period: AvailabilityPeriod): Prisma.Sql {
-  return sql`status IN (${BLOCKING_STATUSES_SQL}) AND "pickupDate" < ${period.returnAt} AND "returnDate" > ${period.pickup}`;
+  return sql`status IN (${join([...BLOCKING_BOOKING_STATUSES])}) AND "pickupDate" < ${period.returnAt} AND "returnDate" > ${period.pickup}`;
 }
 
 /** Bookings of the blocking statuses not yet returned at `now` (a customer's active ones), as SQL. */
 export function activeBookingsSql(now: Date): Prisma.Sql {
-  return sql`status IN (${BLOCKING_STATUSES_SQL}) AND "returnDate" > ${now}`;
+  return sql`status IN (${join([...BLOCKING_BOOKING_STATUSES])}) AND "returnDate" > ${now}`;
 }
 
 /** The rental fleet: the company's own cars. Dealership stock is for sale only (domain isRentalFleetVehicle). */
