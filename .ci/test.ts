@@ -28,7 +28,11 @@ const steps: Step[] = [
   { name: "all bun tests on SQLite", run: () => $`bun test --timeout 30000`.env({ ...process.env, TEST_DATABASE_URL: undefined } as Record<string, string>) },
   { name: "database tests on PostgreSQL", run: () => $`bun test --timeout 30000 server ./cli`.env({ ...process.env, TEST_DATABASE_URL: postgresUrl }) },
   { name: "production build", run: () => $`bun run build` },
-  { name: "browser journeys (Playwright, Chromium)", run: () => $`bunx playwright test` },
+  {
+    name: "browser journeys (Playwright, Chromium)",
+    // The summary comes last whatever happened, so the end of the log names a failure or a flaky journey.
+    run: () => $`bunx playwright test`.finally(() => $`bun .ci/e2e-summary.ts`.nothrow()),
+  },
 ];
 
 for (const step of steps) {

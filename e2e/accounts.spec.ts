@@ -54,7 +54,7 @@ test.describe("customer accounts", () => {
   });
 
   test("sign up, complete the profile with a camera picture and a licence file, sign out, sign in", async ({ page }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const problems = watchProblems(page);
     const email = uniqueEmail("thandi", testInfo);
 
@@ -286,7 +286,6 @@ test.describe("customer accounts", () => {
   });
 
   test("forgot password: the emailed link sets a new password, once", async ({ page, request }, testInfo) => {
-    test.setTimeout(60_000);
     const problems = watchProblems(page);
     const email = uniqueEmail("sipho", testInfo);
     await createCustomer(request, { name: "Sipho Dlamini", email, password: "old-secret" });

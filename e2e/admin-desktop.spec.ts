@@ -240,7 +240,7 @@ test.describe("admin back office", () => {
   });
 
   test("an admin's journey through every screen", async ({ page, request, context, baseURL }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
@@ -364,7 +364,7 @@ test.describe("admin back office", () => {
       expect(await recent.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-booking-id")))).toEqual(
         api.recentBookings.map((b) => b.id),
       );
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
     for (const name of ["Manage Vehicles", "View Bookings", "Service Areas", "Customers", "API Keys", "Audit Log"]) {
       await expect(
         page

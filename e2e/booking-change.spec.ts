@@ -15,7 +15,7 @@ test("change a booking's return and delivery place, see the difference and the h
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await createAdminToken(request, testInfo, "admin.change");
   const car = await createCar(request, admin);
   const token = await createCompletedCustomer(request, testInfo, "Lerato Change");

@@ -50,7 +50,7 @@ async function chooseCar(page: Page, category: "Small" | "Medium" | "Large", tra
   // The keyboard continues at the list of cars, not at the top of the page.
   await expect(page.getByRole("heading", { name: new RegExp(`^Available ${category} cars`) })).toBeFocused();
   await page.locator("input[name=vehicle]").first().check({ force: true });
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page).toHaveURL(/\/booking\/datetime$/);
 }
 
@@ -100,7 +100,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
 
   // ---- vehicles ----------------------------------------------------------------------------------
   await expect(page.getByRole("heading", { name: `Available ${journey.category} cars · ${journey.transmission}` })).toBeVisible();
-  const next = page.getByRole("button", { name: "Next" });
+  const next = page.getByRole("button", { name: "Next", exact: true });
   await expect(next).toBeDisabled();
   const vehicles = page.locator("label").filter({ has: page.locator("input[name=vehicle]") });
   await expect(vehicles.first()).toContainText(`R${journey.rate}/day`);
@@ -140,7 +140,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await snapScreen(page, testInfo, `${prefix}datetime-calendar`, { fullPage: false });
   await page.keyboard.press("Escape");
   await expect(calendar).toHaveCount(0);
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
 
   // ---- delivery: the phone's position ------------------------------------------------------------
   await expect(page).toHaveURL(/\/booking\/delivery-location$/);
@@ -266,14 +266,14 @@ test.describe("booking a car", () => {
   test.use({ geolocation: LONG_STREET, permissions: ["geolocation"] });
 
   test("the whole journey: GPS delivery, typed return, confirm, My Bookings, cancel", async ({ page, request }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await bookingJourney(page, request, testInfo, { prefix: "booking-", category: "Small", transmission: "Automatic", rate: 450, pickupInDays: 12 });
   });
 
   test.describe("on a phone set to New York time", () => {
     test.use({ timezoneId: "America/New_York" });
     test("the times shown are the Cape Town times entered", async ({ page, request }, testInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("America/New_York");
       await bookingJourney(page, request, testInfo, { prefix: "ny-booking-", category: "Medium", transmission: "Manual", rate: 650, pickupInDays: 20 });
     });
@@ -287,7 +287,7 @@ test.describe("booking rules", () => {
     await page.goto("/booking/category");
     await chooseCar(page, "Small", "Manual");
     const pickupDate = page.getByLabel("Pickup date", { exact: true });
-    const next = page.getByRole("button", { name: "Next" });
+    const next = page.getByRole("button", { name: "Next", exact: true });
     await pickupDate.pressSequentially("ab1x2-");
     await expect(pickupDate).toHaveValue("12/"); // letters refused, the slash added
     await pickupDate.fill("");
@@ -370,11 +370,11 @@ test.describe("booking rules", () => {
     await chooseCar(page, "Large", "Manual"); // free when no dates are known yet
     await fillDates(page, pickup, returnDay);
     await expect(page.getByText("Your car is booked for these dates")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
     await snapScreen(page, testInfo, "booking-datetime-car-taken");
     await page.getByRole("link", { name: "Choose another car" }).click();
     await expect(page.getByText("No vehicles available for your selection")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
     await snapScreen(page, testInfo, "booking-vehicles-empty");
     await page.getByRole("button", { name: "Try Different Options" }).click();
     await expect(page.getByRole("button", { name: "Show Available Vehicles" })).toBeVisible();
@@ -391,7 +391,7 @@ test.describe("booking rules", () => {
     await page.getByRole("link", { name: "Check availability and prices" }).click();
     await chooseCar(page, "Small", "Manual");
     await fillDates(page, capeTownDay(30), capeTownDay(31));
-    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
     // A typed address the map does not know: the default coordinate, and we say so.
     await page.getByLabel("Delivery address").fill("7 Unknown Lane, Nowhere");
     await page.getByRole("button", { name: "Use This Address" }).click();
@@ -501,7 +501,7 @@ test.describe("booking rules", () => {
     await expect(page.getByLabel("Return date", { exact: true })).toHaveValue(returnDay.typed);
     await expect(page.getByLabel("Return time", { exact: true })).toHaveValue("16:15");
     await expect(page.getByText("3 days")).toBeVisible();
-    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByLabel("Delivery address").fill("Cape Town International Airport");
     await page.getByRole("button", { name: "Use This Address" }).click();
     await expect(page.getByText("Location Selected")).toBeVisible();

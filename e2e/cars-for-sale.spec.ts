@@ -15,7 +15,6 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test("a visitor searches, filters by price, shares the URL, opens a car and contacts the seller", async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
 

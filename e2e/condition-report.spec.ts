@@ -137,7 +137,7 @@ test("a delivered and collected car: status on My Bookings, the booking's page, 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const phone = testInfo.project.name === "phone";
   const { customerToken, booking, car, driver, deliveryJob, collectionJob, mileage } = await bookingWithDriver(request, testInfo);
   const odometerKm = mileage + 12_345;

@@ -39,7 +39,7 @@ async function signIn(page: Page, code: string, password: string) {
 }
 
 test("a dealership signs in, adds a car with photos, edits it, sees a buyer's enquiry, deletes the car and signs out", async ({ page, browser }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const problems = await noProblems(page);
   const login = demoDealership("WINELANDS02"); // the phone journey writes to Atlantic Motors
   const plate = `CL ${unique()}`;

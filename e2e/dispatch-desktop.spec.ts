@@ -92,7 +92,7 @@ async function expectCountsMatchApi(page: Page, request: APIRequestContext, toke
     await expect(statValue(page, "Collections")).toHaveText(String(api.collections), { timeout: 500 });
     await expect(statValue(page, "Unassigned")).toHaveText(String(api.unassigned), { timeout: 500 });
     await expect(statValue(page, "Done")).toHaveText(String(api.done), { timeout: 500 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 /** A small labelled JPEG (a stand-in for a phone's photo of the car). */
@@ -157,7 +157,7 @@ async function doHandover(
 
 test.describe("delivery and collection in the back office", () => {
   test("drivers, the dispatch board, the booking card and the condition report", async ({ page, request, context }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const today = capeTownToday();
     const tomorrow = addDays(today, 1);

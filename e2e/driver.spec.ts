@@ -33,7 +33,7 @@ test.describe("driver app", () => {
   test.use({ permissions: ["camera", "geolocation"], geolocation: { latitude: -33.9249, longitude: 18.4241 } });
 
   test("a driver delivers tomorrow's car: on my way, the checklist (camera, files, reload, signature), done", async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const adminToken = await createAdminToken(request, testInfo);
     const driver = await createDriver(request, adminToken, testInfo, "Sipho Mokoena");
     const { booking, vehicle } = await bookTomorrow(request, testInfo, adminToken);
@@ -63,7 +63,7 @@ test.describe("driver app", () => {
     await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
     await dialog.getByRole("button", { name: "Take photo" }).click();
     await dialog.getByRole("button", { name: "Use Photo" }).click();
-    await expect(page.getByRole("img", { name: "Front", exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("img", { name: "Front", exact: true })).toBeVisible({ timeout: 30_000 });
     await photosFromFiles(page, ["Back", "Left side"]);
 
     // A reload loses nothing: the photos taken are still there.

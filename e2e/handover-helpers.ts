@@ -3,6 +3,9 @@
  * code: the demo seed made the first admin), a car of the test's own (so parallel journeys never
  * compete for the demo fleet), a driver who can sign in, and jobs given to the driver.
  */
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { graphql, uniqueEmail } from "./support.ts";
 
@@ -10,21 +13,57 @@ const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-c
 export const STAFF_PASSWORD = "Harbour-lights-42";
 
 let workerAdmin: Promise<{ email: string; token: string }> | undefined;
+// The run's one shared admin (its email), written by the worker that signed it up; the lock file
+// makes sure only one worker does. Workers are processes, so they share it through these files.
+const sharedAdminFile = `${process.env.E2E_DATA_DIR ?? join(tmpdir(), `capedrive-e2e-${process.ppid}`)}-admin.json`;
 
 /**
- * An admin who can sign in with `email` and STAFF_PASSWORD, and their token: one per test worker,
- * shared by these journeys, since the server allows ten admin sign-ups per address in 15 minutes
- * (every journey's browser and API calls come from 127.0.0.1).
+ * An admin who can sign in with `email` and STAFF_PASSWORD, and their token: one for the whole
+ * run, shared by these journeys and by every worker (a new worker, or one restarted after a
+ * failure, signs in to it), since the server allows ten admin sign-ups per address in 15 minutes
+ * and every journey's browser and API calls come from 127.0.0.1.
  */
 export function createAdmin(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<{ email: string; token: string }> {
-  workerAdmin ??= (async () => {
-    const email = uniqueEmail(prefix, testInfo);
-    const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
-      input: { email, password: STAFF_PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
-    });
-    return { email, token: data.adminSignUp.token };
-  })();
+  workerAdmin ??= sharedAdmin(request, testInfo, prefix).catch((error) => {
+    workerAdmin = undefined;
+    throw error;
+  });
   return workerAdmin;
+}
+
+async function sharedAdmin(request: APIRequestContext, testInfo: TestInfo, prefix: string): Promise<{ email: string; token: string }> {
+  let first = false;
+  try {
+    closeSync(openSync(`${sharedAdminFile}.lock`, "wx"));
+    first = true;
+  } catch {
+    // Another worker signs it up (or did).
+  }
+  if (first) {
+    const email = uniqueEmail(prefix, testInfo);
+    try {
+      const data = await graphql<{ adminSignUp: { token: string } }>(request, `mutation ($input: AdminSignUpInput!) { adminSignUp(input: $input) { token } }`, {
+        input: { email, password: STAFF_PASSWORD, firstName: "Nomsa", lastName: "Dlamini", signupCode: SIGNUP_CODE },
+      });
+      writeFileSync(`${sharedAdminFile}.tmp`, JSON.stringify({ email }));
+      renameSync(`${sharedAdminFile}.tmp`, sharedAdminFile);
+      return { email, token: data.adminSignUp.token };
+    } catch (error) {
+      writeFileSync(sharedAdminFile, JSON.stringify({ error: String(error) }));
+      throw error;
+    }
+  }
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(sharedAdminFile)) {
+    if (Date.now() > deadline) throw new Error(`no shared admin in ${sharedAdminFile} after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const shared = JSON.parse(readFileSync(sharedAdminFile, "utf8")) as { email?: string; error?: string };
+  if (!shared.email) throw new Error(`the shared admin could not be signed up: ${shared.error}`);
+  const data = await graphql<{ adminSignIn: { token: string } }>(request, `mutation ($input: AdminSignInInput!) { adminSignIn(input: $input) { token } }`, {
+    input: { email: shared.email, password: STAFF_PASSWORD },
+  });
+  return { email: shared.email, token: data.adminSignIn.token };
 }
 
 export async function createAdminToken(request: APIRequestContext, testInfo: TestInfo, prefix = "dispatcher"): Promise<string> {
@@ -106,6 +145,6 @@ export async function sign(page: Page) {
 export async function photosFromFiles(page: Page, slots: string[]) {
   for (const [i, slot] of slots.entries()) {
     await page.getByLabel(`${slot} photo file`).setInputFiles(i % 2 ? "e2e/fixtures/car-side.jpg" : "e2e/fixtures/car-front.jpg");
-    await expect(page.getByRole("img", { name: slot, exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("img", { name: slot, exact: true })).toBeVisible({ timeout: 30_000 });
   }
 }

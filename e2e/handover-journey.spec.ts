@@ -57,7 +57,7 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await createAdmin(request, testInfo, "admin.journey");
   const car = await createCar(request, admin.token);
   const driver = await createDriver(request, admin.token, testInfo, "Sipho Journey");
@@ -103,7 +103,7 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   await expect.poll(() => camera.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await camera.getByRole("button", { name: "Take photo" }).click();
   await camera.getByRole("button", { name: "Use Photo" }).click();
-  await expect(phone.getByRole("img", { name: "Front", exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByRole("img", { name: "Front", exact: true })).toBeVisible({ timeout: 30_000 });
   await photosFromFiles(phone, ["Back", "Left side", "Right side", "Odometer", "Fuel gauge"]);
   await phone.getByLabel("Odometer (km)").fill("15200");
   await phone.getByLabel("Full").check({ force: true });

@@ -59,7 +59,7 @@ async function expectFits(page: Page, label: string) {
 }
 
 test("every customer screen fits a 320 px phone, with a long name and email", async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // Sign-up and sign-in load Google's button; this machine has no internet, so the stand-in serves it.
   await useGoogleStandIn(page);
   // Public screens.
@@ -108,7 +108,7 @@ test("every customer screen fits a 320 px phone, with a long name and email", as
   await page.getByRole("button", { name: "Show Available Vehicles" }).click();
   await page.locator("input[name=vehicle]").first().check({ force: true });
   await expectFits(page, "/booking/category?view=vehicles");
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page).toHaveURL(/\/booking\/datetime$/);
   const pickup = capeTownDay(30);
   const returnDay = capeTownDay(32);

@@ -82,7 +82,7 @@ export function decodeMessage(raw: string): string {
 }
 
 /** Mail for `to` that arrived in E2E_MAIL_DIR (raw .eml from the test SMTP server, or dev-mail .txt files). */
-export async function waitForMail(to: string, match: RegExp, timeoutMs = 20_000): Promise<{ text: string; match: RegExpMatchArray }> {
+export async function waitForMail(to: string, match: RegExp, timeoutMs = 40_000): Promise<{ text: string; match: RegExpMatchArray }> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error("E2E_MAIL_DIR is not set: the Playwright config sets it for the server it starts");
   const deadline = Date.now() + timeoutMs;
