@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { fromDate, toCalendarDate } from "@internationalized/date";
 import {
   addDays,
   CANCEL_BLOCKED_MESSAGES,
@@ -97,6 +98,27 @@ describe("toCapeTownDateTime", () => {
   test("reads the Cape Town wall clock", () => {
     expect(toCapeTownDateTime(utc("2025-03-05T08:00:00Z"))).toEqual({ date: "2025-03-05", time: "10:00" });
     expect(toCapeTownDateTime(utc("2025-03-05T22:15:00Z"))).toEqual({ date: "2025-03-06", time: "00:15" });
+  });
+
+  // The offsets are kept per quarter hour (time.ts): the wall clock must stay the time zone
+  // database's across the zone's transitions too (1892's end of local mean time, the summer time
+  // of 1942-1944), at any minute, and for dates far from today.
+  test("is the time zone database's wall clock at every transition and at random minutes", () => {
+    const expected = (instant: Date) => {
+      const z = fromDate(instant, "Africa/Johannesburg");
+      return { date: toCalendarDate(z).toString(), time: `${String(z.hour).padStart(2, "0")}:${String(z.minute).padStart(2, "0")}` };
+    };
+    const instants: Date[] = [];
+    for (const around of ["1892-02-07T22:00:00Z", "1942-09-20T00:00:00Z", "1943-03-21T00:00:00Z", "1943-09-19T00:00:00Z", "1944-03-19T00:00:00Z"]) {
+      for (let minute = -180; minute <= 180; minute++) instants.push(new Date(Date.parse(around) + minute * 60_000));
+    }
+    let seed = 42;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 2_000; i++) instants.push(new Date(Date.UTC(1880, 0, 1) + Math.floor(random() * 220 * 365.25 * 24 * 60) * 60_000));
+    instants.push(utc("0001-01-01T00:00:00Z"), utc("9999-12-31T21:59:00Z"));
+    for (const instant of instants) expect([instant.toISOString(), toCapeTownDateTime(instant)]).toEqual([instant.toISOString(), expected(instant)]);
+    // Asked again (from the kept offsets), the same.
+    for (const instant of instants.slice(0, 500)) expect(toCapeTownDateTime(instant)).toEqual(expected(instant));
   });
 });
 

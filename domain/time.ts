@@ -15,7 +15,7 @@
  *   form state unchanged, and match `CalendarDate#toString()` of Ark UI's date picker.
  * - A time of day is a "HH:mm" string on a 24-hour clock (what `<input type="time">` gives).
  */
-import { CalendarDate, fromDate, GregorianCalendar, parseTime, toCalendarDate, toCalendarDateTime, toZoned, type ZonedDateTime } from "@internationalized/date";
+import { CalendarDate, fromDate, GregorianCalendar, parseTime, toCalendarDate, toCalendarDateTime, toZoned, ZonedDateTime } from "@internationalized/date";
 import { isCancellableStatus } from "./booking.ts";
 
 export const CAPE_TOWN_TIME_ZONE = "Africa/Johannesburg";
@@ -50,10 +50,44 @@ function assertValidInstant(instant: Date, name: string): void {
   }
 }
 
+// The zone's offset per quarter hour asked about. Intl's answer (what `fromDate` asks) cost
+// 10-20 µs a conversion, and a booking makes dozens (its emails, calendar and reminders: issue 16).
+// Offsets change only at the zone's transitions: a quarter hour whose two ends differ is never kept.
+const QUARTER_HOUR_MS = 900_000;
+const quarterHourOffsets = new Map<number, number>();
+
+function capeTownOffset(ms: number): number {
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  const known = quarterHourOffsets.get(quarter);
+  if (known !== undefined) return known;
+  const first = fromDate(new Date(quarter * QUARTER_HOUR_MS), CAPE_TOWN_TIME_ZONE).offset;
+  const last = fromDate(new Date((quarter + 1) * QUARTER_HOUR_MS - 1), CAPE_TOWN_TIME_ZONE).offset;
+  if (first !== last) return fromDate(new Date(ms), CAPE_TOWN_TIME_ZONE).offset;
+  if (quarterHourOffsets.size >= 20_000) quarterHourOffsets.clear();
+  quarterHourOffsets.set(quarter, first);
+  return first;
+}
+
 /** The Cape Town wall clock at `instant`; RangeError when it is not a valid Date. */
 function capeTown(instant: Date, name: string): ZonedDateTime {
   assertValidInstant(instant, name);
-  return fromDate(instant, CAPE_TOWN_TIME_ZONE);
+  const ms = instant.getTime();
+  const offset = capeTownOffset(ms);
+  const wall = new Date(ms + offset);
+  const year = wall.getUTCFullYear();
+  // Years before 1 (another era) and past 9999 are the library's to write.
+  if (year < 1 || year > 9999) return fromDate(instant, CAPE_TOWN_TIME_ZONE);
+  return new ZonedDateTime(
+    year,
+    wall.getUTCMonth() + 1,
+    wall.getUTCDate(),
+    CAPE_TOWN_TIME_ZONE,
+    offset,
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+    wall.getUTCMilliseconds(),
+  );
 }
 
 /** The calendar date of these fields, or null when they name no real date in years 1 to 9999. */

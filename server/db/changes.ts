@@ -8,7 +8,7 @@
 // and the caches answer from the database.
 import type { Db } from "./index";
 
-export const CHANGE_TAGS = ["catalogue", "bookings"] as const;
+export const CHANGE_TAGS = ["catalogue", "bookings", "serviceAreas"] as const;
 export type ChangeTag = (typeof CHANGE_TAGS)[number];
 
 /** Which counters a write to a model bumps. Models not listed change nothing cached. */
@@ -17,6 +17,7 @@ const TAGS_OF_MODEL: Record<string, readonly ChangeTag[]> = {
   VehicleImage: ["catalogue"],
   Dealership: ["catalogue"],
   Booking: ["bookings"],
+  ServiceArea: ["serviceAreas"],
 };
 
 const WRITES = new Set([
@@ -34,7 +35,9 @@ const WRITES = new Set([
 ]);
 
 export class ChangeCounters {
-  readonly #counts: Record<ChangeTag, number> = { catalogue: 0, bookings: 0 };
+  readonly #counts: Record<ChangeTag, number> = { catalogue: 0, bookings: 0, serviceAreas: 0 };
+  /** Rows kept by `remembered`, per name: the version they were read at and the rows by key. */
+  readonly memos = new Map<string, { version: string; rows: Map<string, { row: unknown; readAt: number }> }>();
   /** This process's name in change notifications (to skip its own). */
   readonly origin = crypto.randomUUID();
   /** Told of this process's committed writes (set on PostgreSQL to notify the other instances). */
@@ -111,6 +114,43 @@ export function changeCounters(db: Db): ChangeCounters | undefined {
 export function shareChangeCounters(wrapper: object, db: Db): void {
   const counters = registry.get(db);
   if (counters) registry.set(wrapper, counters);
+}
+
+/** How long `remembered` keeps a row at most: SQLite's instances hear nothing of each other's writes. */
+export const REMEMBERED_MS = 1_000;
+
+/**
+ * A row read from the database, kept in this process until a write to one of `tags` (by this
+ * process or, on PostgreSQL, announced by another instance), and for a second at most (other
+ * processes on one SQLite file announce nothing); then read again. For rows read on hot paths and
+ * seldom written (a car and its photos, the service areas). The row is frozen: its callers share
+ * it. On a client not made by openDatabase, and while other instances' writes could go unseen
+ * (`caching` off), every call reads.
+ */
+export async function remembered<T extends object>(
+  db: Db,
+  memo: { name: string; tags: readonly ChangeTag[]; maxRows: number },
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const counters = registry.get(db);
+  if (!counters?.caching) return read();
+  // Rows are kept per version, taken before the read: a write (or a pause in notifications) that
+  // lands during the read moves the version on, so the row goes into a map nobody reads again.
+  const version = counters.version(memo.tags);
+  let kept = counters.memos.get(memo.name);
+  if (kept?.version !== version) {
+    kept = { version, rows: new Map() };
+    counters.memos.set(memo.name, kept);
+  }
+  const now = performance.now();
+  const held = kept.rows.get(key);
+  if (held && now - held.readAt < REMEMBERED_MS) return held.row as T;
+  const row = Object.freeze(await read());
+  kept.rows.delete(key);
+  if (kept.rows.size >= memo.maxRows) kept.rows.delete(kept.rows.keys().next().value as string);
+  kept.rows.set(key, { row, readAt: now });
+  return row;
 }
 
 type Extendable = { $extends(extension: unknown): unknown };

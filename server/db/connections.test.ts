@@ -168,6 +168,28 @@ describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
     expect((await db.rateLimit.findUnique({ where: { key: "uncommitted" } }))?.count).toBe(1);
   });
 
+  // Between transactions the writer connection reads too (its page cache outlives its own commits).
+  test("a read between transactions sees what another process committed, and does not wait for that process's write lock", async () => {
+    const { db } = opened;
+    await db.rateLimit.create({ data: { key: "elsewhere", count: 1, windowEnd: inAMinute() } });
+    expect((await db.rateLimit.findUnique({ where: { key: "elsewhere" } }))?.count).toBe(1); // cached on our side
+    const other = new BunDatabase(file);
+    try {
+      other.exec("PRAGMA busy_timeout = 5000");
+      other.run(`UPDATE rate_limits SET count = 2 WHERE key = 'elsewhere'`);
+      expect((await db.rateLimit.findUnique({ where: { key: "elsewhere" } }))?.count).toBe(2);
+      // The other process holds the write lock with a change of its own not yet committed.
+      other.exec("BEGIN IMMEDIATE");
+      other.run(`UPDATE rate_limits SET count = 3 WHERE key = 'elsewhere'`);
+      const read = await Promise.race([db.rateLimit.findUnique({ where: { key: "elsewhere" } }), Bun.sleep(2_000).then(() => "waited")]);
+      expect((read as { count: number }).count).toBe(2);
+      other.exec("COMMIT");
+      expect((await db.rateLimit.findUnique({ where: { key: "elsewhere" } }))?.count).toBe(3);
+    } finally {
+      other.close();
+    }
+  });
+
   test("a write outside a transaction waits for it to end and is not rolled back with it", async () => {
     const { db } = opened;
     const tx = openTransaction((tx) => tx.rateLimit.create({ data: { key: "inside", count: 1, windowEnd: inAMinute() } }));
@@ -180,6 +202,23 @@ describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
     expect(String(await tx.done)).toContain("rolled back on purpose");
     await outside;
     expect(await db.rateLimit.findMany({ where: { key: { in: ["inside", "outside"] } }, select: { key: true } })).toEqual([{ key: "outside" }]);
+  });
+
+  // vehicle-lock.ts relies on it: a booking's transaction reads the car, and that read is the lock.
+  test("a transaction holds the write lock from its start, before it writes: another connection cannot write meanwhile", async () => {
+    const other = new BunDatabase(file);
+    try {
+      other.exec("PRAGMA busy_timeout = 0");
+      const tx = openTransaction((tx) => tx.rateLimit.count());
+      await tx.isOpen;
+      expect(() => other.run(`INSERT INTO rate_limits (key, count, "windowEnd") VALUES ('elsewhere-during', 1, 0)`)).toThrow(/locked|busy/i);
+      tx.end(true);
+      expect(await tx.done).toBeUndefined();
+      other.run(`INSERT INTO rate_limits (key, count, "windowEnd") VALUES ('elsewhere-after', 1, 0)`);
+      expect(await opened.db.rateLimit.count({ where: { key: "elsewhere-after" } })).toBe(1);
+    } finally {
+      other.close();
+    }
   });
 
   test("transactions take turns: each sees what the previous one committed", async () => {
@@ -233,10 +272,10 @@ describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
       const refused = await db.rateLimit.create({ data: { key: "busy", count: 1, windowEnd: inAMinute() } }).catch((error) => error);
       expect(String(refused?.message ?? refused)).toMatch(/SQLITE_BUSY|database is locked|timed out/i);
       expect(isTransientDbError(refused)).toBe(true);
-      // The same inside a transaction whose first statement takes the write lock (vehicle-lock.ts).
+      // The same for a transaction, which takes the write lock as it begins (BEGIN IMMEDIATE).
       const refusedInside = await db
         .$transaction(async (tx) => {
-          await tx.$executeRaw`UPDATE vehicles SET mileage = mileage WHERE id = ${"none"}`;
+          await tx.rateLimit.count();
         })
         .catch((error) => error);
       expect(isTransientDbError(refusedInside)).toBe(true);

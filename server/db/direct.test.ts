@@ -2,34 +2,22 @@
 // Prisma's $queryRaw answers, with the same types, on the connections Prisma uses (a committed
 // write is seen at once, an open transaction's rows are not), and survive a disconnect.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
-import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
-import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
+import { openTestClients } from "../testing/harness";
 import { changeCounters } from "./changes";
 import { directTransaction, queryRows } from "./direct";
 import { isTransientDbError } from "./vehicle-lock";
-import { type Database, type Db, openDatabase, sql, sqliteAdapter } from "./index";
-import { migrate } from "./migrate";
+import { type Database, type Db, sql } from "./index";
 
-let database: TestDatabase;
+let clients: Awaited<ReturnType<typeof openTestClients>>;
 let opened: Database;
 /** A client of the same database that openDatabase did not make: queryRows goes through Prisma there. */
 let plain: Db;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig(database);
-  await migrate(config.database);
-  opened = openDatabase(config.database);
-  plain =
-    config.database.provider === "sqlite"
-      ? new SqliteClient({ adapter: sqliteAdapter(config.database.url) })
-      : (new PostgresClient({ adapter: new PrismaPg({ connectionString: config.database.url }) }) as unknown as Db);
+  clients = await openTestClients();
+  ({ opened, plain } = clients);
 });
 afterAll(async () => {
-  await plain?.$disconnect();
-  await opened?.close();
-  await database?.drop();
+  await clients?.close();
 });
 
 const db = () => opened.db;
@@ -56,6 +44,34 @@ describe("queryRows", () => {
     expect(direct[0]!.admins).toBe(await db().adminUser.count());
     // The same statement through Prisma (a client openDatabase did not make) gives the same rows.
     expect(await queryRows(plain, query())).toEqual(direct);
+  });
+
+  test("answers as Prisma's $queryRaw does: money as Decimal, Json parsed", async () => {
+    const car = await db().vehicle.create({
+      data: {
+        registrationNumber: `CA ${crypto.randomUUID().slice(0, 8)}`,
+        make: "Kia",
+        model: "Picanto",
+        year: 2024,
+        category: "small",
+        dailyRate: "449.50",
+        features: ["Bluetooth", "Air conditioning"],
+        lastKnownLocation: { lat: -33.92, lon: 18.42 },
+      },
+    });
+    const query = () => sql`SELECT "dailyRate", "salesPrice", features, "lastKnownLocation" FROM vehicles WHERE id = ${car.id}`;
+    const [direct] = await queryRows<{ dailyRate: { toFixed(digits: number): string }; salesPrice: null; features: string[]; lastKnownLocation: object }>(
+      db(),
+      query(),
+    );
+    expect(direct!.dailyRate.constructor).toBe(car.dailyRate.constructor);
+    expect(direct!.dailyRate.toFixed(2)).toBe("449.50");
+    expect(direct!.salesPrice).toBeNull();
+    expect(direct!.features).toEqual(["Bluetooth", "Air conditioning"]);
+    expect(direct!.lastKnownLocation).toEqual({ lat: -33.92, lon: 18.42 });
+    const [viaPrisma] = await queryRows<typeof direct>(plain, query());
+    expect({ ...viaPrisma, dailyRate: viaPrisma!.dailyRate.toFixed(2) }).toEqual({ ...direct!, dailyRate: direct!.dailyRate.toFixed(2) });
+    expect(viaPrisma!.dailyRate.constructor).toBe(direct!.dailyRate.constructor);
   });
 
   test("a date parameter compares with stored dates as Prisma's do", async () => {

@@ -1,14 +1,16 @@
 // Statements sent straight to the driver adapter, past Prisma's client. Prisma's client spends
 // about 100 µs on each statement above the driver (its query interpreter, promises and
-// conversions; 100-200 µs measured in issue 16), several times what a one-row indexed read costs SQLite. Two
-// paths go this way, everything else stays on Prisma: the session check of every signed-in request
-// (`queryRows`) and a new booking's transaction (`directTransaction`), whose statements are all SQL
-// and which, on SQLite, holds the database's one writer while it runs.
+// conversions; 100-200 µs measured in issue 16), several times what a one-row indexed read costs
+// SQLite. The hottest paths go this way, everything else stays on Prisma: the session check of every
+// signed-in request, a booking's customer and rate-limit counter, the ids of a page of a customer's
+// bookings (`queryRows`), and a new booking's transaction (`directTransaction`), whose statements
+// are all SQL and which, on SQLite, holds the database's one writer while it runs.
 //
 // The statements run on the very adapter Prisma uses (`SharedAdapterFactory` below remembers it):
 // on SQLite the same reader (reads) and writer (transactions), on PostgreSQL the same pool. Rows come back as objects with
-// the values typed as Prisma's `$queryRaw` types them (DateTime as Date, Boolean as boolean), except
-// that 64-bit integers are numbers when they fit (counts, on PostgreSQL, are 64-bit).
+// the values typed as Prisma's `$queryRaw` types them (DateTime as Date, Boolean as boolean, money as
+// Decimal, Json parsed), except that 64-bit integers are numbers when they fit (counts, on
+// PostgreSQL, are 64-bit).
 import {
   type ArgType,
   type ColumnType,
@@ -104,6 +106,10 @@ function typed(value: unknown, type: ColumnType): unknown {
       return value === true || value === 1 || value === 1n || value === "1" || value === "true" || value === "t";
     case ColumnTypeEnum.Int64:
       return typeof value === "bigint" || typeof value === "string" ? safeNumber(value) : value;
+    case ColumnTypeEnum.Numeric:
+      return Decimal.isDecimal(value) ? value : new Decimal(String(value));
+    case ColumnTypeEnum.Json:
+      return typeof value === "string" ? JSON.parse(value) : value;
     default:
       return typeof value === "bigint" ? safeNumber(value) : value;
   }
@@ -129,7 +135,9 @@ function numbersForBigints<T>(rows: Record<string, unknown>[]): T[] {
 }
 
 /**
- * The rows of a plain read (a SELECT, no locks, outside any transaction). On a client made by
+ * The rows of one statement outside any transaction: a plain read (a SELECT, no locks), or a write
+ * that stands alone and that no cache follows (the rate-limit upsert: its changes are not counted;
+ * on SQLite the adapter sends anything but a plain SELECT to the writer). On a client made by
  * `openDatabase` it goes to the driver directly; on any other client (a test's own) through
  * Prisma's `$queryRaw`, with the same types.
  */

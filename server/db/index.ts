@@ -60,6 +60,29 @@ class ReconnectingPool extends pg.Pool {
 }
 
 /**
+ * Names for PostgreSQL's prepared statements: the same text always gets the same name, so each
+ * pool connection parses and plans a statement once and then only binds and executes it (an
+ * unnamed statement is parsed and planned on every use: a session lookup cost 180-320 µs that way
+ * against 95-130 µs named, with `pg` alone). Only plain statements (SELECT, INSERT, UPDATE,
+ * DELETE, WITH), and at most `PREPARED_STATEMENT_LIMIT` different texts a process: texts beyond it
+ * (a list of ids of a length not seen before, say) run unnamed as before, so no connection keeps
+ * more. Needs direct connections to PostgreSQL (a pooler in transaction mode would mix them up).
+ */
+export function preparedStatementNamer(limit = PREPARED_STATEMENT_LIMIT): (query: { sql: string }) => string {
+  const names = new Map<string, string>();
+  return ({ sql: text }) => {
+    const known = names.get(text);
+    if (known !== undefined) return known;
+    if (names.size >= limit || !PREPARABLE.test(text)) return "";
+    const name = `capedrive_${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+}
+export const PREPARED_STATEMENT_LIMIT = 1_000;
+const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+
+/**
  * The adapter for a SQLite database at `url` (file:/path): bun:sqlite with cached statements, one
  * writer and one reader connection (./bun-sqlite-adapter.ts), tuned as `options` say, else as
  * SQLITE_DEFAULTS (a 32 MiB page cache each, WAL checkpoints on a worker thread). `timeout`: how long a statement
@@ -80,7 +103,9 @@ export function openDatabase(target: DatabaseTarget): Database {
   const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: 10 }) : undefined;
   // Shared: the hottest reads run on the same adapter past Prisma's client (./direct.ts).
   const adapter = new SharedAdapterFactory(
-    pool ? new PrismaPg(pool, { disposeExternalPool: true }) : sqliteAdapter(target.url, target.provider === "sqlite" ? target : {}),
+    pool
+      ? new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: preparedStatementNamer() })
+      : sqliteAdapter(target.url, target.provider === "sqlite" ? target : {}),
   );
   const client = pool ? new PostgresClient({ adapter }) : new SqliteClient({ adapter });
   const db = trackChanges(client);

@@ -3,10 +3,10 @@
 // requests for one vehicle take turns and the second sees the first's booking.
 // - PostgreSQL: `SELECT ... FOR UPDATE` on the vehicle row (READ COMMITTED: every later statement
 //   of the transaction sees what the previous lock holder committed), with a lock_timeout.
-// - SQLite: the transaction's first statement is a no-op UPDATE of the vehicle row, which takes
-//   the database's single write lock at once (as BEGIN IMMEDIATE would), so its reads can never
-//   be stale; other processes on the same file wait for it through the busy timeout (10 s, see
-//   server/db/index.ts) instead of failing. Inside one process an async queue runs booking
+// - SQLite: every transaction begins IMMEDIATE (server/db/bun-sqlite-adapter.ts), taking the
+//   database's single write lock at once, so its reads can never be stale; other processes on
+//   the same file wait for it through the busy timeout (10 s, see server/db/index.ts) instead of
+//   failing. Inside one process an async queue runs booking
 //   transactions one at a time, so they wait here rather than in Prisma's transaction start.
 // A lock that cannot be had in time, a deadlock or a serialisation failure is retried twice and
 // then answered 503 "busy, try again" (never a 500, never a double booking).
@@ -159,9 +159,9 @@ async function lockVehicle(tx: RawTx, provider: Services["provider"], vehicleId:
       FROM vehicles WHERE id = ${vehicleId} FOR UPDATE`;
     return rows[0] ?? null;
   }
-  // An UPDATE takes the write lock even when it matches no row (no car: vehicleId null).
+  // The transaction began IMMEDIATE (bun-sqlite-adapter.ts): it holds the write lock already.
+  if (!vehicleId) return null;
   const rows = await tx.$queryRaw<LockedVehicle[]>`
-    UPDATE vehicles SET mileage = mileage WHERE id = ${vehicleId ?? ""}
-    RETURNING status, category, transmission, "dealershipId"`;
+    SELECT status, category, transmission, "dealershipId" FROM vehicles WHERE id = ${vehicleId}`;
   return rows[0] ?? null;
 }

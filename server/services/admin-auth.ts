@@ -71,8 +71,8 @@ export function signupCodeMatches(offered: string | undefined, configured: strin
 /**
  * Creates an admin account and signs it in: only the first admin, or with the invitation code.
  * Two first sign-ups at once cannot both pass: the count and the insert run in one transaction
- * that holds a lock (a PostgreSQL advisory lock; on SQLite the database's write lock, taken by
- * the transaction's first statement).
+ * that holds a lock (a PostgreSQL advisory lock; on SQLite the database's write lock, which
+ * every transaction takes as it begins).
  */
 export async function adminSignUp(services: Services, viewer: Viewer, input: unknown): Promise<AdminAuthResult> {
   const data = parseInput(adminSignUpRequestSchema, input);
@@ -85,7 +85,6 @@ export async function adminSignUp(services: Services, viewer: Viewer, input: unk
     admin = await services.db.$transaction(
       async (tx) => {
         if (services.provider === "postgresql") await tx.$queryRaw`SELECT pg_advisory_xact_lock(72707370)::text AS locked`;
-        else await tx.$executeRaw`DELETE FROM admin_users WHERE 0`;
         if (!coded && (await tx.adminUser.count()) > 0) throw forbidden(ADMIN_MESSAGES.signUpClosed);
         if (await tx.adminUser.findUnique({ where: { email: data.email }, select: { id: true } })) throw conflict(ADMIN_MESSAGES.duplicateEmail);
         // The role is the server's decision (the schema turns whatever the client sent into "admin").

@@ -1,6 +1,7 @@
 // Customer account services on the real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 // The HTTP behaviour (status codes, bodies, tokens) is in server/rest/auth.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SignJWT } from "jose";
 import { signInSchema, signUpRequestSchema } from "#domain";
 import { AppError } from "../errors";
 import { createTestServices } from "../testing/harness";
@@ -202,5 +203,30 @@ describe("resolveViewer: the one session lookup", () => {
     const other = await createSession(services, "customer", admin.id);
     await services.db.session.update({ where: { sid: other.sessionId }, data: { audience: "admin" } });
     expect(await verifySessionToken(services, other.token)).toBeNull();
+  });
+
+  test("a token checked once is checked again for its expiry, and only under the secret that signed it", async () => {
+    const { user } = await signUp(services, signUpData({ email: "short-lived@example.com" }));
+    const session = await createSession(services, "customer", user.id);
+    // The same session named by a token that expires within a second (the row lives on).
+    const soon = Math.floor(Date.now() / 1000) + 1;
+    const token = await new SignJWT({ sid: session.sessionId })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("capedrive")
+      .setAudience("capedrive:customer")
+      .setSubject(user.id)
+      .setExpirationTime(soon)
+      .sign(services.config.tokenSecret);
+    expect(await verifySessionToken(services, token)).toMatchObject({ subjectId: user.id });
+    expect(await verifySessionToken(services, token)).toMatchObject({ subjectId: user.id });
+    // Another server in this process with another secret: this server's check of the token counts for nothing there.
+    const other = { ...services, config: { ...services.config, tokenSecret: new TextEncoder().encode("another-secret-".repeat(4)) } };
+    expect(await verifySessionToken(other, token)).toBeNull();
+    expect(await verifySessionToken(other, session.token)).toBeNull();
+    await Bun.sleep(Math.max(0, soon * 1000 - Date.now()) + 50);
+    expect(await verifySessionToken(services, token)).toBeNull();
+    expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "anonymous", sessionExpired: true });
+    // The session's own token, with its own expiry, still works.
+    expect(await verifySessionToken(services, session.token)).toMatchObject({ subjectId: user.id });
   });
 });

@@ -5,10 +5,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle } from "../testing/bookings";
 import { startTestServer, type TestServer } from "../testing/harness";
+import { readCarWithPhotos } from "./bookings";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  // Rows are compared as written: a delivery would drop an email's body between two reads.
+  await server.mailer.stop();
   await addDemoServiceArea(server.services);
 });
 afterAll(async () => {
@@ -89,4 +92,77 @@ test("a refused booking leaves nothing: no row, no invoice number taken, no emai
   expect(await Promise.all([db().booking.count(), db().documentCounter.findUniqueOrThrow({ where: { name: "invoice" } }), db().emailOutbox.count()])).toEqual(
     before,
   );
+});
+
+// server/db/ids.ts: the rows a booking writes append to their primary-key indexes.
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+test("a booking's row, invoice and emails get time-ordered ids (UUID v7), later rows sorting after earlier ones, from the API and from Prisma", async () => {
+  const customer = await newCustomer(server.services);
+  const car = await newVehicle(server.services, { category: "large" });
+  const ids: string[] = [];
+  for (const [from, to] of [
+    [30, 32],
+    [33, 35],
+  ] as const) {
+    const made = await call(server.url, "POST", "/api/bookings", { auth: customer.auth, body: bookingRequest(car, capeTown(from), capeTown(to)) });
+    expect(made.status).toBe(201);
+    ids.push(made.body.id as string);
+    await Bun.sleep(2); // a later millisecond
+  }
+  for (const id of ids) expect(id).toMatch(UUID_V7);
+  expect([...ids].sort()).toEqual(ids);
+
+  const invoices = await db().invoice.findMany({ where: { bookingId: { in: ids } }, orderBy: { number: "asc" } });
+  expect(invoices.map((i) => i.bookingId)).toEqual(ids);
+  for (const invoice of invoices) expect(invoice.id).toMatch(UUID_V7);
+  expect(invoices.map((i) => i.id).sort()).toEqual(invoices.map((i) => i.id));
+
+  const emails = await db().emailOutbox.findMany({ where: { to: customer.email } });
+  expect(emails.length).toBe(6);
+  for (const email of emails) expect(email.id).toMatch(UUID_V7);
+
+  // Prisma's own creates of these models make the same kind.
+  const copy = await db().booking.create({
+    data: { ...(await db().booking.findUniqueOrThrow({ where: { id: ids[0]! } })), id: undefined, vehicleId: null, status: "cancelled" },
+  });
+  expect(copy.id).toMatch(UUID_V7);
+  expect(copy.id > ids[1]!).toBe(true);
+});
+
+test("the car a booking reads on the driver is the row Prisma reads: money, Json, dates and photos in display order", async () => {
+  const car = await db().vehicle.create({
+    data: {
+      registrationNumber: `CA ${crypto.randomUUID().slice(0, 8)}`,
+      make: "Volkswagen",
+      model: "Polo",
+      year: 2024,
+      category: "small",
+      transmission: "automatic",
+      dailyRate: "499.95",
+      salesPrice: "215000.50",
+      features: ["Air conditioning", "Bluetooth"],
+      lastKnownLocation: { lat: -33.9249, lon: 18.4241, at: "2026-11-27T09:00:00.000Z" },
+      images: {
+        create: [
+          { url: "/objects/b.jpg", position: 1 },
+          { url: "/objects/a.jpg", position: 0 },
+        ],
+      },
+    },
+  });
+  const plain = await newVehicle(server.services, { category: "medium" });
+  for (const id of [car.id, plain.id]) {
+    const viaPrisma = await db().vehicle.findUnique({ where: { id }, include: { images: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } } });
+    const viaDriver = await readCarWithPhotos(server.services, id);
+    // Decimals compared by value and type (Prisma.Decimal both), the rest as they are.
+    const money = (row: typeof viaPrisma) => ({ ...row, dailyRate: row?.dailyRate.toFixed(2), salesPrice: row?.salesPrice?.toFixed(2) ?? null });
+    expect(money(viaDriver)).toEqual(money(viaPrisma));
+    expect(viaDriver!.dailyRate.constructor).toBe(viaPrisma!.dailyRate.constructor);
+  }
+  const read = await readCarWithPhotos(server.services, car.id);
+  expect(read!.images.map((image) => image.url)).toEqual(["/objects/a.jpg", "/objects/b.jpg"]);
+  expect(read!.features).toEqual(["Air conditioning", "Bluetooth"]);
+  expect(read!.salesPrice!.toFixed(2)).toBe("215000.50");
+  expect(await readCarWithPhotos(server.services, crypto.randomUUID())).toBeNull();
 });

@@ -7,7 +7,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SignJWT } from "jose";
 import { bookingNumber, bookingQuote, formatConfirmationDateTime } from "#domain";
-import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, POINTS, staffToken, type TestCustomer } from "../testing/bookings";
+import {
+  addDemoServiceArea,
+  bookingRequest,
+  call,
+  capeTown,
+  newCustomer,
+  newVehicle,
+  POINTS,
+  staffToken,
+  storeBooking,
+  type TestCustomer,
+} from "../testing/bookings";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
 import { BOOKING_MESSAGES, cancelBooking, createBooking } from "./bookings";
 import { createSession, endSession } from "./sessions";
@@ -318,6 +329,19 @@ describe("POST /api/bookings: the vehicle", () => {
       const answer = await nothingWritten(() => post(bookingRequest(vehicle)));
       expect([status, answer.status, answer.body.code, answer.body.message]).toEqual([status, 409, "CONFLICT", BOOKING_MESSAGES.vehicleNotAvailable]);
     }
+  });
+
+  test("the car as it is now: a change to it, its photos or its status is in the very next booking", async () => {
+    const vehicle = await newVehicle(services(), { make: "Volkswagen", model: "Polo", images: ["/objects/v/1.jpg"] });
+    const first = await post(bookingRequest(vehicle, capeTown(40), capeTown(41)));
+    expect([first.status, first.body.vehicle.model, first.body.vehicle.images]).toEqual([201, "Polo", ["/objects/v/1.jpg"]]);
+    await db().vehicle.update({ where: { id: vehicle.id }, data: { model: "Polo Vivo" } });
+    await db().vehicleImage.create({ data: { vehicleId: vehicle.id, url: "/objects/v/0.jpg", position: -1 } });
+    const second = await post(bookingRequest(vehicle, capeTown(42), capeTown(43)), (await newCustomer(services())).auth);
+    expect([second.status, second.body.vehicle.model, second.body.vehicle.images]).toEqual([201, "Polo Vivo", ["/objects/v/0.jpg", "/objects/v/1.jpg"]]);
+    await db().vehicle.update({ where: { id: vehicle.id }, data: { status: "maintenance" } });
+    const third = await nothingWritten(() => post(bookingRequest(vehicle, capeTown(44), capeTown(45)), customer.auth));
+    expect([third.status, third.body.message]).toEqual([409, BOOKING_MESSAGES.vehicleNotAvailable]);
   });
 
   test("a vehicle that does not exist: 404, nothing created", async () => {
@@ -646,25 +670,9 @@ describe("cancelling", () => {
   /** A booking written straight to the database (pickup times the API would refuse). */
   async function stored(owner: TestCustomer, pickup: Date, status: "pending" | "confirmed" | "in_progress" | "completed" | "cancelled" = "confirmed") {
     const vehicle = await newVehicle(services());
-    const quote = bookingQuote("small", pickup, new Date(pickup.getTime() + 86_400_000));
-    return db().booking.create({
-      data: {
-        userId: owner.id,
-        vehicleId: vehicle.id,
-        category: "small",
-        transmission: "manual",
-        pickupDate: pickup,
-        returnDate: new Date(pickup.getTime() + 86_400_000),
-        deliveryLocation: "A",
-        deliveryCoordinates: POINTS.capeTownCbd,
-        returnLocation: "B",
-        returnCoordinates: POINTS.capeTownCbd,
-        totalAmount: quote.total,
-        duration: quote.days,
-        status,
-      },
-    });
+    return storeBooking(services(), { userId: owner.id, vehicleId: vehicle.id, pickup, returnAt: new Date(pickup.getTime() + 86_400_000), status });
   }
+
   const cancel = (id: string, auth?: Record<string, string>) => call(server.url, "PUT", `/api/bookings/${id}/cancel`, { auth });
   const statusOf = async (id: string) => (await db().booking.findUniqueOrThrow({ where: { id } })).status;
 

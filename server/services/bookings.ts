@@ -9,7 +9,7 @@
 // like everything else that creates or moves a booking onto a vehicle. The emails are in
 // ../emails/booking.tsx.
 
-import type { Booking, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
+import type { Booking, User, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
 import { Decimal, empty, type Prisma, sql } from "../db";
 import {
   BOOKING_PERIOD_MESSAGES,
@@ -37,7 +37,9 @@ import {
 } from "#domain";
 import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
-import type { RawTx } from "../db/direct";
+import { queryRows, type RawTx } from "../db/direct";
+import { remembered } from "../db/changes";
+import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { followUpBookingChange, followUpNewBooking } from "./booking-follow-ups";
@@ -107,17 +109,23 @@ export function checkClientFigures(data: Pick<BookingCreateData, "category" | "t
   if (Object.keys(problems).length > 0) throw badInput(message, problems);
 }
 
-/** The polygons of the active service areas (stored ones that are not valid GeoJSON are skipped, and logged). */
-async function activeServiceAreas(services: Services): Promise<{ count: number; polygons: PolygonGeometry[] }> {
-  const rows = await services.db.serviceArea.findMany({ where: { isActive: true }, select: { id: true, polygon: true } });
-  const polygons: PolygonGeometry[] = [];
-  for (const row of rows) {
-    const checked = validateServiceAreaPolygon(row.polygon);
-    if (checked.ok) polygons.push(checked.polygon);
-    else services.log.warn(`service area ${row.id} is skipped: ${checked.message}`);
-  }
-  return { count: rows.length, polygons };
+/**
+ * The polygons of the active service areas (stored ones that are not valid GeoJSON are skipped, and
+ * logged), kept until an area is written: every booking and change reads them.
+ */
+function activeServiceAreas(services: Services): Promise<{ count: number; polygons: PolygonGeometry[] }> {
+  return remembered(services.db, ACTIVE_SERVICE_AREAS, "active", async () => {
+    const rows = await services.db.serviceArea.findMany({ where: { isActive: true }, select: { id: true, polygon: true } });
+    const polygons: PolygonGeometry[] = [];
+    for (const row of rows) {
+      const checked = validateServiceAreaPolygon(row.polygon);
+      if (checked.ok) polygons.push(checked.polygon);
+      else services.log.warn(`service area ${row.id} is skipped: ${checked.message}`);
+    }
+    return { count: rows.length, polygons };
+  });
 }
+const ACTIVE_SERVICE_AREAS = { name: "activeServiceAreas", tags: ["serviceAreas"], maxRows: 1 } as const;
 
 /**
  * Whether a real point lies in an active service area (true when no area is active: then the
@@ -170,6 +178,40 @@ export async function checkChangedServiceAreas(
   if (first) throw badInput(first, problems);
 }
 
+/**
+ * A car with its photos, as a booking's emails and answer show it, kept until the catalogue is
+ * written (any car, photo or dealership). Whether it can be booked is decided from the row read
+ * under its lock, never from this.
+ */
+function bookableCar(services: Services, vehicleId: string): Promise<BookingWithVehicle["vehicle"] | null> {
+  return remembered(services.db, BOOKABLE_CARS, vehicleId, async () => {
+    // Wrapped, so an unknown id (null) is kept too until a car is added.
+    return { car: await readCarWithPhotos(services, vehicleId) };
+  }).then(({ car }) => car);
+}
+
+/**
+ * A car and its photos in display order, as Prisma's `findUnique` with the photos included reads
+ * them (`queryRows` types the columns as Prisma does), in two statements on the driver: through Prisma's
+ * client they cost a booking more than its own transaction's reads (issue 16). `booking-rows.test.ts`
+ * compares the two on both databases.
+ */
+export async function readCarWithPhotos(services: Pick<Services, "db">, vehicleId: string): Promise<(Vehicle & { images: VehicleImage[] }) | null> {
+  const [car] = await queryRows<Vehicle>(
+    services.db,
+    sql`SELECT id, "dealershipId", "registrationNumber", make, model, year, category, transmission, status, mileage, "dailyRate", "salesPrice",
+          features, "lastKnownLocation", "createdAt", "updatedAt"
+        FROM vehicles WHERE id = ${vehicleId}`,
+  );
+  if (!car) return null;
+  const images = await queryRows<VehicleImage>(
+    services.db,
+    sql`SELECT id, "vehicleId", url, position, "createdAt" FROM vehicle_images WHERE "vehicleId" = ${vehicleId} ORDER BY position, "createdAt", id`,
+  );
+  return { ...car, images };
+}
+const BOOKABLE_CARS = { name: "bookableCars", tags: ["catalogue"], maxRows: 5_000 } as const;
+
 // Operations --------------------------------------------------------------------------------
 
 export type CreateBookingOptions = LockOptions & { now?: Date };
@@ -221,6 +263,12 @@ async function insertBooking(tx: RawTx, b: Booking): Promise<void> {
     RETURNING "id"`;
 }
 
+/** What a booking reads of its customer (a session's viewer carries only the id). */
+type BookingCustomer = Pick<
+  User,
+  "name" | "email" | "address" | "city" | "postalCode" | "profileCompleted" | "maxActiveBookings" | "maxRentalDays" | "allowOverlappingBookings"
+>;
+
 /**
  * Books a vehicle for the signed-in customer (SPEC 4, DESIGN 4): a completed profile; valid input;
  * pickup not in the past and return after it; the client's figures equal the server's; both
@@ -231,20 +279,11 @@ async function insertBooking(tx: RawTx, b: Booking): Promise<void> {
  */
 export async function createBooking(services: Services, viewer: Viewer, input: unknown, options: CreateBookingOptions = {}): Promise<BookingWithVehicle> {
   const customer = requireCustomer(viewer);
-  const user = await services.db.user.findUnique({
-    where: { id: customer.userId },
-    select: {
-      name: true,
-      email: true,
-      address: true,
-      city: true,
-      postalCode: true,
-      profileCompleted: true,
-      maxActiveBookings: true,
-      maxRentalDays: true,
-      allowOverlappingBookings: true,
-    },
-  });
+  const [user] = await queryRows<BookingCustomer>(
+    services.db,
+    sql`SELECT name, email, address, city, "postalCode", "profileCompleted", "maxActiveBookings", "maxRentalDays", "allowOverlappingBookings"
+      FROM users WHERE id = ${customer.userId}`,
+  );
   if (!user) throw unauthenticated("Your session has expired. Please sign in again.");
   if (!user.profileCompleted) throw forbidden(BOOKING_MESSAGES.profileIncomplete);
   // The counter is a write too: a database kept busy by other writers is retried like the vehicle
@@ -273,11 +312,11 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   // database's one writer, so what runs inside it is what limits bookings a second. The car, with
   // its photos, is read here for the emails and the answer; whether it can be booked is decided
   // under the lock.
-  const car = await services.db.vehicle.findUnique({ where: { id: data.vehicleId }, include: withVehicle.include.vehicle.include });
+  const car = await bookableCar(services, data.vehicleId);
   if (!car) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
   const madeAt = new Date();
   const row: Booking = {
-    id: crypto.randomUUID(),
+    id: timeOrderedId(),
     userId: customer.userId,
     vehicleId: data.vehicleId,
     category: data.category,
@@ -366,19 +405,23 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
   const customer = requireCustomer(viewer);
   const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
   const now = new Date();
-  const open = { userId: customer.userId, status: { in: [...BLOCKING_BOOKING_STATUSES] }, returnDate: { gt: now } } satisfies Prisma.BookingWhereInput;
-  // The page's ids first (the same three statements whatever the page size), then the rows in the caller's shape.
-  const current = await services.db.booking.findMany({ where: open, select: { id: true, status: true, pickupDate: true, returnDate: true } });
+  const open = activeBookingsSql(now);
+  // The page's ids first, on the driver (../db/direct.ts), then the rows in the caller's shape: the
+  // same statements whatever the page size. The open bookings (few: the per-customer limit)
+  // all, sorted here by the domain's rule; then the past ones in their order, from where the page
+  // starts past the open ones. (One UNION of both cost PostgreSQL more to plan than two statements.)
+  const current = await queryRows<{ id: string; status: string; pickupDate: Date; returnDate: Date }>(
+    services.db,
+    sql`SELECT id, status, "pickupDate", "returnDate" FROM bookings WHERE "userId" = ${customer.userId} AND ${open}`,
+  );
   current.sort((a, b) => compareForCustomer(a, b, now));
   const fromCurrent = current.slice(skip, skip + take).map((b) => b.id);
-  const fromPast = await services.db.booking.findMany({
-    where: { userId: customer.userId, NOT: open },
-    select: { id: true },
-    orderBy: [{ pickupDate: "desc" }, { id: "asc" }],
-    skip: Math.max(0, skip - current.length),
-    // At least one row, so the statement count does not depend on where the page falls.
-    take: Math.max(1, take - fromCurrent.length),
-  });
+  const fromPast = await queryRows<{ id: string }>(
+    services.db,
+    sql`SELECT id FROM bookings WHERE "userId" = ${customer.userId} AND NOT (${open})
+      ORDER BY "pickupDate" DESC, id ASC
+      LIMIT ${Math.max(1, take - fromCurrent.length)} OFFSET ${Math.max(0, skip - current.length)}`,
+  );
   const ids = [...fromCurrent, ...fromPast.slice(0, take - fromCurrent.length).map((b) => b.id)];
   const rows = (await services.db.booking.findMany({ ...shape, where: { id: { in: ids } } })) as Prisma.BookingGetPayload<S>[];
   // Every shape keeps the id (Pothos always selects a model's id), which orders the page.

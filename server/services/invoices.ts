@@ -7,6 +7,7 @@
 import type { Invoice } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
 import type { RawTx } from "../db/direct";
+import { timeOrderedId } from "../db/ids";
 import {
   bookingNumber,
   categoryLabel,
@@ -106,7 +107,7 @@ export async function issueNewBookingInvoice(tx: RawTx, booking: BookingForInvoi
   if (!counter) throw new Error("The invoice counter row is missing (migration tax_invoices inserts it)");
   await tx.$queryRaw`
     INSERT INTO invoices ("id", "number", "kind", "bookingId", "issuedAt", "customerName", "customerEmail", "customerAddress", "description", "exclusiveCents", "vatCents", "totalCents")
-    VALUES (${crypto.randomUUID()}, ${counter.last}, ${document.kind}, ${document.bookingId}, ${new Date()}, ${document.customerName}, ${document.customerEmail},
+    VALUES (${timeOrderedId()}, ${counter.last}, ${document.kind}, ${document.bookingId}, ${new Date()}, ${document.customerName}, ${document.customerEmail},
       ${document.customerAddress}, ${document.description}, ${document.exclusiveCents}, ${document.vatCents}, ${document.totalCents})
     RETURNING "id"`;
 }

@@ -4,6 +4,7 @@
 import { AppError, type AccountLimit } from "../errors";
 import type { Services } from "./context";
 import { join, sql } from "../db";
+import { queryRows } from "../db/direct";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
 
@@ -54,12 +55,16 @@ export async function hitAll(
 ): Promise<{ key: string; count: number; windowEnd: Date }[]> {
   const now = new Date();
   const end = new Date(now.getTime() + windowSeconds * 1000);
-  const rows = await services.db.$queryRaw<{ key: string; count: number | bigint; windowEnd: Date | string }[]>`
+  // On the driver directly (../db/direct.ts): it runs before every booking and sign-in.
+  const rows = await queryRows<{ key: string; count: number | bigint; windowEnd: Date | string }>(
+    services.db,
+    sql`
     INSERT INTO rate_limits ("key", "count", "windowEnd") VALUES ${join(hits.map(({ key }) => sql`(${key}, 1, ${end})`))}
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN 1 ELSE rate_limits."count" + 1 END,
       "windowEnd" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN excluded."windowEnd" ELSE rate_limits."windowEnd" END
-    RETURNING "key", "count", "windowEnd"`;
+    RETURNING "key", "count", "windowEnd"`,
+  );
   const counted = hits.map(({ key, limit }) => {
     const row = rows.find((r) => r.key === key);
     if (!row) throw new Error(`rate limit ${key}: the upsert returned no row`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { join, type Prisma, sql } from "../db";
+import { queryRows } from "../db/direct";
 import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "#domain";
 import { badInput } from "../errors";
 import type { Services } from "./context";
@@ -112,6 +113,46 @@ export function listVehicles<S extends VehicleShape = typeof withImages>(
     orderBy: [{ category: "asc" }, { dailyRate: "asc" }, { make: "asc" }, { model: "asc" }, { id: "asc" }],
     ...clampPage(filter.limit, filter.offset, max, max === MAX_PAGE_SIZE ? 50 : max),
   }) as Promise<Prisma.VehicleGetPayload<S>[]>;
+}
+
+/** A rentable car as the customers' list shows it, with its photos' URLs in display order. */
+export type AvailableVehicleRow = Pick<
+  Prisma.VehicleGetPayload<object>,
+  "id" | "make" | "model" | "year" | "category" | "transmission" | "status" | "mileage" | "dailyRate" | "dealershipId"
+> & { images: { url: string }[] };
+
+/**
+ * `listVehicles` for the customers' GraphQL list, as two SQL statements on the driver (the cars in
+ * list order, then their photos): no Prisma client in between. The list a booking starts from is
+ * the busiest read the public cache cannot always answer, and its query compiler and row mapping
+ * cost as much as SQLite's probes of the bookings (issue 16). Same filter, order and page.
+ */
+export async function listAvailableVehicles(
+  services: Pick<Services, "db">,
+  filter: VehicleFilter = {},
+  /** false: the caller shows no photos (`images` stays empty and is not read). */
+  withPhotos = true,
+): Promise<AvailableVehicleRow[]> {
+  const { take, skip } = clampPage(filter.limit, filter.offset);
+  const conditions = [sql`"dealershipId" IS NULL`, sql`status = 'available'`];
+  if (filter.category) conditions.push(sql`category = ${filter.category}`);
+  if (filter.transmission) conditions.push(sql`transmission = ${filter.transmission}`);
+  if (filter.period) conditions.push(sql`NOT EXISTS (SELECT 1 FROM bookings WHERE "vehicleId" = vehicles.id AND ${blockingBookingsSql(filter.period)})`);
+  const cars = await queryRows<Omit<AvailableVehicleRow, "images">>(
+    services.db,
+    sql`SELECT id, make, model, year, category, transmission, status, mileage, "dailyRate", "dealershipId" FROM vehicles
+        WHERE ${join(conditions, " AND ")}
+        ORDER BY category, "dailyRate", make, model, id LIMIT ${take} OFFSET ${skip}`,
+  );
+  if (cars.length === 0 || !withPhotos) return cars.map((car) => ({ ...car, images: [] }));
+  const photos = await queryRows<{ vehicleId: string; url: string }>(
+    services.db,
+    sql`SELECT "vehicleId", url FROM vehicle_images WHERE "vehicleId" IN (${join(cars.map((car) => car.id))})
+        ORDER BY "vehicleId", position, "createdAt", id`,
+  );
+  const byCar = new Map<string, { url: string }[]>(cars.map((car) => [car.id, []]));
+  for (const photo of photos) byCar.get(photo.vehicleId)?.push({ url: photo.url });
+  return cars.map((car) => ({ ...car, images: byCar.get(car.id) ?? [] }));
 }
 
 /**

@@ -79,6 +79,36 @@ export async function newVehicle(
   });
 }
 
+/**
+ * A booking row written straight to the database, priced as the server prices it: for states and
+ * periods the API would refuse (a pickup within the cancel window, an overlap, a past trip).
+ */
+export function storeBooking(
+  services: Pick<Services, "db">,
+  fields: { userId: string; vehicleId: string | null; pickup: Date; returnAt: Date; category?: Category; status?: BookingStatusName },
+) {
+  const category = fields.category ?? "small";
+  const quote = bookingQuote(category, fields.pickup, fields.returnAt);
+  return services.db.booking.create({
+    data: {
+      userId: fields.userId,
+      vehicleId: fields.vehicleId,
+      category,
+      transmission: "manual",
+      pickupDate: fields.pickup,
+      returnDate: fields.returnAt,
+      deliveryLocation: "A",
+      deliveryCoordinates: POINTS.capeTownCbd,
+      returnLocation: "B",
+      returnCoordinates: POINTS.capeTownCbd,
+      totalAmount: quote.total,
+      duration: quote.days,
+      ...(fields.status ? { status: fields.status } : {}),
+    },
+  });
+}
+type BookingStatusName = "pending" | "confirmed" | "in_progress" | "completed" | "cancelled";
+
 /** The demo service area (contains the CBD, the airport and Stellenbosch; not Malmesbury or Hermanus). */
 export async function addDemoServiceArea(services: Services, isActive = true) {
   const polygon = (await Bun.file(join(import.meta.dir, "../../prisma/seed/cape-town-service-area.geojson")).json()).geometry;

@@ -3,10 +3,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { loadConfig, type Config } from "../config";
+import { PrismaClient as PostgresClient } from "../../prisma/generated/postgresql/client";
+import { PrismaClient as SqliteClient } from "../../prisma/generated/sqlite/client";
+import { loadConfig, type Config, type DatabaseTarget } from "../config";
 import { startServer, type RunningServer } from "../boot";
-import { openDatabase } from "../db";
+import { type Database, type Db, openDatabase, sqliteAdapter } from "../db";
 import { migrate } from "../db/migrate";
 import { createLogger } from "../log";
 import type { Services } from "../services/context";
@@ -94,6 +97,36 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     log: createLogger("silent"),
     config,
     async close() {
+      await opened.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * A Prisma client of the database that openDatabase did not make: it counts no changes and shares
+ * no adapter, so the direct statements of ../db/direct.ts go through Prisma on it. `logQueries`
+ * makes it emit Prisma's query events (to count statements).
+ */
+export function plainClient(target: DatabaseTarget, options: { logQueries?: boolean } = {}): Db {
+  const log = options.logQueries ? [{ emit: "event" as const, level: "query" as const }] : [];
+  return target.provider === "sqlite"
+    ? (new SqliteClient({ adapter: sqliteAdapter(target.url), log }) as unknown as Db)
+    : (new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url }), log }) as unknown as Db);
+}
+
+/** A fresh migrated database, opened as the server opens it and through a plain client (`plainClient`). */
+export async function openTestClients(): Promise<{ opened: Database; plain: Db; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const config = testConfig(database);
+  await migrate(config.database);
+  const opened = openDatabase(config.database);
+  const plain = plainClient(config.database);
+  return {
+    opened,
+    plain,
+    async close() {
+      await plain.$disconnect();
       await opened.close();
       await database.drop();
     },

@@ -13,9 +13,8 @@ import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
 import { HandoverReportRef } from "./handovers";
 import { AdminBookingVehicleRef } from "./vehicle";
 
-/** The customer of an admin booking list entry. */
-const AdminBookingUserRef = builder.prismaObject("User", {
-  variant: "AdminBookingUser",
+/** The customer of an admin booking list entry (the columns the entry reads with it: ADMIN_BOOKING_ENTRY_INCLUDE). */
+const AdminBookingUserRef = builder.objectRef<AdminBookingRow["user"]>("AdminBookingUser").implement({
   authScopes: { staff: true },
   fields: (t) => ({
     id: t.exposeID("id"),

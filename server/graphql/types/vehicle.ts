@@ -1,8 +1,13 @@
 // One model, one file: every way the schema shows a Vehicle is a variant of the one prismaObject,
 // named for its audience and locked to it. A new column reaches an audience by one line in its
 // variant (the row already carries it); the REST shims shape the same rows in ../../rest/shapes.
+// The customers' list (`vehicles`) reads its rows on the driver (services/vehicles.ts
+// listAvailableVehicles) with the columns `Vehicle` shows; an admin booking entry's car is a plain
+// object type over the columns its service reads.
+import type { AdminBookingRow } from "../../services/admin-bookings";
 import { featuresOf, FOR_SALE_ROW, VEHICLE_PHOTOS } from "../../services/vehicle-rows";
-import { listVehicles, parseAvailabilityPeriod } from "../../services/vehicles";
+import type { Prisma } from "../../db";
+import { listAvailableVehicles, parseAvailabilityPeriod } from "../../services/vehicles";
 import { anyone } from "../access";
 import { builder } from "../builder";
 import { CategoryEnum, TransmissionEnum, VehicleStatusEnum } from "./enums";
@@ -61,9 +66,8 @@ export const AdminVehicleRef = builder.prismaObject("Vehicle", {
   }),
 });
 
-/** The car of an admin booking list entry. */
-export const AdminBookingVehicleRef = builder.prismaObject("Vehicle", {
-  variant: "AdminBookingVehicle",
+/** The car of an admin booking list entry (the columns the entry reads with it: ADMIN_BOOKING_ENTRY_INCLUDE). */
+export const AdminBookingVehicleRef = builder.objectRef<NonNullable<AdminBookingRow["vehicle"]>>("AdminBookingVehicle").implement({
   authScopes: { staff: true },
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -169,8 +173,12 @@ builder.queryField("vehicles", (t) =>
       limit: t.arg.int({ required: false }),
       offset: t.arg.int({ required: false }),
     },
-    resolve: (query, _root, args, ctx) =>
-      listVehicles(
+    // Rows from the driver, not from Prisma: `query` (what the selection needs) only says whether
+    // photos are asked for. They carry every column VehicleRef exposes (checked by vehicles.test.ts
+    // against Prisma's rows), which is all the plugin reads of them; photos are in `images`, where
+    // the plugin expects the relation it would have loaded.
+    resolve: async (query, _root, args, ctx) =>
+      (await listAvailableVehicles(
         ctx.services,
         {
           category: args.category ?? undefined,
@@ -179,7 +187,10 @@ builder.queryField("vehicles", (t) =>
           limit: args.limit ?? undefined,
           offset: args.offset ?? undefined,
         },
-        query,
-      ),
+        asksForPhotos(query),
+      )) as unknown as Prisma.VehicleGetPayload<object>[],
   }),
 );
+
+/** Whether the plugin's query for a selection of VehicleRef loads the photos (`images` was asked for). */
+const asksForPhotos = (query: { include?: { images?: unknown }; select?: { images?: unknown } }) => Boolean(query.include?.images ?? query.select?.images);

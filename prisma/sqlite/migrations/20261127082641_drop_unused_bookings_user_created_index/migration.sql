@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "bookings_userId_createdAt_idx";

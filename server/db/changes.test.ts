@@ -1,0 +1,109 @@
+// Rows kept in the process by `remembered` (./changes.ts), on SQLite or PostgreSQL: kept while
+// nothing they depend on is written, read again after such a write (even one that lands while they
+// are being read), after REMEMBERED_MS, and always on a client openDatabase did not make.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { openTestClients } from "../testing/harness";
+import { changeCounters, REMEMBERED_MS, remembered } from "./changes";
+import type { Database, Db } from "./index";
+
+let clients: Awaited<ReturnType<typeof openTestClients>>;
+let opened: Database;
+let plain: Db;
+beforeAll(async () => {
+  clients = await openTestClients();
+  ({ opened, plain } = clients);
+});
+afterAll(async () => {
+  await clients?.close();
+});
+
+const db = () => opened.db;
+const SQUARE = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [18, -34],
+      [19, -34],
+      [19, -33],
+      [18, -33],
+      [18, -34],
+    ],
+  ],
+};
+
+/** A memo of the active areas' names, counting how often it reads the database. */
+function areaNames(name: string, maxRows = 10) {
+  const counted = { reads: 0 };
+  const memo = { name, tags: ["serviceAreas"] as const, maxRows };
+  const read = (client: Db, key = "active", during?: () => Promise<unknown>) =>
+    remembered(client, memo, key, async () => {
+      counted.reads++;
+      const rows = await client.serviceArea.findMany({ where: { isActive: true }, select: { name: true }, orderBy: { name: "asc" } });
+      await during?.();
+      return { names: rows.map((row) => row.name) };
+    });
+  return { counted, read };
+}
+
+describe("remembered", () => {
+  test("kept while nothing it depends on is written; a write to it (here) is seen at once", async () => {
+    const { counted, read } = areaNames("areas-1");
+    const first = await read(db());
+    expect(await read(db())).toBe(first);
+    expect(counted.reads).toBe(1);
+    // A write to another kind of data keeps it.
+    await db().vehicle.updateMany({ where: { id: "none" }, data: { mileage: 1 } });
+    expect(await read(db())).toBe(first);
+    expect(counted.reads).toBe(1);
+    const area = await db().serviceArea.create({ data: { name: `Area ${crypto.randomUUID()}`, polygon: SQUARE } });
+    expect((await read(db())).names).toContain(area.name);
+    expect(counted.reads).toBe(2);
+    await db().serviceArea.update({ where: { id: area.id }, data: { isActive: false } });
+    expect((await read(db())).names).not.toContain(area.name);
+    expect(counted.reads).toBe(3);
+  });
+
+  test("a write that lands while it is being read: the row read before it is not served after it", async () => {
+    const { counted, read } = areaNames("areas-2");
+    let made = "";
+    const during = async () => {
+      made = (await db().serviceArea.create({ data: { name: `Area ${crypto.randomUUID()}`, polygon: SQUARE } })).name;
+    };
+    const stale = await read(db(), "active", during);
+    expect(stale.names).not.toContain(made);
+    expect((await read(db())).names).toContain(made);
+    expect(counted.reads).toBe(2);
+  });
+
+  test(`read again after ${REMEMBERED_MS} ms: another process's write (no announcement on SQLite) is seen within that`, async () => {
+    const { counted, read } = areaNames("areas-3");
+    await read(db());
+    // Another client's write, announced to nobody (as another process's on SQLite): this process's counters do not hear of it.
+    const version = changeCounters(db())!.version(["serviceAreas"]);
+    const area = await plain.serviceArea.create({ data: { name: `Area ${crypto.randomUUID()}`, polygon: SQUARE } });
+    expect(changeCounters(db())!.version(["serviceAreas"])).toBe(version);
+    expect((await read(db())).names).not.toContain(area.name);
+    expect(counted.reads).toBe(1);
+    await Bun.sleep(REMEMBERED_MS + 50);
+    expect((await read(db())).names).toContain(area.name);
+  });
+
+  test("the rows are frozen (callers share them), at most maxRows are kept, and a client openDatabase did not make always reads", async () => {
+    const { counted, read } = areaNames("areas-4", 2);
+    const kept = await read(db(), "a");
+    expect(Object.isFrozen(kept)).toBe(true);
+    await read(db(), "b");
+    await read(db(), "c"); // "a", the oldest, makes room
+    expect(counted.reads).toBe(3);
+    await read(db(), "c");
+    await read(db(), "b");
+    expect(counted.reads).toBe(3);
+    await read(db(), "a");
+    expect(counted.reads).toBe(4);
+
+    const other = areaNames("areas-5");
+    await other.read(plain);
+    await other.read(plain);
+    expect(other.counted.reads).toBe(2);
+  });
+});

@@ -1,0 +1,143 @@
+// The customers' list of available cars read on the driver (listAvailableVehicles) answers exactly
+// what the Prisma query it replaced answers (listVehicles): the same cars for every filter, in the
+// same order and pages, with the same columns and their photos in display order. On a database
+// opened as the server opens it (the driver path), SQLite or PostgreSQL with TEST_DATABASE_URL.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createHandler } from "../app";
+import { openDatabase, type Database } from "../db";
+import { migrate } from "../db/migrate";
+import { createLogger } from "../log";
+import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
+import { createDealership, createVehicle } from "../testing/dealerships";
+import { createTestDatabase, graphql, testConfig, type TestDatabase } from "../testing/harness";
+import type { Services } from "./context";
+import { VEHICLE_PHOTOS } from "./vehicle-rows";
+import { type AvailableVehicleRow, listAvailableVehicles, listVehicles, type VehicleFilter } from "./vehicles";
+
+let database: TestDatabase;
+let opened: Database;
+let services: Services;
+let http: ReturnType<typeof Bun.serve>;
+let url = "";
+const period = { pickup: capeTown(10), returnAt: capeTown(14) };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig(database);
+  await migrate(config.database);
+  opened = openDatabase(config.database);
+  services = { db: opened.db, provider: config.database.provider, log: createLogger("silent"), config } as Services;
+  const { db } = opened;
+  const rider = await newCustomer(services);
+  const book = (vehicleId: string, status: "confirmed" | "cancelled", pickup: Date, returnAt: Date) =>
+    storeBooking(services, { userId: rider.id, vehicleId, pickup, returnAt, category: "medium", status });
+
+  // Rates, makes and models that sort differently, ties broken by id; photos out of order.
+  const rates = ["650.00", "599.50", "650.00", "720.00", "480.00"];
+  for (let i = 0; i < 10; i++) {
+    const car = await createVehicle(db, {
+      category: (["small", "medium", "large"] as const)[i % 3],
+      transmission: i % 2 ? "automatic" : "manual",
+      dailyRate: rates[i % rates.length],
+      make: i % 4 ? "Toyota" : "Kia",
+      model: `Model ${9 - i}`,
+      mileage: 1000 * i,
+      images: i % 3 === 2 ? [] : [`/objects/${i}/front.jpg`, `/objects/${i}/side.jpg`],
+    });
+    // A second photo at position 0, later: it sorts after the first one of that position.
+    if (i % 3 === 0)
+      await db.vehicleImage.create({ data: { vehicleId: car.id, url: `/objects/${i}/late.jpg`, position: 0, createdAt: new Date(Date.now() + 1000) } });
+    if (i === 1 || i === 4) await book(car.id, "confirmed", capeTown(12), capeTown(20)); // overlaps the period
+    if (i === 3) await book(car.id, "cancelled", capeTown(9), capeTown(15)); // cancelled: does not block
+    if (i === 6) await book(car.id, "confirmed", capeTown(14), capeTown(16)); // back to back: does not block
+  }
+  await createVehicle(db, { status: "maintenance", images: ["/objects/m.jpg"] });
+  const dealership = await createDealership(db);
+  await createVehicle(db, { dealershipId: dealership.id, salesPrice: "150000.00" });
+  http = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: createHandler(services).fetch });
+  url = `http://127.0.0.1:${http.port}`;
+});
+afterAll(async () => {
+  await http?.stop(true);
+  await opened?.close();
+  await database?.drop();
+});
+
+/** What the customers' list shows of a row (Money as the GraphQL scalar prints it). */
+const shown = (row: AvailableVehicleRow | Awaited<ReturnType<typeof listVehicles<{ include: typeof VEHICLE_PHOTOS }>>>[number]) => ({
+  id: row.id,
+  make: row.make,
+  model: row.model,
+  year: row.year,
+  category: row.category,
+  transmission: row.transmission,
+  status: row.status,
+  mileage: row.mileage,
+  dailyRate: Number(row.dailyRate).toFixed(2),
+  dealershipId: row.dealershipId,
+  images: row.images.map((image) => image.url),
+});
+
+const filters: [string, VehicleFilter][] = [
+  ["no filter", {}],
+  ["a category", { category: "medium" }],
+  ["a category and transmission", { category: "small", transmission: "manual" }],
+  ["a transmission", { transmission: "automatic" }],
+  ["a period", { period }],
+  ["a category and a period", { category: "medium", period }],
+  ["a page", { limit: 3, offset: 2 }],
+  ["a page past the end", { limit: 5, offset: 20 }],
+];
+
+for (const [name, filter] of filters) {
+  test(`the same cars, order, columns and photos as the Prisma query: ${name}`, async () => {
+    const expected = await listVehicles(services, filter, { include: VEHICLE_PHOTOS });
+    const actual = await listAvailableVehicles(services, filter);
+    expect(actual.map(shown)).toEqual(expected.map(shown));
+    if (name !== "a page past the end") expect(actual.length).toBeGreaterThan(0);
+  });
+}
+
+test("the period leaves out the cars booked during it, not cancelled or back-to-back bookings' cars", async () => {
+  const all = await listAvailableVehicles(services, {});
+  const free = await listAvailableVehicles(services, { period });
+  expect(all.length).toBe(10);
+  expect(free.length).toBe(8);
+  expect(all.map((car) => car.mileage).filter((m) => !free.some((car) => car.mileage === m))).toEqual(expect.arrayContaining([1000, 4000]));
+});
+
+test("without photos: the same cars, and no photo read", async () => {
+  const withPhotos = await listAvailableVehicles(services, { period });
+  const without = await listAvailableVehicles(services, { period }, false);
+  expect(without.map((car) => car.id)).toEqual(withPhotos.map((car) => car.id));
+  expect(without.every((car) => car.images.length === 0)).toBe(true);
+  expect(withPhotos.some((car) => car.images.length > 0)).toBe(true);
+});
+
+test("a bad page is the client's mistake (BAD_USER_INPUT, a 400), as for the Prisma query", async () => {
+  await expect(listAvailableVehicles(services, { limit: 0 })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+  await expect(listAvailableVehicles(services, { offset: -1 })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+});
+
+test("GraphQL vehicles answers the driver's rows: photos in display order when asked, Money with two decimals, the same for any page size", async () => {
+  const query = `query ($p: String, $r: String, $n: Int) { vehicles(pickupDate: $p, returnDate: $r, limit: $n) { id make dailyRate images } }`;
+  const variables = { p: period.pickup.toISOString(), r: period.returnAt.toISOString() };
+  const expected = (await listVehicles(services, { period }, { include: VEHICLE_PHOTOS })).map((row) => ({
+    id: row.id,
+    make: row.make,
+    dailyRate: Number(row.dailyRate).toFixed(2),
+    images: row.images.map((image) => image.url),
+  }));
+  for (const n of [2, 8]) {
+    const { status, body } = await graphql(url, query, { ...variables, n }, { "cache-control": "no-cache" });
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data.vehicles).toEqual(expected.slice(0, n));
+  }
+  expect(expected.some((car) => car.images.length > 1)).toBe(true);
+  // Without photos in the selection the rows are the same cars.
+  const { body } = await graphql(url, `query ($p: String, $r: String) { vehicles(pickupDate: $p, returnDate: $r) { id } }`, variables, {
+    "cache-control": "no-cache",
+  });
+  expect(body.data.vehicles.map((car: { id: string }) => car.id)).toEqual(expected.map((car) => car.id));
+});
