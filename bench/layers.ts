@@ -244,7 +244,15 @@ try {
   let slot = 0;
   const scenarios = buildScenarios(seed, { next: () => seed.freeSlots[slot++] }, tokens);
   const handler = createHandler(services, { graphqlPlugins: [phases] });
-  const allPaths = ["gql-available-vehicles-db", "gql-my-bookings", "rest-my-bookings", "gql-admin-bookings", "rest-admin-bookings", "rest-create-booking"];
+  const allPaths = [
+    "gql-available-vehicles-db",
+    "gql-my-bookings",
+    "rest-my-bookings",
+    "gql-admin-bookings",
+    "rest-admin-bookings",
+    "rest-create-booking",
+    "gql-available-vehicles-while-booking",
+  ];
   const paths = args.only ? allPaths.filter((id) => args.only?.split(",").includes(id)) : allPaths;
   const rows: Record<string, number | string>[] = [];
   for (const id of paths) {

@@ -32,14 +32,20 @@ export type LoadResult = {
   graphqlErrors: number;
   timeouts: number;
   bytesPerRequest: number;
-  /** Server CPU time (user + system) per request, ms. */
+  /** Server CPU time (user + system) per request, ms: all its threads (the mailer's renders, the checkpointer). */
   serverCpuMsPerRequest: number | null;
+  /**
+   * The same for the server's main thread alone, ms: its event loop serves every request, so this
+   * is what caps req/s on a machine with cores to spare (the rest can run beside it).
+   */
+  eventLoopCpuMsPerRequest: number | null;
 };
 
 export function runLoad(baseUrl: string, scenario: Scenario, connections: number, seconds: number, serverPid?: number): Promise<LoadResult> {
   const { request } = scenario;
   const headers = { ...(request.body || scenario.nextBody ? { "content-type": "application/json" } : {}), ...request.headers };
   const cpuBefore = serverPid ? cpuMs(serverPid) : null;
+  const mainBefore = serverPid ? cpuMs(serverPid, serverPid) : null;
   let exhausted = false;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -77,6 +83,7 @@ export function runLoad(baseUrl: string, scenario: Scenario, connections: number
       (error: Error | null, result: AutocannonResult) => {
         if (error) return reject(error);
         const cpuAfter = serverPid ? cpuMs(serverPid) : null;
+        const mainAfter = serverPid ? cpuMs(serverPid, serverPid) : null;
         const total = result.requests.total;
         const elapsed = result.duration;
         resolve({
@@ -97,6 +104,7 @@ export function runLoad(baseUrl: string, scenario: Scenario, connections: number
           timeouts: result.timeouts,
           bytesPerRequest: total > 0 ? Math.round(result.throughput.total / total) : 0,
           serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && total > 0 ? round((cpuAfter - cpuBefore) / total, 3) : null,
+          eventLoopCpuMsPerRequest: mainBefore !== null && mainAfter !== null && total > 0 ? round((mainAfter - mainBefore) / total, 3) : null,
         });
       },
     );
@@ -116,10 +124,10 @@ type AutocannonResult = {
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** User + system CPU time of a process so far, in ms (from /proc/<pid>/stat, clock ticks of 10 ms). */
-export function cpuMs(pid: number): number | null {
+/** User + system CPU time of a process (or of its thread `tid`) so far, in ms (from /proc, clock ticks of 10 ms). */
+export function cpuMs(pid: number, tid?: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14, 15)
   } catch {

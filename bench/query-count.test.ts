@@ -3,16 +3,13 @@
 // of 5 rows as for a page of 50, relations included. Counted with Prisma's query events on a
 // server of our own (SQLite, or PostgreSQL with TEST_DATABASE_URL). No timing is asserted here.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient as PostgresClient } from "../prisma/generated/postgresql/client";
-import { PrismaClient as SqliteClient } from "../prisma/generated/sqlite/client";
 import { createHandler } from "../server/app";
-import { sqliteAdapter, type Db } from "../server/db";
+import type { Db } from "../server/db";
 import { migrate } from "../server/db/migrate";
 import { createLogger } from "../server/log";
 import type { Services } from "../server/services/context";
 import { createSession } from "../server/services/sessions";
-import { createTestDatabase, graphql, testConfig, type TestDatabase } from "../server/testing/harness";
+import { createTestDatabase, graphql, plainClient, testConfig, type TestDatabase } from "../server/testing/harness";
 import { seedBenchDatabase, type SeedResult } from "./seed";
 
 let database: TestDatabase;
@@ -28,11 +25,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig(database);
   await migrate(config.database);
-  const log = [{ emit: "event", level: "query" }] as const;
-  db =
-    config.database.provider === "sqlite"
-      ? new SqliteClient({ adapter: sqliteAdapter(config.database.url), log: [...log] })
-      : (new PostgresClient({ adapter: new PrismaPg({ connectionString: config.database.url }), log: [...log] }) as unknown as Db);
+  db = plainClient(config.database, { logQueries: true });
   (db as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => queries.push(e.query));
   const services: Services = { db, provider: config.database.provider, log: createLogger("silent"), config };
   // Few customers, so the reader has well over 50 bookings.
@@ -88,6 +81,10 @@ describe("SQL statements per operation do not grow with the page size", () => {
     expect(large).toBe(small);
     // session + admin check + bookings (with users and vehicles) + count
     expect(small).toBeLessThanOrEqual(6);
+    // Of the customers only what the entry shows: no password hash, no licence, ever read.
+    const customers = queries.filter((statement) => /FROM\s+\S*\busers\b/i.test(statement));
+    expect(customers.length).toBeGreaterThan(0);
+    for (const statement of customers) expect(statement).not.toMatch(/passwordHash|driversLicense|idNumber/);
   });
 
   test("REST GET /api/admin/bookings", async () => {

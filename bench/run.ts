@@ -224,7 +224,7 @@ async function main() {
         results.push(result);
         const errors = result.errors + result.non2xx + result.graphqlErrors;
         log(
-          `  ${scenario.id.padEnd(22)} c=${String(connections).padStart(2)}  ${String(result.rps).padStart(8)} req/s  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  errors ${errors}`,
+          `  ${scenario.id.padEnd(22)} c=${String(connections).padStart(2)}  ${String(result.rps).padStart(8)} req/s  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  errors ${errors}  CPU ${result.serverCpuMsPerRequest ?? "?"} ms/request (event loop ${result.eventLoopCpuMsPerRequest ?? "?"})`,
         );
       }
       const memory = memoryOf(server.pid);

@@ -36,6 +36,40 @@ export function buildScenarios(
       gql(carsForSale, { search, transmission: "automatic", priceBand, sort: "price_asc" }),
     ),
   );
+  /** A booking of the next free car and day (null when none is left). */
+  const bookingInput = () => {
+    const s = slots.next();
+    if (!s) return null;
+    return {
+      category: s.category,
+      transmission: s.transmission,
+      vehicleId: s.vehicleId,
+      pickupDate: s.pickup.toISOString(),
+      returnDate: s.returnAt.toISOString(),
+      deliveryLocation: "12 Long Street, Cape Town",
+      deliveryCoordinates: "-33.9249,18.4241",
+      returnLocation: "Cape Town International Airport",
+      returnCoordinates: "-33.9715,18.6021",
+    };
+  };
+  const bookingBody = () => {
+    const input = bookingInput();
+    return input === null ? null : JSON.stringify(input);
+  };
+  // Browsing while others book: every tenth request books (a GraphQL createBooking by one of the
+  // bookers), the rest ask for available cars without the cache. Each booking drops the public
+  // cache's answers and every other database connection's page cache, as real traffic does.
+  const createBooking = `mutation Book($input: CreateBookingInput!) { createBooking(input: $input) { id status } }`;
+  const nextVehicleBody = cycle(vehicleBodies);
+  const nextBooker = cycle(tokens.bookers.map(bearer));
+  let mixed = 0;
+  let booking = false;
+  const mixedBody = () => {
+    booking = mixed++ % 10 === 9;
+    if (!booking) return nextVehicleBody();
+    const input = bookingInput();
+    return input === null ? null : gql(createBooking, { input });
+  };
   return [
     { id: "baseline", title: "Baseline: trivial JSON route", kind: "baseline", request: { method: "GET", path: "/api/bench/ping" } },
     {
@@ -120,21 +154,17 @@ export function buildScenarios(
       kind: "write",
       request: { method: "POST", path: "/api/bookings" },
       nextHeaders: cycle(tokens.bookers.map(bearer)),
-      nextBody: () => {
-        const s = slots.next();
-        if (!s) return null;
-        return JSON.stringify({
-          category: s.category,
-          transmission: s.transmission,
-          vehicleId: s.vehicleId,
-          pickupDate: s.pickup.toISOString(),
-          returnDate: s.returnAt.toISOString(),
-          deliveryLocation: "12 Long Street, Cape Town",
-          deliveryCoordinates: "-33.9249,18.4241",
-          returnLocation: "Cape Town International Airport",
-          returnCoordinates: "-33.9715,18.6021",
-        });
-      },
+      nextBody: bookingBody,
+    },
+    {
+      id: "gql-available-vehicles-while-booking",
+      title: "GraphQL vehicles with Cache-Control: no-cache while others book (1 request in 10 a createBooking)",
+      kind: "write",
+      graphql: true,
+      request: { method: "POST", path: "/graphql", headers: { "cache-control": "no-cache" } },
+      nextBody: mixedBody,
+      // Called right after nextBody for the same request: a booker's token for a booking.
+      nextHeaders: () => (booking ? nextBooker() : {}),
     },
   ];
 }
