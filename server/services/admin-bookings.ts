@@ -4,7 +4,9 @@
 // vehicle) runs under the customer booking's vehicle lock (db/vehicle-lock.ts withVehicleLock) and
 // checks overlaps there, so it races safely with customer bookings: exactly one wins.
 import { z } from "zod";
-import type { Prisma } from "../db";
+import { empty, type Prisma, raw, sql } from "../db";
+import { queryRows } from "../db/direct";
+import type { Booking } from "../../prisma/generated/sqlite/client";
 import {
   assignVehicleSchema,
   bookingLocationUpdateSchema,
@@ -68,8 +70,9 @@ export async function listAdminBookings(services: Services, viewer: Viewer, quer
   requireAdminOrKey(viewer, "bookings:read");
   const q = parseInput(bookingListSchema, query);
   const where: Prisma.BookingWhereInput = q.status ? { status: q.status } : {};
+  const { take, skip } = clampPage(q.limit, q.offset);
   const [rows, total] = await Promise.all([
-    services.db.booking.findMany({ ...entryInclude, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...clampPage(q.limit, q.offset) }),
+    readEntries(services, q.status ? sql`WHERE status = ${q.status}` : empty, take, skip),
     cachedCount(services.db, ["bookings"], `bookings:status=${q.status ?? "*"}`, () => services.db.booking.count({ where })),
   ]);
   return { items: rows, total };
@@ -77,7 +80,68 @@ export async function listAdminBookings(services: Services, viewer: Viewer, quer
 
 /** The most recent bookings (dashboard). */
 export async function recentBookings(services: Services, take: number): Promise<AdminBookingRow[]> {
-  return services.db.booking.findMany({ ...entryInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
+  return readEntries(services, empty, take, 0);
+}
+
+// An entry's booking columns (every column of Booking: the type checker keeps the list whole) and, prefixed, the customer's
+// and the car's columns of ADMIN_BOOKING_ENTRY_INCLUDE.
+const ENTRY_COLUMNS = raw(
+  [
+    ...Object.keys({
+      id: 1,
+      userId: 1,
+      vehicleId: 1,
+      category: 1,
+      transmission: 1,
+      pickupDate: 1,
+      returnDate: 1,
+      deliveryLocation: 1,
+      deliveryCoordinates: 1,
+      deliveryVerified: 1,
+      returnLocation: 1,
+      returnCoordinates: 1,
+      returnVerified: 1,
+      totalAmount: 1,
+      duration: 1,
+      status: 1,
+      specialRequests: 1,
+      calendarSequence: 1,
+      createdAt: 1,
+      updatedAt: 1,
+    } satisfies Record<keyof Booking, 1>).map((column) => `b."${column}"`),
+    ...Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.user.select).map((column) => `u."${column}" AS "user.${column}"`),
+    ...Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.vehicle.select).map((column) => `v."${column}" AS "vehicle.${column}"`),
+  ].join(", "),
+);
+
+/**
+ * Admin list entries, newest first, in one statement on the driver (the booking joined to its
+ * customer and its car), typed as Prisma types them: Prisma's client spent more on the list's
+ * three statements than SQLite did (issue 16). `admin-bookings-list.test.ts` compares the two.
+ */
+async function readEntries(services: Pick<Services, "db">, where: Prisma.Sql, take: number, skip: number): Promise<AdminBookingRow[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    services.db,
+    // The page of bookings first, then its customers and cars: joined before the LIMIT, SQLite's
+    // planner walked every customer's bookings and sorted them all (200,000 in the benchmark).
+    sql`SELECT ${ENTRY_COLUMNS}
+        FROM (SELECT * FROM bookings ${where} ORDER BY "createdAt" DESC, id DESC LIMIT ${take} OFFSET ${skip}) b
+        JOIN users u ON u.id = b."userId" LEFT JOIN vehicles v ON v.id = b."vehicleId"
+        ORDER BY b."createdAt" DESC, b.id DESC`,
+  );
+  return rows.map((row) => {
+    const entry: Record<string, unknown> = {};
+    const user: Record<string, unknown> = {};
+    const vehicle: Record<string, unknown> = {};
+    for (const key in row) {
+      if (key.startsWith("user.")) user[key.slice(5)] = row[key];
+      else if (key.startsWith("vehicle.")) vehicle[key.slice(8)] = row[key];
+      else entry[key] = row[key];
+    }
+    entry.user = user;
+    entry.vehicle = vehicle.id == null ? null : vehicle;
+    return entry as AdminBookingRow;
+  });
 }
 
 const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");

@@ -1,0 +1,109 @@
+// The admin booking list read on the driver (one joined statement) answers exactly what Prisma's
+// findMany with ADMIN_BOOKING_ENTRY_INCLUDE answered: the same entries, in the same order and
+// pages, every booking column typed as Prisma types it (dates, money, booleans, nulls), the
+// customer's and the car's selected columns, and no car where none is assigned. On a database
+// opened as the server opens it (the driver path), SQLite or PostgreSQL with TEST_DATABASE_URL.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { openDatabase, type Database, type Prisma } from "../db";
+import { migrate } from "../db/migrate";
+import { createLogger } from "../log";
+import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
+import { createVehicle } from "../testing/dealerships";
+import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
+import { ADMIN_BOOKING_ENTRY_INCLUDE, listAdminBookings, recentBookings } from "./admin-bookings";
+import type { Services } from "./context";
+import type { Viewer } from "./viewer";
+
+let database: TestDatabase;
+let opened: Database;
+let services: Services;
+const admin: Viewer = { kind: "admin", adminId: "admin-1", sessionId: "s-1", clientAddress: "127.0.0.1" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig(database);
+  await migrate(config.database);
+  opened = openDatabase(config.database);
+  services = { db: opened.db, provider: config.database.provider, log: createLogger("silent"), config } as Services;
+  const { db } = opened;
+  const first = await newCustomer(services, { name: "Thandi Mokoena" });
+  const second = await newCustomer(services, { name: "Sipho Ndlovu" });
+  await db.user.update({ where: { id: second.id }, data: { phone: "+27821234567" } });
+  const cars = [
+    await createVehicle(db, { make: "Kia", model: "Picanto", dailyRate: "480.00" }),
+    await createVehicle(db, { make: "Toyota", model: "Corolla", dailyRate: "650.50" }),
+  ];
+  const statuses = ["confirmed", "pending", "cancelled", "completed", "in_progress", "confirmed", "cancelled"] as const;
+  // Three bookings share one creation time: the id breaks the tie.
+  const sameMoment = new Date(Date.now() - 60_000);
+  for (const [i, status] of statuses.entries()) {
+    const booking = await storeBooking(services, {
+      userId: (i % 2 ? second : first).id,
+      vehicleId: i % 3 === 2 ? null : cars[i % 2]!.id,
+      pickup: capeTown(3 + i),
+      returnAt: capeTown(5 + i, "16:30"),
+      category: i % 2 ? "medium" : "small",
+      status,
+    });
+    await db.booking.update({
+      where: { id: booking.id },
+      data: {
+        ...(i < 3 ? { createdAt: sameMoment } : {}),
+        ...(i === 4 ? { specialRequests: "Child seat, please", deliveryVerified: false, calendarSequence: 2 } : {}),
+      },
+    });
+  }
+});
+afterAll(async () => {
+  await opened?.close();
+  await database?.drop();
+});
+
+/** The list as Prisma's client reads it (what listAdminBookings did before it read on the driver). */
+function prismaEntries(where: Prisma.BookingWhereInput, take: number, skip: number) {
+  return services.db.booking.findMany({ ...ADMIN_BOOKING_ENTRY_INCLUDE, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, skip });
+}
+
+const pages: [string, { status?: string; limit?: number; offset?: number }, Prisma.BookingWhereInput, number, number][] = [
+  ["the first page", {}, {}, 50, 0],
+  ["a page of 3 from the second entry", { limit: 3, offset: 1 }, {}, 3, 1],
+  ["one status", { status: "cancelled" }, { status: "cancelled" }, 50, 0],
+  ["a page past the end", { offset: 40 }, {}, 50, 40],
+];
+
+for (const [name, query, where, take, skip] of pages) {
+  test(`the same entries, order and columns as Prisma's read: ${name}`, async () => {
+    const expected = await prismaEntries(where, take, skip);
+    const { items, total } = await listAdminBookings(services, admin, query);
+    expect(items).toEqual(expected);
+    // Money and dates as Prisma gives them, not merely equal-looking values.
+    for (const [i, item] of items.entries()) {
+      expect(item.totalAmount.toFixed(2)).toBe(expected[i]!.totalAmount.toFixed(2));
+      expect(item.createdAt).toBeInstanceOf(Date);
+      if (item.vehicle) expect(item.vehicle.dailyRate.toFixed(2)).toBe(expected[i]!.vehicle!.dailyRate.toFixed(2));
+    }
+    expect(total).toBe(await services.db.booking.count({ where }));
+    if (name !== "a page past the end") expect(items.length).toBeGreaterThan(0);
+  });
+}
+
+test("entries without a car have vehicle null; the customer's columns are only those the entry shows", async () => {
+  const { items } = await listAdminBookings(services, admin, {});
+  expect(items.length).toBe(7);
+  expect(items.filter((item) => item.vehicle === null).length).toBe(2);
+  expect(Object.keys(items[0]!.user).sort()).toEqual(["email", "id", "name", "phone"]);
+  expect(items.some((item) => item.user.phone === "+27821234567")).toBe(true);
+  expect(items.some((item) => item.specialRequests === "Child seat, please" && item.deliveryVerified === false)).toBe(true);
+});
+
+test("the dashboard's recent bookings are the list's first entries", async () => {
+  const { items } = await listAdminBookings(services, admin, { limit: 4 });
+  expect(await recentBookings(services, 4)).toEqual(items);
+});
+
+test("a bad page or status is the client's mistake and reads nothing", async () => {
+  await expect(listAdminBookings(services, admin, { limit: 0 })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+  await expect(listAdminBookings(services, admin, { status: "lost" })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+  const customer: Viewer = { kind: "customer", userId: "u", sessionId: "s", clientAddress: "127.0.0.1" };
+  await expect(listAdminBookings(services, customer, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
+});
