@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { empty, type Prisma, raw, sql } from "../db";
 import { queryRows } from "../db/direct";
-import type { Booking } from "../../prisma/generated/sqlite/client";
+import { BOOKING_COLUMNS, quoted } from "./booking-reads";
 import {
   assignVehicleSchema,
   bookingLocationUpdateSchema,
@@ -88,34 +88,13 @@ export async function recentBookings(services: Services, take: number): Promise<
   return readEntries(services, empty, take, 0);
 }
 
-// An entry's booking columns (every column of Booking: the type checker keeps the list whole) and, prefixed, the customer's
-// and the car's columns of ADMIN_BOOKING_ENTRY_INCLUDE.
+// An entry's booking columns (all of them) and, prefixed, the customer's and the car's columns of
+// ADMIN_BOOKING_ENTRY_INCLUDE.
 const ENTRY_COLUMNS = raw(
   [
-    ...Object.keys({
-      id: 1,
-      userId: 1,
-      vehicleId: 1,
-      category: 1,
-      transmission: 1,
-      pickupDate: 1,
-      returnDate: 1,
-      deliveryLocation: 1,
-      deliveryCoordinates: 1,
-      deliveryVerified: 1,
-      returnLocation: 1,
-      returnCoordinates: 1,
-      returnVerified: 1,
-      totalAmount: 1,
-      duration: 1,
-      status: 1,
-      specialRequests: 1,
-      calendarSequence: 1,
-      createdAt: 1,
-      updatedAt: 1,
-    } satisfies Record<keyof Booking, 1>).map((column) => `b."${column}"`),
-    ...Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.user.select).map((column) => `u."${column}" AS "user.${column}"`),
-    ...Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.vehicle.select).map((column) => `v."${column}" AS "vehicle.${column}"`),
+    quoted("b", BOOKING_COLUMNS),
+    quoted("u", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.user.select), "user."),
+    quoted("v", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.vehicle.select), "vehicle."),
   ].join(", "),
 );
 

@@ -38,6 +38,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
+import { bookingsInShape } from "./booking-reads";
 import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
@@ -406,8 +407,9 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
   const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
   const now = new Date();
   const open = activeBookingsSql(now);
-  // The page's ids first, on the driver (../db/direct.ts), then the rows in the caller's shape: the
-  // same statements whatever the page size. The open bookings (few: the per-customer limit)
+  // The page's ids first, on the driver (../db/direct.ts), then the rows in the caller's shape
+  // (./booking-reads.ts, on the driver too for the shapes the lists ask for): the same statements
+  // whatever the page size. The open bookings (few: the per-customer limit)
   // all, sorted here by the domain's rule; then the past ones in their order, from where the page
   // starts past the open ones. (One UNION of both cost PostgreSQL more to plan than two statements.)
   const current = await queryRows<{ id: string; status: string; pickupDate: Date; returnDate: Date }>(
@@ -423,7 +425,7 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
       LIMIT ${Math.max(1, take - fromCurrent.length)} OFFSET ${Math.max(0, skip - current.length)}`,
   );
   const ids = [...fromCurrent, ...fromPast.slice(0, take - fromCurrent.length).map((b) => b.id)];
-  const rows = (await services.db.booking.findMany({ ...shape, where: { id: { in: ids } } })) as Prisma.BookingGetPayload<S>[];
+  const rows = await bookingsInShape(services, ids, shape);
   // Every shape keeps the id (Pothos always selects a model's id), which orders the page.
   const position = new Map(ids.map((id, index) => [id, index]));
   const at = (row: Prisma.BookingGetPayload<S>) => position.get((row as { id: string }).id) ?? 0;

@@ -1,0 +1,188 @@
+// Bookings read on the driver (../db/direct.ts queryRows) in the shapes the customer's lists ask
+// for, typed as Prisma types them: Prisma's client cost My Bookings more than SQLite did (issue 16).
+// A shape this file does not know is read through Prisma, as before. `booking-reads.test.ts`
+// compares every known shape with Prisma's answer on both databases.
+import type { Booking, HandoverJob, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
+import { join, type Prisma, raw, sql } from "../db";
+import { queryRows } from "../db/direct";
+import type { Services } from "./context";
+
+// Every column of each model, checked by the type checker against the generated client, so a new
+// column is read here too (or the build fails).
+export const BOOKING_COLUMNS: readonly string[] = Object.keys({
+  id: 1,
+  userId: 1,
+  vehicleId: 1,
+  category: 1,
+  transmission: 1,
+  pickupDate: 1,
+  returnDate: 1,
+  deliveryLocation: 1,
+  deliveryCoordinates: 1,
+  deliveryVerified: 1,
+  returnLocation: 1,
+  returnCoordinates: 1,
+  returnVerified: 1,
+  totalAmount: 1,
+  duration: 1,
+  status: 1,
+  specialRequests: 1,
+  calendarSequence: 1,
+  createdAt: 1,
+  updatedAt: 1,
+} satisfies Record<keyof Booking, 1>);
+const VEHICLE_COLUMNS = Object.keys({
+  id: 1,
+  dealershipId: 1,
+  registrationNumber: 1,
+  make: 1,
+  model: 1,
+  year: 1,
+  category: 1,
+  transmission: 1,
+  status: 1,
+  mileage: 1,
+  dailyRate: 1,
+  salesPrice: 1,
+  features: 1,
+  lastKnownLocation: 1,
+  createdAt: 1,
+  updatedAt: 1,
+} satisfies Record<keyof Vehicle, 1>);
+const IMAGE_COLUMNS = Object.keys({ id: 1, vehicleId: 1, url: 1, position: 1, createdAt: 1 } satisfies Record<keyof VehicleImage, 1>);
+const HANDOVER_COLUMNS = new Set(
+  Object.keys({
+    id: 1,
+    bookingId: 1,
+    kind: 1,
+    driverId: 1,
+    state: 1,
+    failureReason: 1,
+    failureNote: 1,
+    startedAt: 1,
+    finishedAt: 1,
+    odometerKm: 1,
+    fuelEighths: 1,
+    licenceChecked: 1,
+    position: 1,
+    signaturePath: 1,
+    submissionKey: 1,
+    lateDays: 1,
+    lateFeeCents: 1,
+    fuelEighthsShort: 1,
+    fuelFeeCents: 1,
+    createdAt: 1,
+    updatedAt: 1,
+  } satisfies Record<keyof HandoverJob, 1>),
+);
+
+/** `table."column"` for each column, each named `prefix + column` when a prefix is given (for a join). */
+export const quoted = (table: string, columns: readonly string[], prefix = "") =>
+  columns.map((column) => `${table}."${column}"${prefix ? ` AS "${prefix}${column}"` : ""}`).join(", ");
+
+/** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
+type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const onlyKeys = (value: Record<string, unknown>, allowed: string[]) => Object.keys(value).every((key) => allowed.includes(key));
+
+/**
+ * The plan for a Prisma shape (as Pothos builds it from a selection), or null when it asks for
+ * anything else (a select of the booking, another relation, a filtered or differently ordered
+ * relation), which the caller then reads through Prisma.
+ */
+export function planFor(shape: { include?: unknown; select?: unknown }): Plan | null {
+  if (!onlyKeys(shape, ["include"])) return null;
+  const include = shape.include ?? {};
+  if (!isObject(include) || !onlyKeys(include, ["vehicle", "handovers"])) return null;
+  const plan: Plan = { vehicle: false, handovers: false };
+  const vehicle = include.vehicle;
+  if (vehicle === true) plan.vehicle = { images: false };
+  else if (isObject(vehicle)) {
+    if (!onlyKeys(vehicle, ["include"]) || !isObject(vehicle.include) || !onlyKeys(vehicle.include, ["images"])) return null;
+    const images = vehicle.include.images;
+    if (images === undefined) plan.vehicle = { images: false };
+    else if (!isObject(images) || !onlyKeys(images, ["orderBy", "select"]) || !isPositionOrder(images.orderBy)) return null;
+    else if (images.select === undefined) plan.vehicle = { images: "all" };
+    else if (isObject(images.select) && onlyKeys(images.select, ["url"]) && images.select.url === true) plan.vehicle = { images: "url" };
+    else return null;
+  } else if (vehicle !== undefined && vehicle !== false) return null;
+  const handovers = include.handovers;
+  if (handovers !== undefined && handovers !== false) {
+    if (!isObject(handovers) || !onlyKeys(handovers, ["select"]) || !isObject(handovers.select)) return null;
+    const columns = Object.entries(handovers.select);
+    if (!columns.every(([column, wanted]) => wanted === true && HANDOVER_COLUMNS.has(column))) return null;
+    plan.handovers = columns.map(([column]) => column);
+  }
+  return plan;
+}
+
+const isPositionOrder = (orderBy: unknown) => isObject(orderBy) && onlyKeys(orderBy, ["position"]) && orderBy.position === "asc";
+
+/**
+ * The bookings with these ids in `plan`'s shape (in no particular order: the caller orders them),
+ * in one statement for the bookings and their cars, one for the cars' photos and one for the
+ * handovers, whatever the number of bookings.
+ */
+export async function readBookingsByIds(services: Pick<Services, "db">, ids: readonly string[], plan: Plan): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  const vehicleColumns = plan.vehicle ? `, ${quoted("v", VEHICLE_COLUMNS, "vehicle.")}` : "";
+  const rows = await queryRows<Record<string, unknown>>(
+    services.db,
+    plan.vehicle
+      ? sql`SELECT ${raw(quoted("b", BOOKING_COLUMNS) + vehicleColumns)} FROM bookings b LEFT JOIN vehicles v ON v.id = b."vehicleId" WHERE b.id IN (${join([...ids])})`
+      : sql`SELECT ${raw(quoted("b", BOOKING_COLUMNS))} FROM bookings b WHERE b.id IN (${join([...ids])})`,
+  );
+  const bookings = rows.map((row) => {
+    if (!plan.vehicle) return row;
+    const booking: Record<string, unknown> = {};
+    const vehicle: Record<string, unknown> = {};
+    for (const key in row) {
+      if (key.startsWith("vehicle.")) vehicle[key.slice(8)] = row[key];
+      else booking[key] = row[key];
+    }
+    booking.vehicle = vehicle.id == null ? null : vehicle;
+    return booking;
+  });
+  const withImages = plan.vehicle && plan.vehicle.images;
+  if (withImages) {
+    const cars = bookings.map((booking) => booking.vehicle as Record<string, unknown> | null).filter((car) => car !== null);
+    const carIds = [...new Set(cars.map((car) => car.id as string))];
+    const images = carIds.length
+      ? await queryRows<Record<string, unknown>>(
+          services.db,
+          sql`SELECT ${raw(quoted("i", IMAGE_COLUMNS))} FROM vehicle_images i WHERE i."vehicleId" IN (${join(carIds)}) ORDER BY i.position, i."createdAt", i.id`,
+        )
+      : [];
+    const byCar = new Map<string, unknown[]>(carIds.map((id) => [id, []]));
+    for (const image of images) byCar.get(image.vehicleId as string)?.push(withImages === "url" ? { url: image.url } : image);
+    // Each booking's car gets a list of its own (two bookings of one car share no array).
+    for (const car of cars) car.images = [...(byCar.get(car.id as string) ?? [])];
+  }
+  if (plan.handovers) {
+    const columns = [...new Set([...plan.handovers, "bookingId"])];
+    const jobs = await queryRows<Record<string, unknown>>(
+      services.db,
+      sql`SELECT ${raw(quoted("h", columns))} FROM handover_jobs h WHERE h."bookingId" IN (${join([...ids])})`,
+    );
+    const byBooking = new Map<string, Record<string, unknown>[]>(ids.map((id) => [id, []]));
+    for (const job of jobs) {
+      const bookingId = job.bookingId as string;
+      if (!plan.handovers.includes("bookingId")) delete job.bookingId;
+      byBooking.get(bookingId)?.push(job);
+    }
+    for (const booking of bookings) booking.handovers = byBooking.get(booking.id as string) ?? [];
+  }
+  return bookings;
+}
+
+/** The rows of `shape` for these ids: on the driver when the shape is one it knows, else through Prisma. */
+export async function bookingsInShape<S extends { include?: Prisma.BookingInclude; select?: Prisma.BookingSelect }>(
+  services: Pick<Services, "db">,
+  ids: readonly string[],
+  shape: S,
+): Promise<Prisma.BookingGetPayload<S>[]> {
+  const plan = planFor(shape);
+  if (plan) return (await readBookingsByIds(services, ids, plan)) as Prisma.BookingGetPayload<S>[];
+  return (await services.db.booking.findMany({ ...shape, where: { id: { in: [...ids] } } })) as Prisma.BookingGetPayload<S>[];
+}
