@@ -1,6 +1,7 @@
-// The customers' list of available cars read on the driver (listAvailableVehicles) answers exactly
-// what the Prisma query it replaced answers (listVehicles): the same cars for every filter, in the
-// same order and pages, with the same columns and their photos in display order. On a database
+// The customers' list of available cars read on the driver (listAvailableVehicles, for GraphQL
+// and REST) answers exactly what the Prisma query it replaced answers (listVehicles below): the
+// same cars for every filter, in the same order and pages, with the same columns and their photos
+// in display order. On a database
 // opened as the server opens it (the driver path), SQLite or PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createHandler } from "../app";
@@ -12,7 +13,26 @@ import { createDealership, createVehicle } from "../testing/dealerships";
 import { createTestDatabase, graphql, testConfig, type TestDatabase } from "../testing/harness";
 import type { Services } from "./context";
 import { VEHICLE_PHOTOS } from "./vehicle-rows";
-import { type AvailableVehicleRow, listAvailableVehicles, listVehicles, type VehicleFilter } from "./vehicles";
+import type { Prisma } from "../db";
+import { type AvailableVehicleRow, blockingBookingsWhere, listAllVehicles, listAvailableVehicles, type VehicleFilter } from "./vehicles";
+
+/** The Prisma query the driver's SQL replaced: the reference it is compared with. */
+function listVehicles(services: Services, filter: VehicleFilter, options: { max?: number } = {}) {
+  const where: Prisma.VehicleWhereInput = {
+    dealershipId: null,
+    status: "available",
+    ...(filter.category ? { category: filter.category } : {}),
+    ...(filter.transmission ? { transmission: filter.transmission } : {}),
+    ...(filter.period ? { bookings: { none: blockingBookingsWhere(filter.period) } } : {}),
+  };
+  return services.db.vehicle.findMany({
+    include: VEHICLE_PHOTOS,
+    where,
+    orderBy: [{ category: "asc" }, { dailyRate: "asc" }, { make: "asc" }, { model: "asc" }, { id: "asc" }],
+    take: Math.min(filter.limit ?? options.max ?? 50, options.max ?? 100),
+    skip: filter.offset ?? 0,
+  });
+}
 
 let database: TestDatabase;
 let opened: Database;
@@ -64,7 +84,7 @@ afterAll(async () => {
 });
 
 /** What the customers' list shows of a row (Money as the GraphQL scalar prints it). */
-const shown = (row: AvailableVehicleRow | Awaited<ReturnType<typeof listVehicles<{ include: typeof VEHICLE_PHOTOS }>>>[number]) => ({
+const shown = (row: AvailableVehicleRow | Awaited<ReturnType<typeof listVehicles>>[number]) => ({
   id: row.id,
   make: row.make,
   model: row.model,
@@ -74,6 +94,7 @@ const shown = (row: AvailableVehicleRow | Awaited<ReturnType<typeof listVehicles
   status: row.status,
   mileage: row.mileage,
   dailyRate: Number(row.dailyRate).toFixed(2),
+  salesPrice: row.salesPrice === null ? null : Number(row.salesPrice).toFixed(2),
   dealershipId: row.dealershipId,
   images: row.images.map((image) => image.url),
 });
@@ -91,7 +112,7 @@ const filters: [string, VehicleFilter][] = [
 
 for (const [name, filter] of filters) {
   test(`the same cars, order, columns and photos as the Prisma query: ${name}`, async () => {
-    const expected = await listVehicles(services, filter, { include: VEHICLE_PHOTOS });
+    const expected = await listVehicles(services, filter);
     const actual = await listAvailableVehicles(services, filter);
     expect(actual.map(shown)).toEqual(expected.map(shown));
     if (name !== "a page past the end") expect(actual.length).toBeGreaterThan(0);
@@ -122,7 +143,7 @@ test("a bad page is the client's mistake (BAD_USER_INPUT, a 400), as for the Pri
 test("GraphQL vehicles answers the driver's rows: photos in display order when asked, Money with two decimals, the same for any page size", async () => {
   const query = `query ($p: String, $r: String, $n: Int) { vehicles(pickupDate: $p, returnDate: $r, limit: $n) { id make dailyRate images } }`;
   const variables = { p: period.pickup.toISOString(), r: period.returnAt.toISOString() };
-  const expected = (await listVehicles(services, { period }, { include: VEHICLE_PHOTOS })).map((row) => ({
+  const expected = (await listVehicles(services, { period })).map((row) => ({
     id: row.id,
     make: row.make,
     dailyRate: Number(row.dailyRate).toFixed(2),
@@ -140,4 +161,19 @@ test("GraphQL vehicles answers the driver's rows: photos in display order when a
     "cache-control": "no-cache",
   });
   expect(body.data.vehicles.map((car: { id: string }) => car.id)).toEqual(expected.map((car) => car.id));
+});
+
+test("REST GET /api/vehicles answers the same cars as the Prisma query, the whole fleet past GraphQL's page of 100, with photos in order", async () => {
+  // Enough cars that REST's page (up to 1,000) goes past GraphQL's largest (100).
+  for (let i = 0; i < 95; i++) await createVehicle(opened.db, { category: "large", transmission: "automatic", dailyRate: "900.00", images: [] });
+  const expected = (await listVehicles(services, {}, { max: 1000 })).map(shown);
+  expect(expected.length).toBe(105);
+  expect((await listAllVehicles(services, {})).map(shown)).toEqual(expected);
+  const response = await fetch(`${url}/api/vehicles`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { id: string; dailyRate: string; salesPrice: string | null; images: string[] }[];
+  expect(body.map((car) => ({ id: car.id, dailyRate: car.dailyRate, salesPrice: car.salesPrice, images: car.images }))).toEqual(
+    expected.map((car) => ({ id: car.id, dailyRate: car.dailyRate, salesPrice: car.salesPrice, images: car.images })),
+  );
+  expect(body.some((car) => car.images.length === 3)).toBe(true);
 });

@@ -59,22 +59,6 @@ export function activeBookingsSql(now: Date): Prisma.Sql {
 /** The rental fleet: the company's own cars. Dealership stock is for sale only (domain isRentalFleetVehicle). */
 export const RENTAL_FLEET = { dealershipId: null } satisfies Prisma.VehicleWhereInput;
 
-/**
- * The rentable fleet, filtered on exact category and transmission (SPEC 5, "Vehicle list"), and,
- * given a period, without the vehicles booked during it. One SQL query: the period becomes a
- * NOT EXISTS over bookings (served by the bookings (vehicleId, status, returnDate, pickupDate) index,
- * without reading the booking rows).
- */
-export function vehicleWhere(filter: VehicleFilter): Prisma.VehicleWhereInput {
-  return {
-    ...RENTAL_FLEET,
-    status: "available",
-    ...(filter.category ? { category: filter.category } : {}),
-    ...(filter.transmission ? { transmission: filter.transmission } : {}),
-    ...(filter.period ? { bookings: { none: blockingBookingsWhere(filter.period) } } : {}),
-  };
-}
-
 /** Reads an optional pickup/return period (ISO instants with a zone): both or neither, return after pickup; else 400. */
 export function parseAvailabilityPeriod(input: { pickupDate?: unknown; returnDate?: unknown }): AvailabilityPeriod | null {
   return parseInput(availabilityPeriodSchema, { pickupDate: input.pickupDate, returnDate: input.returnDate });
@@ -94,31 +78,10 @@ export function parseVehicleSearch(query: unknown): VehicleFilter {
   return { category: search.category, transmission: search.transmission, period: parseAvailabilityPeriod(search) };
 }
 
-const withImages = { include: { images: { orderBy: { position: "asc" } } } } satisfies VehicleShape;
-/** A Prisma selection of vehicles: GraphQL passes the one its query asks for (no N+1). */
-export type VehicleShape = { include?: Prisma.VehicleInclude; select?: Prisma.VehicleSelect };
-type ListOptions = { maxPageSize?: number };
-
-/** Available vehicles in list order, each row shaped by `shape` (REST: with images). */
-export function listVehicles<S extends VehicleShape = typeof withImages>(
-  { db }: Services,
-  filter: VehicleFilter = {},
-  shape: S = withImages as S,
-  options: ListOptions = {},
-): Promise<Prisma.VehicleGetPayload<S>[]> {
-  const max = options.maxPageSize ?? MAX_PAGE_SIZE;
-  return db.vehicle.findMany({
-    ...shape,
-    where: vehicleWhere(filter),
-    orderBy: [{ category: "asc" }, { dailyRate: "asc" }, { make: "asc" }, { model: "asc" }, { id: "asc" }],
-    ...clampPage(filter.limit, filter.offset, max, max === MAX_PAGE_SIZE ? 50 : max),
-  }) as Promise<Prisma.VehicleGetPayload<S>[]>;
-}
-
-/** A rentable car as the customers' list shows it, with its photos' URLs in display order. */
+/** A rentable car as the customers' lists show it, with its photos' URLs in display order. */
 export type AvailableVehicleRow = Pick<
   Prisma.VehicleGetPayload<object>,
-  "id" | "make" | "model" | "year" | "category" | "transmission" | "status" | "mileage" | "dailyRate" | "dealershipId"
+  "id" | "make" | "model" | "year" | "category" | "transmission" | "status" | "mileage" | "dailyRate" | "salesPrice" | "dealershipId"
 > & { images: { url: string }[] };
 
 /**
@@ -132,15 +95,18 @@ export async function listAvailableVehicles(
   filter: VehicleFilter = {},
   /** false: the caller shows no photos (`images` stays empty and is not read). */
   withPhotos = true,
+  /** A larger page than MAX_PAGE_SIZE (REST's whole fleet); then also the page when none is asked. */
+  options: { maxPageSize?: number } = {},
 ): Promise<AvailableVehicleRow[]> {
-  const { take, skip } = clampPage(filter.limit, filter.offset);
+  const max = options.maxPageSize ?? MAX_PAGE_SIZE;
+  const { take, skip } = clampPage(filter.limit, filter.offset, max, max === MAX_PAGE_SIZE ? 50 : max);
   const conditions = [sql`"dealershipId" IS NULL`, sql`status = 'available'`];
   if (filter.category) conditions.push(sql`category = ${filter.category}`);
   if (filter.transmission) conditions.push(sql`transmission = ${filter.transmission}`);
   if (filter.period) conditions.push(sql`NOT EXISTS (SELECT 1 FROM bookings WHERE "vehicleId" = vehicles.id AND ${blockingBookingsSql(filter.period)})`);
   const cars = await queryRows<Omit<AvailableVehicleRow, "images">>(
     services.db,
-    sql`SELECT id, make, model, year, category, transmission, status, mileage, "dailyRate", "dealershipId" FROM vehicles
+    sql`SELECT id, make, model, year, category, transmission, status, mileage, "dailyRate", "salesPrice", "dealershipId" FROM vehicles
         WHERE ${join(conditions, " AND ")}
         ORDER BY category, "dailyRate", make, model, id LIMIT ${take} OFFSET ${skip}`,
   );
@@ -155,21 +121,7 @@ export async function listAvailableVehicles(
   return cars.map((car) => ({ ...car, images: byCar.get(car.id) ?? [] }));
 }
 
-/**
- * GET /api/vehicles: the whole rentable fleet (up to REST_VEHICLE_LIST_LIMIT), with images in
- * display order. The photos are sorted here rather than by SQL: Prisma cannot split an ordered
- * `IN (...)` over SQLite's 999 bound parameters, so with ~1,000 vehicles the ordered include
- * failed ("query parameter limit ... exceeded"; found by `bun run bench` on a 2,000-car fleet).
- */
-export async function listAllVehicles(services: Services, filter: VehicleFilter = {}): Promise<Prisma.VehicleGetPayload<typeof withImages>[]> {
-  const rows = await listVehicles(
-    services,
-    { ...filter, limit: REST_VEHICLE_LIST_LIMIT },
-    { include: { images: true } },
-    { maxPageSize: REST_VEHICLE_LIST_LIMIT },
-  );
-  for (const row of rows) {
-    row.images.sort((a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  }
-  return rows;
+/** GET /api/vehicles: the whole rentable fleet (up to REST_VEHICLE_LIST_LIMIT), with photos in display order. */
+export function listAllVehicles(services: Pick<Services, "db">, filter: VehicleFilter = {}): Promise<AvailableVehicleRow[]> {
+  return listAvailableVehicles(services, { ...filter, limit: REST_VEHICLE_LIST_LIMIT }, true, { maxPageSize: REST_VEHICLE_LIST_LIMIT });
 }

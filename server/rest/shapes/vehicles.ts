@@ -1,15 +1,15 @@
 // REST JSON of vehicles, one function per audience, from the same rows the GraphQL variants read
 // (graphql/types/vehicle.ts). Money as two-decimal text and instants as ISO strings, as SPEC's
 // clients expect; the field lists are the REST contract (server/contract.test.ts holds them).
-import type { Prisma } from "../../db";
 import type { ForSaleRow, VehicleWithPhotos } from "../../services/vehicle-rows";
 import { featuresOf } from "../../services/vehicle-rows";
+import type { AvailableVehicleRow } from "../../services/vehicles";
 import { money } from "./json";
 
 const photoUrls = (v: { images: { url: string }[] }) => v.images.map((image) => image.url);
 
 /** GET /api/vehicles and a customer booking's car. */
-export function vehicleJson(v: Prisma.VehicleGetPayload<{ include: { images: true } }>) {
+export function vehicleJson(v: AvailableVehicleRow) {
   return {
     id: v.id,
     make: v.make,
