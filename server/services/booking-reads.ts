@@ -80,6 +80,10 @@ const HANDOVER_COLUMNS = new Set(
 export const quoted = (table: string, columns: readonly string[], prefix = "") =>
   columns.map((column) => `${table}."${column}"${prefix ? ` AS "${prefix}${column}"` : ""}`).join(", ");
 
+const BOOKING_SELECT = raw(quoted("b", BOOKING_COLUMNS));
+const BOOKING_AND_CAR_SELECT = raw(`${quoted("b", BOOKING_COLUMNS)}, ${quoted("v", VEHICLE_COLUMNS, "vehicle.")}`);
+const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
+
 /** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
 type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
 
@@ -126,12 +130,11 @@ const isPositionOrder = (orderBy: unknown) => isObject(orderBy) && onlyKeys(orde
  */
 export async function readBookingsByIds(services: Pick<Services, "db">, ids: readonly string[], plan: Plan): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  const vehicleColumns = plan.vehicle ? `, ${quoted("v", VEHICLE_COLUMNS, "vehicle.")}` : "";
   const rows = await queryRows<Record<string, unknown>>(
     services.db,
     plan.vehicle
-      ? sql`SELECT ${raw(quoted("b", BOOKING_COLUMNS) + vehicleColumns)} FROM bookings b LEFT JOIN vehicles v ON v.id = b."vehicleId" WHERE b.id IN (${join([...ids])})`
-      : sql`SELECT ${raw(quoted("b", BOOKING_COLUMNS))} FROM bookings b WHERE b.id IN (${join([...ids])})`,
+      ? sql`SELECT ${BOOKING_AND_CAR_SELECT} FROM bookings b LEFT JOIN vehicles v ON v.id = b."vehicleId" WHERE b.id IN (${join([...ids])})`
+      : sql`SELECT ${BOOKING_SELECT} FROM bookings b WHERE b.id IN (${join([...ids])})`,
   );
   const bookings = rows.map((row) => {
     if (!plan.vehicle) return row;
@@ -151,7 +154,7 @@ export async function readBookingsByIds(services: Pick<Services, "db">, ids: rea
     const images = carIds.length
       ? await queryRows<Record<string, unknown>>(
           services.db,
-          sql`SELECT ${raw(quoted("i", IMAGE_COLUMNS))} FROM vehicle_images i WHERE i."vehicleId" IN (${join(carIds)}) ORDER BY i.position, i."createdAt", i.id`,
+          sql`SELECT ${IMAGE_SELECT} FROM vehicle_images i WHERE i."vehicleId" IN (${join(carIds)}) ORDER BY i.position, i."createdAt", i.id`,
         )
       : [];
     const byCar = new Map<string, unknown[]>(carIds.map((id) => [id, []]));
