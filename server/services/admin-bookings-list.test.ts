@@ -4,28 +4,20 @@
 // customer's and the car's selected columns, and no car where none is assigned. On a database
 // opened as the server opens it (the driver path), SQLite or PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { openDatabase, type Database, type Prisma } from "../db";
-import { migrate } from "../db/migrate";
-import { createLogger } from "../log";
+import type { Prisma } from "../db";
 import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
 import { createVehicle } from "../testing/dealerships";
-import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
+import { createTestServices } from "../testing/harness";
 import { ADMIN_BOOKING_ENTRY_INCLUDE, listAdminBookings, recentBookings } from "./admin-bookings";
 import type { Services } from "./context";
 import type { Viewer } from "./viewer";
 
-let database: TestDatabase;
-let opened: Database;
-let services: Services;
+let services: Services & { close(): Promise<void> };
 const admin: Viewer = { kind: "admin", adminId: "admin-1", sessionId: "s-1", clientAddress: "127.0.0.1" };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig(database);
-  await migrate(config.database);
-  opened = openDatabase(config.database);
-  services = { db: opened.db, provider: config.database.provider, log: createLogger("silent"), config } as Services;
-  const { db } = opened;
+  services = await createTestServices();
+  const { db } = services;
   const first = await newCustomer(services, { name: "Thandi Mokoena" });
   const second = await newCustomer(services, { name: "Sipho Ndlovu" });
   await db.user.update({ where: { id: second.id }, data: { phone: "+27821234567" } });
@@ -55,8 +47,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await opened?.close();
-  await database?.drop();
+  await services?.close();
 });
 
 /** The list as Prisma's client reads it (what listAdminBookings did before it read on the driver). */

@@ -4,27 +4,19 @@
 // know are left to Prisma. On a database opened as the server opens it (the driver path), SQLite
 // or PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { openDatabase, type Database, type Prisma } from "../db";
-import { migrate } from "../db/migrate";
-import { createLogger } from "../log";
+import type { Prisma } from "../db";
 import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
 import { createVehicle } from "../testing/dealerships";
-import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
+import { createTestServices } from "../testing/harness";
 import { bookingsInShape, planFor } from "./booking-reads";
 import type { Services } from "./context";
 
-let database: TestDatabase;
-let opened: Database;
-let services: Services;
+let services: Services & { close(): Promise<void> };
 const ids: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig(database);
-  await migrate(config.database);
-  opened = openDatabase(config.database);
-  services = { db: opened.db, provider: config.database.provider, log: createLogger("silent"), config } as Services;
-  const { db } = opened;
+  services = await createTestServices();
+  const { db } = services;
   const rider = await newCustomer(services);
   const withPhotos = await createVehicle(db, { make: "Kia", dailyRate: "480.00", images: ["/objects/a/front.jpg", "/objects/a/side.jpg"] });
   // Photos stored out of their display order.
@@ -53,8 +45,7 @@ beforeAll(async () => {
   await db.handoverJob.create({ data: { bookingId: ids[2]!, kind: "delivery", state: "en_route", startedAt: new Date() } });
 });
 afterAll(async () => {
-  await opened?.close();
-  await database?.drop();
+  await services?.close();
 });
 
 const handovers = { select: { kind: true, state: true, finishedAt: true } } as const;

@@ -5,12 +5,9 @@
 // opened as the server opens it (the driver path), SQLite or PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createHandler } from "../app";
-import { openDatabase, type Database } from "../db";
-import { migrate } from "../db/migrate";
-import { createLogger } from "../log";
 import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
 import { createDealership, createVehicle } from "../testing/dealerships";
-import { createTestDatabase, graphql, testConfig, type TestDatabase } from "../testing/harness";
+import { createTestServices, graphql } from "../testing/harness";
 import type { Services } from "./context";
 import { VEHICLE_PHOTOS } from "./vehicle-rows";
 import type { Prisma } from "../db";
@@ -34,20 +31,14 @@ function listVehicles(services: Services, filter: VehicleFilter, options: { max?
   });
 }
 
-let database: TestDatabase;
-let opened: Database;
-let services: Services;
+let services: Services & { close(): Promise<void> };
 let http: ReturnType<typeof Bun.serve>;
 let url = "";
 const period = { pickup: capeTown(10), returnAt: capeTown(14) };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig(database);
-  await migrate(config.database);
-  opened = openDatabase(config.database);
-  services = { db: opened.db, provider: config.database.provider, log: createLogger("silent"), config } as Services;
-  const { db } = opened;
+  services = await createTestServices();
+  const { db } = services;
   const rider = await newCustomer(services);
   const book = (vehicleId: string, status: "confirmed" | "cancelled", pickup: Date, returnAt: Date) =>
     storeBooking(services, { userId: rider.id, vehicleId, pickup, returnAt, category: "medium", status });
@@ -79,8 +70,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await http?.stop(true);
-  await opened?.close();
-  await database?.drop();
+  await services?.close();
 });
 
 /** What the customers' list shows of a row (Money as the GraphQL scalar prints it). */
@@ -165,7 +155,7 @@ test("GraphQL vehicles answers the driver's rows: photos in display order when a
 
 test("REST GET /api/vehicles answers the same cars as the Prisma query, the whole fleet past GraphQL's page of 100, with photos in order", async () => {
   // Enough cars that REST's page (up to 1,000) goes past GraphQL's largest (100).
-  for (let i = 0; i < 95; i++) await createVehicle(opened.db, { category: "large", transmission: "automatic", dailyRate: "900.00", images: [] });
+  for (let i = 0; i < 95; i++) await createVehicle(services.db, { category: "large", transmission: "automatic", dailyRate: "900.00", images: [] });
   const expected = (await listVehicles(services, {}, { max: 1000 })).map(shown);
   expect(expected.length).toBe(105);
   expect((await listAllVehicles(services, {})).map(shown)).toEqual(expected);
