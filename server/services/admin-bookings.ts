@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { empty, type Prisma, raw, sql } from "../db";
 import { queryRows } from "../db/direct";
-import { BOOKING_COLUMNS, quoted } from "./booking-reads";
+import { BOOKING_COLUMNS, nestJoined, quoted } from "./booking-reads";
 import {
   assignVehicleSchema,
   bookingLocationUpdateSchema,
@@ -113,19 +113,7 @@ async function readEntries(services: Pick<Services, "db">, where: Prisma.Sql, ta
         JOIN users u ON u.id = b."userId" LEFT JOIN vehicles v ON v.id = b."vehicleId"
         ORDER BY b."createdAt" DESC, b.id DESC`,
   );
-  return rows.map((row) => {
-    const entry: Record<string, unknown> = {};
-    const user: Record<string, unknown> = {};
-    const vehicle: Record<string, unknown> = {};
-    for (const key in row) {
-      if (key.startsWith("user.")) user[key.slice(5)] = row[key];
-      else if (key.startsWith("vehicle.")) vehicle[key.slice(8)] = row[key];
-      else entry[key] = row[key];
-    }
-    entry.user = user;
-    entry.vehicle = vehicle.id == null ? null : vehicle;
-    return entry as AdminBookingRow;
-  });
+  return rows.map((row) => nestJoined(row, ["user", "vehicle"]) as AdminBookingRow);
 }
 
 const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");

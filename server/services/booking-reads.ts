@@ -84,6 +84,23 @@ const BOOKING_SELECT = raw(quoted("b", BOOKING_COLUMNS));
 const BOOKING_AND_CAR_SELECT = raw(`${quoted("b", BOOKING_COLUMNS)}, ${quoted("v", VEHICLE_COLUMNS, "vehicle.")}`);
 const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
 
+/**
+ * A joined row with its relations' columns (named `relation.column` by `quoted`) moved into one
+ * object per relation: null where the join found nothing (its id is null).
+ */
+export function nestJoined(row: Record<string, unknown>, relations: readonly string[]): Record<string, unknown> {
+  const nested: Record<string, unknown> = {};
+  const parts = new Map<string, Record<string, unknown>>(relations.map((relation) => [relation, {}]));
+  for (const key in row) {
+    const dot = key.indexOf(".");
+    const part = dot > 0 ? parts.get(key.slice(0, dot)) : undefined;
+    if (part) part[key.slice(dot + 1)] = row[key];
+    else nested[key] = row[key];
+  }
+  for (const [relation, part] of parts) nested[relation] = part.id == null ? null : part;
+  return nested;
+}
+
 /** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
 type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
 
@@ -136,17 +153,7 @@ export async function readBookingsByIds(services: Pick<Services, "db">, ids: rea
       ? sql`SELECT ${BOOKING_AND_CAR_SELECT} FROM bookings b LEFT JOIN vehicles v ON v.id = b."vehicleId" WHERE b.id IN (${join([...ids])})`
       : sql`SELECT ${BOOKING_SELECT} FROM bookings b WHERE b.id IN (${join([...ids])})`,
   );
-  const bookings = rows.map((row) => {
-    if (!plan.vehicle) return row;
-    const booking: Record<string, unknown> = {};
-    const vehicle: Record<string, unknown> = {};
-    for (const key in row) {
-      if (key.startsWith("vehicle.")) vehicle[key.slice(8)] = row[key];
-      else booking[key] = row[key];
-    }
-    booking.vehicle = vehicle.id == null ? null : vehicle;
-    return booking;
-  });
+  const bookings = plan.vehicle ? rows.map((row) => nestJoined(row, ["vehicle"])) : rows;
   const withImages = plan.vehicle && plan.vehicle.images;
   if (withImages) {
     const cars = bookings.map((booking) => booking.vehicle as Record<string, unknown> | null).filter((car) => car !== null);
