@@ -82,7 +82,9 @@ export const quoted = (table: string, columns: readonly string[], prefix = "") =
 
 const BOOKING_SELECT = raw(quoted("b", BOOKING_COLUMNS));
 const BOOKING_AND_CAR_SELECT = raw(`${quoted("b", BOOKING_COLUMNS)}, ${quoted("v", VEHICLE_COLUMNS, "vehicle.")}`);
-const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
+/** Every column of a car (`vehicles v`) and of a photo (`vehicle_images i`), as Prisma reads them. */
+export const VEHICLE_SELECT = raw(quoted("v", VEHICLE_COLUMNS));
+export const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
 
 /**
  * A joined row with its relations' columns (named `relation.column` by `quoted`) moved into one

@@ -38,7 +38,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
-import { bookingsInShape } from "./booking-reads";
+import { bookingsInShape, IMAGE_SELECT, VEHICLE_SELECT } from "./booking-reads";
 import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
@@ -198,16 +198,11 @@ function bookableCar(services: Services, vehicleId: string): Promise<BookingWith
  * compares the two on both databases.
  */
 export async function readCarWithPhotos(services: Pick<Services, "db">, vehicleId: string): Promise<(Vehicle & { images: VehicleImage[] }) | null> {
-  const [car] = await queryRows<Vehicle>(
-    services.db,
-    sql`SELECT id, "dealershipId", "registrationNumber", make, model, year, category, transmission, status, mileage, "dailyRate", "salesPrice",
-          features, "lastKnownLocation", "createdAt", "updatedAt"
-        FROM vehicles WHERE id = ${vehicleId}`,
-  );
+  const [car] = await queryRows<Vehicle>(services.db, sql`SELECT ${VEHICLE_SELECT} FROM vehicles v WHERE v.id = ${vehicleId}`);
   if (!car) return null;
   const images = await queryRows<VehicleImage>(
     services.db,
-    sql`SELECT id, "vehicleId", url, position, "createdAt" FROM vehicle_images WHERE "vehicleId" = ${vehicleId} ORDER BY position, "createdAt", id`,
+    sql`SELECT ${IMAGE_SELECT} FROM vehicle_images i WHERE i."vehicleId" = ${vehicleId} ORDER BY i.position, i."createdAt", i.id`,
   );
   return { ...car, images };
 }
