@@ -85,10 +85,13 @@ export type AvailableVehicleRow = Pick<
 > & { images: { url: string }[] };
 
 /**
- * `listVehicles` for the customers' GraphQL list, as two SQL statements on the driver (the cars in
- * list order, then their photos): no Prisma client in between. The list a booking starts from is
- * the busiest read the public cache cannot always answer, and its query compiler and row mapping
- * cost as much as SQLite's probes of the bookings (issue 16). Same filter, order and page.
+ * The rentable fleet (SPEC 5, "Vehicle list"), for GraphQL `vehicles` and REST `GET /api/vehicles`:
+ * exact category and transmission, and, given a period, without the cars booked during it (a NOT
+ * EXISTS served by the bookings (vehicleId, status, returnDate, pickupDate) index). Two SQL
+ * statements on the driver (the cars in list order, then their photos), no Prisma client in
+ * between: the list a booking starts from is the busiest read the public cache cannot always
+ * answer, and Prisma's query compiler and row mapping cost as much as SQLite's probes (issue 16).
+ * vehicles.test.ts compares it with the Prisma query it replaced.
  */
 export async function listAvailableVehicles(
   services: Pick<Services, "db">,
