@@ -11,7 +11,8 @@ import { createTestServices, graphql } from "../testing/harness";
 import type { Services } from "./context";
 import { VEHICLE_PHOTOS } from "./vehicle-rows";
 import type { Prisma } from "../db";
-import { type AvailableVehicleRow, blockingBookingsWhere, listAllVehicles, listAvailableVehicles, type VehicleFilter } from "./vehicles";
+import { vehicleJson } from "../rest/shapes/vehicles";
+import { blockingBookingsWhere, listAllVehicles, listAvailableVehicles, type VehicleFilter } from "./vehicles";
 
 /** The Prisma query the driver's SQL replaced: the reference it is compared with. */
 function listVehicles(services: Services, filter: VehicleFilter, options: { max?: number } = {}) {
@@ -73,21 +74,8 @@ afterAll(async () => {
   await services?.close();
 });
 
-/** What the customers' list shows of a row (Money as the GraphQL scalar prints it). */
-const shown = (row: AvailableVehicleRow | Awaited<ReturnType<typeof listVehicles>>[number]) => ({
-  id: row.id,
-  make: row.make,
-  model: row.model,
-  year: row.year,
-  category: row.category,
-  transmission: row.transmission,
-  status: row.status,
-  mileage: row.mileage,
-  dailyRate: Number(row.dailyRate).toFixed(2),
-  salesPrice: row.salesPrice === null ? null : Number(row.salesPrice).toFixed(2),
-  dealershipId: row.dealershipId,
-  images: row.images.map((image) => image.url),
-});
+// What the customers' lists show of a row: its REST shape (money as two-decimal text, photo URLs).
+const shown = vehicleJson;
 
 const filters: [string, VehicleFilter][] = [
   ["no filter", {}],
@@ -161,9 +149,7 @@ test("REST GET /api/vehicles answers the same cars as the Prisma query, the whol
   expect((await listAllVehicles(services, {})).map(shown)).toEqual(expected);
   const response = await fetch(`${url}/api/vehicles`);
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { id: string; dailyRate: string; salesPrice: string | null; images: string[] }[];
-  expect(body.map((car) => ({ id: car.id, dailyRate: car.dailyRate, salesPrice: car.salesPrice, images: car.images }))).toEqual(
-    expected.map((car) => ({ id: car.id, dailyRate: car.dailyRate, salesPrice: car.salesPrice, images: car.images })),
-  );
+  const body = (await response.json()) as ReturnType<typeof vehicleJson>[];
+  expect(body).toEqual(expected);
   expect(body.some((car) => car.images.length === 3)).toBe(true);
 });
