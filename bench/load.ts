@@ -44,8 +44,8 @@ export type LoadResult = {
 export function runLoad(baseUrl: string, scenario: Scenario, connections: number, seconds: number, serverPid?: number): Promise<LoadResult> {
   const { request } = scenario;
   const headers = { ...(request.body || scenario.nextBody ? { "content-type": "application/json" } : {}), ...request.headers };
-  const cpuBefore = serverPid ? cpuMs(serverPid) : null;
-  const mainBefore = serverPid ? cpuMs(serverPid, serverPid) : null;
+  const cpuBefore = serverPid ? serverCpuMs(serverPid) : null;
+  const mainBefore = serverPid ? serverCpuMs(serverPid, "event loops") : null;
   let exhausted = false;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -82,8 +82,8 @@ export function runLoad(baseUrl: string, scenario: Scenario, connections: number
       },
       (error: Error | null, result: AutocannonResult) => {
         if (error) return reject(error);
-        const cpuAfter = serverPid ? cpuMs(serverPid) : null;
-        const mainAfter = serverPid ? cpuMs(serverPid, serverPid) : null;
+        const cpuAfter = serverPid ? serverCpuMs(serverPid) : null;
+        const mainAfter = serverPid ? serverCpuMs(serverPid, "event loops") : null;
         const total = result.requests.total;
         const elapsed = result.duration;
         resolve({
@@ -135,21 +135,51 @@ export function cpuMs(pid: number, tid?: number): number | null {
   }
 }
 
-/** VmHWM (peak resident set) and VmRSS of a process, in MiB. */
-export function memoryOf(pid: number): { peakMiB: number; rssMiB: number } | null {
+/** The server's processes: the one the benchmark started, then its worker processes (WORKERS; server/workers.ts). */
+export function serverProcesses(pid: number): number[] {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-    return { peakMiB: round(kb("VmHWM") / 1024, 1), rssMiB: round(kb("VmRSS") / 1024, 1) };
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    return [pid, ...children.split(/\s+/).filter(Boolean).map(Number)];
+  } catch {
+    return [pid];
+  }
+}
+
+/** CPU time of the server's processes together, or of their main threads (each one's event loop), in ms. */
+export function serverCpuMs(pid: number, part: "all" | "event loops" = "all"): number | null {
+  let total = 0;
+  for (const each of serverProcesses(pid)) {
+    const ms = cpuMs(each, part === "all" ? undefined : each);
+    if (ms === null) return null;
+    total += ms;
+  }
+  return total;
+}
+
+/**
+ * VmHWM (peak resident set) and VmRSS of the server, in MiB: summed over its processes (with
+ * WORKERS, the sum of each process's own peak, which may not have come at the same moment).
+ */
+export function memoryOf(pid: number): { peakMiB: number; rssMiB: number } | null {
+  let peakKb = 0;
+  let rssKb = 0;
+  try {
+    for (const each of serverProcesses(pid)) {
+      const status = readFileSync(`/proc/${each}/status`, "utf8");
+      const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+      peakKb += kb("VmHWM");
+      rssKb += kb("VmRSS");
+    }
+    return { peakMiB: round(peakKb / 1024, 1), rssMiB: round(rssKb / 1024, 1) };
   } catch {
     return null;
   }
 }
 
-/** Resets the process's peak RSS to its current RSS (Linux: writing 5 to clear_refs). False when not allowed. */
+/** Resets each server process's peak RSS to its current RSS (Linux: writing 5 to clear_refs). False when not allowed. */
 export function resetPeakMemory(pid: number): boolean {
   try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    for (const each of serverProcesses(pid)) writeFileSync(`/proc/${each}/clear_refs`, "5");
     return true;
   } catch {
     return false;

@@ -7,7 +7,8 @@
 // Options: --scale N (default 1), --duration S per scenario and level (default 5), --warmup S
 // (default 2), --connections 1,8,32, --only id,id (scenario ids; add "baseline" for the ratios), --no-web (no build, page
 // weight or Lighthouse), --no-lighthouse, --no-load, --keep (keep the database and data dir),
-// --reuse DIR (a SQLite data dir kept with --keep: no seeding), --profile (the server writes a CPU profile to bench/results/profiles/ when it stops),
+// --reuse DIR (a SQLite data dir kept with --keep: no seeding), --workers N (the server's WORKERS;
+// default auto, one process per core), --profile (the server writes a CPU profile to bench/results/profiles/ when it stops),
 // --out FILE (default bench/results/latest.json; "-" writes nothing).
 //
 // Steps: 1. build the web app into a temp folder (web/dist is left alone); 2. a fresh database,
@@ -26,7 +27,7 @@ import { openDatabase } from "../server/db";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain";
 import { createBenchDatabase } from "./database";
 import { lighthouse, type LighthouseResult } from "./lighthouse";
-import { memoryOf, resetPeakMemory, runLoad, type LoadResult, type Scenario } from "./load";
+import { memoryOf, resetPeakMemory, runLoad, serverProcesses, type LoadResult, type Scenario } from "./load";
 import { allAssets, buildWeb, landingWeight, observedPageWeight, type ObservedWeight, type Weight } from "./page-weight";
 import { buildScenarios } from "./scenarios";
 import { seedBenchDatabase, sizeFor, type SeedResult } from "./seed";
@@ -45,6 +46,7 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     reuse: { type: "string" },
     profile: { type: "boolean", default: false },
+    workers: { type: "string", default: "auto" },
     out: { type: "string", default: join(ROOT, "bench", "results", "latest.json") },
   },
 });
@@ -155,6 +157,7 @@ async function main() {
       TOKEN_SECRET: "benchmark-token-secret-that-is-long-enough-0123456789",
       WEB_DIST: webDist,
       BENCH_ROUTES: "1",
+      WORKERS: args.workers!,
       // The benchmark measures the booking path, not the per-account limits that stop hoarding.
       ...GENEROUS_LIMITS,
       SMTP_URL: "",
@@ -168,8 +171,14 @@ async function main() {
     await Promise.race([server.exited, Bun.sleep(15_000)]);
   });
   await waitForHealth(baseUrl, server);
+  // With WORKERS above 1 the others start after the first answers: wait until they are up too.
+  const wanted = args.workers === "auto" ? cpus().length : Number(args.workers);
+  for (let waited = 0; serverProcesses(server.pid).length < wanted && waited < 20_000; waited += 100) await Bun.sleep(100);
+  await Bun.sleep(wanted > 1 ? 2_000 : 0);
   const memoryAtStart = memoryOf(server.pid);
-  log(`server: pid ${server.pid} on ${baseUrl}, ${memoryAtStart?.rssMiB ?? "?"} MiB resident after start`);
+  log(
+    `server: pid ${server.pid} on ${baseUrl}, ${serverProcesses(server.pid).length} process(es), ${memoryAtStart?.rssMiB ?? "?"} MiB resident after start`,
+  );
 
   // 4. Sign-ins (one each; the benchmark then reuses the tokens) ------------------------------
   const reader = await signIn(`${baseUrl}/api/auth/signin`, seed.reader.email, seed.password);
@@ -298,11 +307,12 @@ async function main() {
       seedSeconds: Math.round(seed.seconds * 10) / 10,
       readerBookings: seed.reader.bookings,
     },
-    settings: { scale, durationSeconds: duration, warmupSeconds: warmup, connections: levels },
+    settings: { scale, durationSeconds: duration, warmupSeconds: warmup, connections: levels, workers: args.workers },
     server: {
+      processes: serverProcesses(server.pid).length,
       memoryAtStartMiB: memoryAtStart?.rssMiB ?? null,
       peakMemoryMiB: memoryAtEnd?.peakMiB ?? null,
-      note: "peakMemoryMiB per scenario: VmHWM of the server process, reset (clear_refs) before the scenario's first level",
+      note: "peakMemoryMiB per scenario: VmHWM of the server's processes summed (each reset with clear_refs before the scenario's first level); CPU per request likewise summed over them",
     },
     scenarios: scenariosOut,
     pageWeight: {

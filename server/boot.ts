@@ -24,17 +24,32 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-export async function startServer(config: Config, options: { log?: Logger; print?: (text: string) => void } = {}): Promise<RunningServer> {
+export type StartOptions = {
+  log?: Logger;
+  print?: (text: string) => void;
+  /**
+   * "only" (the default): the one server process. "first" of several (server/workers.ts): the same,
+   * on a port the others share. "other": shares the first's port and only serves (the first has
+   * migrated and seeded, and runs housekeeping).
+   */
+  role?: "only" | "first" | "other";
+  /** Called with the services before the first request is accepted (workers.ts hooks its relay here). */
+  beforeServing?: (services: Services) => void;
+};
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
-  await migrate(config.database, (line) => log.info(line));
+  const role = options.role ?? "only";
+  if (role !== "other") await migrate(config.database, (line) => log.info(line));
   const database = openDatabase(config.database);
   const services: Services = { db: database.db, provider: database.provider, log, config };
   try {
-    await ensureDemoData(services, options.print ?? ((text) => console.log(text)));
+    if (role !== "other") await ensureDemoData(services, options.print ?? ((text) => console.log(text)));
   } catch (error) {
     await database.close();
     throw error;
   }
+  options.beforeServing?.(services);
   // Before the first request: until it listens, the caches answer from the database.
   const changes = database.provider === "postgresql" ? listenForChanges(config.database.url, changeCounters(database.db)!, log) : null;
   // The database has just answered (migrations), so this takes milliseconds; if not, serve uncached meanwhile.
@@ -46,10 +61,12 @@ export async function startServer(config: Config, options: { log?: Logger; print
     fetch: handler.fetch,
     maxRequestBodySize: MAX_BODY_BYTES,
     development: false,
+    // Several processes on one port: the kernel spreads new connections across them.
+    reusePort: role !== "only",
   });
   const port = server.port ?? config.port;
   const mailer = startMailer(services);
-  const stopHousekeeping = startHousekeeping(services);
+  const stopHousekeeping = role === "other" ? () => {} : startHousekeeping(services);
   let stopping: Promise<void> | undefined;
   return {
     url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`,

@@ -1,7 +1,7 @@
 // loadConfig: defaults, refusals that name the variable, and the token secret kept in DATA_DIR.
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "./config";
 
@@ -49,9 +49,17 @@ describe("loadConfig defaults", () => {
       expect(config.publicUrl).toBe("http://localhost:3000");
       expect(config.logLevel).toBe("info");
       expect(config.webDist).toBe(join(import.meta.dir, "..", "web", "dist"));
+      expect(config.workers).toBe(1);
     } finally {
       process.chdir(cwd);
     }
+  });
+
+  test("WORKERS: a number of processes, or auto for one per CPU core", () => {
+    const env = { DATA_DIR: tempDir(), TOKEN_SECRET: secret };
+    expect(loadConfig({ ...env, WORKERS: "3" }).workers).toBe(3);
+    expect(loadConfig({ ...env, WORKERS: "64" }).workers).toBe(64);
+    expect(loadConfig({ ...env, WORKERS: "auto" }).workers).toBe(availableParallelism());
   });
 
   test("empty strings count as unset", () => {
@@ -104,6 +112,10 @@ describe("invalid values stop with a ConfigError naming the variable", () => {
     [{ TOKEN_SECRET: "too-short" }, "TOKEN_SECRET"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ WORKERS: "0" }, "WORKERS"],
+    [{ WORKERS: "65" }, "WORKERS"],
+    [{ WORKERS: "two" }, "WORKERS"],
+    [{ WORKERS: "1.5" }, "WORKERS"],
   ];
   for (const [env, name] of cases) {
     test(`${Object.entries(env)[0]!.join("=")}`, () => {

@@ -1,6 +1,7 @@
 // Every environment variable the server reads, parsed once with zod. README's configuration
 // table mirrors this file.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -45,6 +46,13 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  /** Server processes on the one port (SO_REUSEPORT), or "auto": one per CPU core. */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9][0-9]?)$/, 'must be a number of processes from 1 to 64, or "auto" (one per CPU core)')
+    .default("1")
+    .transform((v) => (v === "auto" ? availableParallelism() : Number(v)))
+    .refine((n) => n <= 64, 'must be a number of processes from 1 to 64, or "auto" (one per CPU core)'),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default(SQLITE_DEFAULTS.synchronous),
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(SQLITE_DEFAULTS.cacheMiB),
@@ -136,6 +144,8 @@ export type DatabaseTarget = ({ provider: "sqlite"; url: string; file: string } 
 export type Config = {
   port: number;
   host: string;
+  /** Server processes sharing the port (server/workers.ts); 1 serves from this process alone. */
+  workers: number;
   dataDir: string;
   database: DatabaseTarget;
   tokenSecret: Uint8Array;
@@ -232,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    workers: e.WORKERS,
     dataDir,
     database,
     tokenSecret: tokenSecret(e.TOKEN_SECRET, dataDir),

@@ -1,6 +1,8 @@
-// `bun server/main.ts`: reads the environment, starts the server, drains on SIGTERM/SIGINT.
+// `bun server/main.ts`: reads the environment, starts the server (WORKERS processes of it), drains on SIGTERM/SIGINT.
 import { ConfigError, loadConfig } from "./config";
 import { startServer } from "./boot";
+import type { Logger } from "./log";
+import { startOtherWorker, startWorkers, WORKER_VARIABLE } from "./workers";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -13,13 +15,39 @@ try {
   throw error;
 }
 
-const server = await startServer(config);
-server.services.log.info(`CapeDrive is listening on ${config.publicUrl} (${server.services.provider}, data in ${config.dataDir})`);
+const worker = process.env[WORKER_VARIABLE];
+let stop: () => Promise<void>;
+let log: Logger;
+if (worker) {
+  // One of workers 2..N (server/workers.ts): its first process announces the server.
+  const server = await startOtherWorker(config);
+  stop = server.stop;
+  log = server.services.log;
+  // The first process is gone (even killed outright): this one stops too rather than serve alone.
+  process.on("disconnect", async () => {
+    server.services.log.warn(`worker ${worker}: the first process has stopped; stopping`);
+    await server.stop();
+    process.exit(0);
+  });
+} else if (config.workers > 1) {
+  const workers = await startWorkers(config);
+  const { services } = workers.server;
+  stop = workers.stop;
+  log = services.log;
+  log.info(
+    `CapeDrive is listening on ${config.publicUrl} (${services.provider}, ${config.workers} worker processes, data in ${config.dataDir})`,
+  );
+} else {
+  const server = await startServer(config);
+  stop = server.stop;
+  log = server.services.log;
+  log.info(`CapeDrive is listening on ${config.publicUrl} (${server.services.provider}, data in ${config.dataDir})`);
+}
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
-    server.services.log.info(`${signal}: finishing requests in flight, then stopping`);
-    await server.stop();
+    if (!worker) log.info(`${signal}: finishing requests in flight, then stopping`);
+    await stop();
     process.exit(0);
   });
 }
