@@ -176,9 +176,7 @@ async function main() {
   for (let waited = 0; serverProcesses(server.pid).length < wanted && waited < 20_000; waited += 100) await Bun.sleep(100);
   await Bun.sleep(wanted > 1 ? 2_000 : 0);
   const memoryAtStart = memoryOf(server.pid);
-  log(
-    `server: pid ${server.pid} on ${baseUrl}, ${serverProcesses(server.pid).length} process(es), ${memoryAtStart?.rssMiB ?? "?"} MiB resident after start`,
-  );
+  log(`server: pid ${server.pid} on ${baseUrl}, ${serverProcesses(server.pid).length} process(es), ${memoryAtStart?.rssMiB ?? "?"} MiB resident after start`);
 
   // 4. Sign-ins (one each; the benchmark then reuses the tokens) ------------------------------
   const reader = await signIn(`${baseUrl}/api/auth/signin`, seed.reader.email, seed.password);

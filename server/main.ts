@@ -34,9 +34,7 @@ if (worker) {
   const { services } = workers.server;
   stop = workers.stop;
   log = services.log;
-  log.info(
-    `CapeDrive is listening on ${config.publicUrl} (${services.provider}, ${config.workers} worker processes, data in ${config.dataDir})`,
-  );
+  log.info(`CapeDrive is listening on ${config.publicUrl} (${services.provider}, ${config.workers} worker processes, data in ${config.dataDir})`);
 } else {
   const server = await startServer(config);
   stop = server.stop;
