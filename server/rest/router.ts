@@ -14,12 +14,17 @@ import { geocodeRoutes } from "./geocode";
 import { objectRoutes } from "./objects";
 import { passwordRoutes } from "./password";
 import { profileRoutes } from "./profile";
+import { jsonResponse } from "./shapes/json";
 import { vehicleJson } from "./shapes/vehicles";
 
 export function restRouter(services: Services, access: AccessControl) {
   return (
     new Elysia({ prefix: "/api" })
       .use(access)
+      // Plain objects and arrays are written by jsonResponse (its Dates up to twice as fast).
+      .mapResponse(({ response }) =>
+        response !== null && typeof response === "object" && !(response instanceof Response) ? jsonResponse(response) : undefined,
+      )
       // The whole rentable fleet (capped at REST_VEHICLE_LIST_LIMIT); optional ?category=&transmission=&pickupDate=&returnDate=.
       .get("/vehicles", async ({ query }) => (await listAllVehicles(services, parseVehicleSearch(query))).map(vehicleJson), { public: true })
       .use(authRoutes(services, access))

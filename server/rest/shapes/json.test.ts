@@ -1,0 +1,35 @@
+import { describe, expect, test } from "bun:test";
+import { Prisma } from "../../../prisma/generated/sqlite/client";
+import { jsonResponse, withInstantsAsText } from "./json";
+
+describe("REST JSON: instants written beforehand", () => {
+  const sample = {
+    createdAt: new Date("2026-11-27T12:34:56.789Z"),
+    nothing: null,
+    missing: undefined,
+    amount: new Prisma.Decimal("1350.5"),
+    coordinates: { lat: -33.92, lng: 18.42 },
+    list: [new Date(0), "text", 3, true, null, { at: new Date("2030-01-01T00:00:00Z"), nested: [[new Date(86_400_000)]] }],
+    bare: Object.assign(Object.create(null), { when: new Date(1_000) }),
+  };
+
+  test("the same text as JSON.stringify for dates, decimals, nulls, undefined, nesting and prototype-less objects", () => {
+    expect(JSON.stringify(withInstantsAsText(sample))).toBe(JSON.stringify(sample));
+    expect(JSON.stringify(withInstantsAsText([sample, sample]))).toBe(JSON.stringify([sample, sample]));
+  });
+
+  test("dates become ISO strings in UTC; the input is left as it was", () => {
+    const copy = withInstantsAsText(sample) as typeof sample & { createdAt: unknown };
+    expect(copy.createdAt).toBe("2026-11-27T12:34:56.789Z");
+    expect(sample.createdAt).toBeInstanceOf(Date);
+    // A Decimal keeps its own JSON form (a string of its digits).
+    expect(JSON.stringify(copy.amount)).toBe('"1350.5"');
+  });
+
+  test("jsonResponse answers 200 application/json with that text", async () => {
+    const response = jsonResponse({ at: new Date("2026-01-02T03:04:05Z") });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(await response.text()).toBe('{"at":"2026-01-02T03:04:05.000Z"}');
+  });
+});
