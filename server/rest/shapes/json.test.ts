@@ -19,7 +19,7 @@ describe("REST JSON: instants written beforehand", () => {
   });
 
   test("dates become ISO strings in UTC; the input is left as it was", () => {
-    const copy = withInstantsAsText(sample) as typeof sample & { createdAt: unknown };
+    const copy = withInstantsAsText(sample) as Record<string, unknown>;
     expect(copy.createdAt).toBe("2026-11-27T12:34:56.789Z");
     expect(sample.createdAt).toBeInstanceOf(Date);
     // A Decimal keeps its own JSON form (a string of its digits).
