@@ -31,6 +31,17 @@ const countersOf = (services: Services): ChangeCounters => {
   return counters;
 };
 
+/**
+ * Sends on an IPC channel that may be closing (a worker stopping, the first process gone): the
+ * write being announced has committed either way, and a process that is going away holds no cache
+ * anyone will read, so a failed send is dropped rather than thrown into the write's caller.
+ */
+function send(deliver: () => unknown): void {
+  try {
+    deliver();
+  } catch {}
+}
+
 /** A worker that stops within this long of starting is started again after a longer pause. */
 const STEADY_MS = 10_000;
 const FIRST_PAUSE_MS = 500;
@@ -54,7 +65,7 @@ export async function startWorkers(config: Config): Promise<Workers> {
   let stopping = false;
 
   function tellOthers(message: Committed, except?: number) {
-    for (const [index, child] of children) if (index !== except) child.send(message);
+    for (const [index, child] of children) if (index !== except) send(() => child.send(message));
   }
 
   function start(index: number, pause = FIRST_PAUSE_MS) {
@@ -114,7 +125,7 @@ export async function startOtherWorker(config: Config): Promise<RunningServer> {
     beforeServing(services) {
       if (!relay) return;
       const counters = countersOf(services);
-      counters.onCommitted = (tags) => process.send?.({ committed: [...tags] } satisfies Committed);
+      counters.onCommitted = (tags) => send(() => process.send?.({ committed: [...tags] } satisfies Committed));
       process.on("message", (message) => {
         const tags = committedTags(message);
         if (tags?.length) counters.bumpRemote(tags);
