@@ -40,3 +40,26 @@ test("a schema with an unscoped root field is refused, naming the field", () => 
   const open = new GraphQLSchema({ query: new GraphQLObjectType({ name: "Query", fields: { secrets: { type: GraphQLString } } }) });
   expect(() => assertEveryRootFieldScoped(open)).toThrow("Query.secrets");
 });
+
+test("the staff-only types refuse anyone else once per object, whichever field returns them", async () => {
+  const viewers = {
+    customer: { kind: "customer", userId: "u", sessionId: "s", clientAddress: "127.0.0.1" },
+    anonymous: { kind: "anonymous" },
+    admin: { kind: "admin", adminId: "a", sessionId: "s", clientAddress: "127.0.0.1" },
+  } as const;
+  for (const name of ["AdminBooking", "AdminBookingUser", "AdminBookingVehicle"]) {
+    const type = schema.getType(name) as GraphQLObjectType;
+    // The check runs as the object is completed (isTypeOf), before any of its fields.
+    const check = (viewer: (typeof viewers)[keyof typeof viewers]) =>
+      Promise.resolve().then(() =>
+        type.isTypeOf!({ id: "x" }, { viewer, services: {}, request: new Request("http://127.0.0.1/graphql") }, {
+          parentType: type,
+          fieldName: "id",
+          path: { key: "id", prev: undefined, typename: name },
+        } as never),
+      );
+    await expect(check(viewers.customer)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(check(viewers.anonymous)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(await check(viewers.admin)).toBe(true);
+  }
+});

@@ -45,6 +45,11 @@ export const builder = new SchemaBuilder<{
     filterConnectionTotalCount: true,
   },
   scopeAuth: {
+    // A type's own scopes (the staff-only variants of the models) are checked once per object,
+    // before its fields, instead of once per field: a page of 20 admin bookings ran them about
+    // 500 times (adminBookings in process 830-1,025 -> 680-760 µs). An object refused this way
+    // is one error at its place in the answer.
+    runScopesOnType: true,
     // Locked down by default: a root field with no scope stops the schema from building
     // (./access.ts), so every entry point says who may call it, `public` included.
     authScopes: async ({ viewer }) => ({
