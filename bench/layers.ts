@@ -40,6 +40,7 @@ import type { Services } from "../server/services/context";
 import { createSession, resolveViewer } from "../server/services/sessions";
 import { GENEROUS_LIMITS } from "../server/testing/harness";
 import { createBenchDatabase } from "./database";
+import { bookingCustomerTokens } from "./booking-customers";
 import { buildScenarios } from "./scenarios";
 import { type SeedResult, seedBenchDatabase, sizeFor } from "./seed";
 import { resolve } from "node:path";
@@ -238,7 +239,7 @@ try {
   const adminId = (await db.adminUser.findUniqueOrThrow({ where: { email: seed.admin.email } })).id;
   const tokens = {
     reader: (await createSession(services, "customer", seed.reader.id)).token,
-    bookers: await Promise.all(seed.bookers.map(async (b) => (await createSession(services, "customer", b.id)).token)),
+    bookers: await bookingCustomerTokens(services),
     admin: (await createSession(services, "admin", adminId)).token,
   };
   let slot = 0;

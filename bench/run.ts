@@ -25,6 +25,9 @@ import { parseArgs } from "node:util";
 import { migrate } from "../server/db/migrate";
 import { openDatabase } from "../server/db";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain";
+import { loadConfig } from "../server/config";
+import { createLogger } from "../server/log";
+import { bookingCustomerTokens } from "./booking-customers";
 import { createBenchDatabase } from "./database";
 import { lighthouse, type LighthouseResult } from "./lighthouse";
 import { memoryOf, resetPeakMemory, runLoad, serverProcesses, type LoadResult, type Scenario } from "./load";
@@ -33,6 +36,7 @@ import { buildScenarios } from "./scenarios";
 import { seedBenchDatabase, sizeFor, type SeedResult } from "./seed";
 
 const ROOT = resolve(import.meta.dir, "..");
+const BENCH_TOKEN_SECRET = "benchmark-token-secret-that-is-long-enough-0123456789";
 const { values: args } = parseArgs({
   options: {
     scale: { type: "string", default: "1" },
@@ -154,7 +158,7 @@ async function main() {
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: "warn",
       SEED_DEMO: "false",
-      TOKEN_SECRET: "benchmark-token-secret-that-is-long-enough-0123456789",
+      TOKEN_SECRET: BENCH_TOKEN_SECRET,
       WEB_DIST: webDist,
       BENCH_ROUTES: "1",
       WORKERS: args.workers!,
@@ -180,7 +184,15 @@ async function main() {
 
   // 4. Sign-ins (one each; the benchmark then reuses the tokens) ------------------------------
   const reader = await signIn(`${baseUrl}/api/auth/signin`, seed.reader.email, seed.password);
-  const bookers = await Promise.all(seed.bookers.map((b) => signIn(`${baseUrl}/api/auth/signin`, b.email, seed.password)));
+  // The booking scenario's many customers: sessions made in the database (bench/booking-customers.ts).
+  const sessions = openDatabase(database.target);
+  let bookers: string[];
+  try {
+    const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: "warn", TOKEN_SECRET: BENCH_TOKEN_SECRET });
+    bookers = await bookingCustomerTokens({ db: sessions.db, provider: sessions.provider, log: createLogger("warn"), config });
+  } finally {
+    await sessions.close();
+  }
   const admin = await signIn(`${baseUrl}/api/admin/signin`, seed.admin.email, seed.password);
 
   // 5. Page weight and Lighthouse -------------------------------------------------------------

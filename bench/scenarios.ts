@@ -150,7 +150,7 @@ export function buildScenarios(
     },
     {
       id: "rest-create-booking",
-      title: "POST /api/bookings (a free vehicle and day each, 20 customers in turn)",
+      title: `POST /api/bookings (a free vehicle and day each, ${tokens.bookers.length.toLocaleString("en-US")} customers in turn)`,
       kind: "write",
       request: { method: "POST", path: "/api/bookings" },
       nextHeaders: cycle(tokens.bookers.map(bearer)),
