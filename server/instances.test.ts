@@ -15,6 +15,7 @@ import { uploadPhoto } from "./testing/admin";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle } from "./testing/bookings";
 import { createTestDatabase, GENEROUS_LIMITS, testConfig, type TestDatabase } from "./testing/harness";
 import { startS3Server, type TestS3Server } from "./testing/s3";
+import { spawnServer, untilReady } from "./testing/processes";
 import { startSmtpServer, type TestSmtpServer } from "./testing/smtp";
 
 const root = join(import.meta.dir, "..");
@@ -31,42 +32,12 @@ let env: Record<string, string>;
 let a: Instance;
 let b: Instance;
 
-function freePort(): number {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
-
 /** Starts `bun server/main.ts` with the shared settings and a data folder of its own; resolves once /readyz answers 200. */
 async function startInstance(name: string): Promise<Instance> {
-  const port = freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `capedrive-${name}-`));
-  const child = Bun.spawn([process.execPath, join(root, "server", "main.ts")], {
-    cwd: root,
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let text = "";
-  for (const stream of [child.stdout, child.stderr])
-    void (async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-    })();
-  const instance = { name, url: `http://127.0.0.1:${port}`, child, output: () => text, dataDir };
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited ${child.exitCode}: ${text}`);
-    const ready = await fetch(`${instance.url}/readyz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) return instance;
-    await Bun.sleep(50);
-  }
-  throw new Error(`${name} did not become ready: ${text}`);
+  const server = spawnServer({ ...env, DATA_DIR: dataDir });
+  await untilReady(server, name);
+  return { name, url: server.url, child: server.child, output: server.output, dataDir };
 }
 
 beforeAll(async () => {

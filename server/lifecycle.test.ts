@@ -4,6 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { freePort } from "./testing/processes";
 import { createTestDatabase, type TestDatabase } from "./testing/harness";
 
 const root = join(import.meta.dir, "..");
@@ -15,13 +16,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   await database?.drop();
 });
-
-function freePort(): number {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
 
 type Running = { child: Bun.Subprocess<"ignore", "pipe", "pipe">; url: string; port: number; stdout: () => string; stderr: () => string };
 

@@ -4,31 +4,21 @@
 // from one of them happens once in 500,000 runs.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { join } from "node:path";
 import { openDatabase } from "./db";
 import { createLogger } from "./log";
 import { PUBLIC_CACHE_TTL_MS } from "./public-cache";
 import type { Services } from "./services/context";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle } from "./testing/bookings";
 import { createTestDatabase, GENEROUS_LIMITS, testConfig, type TestDatabase } from "./testing/harness";
+import { type ServerProcess, spawnServer, untilReady } from "./testing/processes";
 
-const root = join(import.meta.dir, "..");
 const TOKEN_SECRET = "workers-share-this-token-secret-0123456789abcdef";
 const FRESH_CONNECTIONS = 20;
-
-type Server = { url: string; child: Bun.Subprocess<"ignore", "pipe", "pipe">; output: () => string };
 
 let database: TestDatabase;
 let services: Services & { close(): Promise<void> };
 let env: Record<string, string>;
-let server: Server;
-
-function freePort(): number {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
+let server: ServerProcess;
 
 /** The processes the first one started (its children), from /proc. */
 function otherWorkers(pid: number): number[] {
@@ -75,32 +65,12 @@ async function until<T>(what: string, probe: () => T | Promise<T>, ms = 20_000):
   }
 }
 
-/** Starts `bun server/main.ts` with WORKERS=2; resolves once it answers and its second process is up. */
-async function startServer(): Promise<Server> {
-  const port = freePort();
-  const child = Bun.spawn([process.execPath, join(root, "server", "main.ts")], {
-    cwd: root,
-    env: { ...env, PORT: String(port), WORKERS: "2" },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let text = "";
-  for (const stream of [child.stdout, child.stderr])
-    void (async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-    })();
-  const started = { url: `http://127.0.0.1:${port}`, child, output: () => text };
-  await until(`the server (${text})`, async () => {
-    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${text}`);
-    return fetch(`${started.url}/readyz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-  });
+/** Starts `bun server/main.ts` with WORKERS=2; resolves once it answers and its second process listens too. */
+async function startServer(): Promise<ServerProcess> {
+  const started = spawnServer({ ...env, WORKERS: "2" });
+  await untilReady(started);
   // The second process listens a moment after it starts.
-  await until("the second worker to listen", () => otherWorkers(child.pid).some((pid) => listens(pid, port)));
+  await until("the second worker to listen", () => otherWorkers(started.child.pid).some((pid) => listens(pid, started.port)));
   return started;
 }
 
