@@ -62,9 +62,9 @@ const levels = args
   .map(Number)
   .filter((n) => n > 0);
 const only = args.only ? new Set(args.only.split(",")) : null;
-if (!(scale > 0) || !(duration > 0) || levels.length === 0) {
+if (!(scale > 0) || !(duration > 0) || levels.length === 0 || !/^(auto|[1-9][0-9]?)$/.test(args.workers!)) {
   console.error(
-    "usage: bun run bench [--scale 0.05] [--duration 5] [--connections 1,8,32] [--only ids] [--no-web] [--no-lighthouse] [--no-load] [--keep] [--out file]",
+    "usage: bun run bench [--scale 0.05] [--duration 5] [--connections 1,8,32] [--only ids] [--workers auto|N] [--no-web] [--no-lighthouse] [--no-load] [--keep] [--reuse dir] [--out file]",
   );
   process.exit(2);
 }
