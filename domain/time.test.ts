@@ -4,6 +4,7 @@ import {
   addDays,
   CANCEL_BLOCKED_MESSAGES,
   canCustomerCancel,
+  capeTownICalendarDateTime,
   customerCancelBlockedReason,
   capeTownDateTimeToUtc,
   capeTownToday,
@@ -376,5 +377,19 @@ describe("24-hour cancellation policy", () => {
     expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "cancelled", now)).toBe("This booking is already cancelled");
     expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "completed", now)).toBe("Completed bookings cannot be cancelled");
     expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "whatever", now)).toBe(CANCEL_BLOCKED_MESSAGES.unknown);
+  });
+});
+
+describe("capeTownICalendarDateTime", () => {
+  test("the Cape Town wall clock to the second, as the time zone database has it (1942-1944's summer time included)", () => {
+    expect(capeTownICalendarDateTime(new Date("2026-03-05T08:00:00.000Z"))).toBe("20260305T100000");
+    expect(capeTownICalendarDateTime(new Date("2028-02-28T22:00:59.999Z"))).toBe("20280229T000059");
+    expect(capeTownICalendarDateTime(new Date("2026-12-31T22:30:05Z"))).toBe("20270101T003005");
+    for (let i = 0; i < 500; i++) {
+      const instant = new Date(Date.UTC(1940, 0, 1) + Math.floor(Math.random() * 100 * 365.25 * 86_400_000));
+      const wall = fromDate(instant, "Africa/Johannesburg");
+      const expected = `${String(wall.year).padStart(4, "0")}${String(wall.month).padStart(2, "0")}${String(wall.day).padStart(2, "0")}T${String(wall.hour).padStart(2, "0")}${String(wall.minute).padStart(2, "0")}${String(wall.second).padStart(2, "0")}`;
+      expect([instant.toISOString(), capeTownICalendarDateTime(instant)]).toEqual([instant.toISOString(), expected]);
+    }
   });
 });

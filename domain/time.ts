@@ -185,6 +185,12 @@ export function toCapeTownDateTime(instant: Date): CapeTownDateTime {
   return { date: toCalendarDate(wall).toString(), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
 }
 
+/** The Cape Town wall clock of an instant as "yyyymmddThhmmss" (iCalendar's local DATE-TIME, to be named TZID=Africa/Johannesburg). */
+export function capeTownICalendarDateTime(instant: Date): string {
+  const wall = capeTown(instant, "instant");
+  return `${pad(wall.year, 4)}${pad(wall.month)}${pad(wall.day)}T${pad(wall.hour)}${pad(wall.minute)}${pad(wall.second)}`;
+}
+
 /** True for a 24-hour "HH:mm" time of day (00:00 .. 23:59). */
 export function isValidTime(value: unknown): value is string {
   return typeof value === "string" && /^([01]\d|2[0-3]):[0-5]\d$/.test(value);

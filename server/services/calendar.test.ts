@@ -4,10 +4,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { TZDate } from "@date-fns/tz";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import ICAL from "ical.js";
+import { bookingNumber, CAPE_TOWN_TIME_ZONE, categoryLabel, parseCoordinates } from "#domain";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle } from "../testing/bookings";
 import { startTestServer, type TestServer } from "../testing/harness";
-import { bookingCalendar, calendarUids } from "./calendar";
+import { bookingCalendar, CAPE_TOWN_VTIMEZONE, calendarUids } from "./calendar";
 
 const booking = {
   id: "3f2c9a10-5b7e-4c1d-9e8f-0a1b2c3d4e5f",
@@ -64,6 +67,80 @@ describe("the calendar file", () => {
       expect(String(e.organizer)).toBe("mailto:no-reply@capedrive.example");
     }
   });
+});
+
+/** The file as ical-generator wrote it until stop 30: the reference the direct writer must match. */
+function icalGeneratorCalendar(b: typeof booking, opts: typeof options & { cancelled: boolean }): string {
+  const calendar = ical({
+    prodId: { company: "CapeDrive", product: "Bookings", language: "EN" },
+    method: opts.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+    name: "CapeDrive",
+    timezone: { name: null, generator: () => CAPE_TOWN_VTIMEZONE },
+  });
+  const uids = calendarUids(b.id);
+  const car = `${categoryLabel(b.category)} car`;
+  const at = (instant: Date, minutes = 0) => new TZDate(instant.getTime() + minutes * 60_000, CAPE_TOWN_TIME_ZONE);
+  const place = (title: string, coordinates: string) => {
+    const point = parseCoordinates(coordinates);
+    return point ? { title, geo: { lat: point.lat, lon: point.lon } } : title;
+  };
+  const common = {
+    timezone: CAPE_TOWN_TIME_ZONE,
+    sequence: b.calendarSequence,
+    organizer: { name: "CapeDrive", email: opts.organizerEmail },
+    url: `${opts.publicUrl}/bookings/${b.id}`,
+    status: opts.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  };
+  const number = bookingNumber(b.id, "customer");
+  for (const [id, instant, verb, location, coordinates, description] of [
+    [
+      uids.delivery,
+      b.pickupDate,
+      "delivers",
+      b.deliveryLocation,
+      b.deliveryCoordinates,
+      `Your ${car} is delivered to ${b.deliveryLocation}. Please have your driver's licence ready.`,
+    ],
+    [uids.return, b.returnDate, "collects", b.returnLocation, b.returnCoordinates, `We collect the car from ${b.returnLocation}.`],
+  ] as const)
+    calendar.createEvent({
+      ...common,
+      id,
+      start: at(instant),
+      end: at(instant, 30),
+      summary: `${opts.cancelled ? "Cancelled: " : ""}CapeDrive ${verb} your ${car} (booking #${number})`,
+      description,
+      location: place(location, coordinates),
+    });
+  return calendar.toString();
+}
+
+describe("written directly, the same file ical-generator wrote", () => {
+  const withoutStamp = (ics: string) => ics.replace(/DTSTAMP:\d{8}T\d{6}Z/g, "DTSTAMP:-");
+  const cases: [string, Partial<typeof booking>, boolean][] = [
+    ["a booking", {}, false],
+    ["its cancellation", { calendarSequence: 3 }, true],
+    [
+      "commas, semicolons, backslashes, quotes and line breaks",
+      { deliveryLocation: 'Unit 4; "The Yard", 1\\2 Long St\nCape Town', returnLocation: "a,b;c" },
+      false,
+    ],
+    ["long and non-ASCII text folded at 75 octets", { deliveryLocation: `${"Ŝtraße, Kaapstad — 🚗 ".repeat(8)}end`, returnLocation: "é".repeat(100) }, false],
+    ["no point for an address", { deliveryCoordinates: "", returnCoordinates: "not a point" }, false],
+    [
+      "midnight, a leap day and late in the evening",
+      { pickupDate: new Date("2028-02-28T22:00:00.000Z"), returnDate: new Date("2028-03-01T21:59:59.000Z") },
+      false,
+    ],
+    ["another category and a long id", { category: "large", id: "f".repeat(36) }, false],
+  ];
+  for (const [name, change, cancelled] of cases)
+    test(name, () => {
+      const b = { ...booking, ...change };
+      const opts = { ...options, cancelled };
+      expect(withoutStamp(bookingCalendar(b, opts)).split("\r\n")).toEqual(withoutStamp(icalGeneratorCalendar(b, opts)).split("\r\n"));
+      expect(bookingCalendar(b, opts)).toMatch(/DTSTAMP:\d{8}T\d{6}Z\r\n/);
+    });
 });
 
 describe("the booking emails carry it", () => {
