@@ -47,7 +47,7 @@ const STEADY_MS = 10_000;
 const FIRST_PAUSE_MS = 500;
 const LONGEST_PAUSE_MS = 30_000;
 
-export type Workers = { server: RunningServer; pids(): number[]; stop(): Promise<void> };
+export type Workers = { server: RunningServer; stop(): Promise<void> };
 
 /** The first process: serves, starts workers 2..N and keeps them running, relays their writes (SQLite). */
 export async function startWorkers(config: Config): Promise<Workers> {
@@ -97,7 +97,6 @@ export async function startWorkers(config: Config): Promise<Workers> {
   let stopped: Promise<void> | undefined;
   return {
     server,
-    pids: () => [process.pid, ...[...children.values()].map((child) => child.pid)],
     stop() {
       stopped ??= (async () => {
         stopping = true;
