@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { migrate } from "../server/db/migrate";
 import { openDatabase } from "../server/db";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain";
-import { loadConfig } from "../server/config";
+import { loadConfig, workerCount } from "../server/config";
 import { createLogger } from "../server/log";
 import { bookingCustomerTokens } from "./booking-customers";
 import { createBenchDatabase } from "./database";
@@ -62,12 +62,15 @@ const levels = args
   .map(Number)
   .filter((n) => n > 0);
 const only = args.only ? new Set(args.only.split(",")) : null;
-if (!(scale > 0) || !(duration > 0) || levels.length === 0 || !/^(auto|[1-9][0-9]?)$/.test(args.workers!)) {
+function usage(): never {
   console.error(
     "usage: bun run bench [--scale 0.05] [--duration 5] [--connections 1,8,32] [--only ids] [--workers auto|N] [--no-web] [--no-lighthouse] [--no-load] [--keep] [--reuse dir] [--out file]",
   );
   process.exit(2);
 }
+if (!(scale > 0) || !(duration > 0) || levels.length === 0) usage();
+// The server's own reading of WORKERS, so the benchmark waits for as many processes as it starts.
+const workers = workerCount(args.workers!) ?? usage();
 
 const started = Date.now();
 let slotsUsed = 0;
@@ -176,9 +179,8 @@ async function main() {
   });
   await waitForHealth(baseUrl, server);
   // With WORKERS above 1 the others start after the first answers: wait until they are up too.
-  const wanted = args.workers === "auto" ? cpus().length : Number(args.workers);
-  for (let waited = 0; serverProcesses(server.pid).length < wanted && waited < 20_000; waited += 100) await Bun.sleep(100);
-  await Bun.sleep(wanted > 1 ? 2_000 : 0);
+  for (let waited = 0; serverProcesses(server.pid).length < workers && waited < 20_000; waited += 100) await Bun.sleep(100);
+  await Bun.sleep(workers > 1 ? 2_000 : 0);
   const memoryAtStart = memoryOf(server.pid);
   log(`server: pid ${server.pid} on ${baseUrl}, ${serverProcesses(server.pid).length} process(es), ${memoryAtStart?.rssMiB ?? "?"} MiB resident after start`);
 

@@ -49,10 +49,15 @@ const envSchema = z.object({
   /** Server processes on the one port (SO_REUSEPORT), or "auto": one per CPU core. */
   WORKERS: z
     .string()
-    .regex(/^(auto|[1-9][0-9]?)$/, 'must be a number of processes from 1 to 64, or "auto" (one per CPU core)')
     .default("1")
-    .transform((v) => (v === "auto" ? availableParallelism() : Number(v)))
-    .refine((n) => n <= 64, 'must be a number of processes from 1 to 64, or "auto" (one per CPU core)'),
+    .transform((v, ctx) => {
+      const count = workerCount(v);
+      if (count === null) {
+        ctx.addIssue({ code: "custom", message: 'must be a number of processes from 1 to 64, or "auto" (one per CPU core)' });
+        return z.NEVER;
+      }
+      return count;
+    }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default(SQLITE_DEFAULTS.synchronous),
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(SQLITE_DEFAULTS.cacheMiB),
@@ -127,6 +132,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
+
+/** WORKERS' value as a number of processes: "auto" is one per CPU core; null unless 1 to 64 or "auto". */
+export function workerCount(value: string): number | null {
+  if (value === "auto") return availableParallelism();
+  return /^[1-9][0-9]?$/.test(value) && Number(value) <= 64 ? Number(value) : null;
+}
 
 /**
  * SQLite's PRAGMA synchronous in WAL mode. NORMAL (the default): a commit is not synced to disk
