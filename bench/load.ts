@@ -3,6 +3,7 @@
 // through /proc/<pid>/clear_refs) and the CPU time it spent.
 import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { childProcesses } from "../server/testing/processes";
 
 export type LoadRequest = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
 
@@ -136,14 +137,7 @@ export function cpuMs(pid: number, tid?: number): number | null {
 }
 
 /** The server's processes: the one the benchmark started, then its worker processes (WORKERS; server/workers.ts). */
-export function serverProcesses(pid: number): number[] {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-    return [pid, ...children.split(/\s+/).filter(Boolean).map(Number)];
-  } catch {
-    return [pid];
-  }
-}
+export const serverProcesses = (pid: number): number[] => [pid, ...childProcesses(pid)];
 
 /** CPU time of the server's processes together, or of their main threads (each one's event loop), in ms. */
 export function serverCpuMs(pid: number, part: "all" | "event loops" = "all"): number | null {

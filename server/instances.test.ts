@@ -15,7 +15,7 @@ import { uploadPhoto } from "./testing/admin";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle } from "./testing/bookings";
 import { createTestDatabase, GENEROUS_LIMITS, testConfig, type TestDatabase } from "./testing/harness";
 import { startS3Server, type TestS3Server } from "./testing/s3";
-import { spawnServer, untilReady } from "./testing/processes";
+import { spawnServer, stopServer, untilReady } from "./testing/processes";
 import { startSmtpServer, type TestSmtpServer } from "./testing/smtp";
 
 const root = join(import.meta.dir, "..");
@@ -67,9 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const instance of [a, b]) {
     if (!instance) continue;
-    instance.child.kill("SIGTERM");
-    await Promise.race([instance.child.exited, Bun.sleep(5_000)]);
-    if (instance.child.exitCode === null) instance.child.kill("SIGKILL");
+    await stopServer(instance.child, 5_000);
     rmSync(instance.dataDir, { recursive: true, force: true });
   }
   await services?.close();

@@ -10,7 +10,7 @@ import { PUBLIC_CACHE_TTL_MS } from "./public-cache";
 import type { Services } from "./services/context";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle } from "./testing/bookings";
 import { createTestDatabase, GENEROUS_LIMITS, testConfig, type TestDatabase } from "./testing/harness";
-import { type ServerProcess, spawnServer, untilReady } from "./testing/processes";
+import { childProcesses, type ServerProcess, spawnServer, stopServer, untilReady } from "./testing/processes";
 
 const TOKEN_SECRET = "workers-share-this-token-secret-0123456789abcdef";
 const FRESH_CONNECTIONS = 20;
@@ -19,15 +19,6 @@ let database: TestDatabase;
 let services: Services & { close(): Promise<void> };
 let env: Record<string, string>;
 let server: ServerProcess;
-
-/** The processes the first one started (its children), from /proc. */
-function otherWorkers(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
 
 /** Whether process `pid` holds a socket listening on `port` (its fds against /proc/net/tcp's LISTEN rows). */
 function listens(pid: number, port: number): boolean {
@@ -70,15 +61,8 @@ async function startServer(): Promise<ServerProcess> {
   const started = spawnServer({ ...env, WORKERS: "2" });
   await untilReady(started);
   // The second process listens a moment after it starts.
-  await until("the second worker to listen", () => otherWorkers(started.child.pid).some((pid) => listens(pid, started.port)));
+  await until("the second worker to listen", () => childProcesses(started.child.pid).some((pid) => listens(pid, started.port)));
   return started;
-}
-
-async function stop(child: Bun.Subprocess, signal: "SIGTERM" | "SIGKILL" = "SIGTERM") {
-  if (child.exitCode !== null) return;
-  child.kill(signal);
-  await Promise.race([child.exited, Bun.sleep(20_000)]);
-  if (child.exitCode === null) child.kill("SIGKILL");
 }
 
 /** The ids in the public fleet for one period, each asked on a new connection. */
@@ -120,7 +104,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (server) await stop(server.child);
+  if (server) await stopServer(server.child, 20_000);
   await services?.close();
   await database?.drop();
 });
@@ -152,7 +136,7 @@ test("a booking on either process takes the car out of both processes' cached fl
 }, 60_000);
 
 test("a worker process that dies is started again, and the server answers throughout", async () => {
-  const [second] = otherWorkers(server.child.pid);
+  const [second] = childProcesses(server.child.pid);
   expect(second).toBeNumber();
   process.kill(second!, "SIGKILL");
   let answered = 0;
@@ -160,7 +144,7 @@ test("a worker process that dies is started again, and the server answers throug
     const response = await fetch(`${server.url}/readyz`, { headers: { connection: "close" } });
     expect(response.status).toBe(200);
     answered++;
-    const [now] = otherWorkers(server.child.pid);
+    const [now] = childProcesses(server.child.pid);
     return now !== undefined && now !== second ? now : null;
   });
   expect(answered).toBeGreaterThan(0);
@@ -169,14 +153,14 @@ test("a worker process that dies is started again, and the server answers throug
 }, 30_000);
 
 test("SIGTERM stops every process; a first process killed outright takes the others with it", async () => {
-  const others = otherWorkers(server.child.pid);
+  const others = childProcesses(server.child.pid);
   expect(others).toHaveLength(1);
   server.child.kill("SIGTERM");
   expect(await Promise.race([server.child.exited, Bun.sleep(20_000).then(() => "still running")])).toBe(0);
   await until("the second worker to stop", () => others.every((pid) => !alive(pid)), 5_000);
 
   server = await startServer();
-  const [second] = otherWorkers(server.child.pid);
+  const [second] = childProcesses(server.child.pid);
   server.child.kill("SIGKILL");
   await server.child.exited;
   await until("the orphaned worker to stop", () => !alive(second!), 15_000);

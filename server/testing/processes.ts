@@ -1,6 +1,7 @@
 // `bun server/main.ts` started as an operator starts it, for the tests that need the real process
 // (several instances, worker processes, start and stop): a free loopback port, the child's output
-// collected, and a wait until it is ready.
+// collected, a wait until it is ready, a stop, and the processes it started (the benchmark too).
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(import.meta.dir, "..", "..");
@@ -46,4 +47,21 @@ export async function untilReady(server: ServerProcess, name = "the server"): Pr
     await Bun.sleep(50);
   }
   throw new Error(`${name} did not become ready: ${server.output()}`);
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited within `graceMs`. */
+export async function stopServer(child: Bun.Subprocess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await Promise.race([child.exited, Bun.sleep(graceMs)]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** The processes `pid` started and that still run (Linux: /proc), e.g. a server's worker processes. */
+export function childProcesses(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
