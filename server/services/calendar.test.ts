@@ -75,7 +75,7 @@ function icalGeneratorCalendar(b: typeof booking, opts: typeof options & { cance
     prodId: { company: "CapeDrive", product: "Bookings", language: "EN" },
     method: opts.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
     name: "CapeDrive",
-    timezone: { name: null, generator: () => CAPE_TOWN_VTIMEZONE },
+    timezone: { name: null, generator: () => CAPE_TOWN_VTIMEZONE.join("\r\n") },
   });
   const uids = calendarUids(b.id);
   const car = `${categoryLabel(b.category)} car`;

@@ -8,7 +8,7 @@
 import { bookingNumber, CAPE_TOWN_TIME_ZONE, capeTownICalendarDateTime, categoryLabel, parseCoordinates } from "#domain";
 import type { EmailAttachment } from "./mail";
 
-/** South Africa keeps +02:00 all year (no daylight saving since 1944). */
+/** The zone's definition, line by line: South Africa keeps +02:00 all year (no daylight saving since 1944). */
 export const CAPE_TOWN_VTIMEZONE = [
   "BEGIN:VTIMEZONE",
   `TZID:${CAPE_TOWN_TIME_ZONE}`,
@@ -19,7 +19,7 @@ export const CAPE_TOWN_VTIMEZONE = [
   "TZNAME:SAST",
   "END:STANDARD",
   "END:VTIMEZONE",
-].join("\r\n");
+];
 
 /** How long the handover is blocked out in the customer's calendar. */
 const HANDOVER_MINUTES = 30;
@@ -41,13 +41,6 @@ export const calendarUids = (bookingId: string) => ({ delivery: `${bookingId}-de
 
 /** TEXT values (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks written \\n. */
 const escapeText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, "\\n");
-
-/** A quoted parameter value (RFC 6868): ^, " and line breaks written ^^, ^' and ^n. */
-const escapeParameter = (value: string) =>
-  value
-    .replace(/\^/g, "^^")
-    .replace(/"/g, "^'")
-    .replace(/\r\n|\r|\n/g, "^n");
 
 /**
  * Content lines of at most 75 octets (RFC 5545 3.1): a longer line goes on in lines that start
@@ -103,9 +96,10 @@ export function bookingCalendar(booking: CalendarBooking, options: { cancelled: 
       `DTEND${zoned(at, HANDOVER_MINUTES)}`,
       `SUMMARY:${escapeText(`${options.cancelled ? "Cancelled: " : ""}${summary}`)}`,
       ...(location ? [`LOCATION:${escapeText(location)}`] : []),
-      ...(point?.lat && point.lon ? [`GEO:${escapeText(String(point.lat))};${escapeText(String(point.lon))}`] : []),
+      // As ical-generator wrote it: no GEO for a latitude or longitude of exactly 0.
+      ...(point?.lat && point.lon ? [`GEO:${point.lat};${point.lon}`] : []),
       `DESCRIPTION:${escapeText(description)}`,
-      `ORGANIZER;CN="${escapeParameter("CapeDrive")}":mailto:${options.organizerEmail}`,
+      `ORGANIZER;CN="CapeDrive":mailto:${options.organizerEmail}`,
       `URL;VALUE=URI:${options.publicUrl}/bookings/${booking.id}`,
       `STATUS:${options.cancelled ? "CANCELLED" : "CONFIRMED"}`,
       "END:VEVENT",
@@ -118,7 +112,7 @@ export function bookingCalendar(booking: CalendarBooking, options: { cancelled: 
     `METHOD:${options.cancelled ? "CANCEL" : "PUBLISH"}`,
     "NAME:CapeDrive",
     "X-WR-CALNAME:CapeDrive",
-    CAPE_TOWN_VTIMEZONE,
+    ...CAPE_TOWN_VTIMEZONE,
     ...event(
       uids.delivery,
       booking.pickupDate,
@@ -137,10 +131,7 @@ export function bookingCalendar(booking: CalendarBooking, options: { cancelled: 
     ),
     "END:VCALENDAR",
   ];
-  return lines
-    .flatMap((line) => line.split("\r\n"))
-    .map(fold)
-    .join("\r\n");
+  return lines.map(fold).join("\r\n");
 }
 
 /** The calendar as an email attachment. */
