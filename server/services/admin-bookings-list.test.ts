@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Prisma } from "../db";
 import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
 import { createVehicle } from "../testing/dealerships";
-import { createTestServices } from "../testing/harness";
+import { createTestServices, queryPlan } from "../testing/harness";
 import { ADMIN_BOOKING_ENTRY_INCLUDE, listAdminBookings, recentBookings } from "./admin-bookings";
 import type { Services } from "./context";
 import type { Viewer } from "./viewer";
@@ -105,27 +105,9 @@ test("a page, of every booking or of one status, is read in an index's order: no
     ["", "bookings_createdAt_id_idx"],
     ["WHERE status = 'completed'", "bookings_status_createdAt_id_idx"],
   ] as const) {
-    let plan = "";
-    if (services.provider === "sqlite") {
-      const rows = await services.db.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${pageOf(where)}`);
-      plan = rows.map((row) => row.detail).join("\n");
-      expect(plan).not.toContain("TEMP B-TREE");
-    } else {
-      // PostgreSQL plans by its statistics and would scan a test's tiny table: with scans off, in a
-      // transaction that is rolled back, the index must serve the order by itself (no Sort node).
-      const rollBack = new Error("roll back");
-      await services.db
-        .$transaction(async (tx) => {
-          await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
-          const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${pageOf(where)}`);
-          plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-          throw rollBack;
-        })
-        .catch((error) => {
-          if (error !== rollBack) throw error;
-        });
-      expect(plan).not.toMatch(/\bSort\b/);
-    }
+    const plan = await queryPlan(services.db, services.provider, pageOf(where));
+    // SQLite: no temporary b-tree; PostgreSQL (scans off): no Sort node.
+    expect(plan).not.toMatch(services.provider === "sqlite" ? /TEMP B-TREE/ : /\bSort\b/);
     expect(plan).toContain(index);
   }
 });

@@ -142,3 +142,35 @@ export async function graphql<T = any>(baseUrl: string, query: string, variables
   });
   return { status: response.status, body: (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] } };
 }
+
+/**
+ * A statement's plan as text: SQLite's EXPLAIN QUERY PLAN details, or PostgreSQL's EXPLAIN with
+ * sequential scans off (it plans by its statistics and would scan a test's tiny tables), in a
+ * transaction rolled back after `prepare` (e.g. dropping an index the test wants out of the way).
+ */
+export async function queryPlan(
+  db: Db,
+  provider: Services["provider"],
+  statement: string,
+  values: unknown[] = [],
+  prepare?: (tx: Pick<Db, "$executeRawUnsafe">) => Promise<unknown>,
+): Promise<string> {
+  if (provider === "sqlite") {
+    const rows = await db.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${statement}`, ...values);
+    return rows.map((row) => row.detail).join("\n");
+  }
+  let plan = "";
+  const rollBack = new Error("roll back");
+  await db
+    .$transaction(async (tx) => {
+      await prepare?.(tx);
+      await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+      const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${statement}`, ...values);
+      plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+      throw rollBack;
+    })
+    .catch((error) => {
+      if (error !== rollBack) throw error;
+    });
+  return plan;
+}
