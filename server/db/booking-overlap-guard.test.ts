@@ -303,4 +303,51 @@ if (provider === "postgresql") {
       expect(booked.status).toBe(201);
     });
   });
+
+  // The triggers pick candidates from the index by text (a day's margin each side), then compare
+  // instants: a row written in a far zone, whose own date is not its UTC date, is still a clash.
+  describe("SQLite: rows written in far time zones", () => {
+    const at = (utc: Date, zone: "-10:00" | "+14:00") => {
+      const minutes = (zone === "-10:00" ? -10 : 14) * 60;
+      return new Date(utc.getTime() + minutes * 60_000).toISOString().replace("Z", zone).replace(".000", "");
+    };
+    const insertAsText = (vehicleId: string, pickup: string, returnAt: string) =>
+      db().$executeRawUnsafe(
+        `INSERT INTO "bookings" ("id", "userId", "vehicleId", "category", "pickupDate", "returnDate", "deliveryLocation", "deliveryCoordinates",
+           "returnLocation", "returnCoordinates", "totalAmount", "duration", "status", "updatedAt")
+         VALUES ('${crypto.randomUUID()}', '${rider.id}', '${vehicleId}', 'small', '${pickup}', '${returnAt}',
+           '12 Long Street', '-33.9249,18.4241', '12 Long Street', '-33.9249,18.4241', 450, 1, 'confirmed', '${sqlInstant(new Date())}')`,
+      );
+
+    test("a return whose own date is the day before its UTC date, a pickup whose own date is the day after: both still clash", async () => {
+      const day = capeTown(3).toISOString().slice(0, 10);
+      const utc = (time: string) => new Date(`${day}T${time}:00.000Z`);
+      const hours = (from: Date, count: number) => new Date(from.getTime() + count * 3_600_000);
+
+      // 02:00-08:00 UTC, written at -10:00: 16:00-22:00 on the day before.
+      const west = await newVehicle(server.services);
+      await insertAsText(west.id, at(utc("02:00"), "-10:00"), at(utc("08:00"), "-10:00"));
+      expect(isBookingOverlapViolation(await refusal(insertRaw(west.id, utc("07:00"), hours(utc("07:00"), 24))))).toBe(true);
+      await insertRaw(west.id, utc("08:00"), hours(utc("08:00"), 24)); // from its return on: no clash
+
+      // 12:00-18:00 UTC, written at +14:00: 02:00-08:00 on the day after.
+      const east = await newVehicle(server.services);
+      await insertAsText(east.id, at(utc("12:00"), "+14:00"), at(utc("18:00"), "+14:00"));
+      expect(isBookingOverlapViolation(await refusal(insertRaw(east.id, hours(utc("13:00"), -24), utc("13:00"))))).toBe(true);
+      await insertRaw(east.id, hours(utc("12:00"), -24), utc("12:00")); // up to its pickup: no clash
+
+      expect(await db().booking.count({ where: { vehicleId: { in: [west.id, east.id] } } })).toBe(4);
+    });
+
+    test("the check reads the car's bookings from the index, not each of its bookings' instants", async () => {
+      const [trigger] = await db().$queryRawUnsafe<{ sql: string }[]>(`SELECT sql FROM sqlite_master WHERE name = '${BOOKING_OVERLAP_GUARD}_insert'`);
+      const probe = trigger!.sql.slice(trigger!.sql.indexOf("SELECT 1"), trigger!.sql.lastIndexOf(")")).replaceAll("NEW.", "new_row.");
+      const plan = await db().$queryRawUnsafe<{ detail: string }[]>(
+        `EXPLAIN QUERY PLAN WITH new_row AS (SELECT 'car' AS "vehicleId", '2027-01-01T10:00:00.000+00:00' AS "pickupDate", '2027-01-03T10:00:00.000+00:00' AS "returnDate") ${probe.replace('FROM "bookings" AS other', 'FROM new_row, "bookings" AS other')}`,
+      );
+      expect(plan.map((row) => row.detail).join("\n")).toMatch(
+        /bookings_vehicleId_status_returnDate_pickupDate_idx \(vehicleId=\? AND status=\? AND returnDate>\?\)/,
+      );
+    });
+  });
 }
