@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openTestClients } from "../testing/harness";
 import { changeCounters } from "./changes";
-import { directTransaction, queryRows } from "./direct";
+import { directTransaction, queryNestedRows, queryRows } from "./direct";
 import { isTransientDbError } from "./vehicle-lock";
 import { type Database, type Db, sql } from "./index";
 
@@ -93,6 +93,26 @@ describe("queryRows", () => {
     });
     expect(seenInside).toBe(0);
     expect(await find()).toBe(1);
+  });
+});
+
+describe("queryNestedRows", () => {
+  test("a join's relation.column names become one object per relation, in column order; a relation the join missed is null; as through Prisma", async () => {
+    const [on, off] = [await newAdmin(true), await newAdmin(false)];
+    const driver = await db().driver.create({
+      data: { id: on.id, name: "Dee Direct", phone: "0821234567", email: `${crypto.randomUUID()}@example.com`, passwordHash: "x" },
+    });
+    const query = () => sql`
+      SELECT a.id, a."createdAt" AS created, d.id AS "driver.id", d.name AS "driver.name", d."isActive" AS "driver.isActive", a."isActive" AS active
+      FROM admin_users a LEFT JOIN drivers d ON d.id = a.id WHERE a.id IN (${on.id}, ${off.id}) ORDER BY a."isActive" DESC`;
+    const nested = await queryNestedRows<Record<string, unknown>>(db(), query(), ["driver"]);
+    expect(nested).toEqual([
+      { id: on.id, created: on.createdAt, active: true, driver: { id: driver.id, name: "Dee Direct", isActive: true } },
+      { id: off.id, created: off.createdAt, active: false, driver: null },
+    ]);
+    expect(Object.keys(nested[0]!)).toEqual(["id", "created", "active", "driver"]);
+    expect(nested[0]!.created).toBeInstanceOf(Date);
+    expect(await queryNestedRows(plain, query(), ["driver"])).toEqual(nested);
   });
 });
 

@@ -148,6 +148,52 @@ export async function queryRows<T>(db: Db, query: Prisma.Sql): Promise<T[]> {
   return toRows<T>(await adapter.queryRaw(adapterQuery(factory.provider, query)));
 }
 
+/**
+ * As `queryRows`, for a join whose relations' columns are named `relation.column` (each row then
+ * carries one object per relation, null where the join found nothing: its id is null), built
+ * from the driver's values in one pass, with each column's place worked out once per statement
+ * rather than per row and value: the admin page of 50 bookings with their customers and cars
+ * spent more on building its rows than SQLite spent reading them.
+ */
+export async function queryNestedRows<T>(db: Db, query: Prisma.Sql, relations: readonly string[]): Promise<T[]> {
+  const factory = registry.get(db);
+  if (!factory)
+    return numbersForBigints<Record<string, unknown>>(await db.$queryRaw<Record<string, unknown>[]>(query)).map((row) => nestJoined(row, relations) as T);
+  const adapter = await factory.connect();
+  const { columnNames, columnTypes, rows } = await adapter.queryRaw(adapterQuery(factory.provider, query));
+  // Per column: 0 for the row itself, else 1 + its relation's index; and the field it fills.
+  const targets = columnNames.map((name) => relations.indexOf(name.slice(0, Math.max(0, name.indexOf(".")))) + 1);
+  const fields = columnNames.map((name, i) => (targets[i]! > 0 ? name.slice(name.indexOf(".") + 1) : name));
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    const parts: Record<string, unknown>[] = relations.map(() => ({}));
+    for (let i = 0; i < values.length; i++) {
+      const target = targets[i]!;
+      (target === 0 ? row : parts[target - 1]!)[fields[i]!] = typed(values[i], columnTypes[i]!);
+    }
+    for (let r = 0; r < relations.length; r++) row[relations[r]!] = parts[r]!.id == null ? null : parts[r];
+    return row as T;
+  });
+}
+
+/**
+ * A joined row with its relations' columns (named `relation.column`) moved into one object per
+ * relation: null where the join found nothing (its id is null). `queryNestedRows` on a client
+ * that is not ours.
+ */
+export function nestJoined(row: Record<string, unknown>, relations: readonly string[]): Record<string, unknown> {
+  const nested: Record<string, unknown> = {};
+  const parts = new Map<string, Record<string, unknown>>(relations.map((relation) => [relation, {}]));
+  for (const key in row) {
+    const dot = key.indexOf(".");
+    const part = dot > 0 ? parts.get(key.slice(0, dot)) : undefined;
+    if (part) part[key.slice(dot + 1)] = row[key];
+    else nested[key] = row[key];
+  }
+  for (const [relation, part] of parts) nested[relation] = part.id == null ? null : part;
+  return nested;
+}
+
 type RawArgs = [query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]];
 const fragment = ([query, ...values]: RawArgs): Prisma.Sql => ("raw" in query ? sql(query, ...values) : query);
 

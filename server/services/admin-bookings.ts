@@ -5,8 +5,8 @@
 // checks overlaps there, so it races safely with customer bookings: exactly one wins.
 import { z } from "zod";
 import { empty, type Prisma, raw, sql } from "../db";
-import { queryRows } from "../db/direct";
-import { BOOKING_COLUMNS, nestJoined, quoted } from "./booking-reads";
+import { queryNestedRows, queryRows } from "../db/direct";
+import { BOOKING_COLUMNS, quoted } from "./booking-reads";
 import {
   assignVehicleSchema,
   bookingLocationUpdateSchema,
@@ -104,7 +104,7 @@ const ENTRY_COLUMNS = raw(
  * three statements than SQLite did (issue 16). `admin-bookings-list.test.ts` compares the two.
  */
 async function readEntries(services: Pick<Services, "db">, where: Prisma.Sql, take: number, skip: number): Promise<AdminBookingRow[]> {
-  const rows = await queryRows<Record<string, unknown>>(
+  return queryNestedRows<AdminBookingRow>(
     services.db,
     // The page of bookings first, then its customers and cars: joined before the LIMIT, SQLite's
     // planner walked every customer's bookings and sorted them all (200,000 in the benchmark).
@@ -112,8 +112,8 @@ async function readEntries(services: Pick<Services, "db">, where: Prisma.Sql, ta
         FROM (SELECT * FROM bookings ${where} ORDER BY "createdAt" DESC, id DESC LIMIT ${take} OFFSET ${skip}) b
         JOIN users u ON u.id = b."userId" LEFT JOIN vehicles v ON v.id = b."vehicleId"
         ORDER BY b."createdAt" DESC, b.id DESC`,
+    ["user", "vehicle"],
   );
-  return rows.map((row) => nestJoined(row, ["user", "vehicle"]) as AdminBookingRow);
 }
 
 const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");

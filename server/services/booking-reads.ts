@@ -4,7 +4,7 @@
 // compares every known shape with Prisma's answer on both databases.
 import type { Booking, HandoverJob, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
 import { join, type Prisma, raw, sql } from "../db";
-import { queryRows } from "../db/direct";
+import { queryNestedRows, queryRows } from "../db/direct";
 import type { Services } from "./context";
 
 // Every column of each model, checked by the type checker against the generated client, so a new
@@ -86,23 +86,6 @@ const BOOKING_AND_CAR_SELECT = raw(`${quoted("b", BOOKING_COLUMNS)}, ${quoted("v
 export const VEHICLE_SELECT = raw(quoted("v", VEHICLE_COLUMNS));
 export const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
 
-/**
- * A joined row with its relations' columns (named `relation.column` by `quoted`) moved into one
- * object per relation: null where the join found nothing (its id is null).
- */
-export function nestJoined(row: Record<string, unknown>, relations: readonly string[]): Record<string, unknown> {
-  const nested: Record<string, unknown> = {};
-  const parts = new Map<string, Record<string, unknown>>(relations.map((relation) => [relation, {}]));
-  for (const key in row) {
-    const dot = key.indexOf(".");
-    const part = dot > 0 ? parts.get(key.slice(0, dot)) : undefined;
-    if (part) part[key.slice(dot + 1)] = row[key];
-    else nested[key] = row[key];
-  }
-  for (const [relation, part] of parts) nested[relation] = part.id == null ? null : part;
-  return nested;
-}
-
 /** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
 type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
 
@@ -149,13 +132,13 @@ const isPositionOrder = (orderBy: unknown) => isObject(orderBy) && onlyKeys(orde
  */
 export async function readBookingsByIds(services: Pick<Services, "db">, ids: readonly string[], plan: Plan): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<Record<string, unknown>>(
-    services.db,
-    plan.vehicle
-      ? sql`SELECT ${BOOKING_AND_CAR_SELECT} FROM bookings b LEFT JOIN vehicles v ON v.id = b."vehicleId" WHERE b.id IN (${join([...ids])})`
-      : sql`SELECT ${BOOKING_SELECT} FROM bookings b WHERE b.id IN (${join([...ids])})`,
-  );
-  const bookings = plan.vehicle ? rows.map((row) => nestJoined(row, ["vehicle"])) : rows;
+  const bookings = plan.vehicle
+    ? await queryNestedRows<Record<string, unknown>>(
+        services.db,
+        sql`SELECT ${BOOKING_AND_CAR_SELECT} FROM bookings b LEFT JOIN vehicles v ON v.id = b."vehicleId" WHERE b.id IN (${join([...ids])})`,
+        ["vehicle"],
+      )
+    : await queryRows<Record<string, unknown>>(services.db, sql`SELECT ${BOOKING_SELECT} FROM bookings b WHERE b.id IN (${join([...ids])})`);
   const withImages = plan.vehicle && plan.vehicle.images;
   if (withImages) {
     const cars = bookings.map((booking) => booking.vehicle as Record<string, unknown> | null).filter((car) => car !== null);
