@@ -159,6 +159,24 @@ test.describe("changing a booking in the back office", () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await quote.scrollIntoViewIfNeeded();
     await snap(page, testInfo, "admin-change-booking-phone", { fullPage: false });
+
+    // Find on map: the places the address search knows fill the point; none found is said so.
+    await dialog.getByLabel("Return address").fill("Dorp Street, Stellenbosch");
+    await dialog.getByRole("button", { name: "Find on map the return address" }).click();
+    const places = dialog.getByRole("list", { name: /found: choose/ });
+    await expect(places.getByRole("button")).toHaveCount(1);
+    await places.getByRole("button", { name: /Dorp Street, Stellenbosch Central/ }).click();
+    await expect(dialog.getByLabel("Return point (latitude,longitude)")).toHaveValue("-33.938,18.859");
+    await expect(dialog.locator('[data-find-point="return"]')).toContainText("Point set from Dorp Street, Stellenbosch Central");
+    await expect(dialog.getByRole("link", { name: "Check it on a map (the return point)" })).toHaveAttribute("href", /query=-33\.938%2C18\.859/);
+    await expect(places).toHaveCount(0);
+    await dialog.getByLabel("Delivery address").fill("9 Nowhere Close, Philippi");
+    await dialog.getByRole("button", { name: "Find on map the delivery address" }).click();
+    await expect(dialog.locator('[data-find-point="delivery"]')).toContainText('No place found for "9 Nowhere Close, Philippi"');
+    await expect(dialog.getByLabel("Delivery point (latitude,longitude)")).toHaveValue("-33.9210,18.4180");
+    await expectAccessible(page, "admin-change-booking-find-point");
+    await dialog.locator('[data-find-point="return"]').scrollIntoViewIfNeeded();
+    await snap(page, testInfo, "admin-change-booking-find-point-phone", { fullPage: false });
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
   });

@@ -1,7 +1,8 @@
 /**
  * Issue 15, point 3, in the back office: a booking whose typed address the geocoder could not
  * place shows the warning on its card; the admin calls the customer and sets the real point (a
- * point outside every area is refused with the server's reason), and the warning goes.
+ * point outside every area is refused with the server's reason), finds the address the customer
+ * gives on the map (the typed one is not there), and the warning goes.
  */
 import { expect, test } from "./test";
 import { DEFAULT_TYPED_ADDRESS_COORDINATES, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
@@ -49,12 +50,24 @@ test("an unverified delivery point: the warning, a refused point outside the are
   await expect(dialog).toContainText("outside every active service area");
   await snap(page, testInfo, "admin-booking-set-location");
 
-  await dialog.getByLabel("Coordinates (latitude,longitude)").fill("-34.0000,18.5600");
-  await dialog.getByLabel("Corrected address (optional)").fill("9 Nowhere Close, Philippi, 7785");
+  // The customer's own words are not on the map; the address they give on the phone is.
+  const find = dialog.getByRole("button", { name: "Find on map the delivery address" });
+  await find.click();
+  await expect(dialog.locator('[data-find-point="delivery"]')).toContainText('No place found for "9 Nowhere Close, Philippi"');
+  await dialog.getByLabel("Corrected address (optional)").fill("Long Street, Cape Town");
+  await expect(dialog.locator('[data-find-point="delivery"]')).not.toContainText("No place found");
+  await find.click();
+  await dialog
+    .getByRole("list", { name: /found: choose/ })
+    .getByRole("button", { name: /Long Street, Cape Town City Centre/ })
+    .click();
+  await expect(dialog.getByLabel("Coordinates (latitude,longitude)")).toHaveValue("-33.9249,18.4241");
+  await expect(dialog).not.toContainText("outside every active service area");
+  await snap(page, testInfo, "admin-booking-set-location-found");
   await dialog.getByRole("button", { name: "Set Location" }).click();
   await expectToast(page, "Location set");
   await expect(dialog).toHaveCount(0);
   await expect(card.locator('[data-unverified="delivery"]')).toHaveCount(0);
-  await expect(card).toContainText("9 Nowhere Close, Philippi, 7785");
-  await expect(card.getByRole("link", { name: "Map of the delivery point" })).toHaveAttribute("href", /query=-34\.0000%2C18\.5600/);
+  await expect(card).toContainText("Long Street, Cape Town");
+  await expect(card.getByRole("link", { name: "Map of the delivery point" })).toHaveAttribute("href", /query=-33\.9249%2C18\.4241/);
 });

@@ -20,7 +20,7 @@ import { ChevronLeftIcon, ClipboardIcon } from "../components/icons.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, LoadError, PageHeader, Panel, mono, pageStack } from "../components/Page.tsx";
 import { PrivateImage } from "../components/PrivateImage.tsx";
-import { mapsLink } from "../components/bookings/BookingLocation.tsx";
+import { mapsLink } from "../lib/maps.ts";
 import { HANDOVER_SUMMARY_FIELDS } from "../lib/api.ts";
 import { bookingStatusLabel, plural, rand } from "../lib/format.ts";
 import { failureReasonLabel, handoverKindLabel, handoverStateLabel, handoverStateTone } from "../lib/handovers.ts";

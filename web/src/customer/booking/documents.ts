@@ -149,17 +149,6 @@ export const REVERSE_GEOCODE = graphql(`
   }
 `);
 
-export const GEOCODE_SEARCH = graphql(`
-  query GeocodeSearch($q: String!) {
-    geocodeSearch(q: $q) {
-      displayName
-      lat
-      lon
-      coordinates
-    }
-  }
-`);
-
 /** Whether a point ("lat,lon") is inside an active service area: the location step asks before accepting it. */
 export const IS_LOCATION_SERVED = graphql(`
   query IsLocationServed($coordinates: String!) {

@@ -13,8 +13,10 @@ import { notifySuccess } from "../../../ui/toast.tsx";
 import { AdminDialog, dialogActions } from "../Dialogs.tsx";
 import { BOOKING_FIELDS, type AdminBooking } from "../../lib/api.ts";
 import { adminErrorMessage } from "../../lib/errors.ts";
+import { mapsLink } from "../../lib/maps.ts";
 import { graphql } from "../../../lib/graphql.ts";
 
+import { FindPoint } from "./FindPoint.tsx";
 import { line } from "./styles.ts";
 
 export const SET_LOCATION = graphql(
@@ -29,11 +31,6 @@ export const SET_LOCATION = graphql(
 );
 
 export type LocationPoint = "delivery" | "return";
-
-/** A link that opens a point in the user's maps app (no external tiles in the page itself). */
-export function mapsLink(coordinates: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(coordinates)}`;
-}
 
 /** The real point of an unverified location, after calling the customer: coordinates and, optionally, a corrected address. */
 export function LocationDialog({ booking, point, onClose }: { booking: AdminBooking; point: LocationPoint | null; onClose: () => void }) {
@@ -87,7 +84,7 @@ export function LocationDialog({ booking, point, onClose }: { booking: AdminBook
           value={coordinates}
           onChange={(event) => setCoordinates(event.target.value)}
           error={problem}
-          hint="From the customer's shared location or a maps app; it must lie in an active service area."
+          hint="From the customer's shared location, a maps app, or Find on map below; it must lie in an active service area."
         />
         <Field
           label="Corrected address (optional)"
@@ -95,6 +92,14 @@ export function LocationDialog({ booking, point, onClose }: { booking: AdminBook
           value={location}
           onChange={(event) => setLocation(event.target.value)}
           maxLength={300}
+        />
+        <FindPoint
+          address={location.trim() || typed}
+          place={point ?? "delivery"}
+          onPick={(found) => {
+            setCoordinates(found.coordinates);
+            setProblem(undefined);
+          }}
         />
         <div className={dialogActions}>
           <Button variant="outline" onClick={onClose} disabled={busy}>

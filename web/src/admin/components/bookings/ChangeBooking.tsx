@@ -30,6 +30,7 @@ import { useDebounced } from "../../lib/hooks.ts";
 import { categoryLabel, plural, rand, transmissionLabel } from "../../lib/format.ts";
 import { graphql, type ResultOf } from "../../../lib/graphql.ts";
 
+import { FindPoint } from "./FindPoint.tsx";
 import { termLabel } from "./styles.ts";
 
 export const CHANGE_QUOTE = graphql(`
@@ -246,8 +247,8 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
         </div>
         <div className={css({ gridArea: "places", display: "flex", flexDirection: "column", gap: "4", minW: "0" })}>
           <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-            Addresses as the driver reads them; points as latitude,longitude from the customer's shared location or a maps app. A moved point must lie in an
-            active service area.
+            Addresses as the driver reads them; points as latitude,longitude: find an address on the map, or take the point from the customer's shared location
+            or a maps app. A moved point must lie in an active service area.
           </p>
           {started ? null : (
             <PlaceFields
@@ -320,6 +321,11 @@ function PlaceFields({
           required
         />
       </div>
+      <FindPoint
+        address={address}
+        place={legend === "Delivery" ? "delivery" : "return"}
+        onPick={(found) => onPoint({ target: { value: found.coordinates } })}
+      />
     </fieldset>
   );
 }

@@ -14,7 +14,7 @@ import { Spinner } from "../../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../../ui/toast.tsx";
 import { mono } from "../Page.tsx";
 import { AssignDialog } from "../bookings/AssignVehicle.tsx";
-import { mapsLink } from "../bookings/BookingLocation.tsx";
+import { mapsLink } from "../../lib/maps.ts";
 import { line, termLabel } from "../bookings/styles.ts";
 import { DISPATCH_ENTRY_FIELDS, type DispatchEntry, type Driver } from "../../lib/api.ts";
 import { adminErrorMessage } from "../../lib/errors.ts";
