@@ -15,6 +15,8 @@ const { act, cleanup, fireEvent, render, within } = await import("@testing-libra
 const screen = within(document.body);
 const { FeaturesInput } = await import("./FeaturesInput.tsx");
 const { Pager } = await import("./Page.tsx");
+const { FindPoint } = await import("./bookings/FindPoint.tsx");
+const { Client, fetchExchange, Provider } = await import("urql");
 
 afterEach(() => cleanup());
 
@@ -137,5 +139,109 @@ describe("pager (Ark Pagination)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Previous page" }));
     await settle();
     expect(offsets).toEqual([0]);
+  });
+});
+
+describe("find on map (the address search beside a booking's address)", () => {
+  const LONG_STREET = {
+    displayName: "Long Street, Cape Town City Centre, Cape Town, 8001, South Africa",
+    lat: -33.9249,
+    lon: 18.4241,
+    coordinates: "-33.9249,18.4241",
+  };
+  const LONG_STREET_SEA_POINT = {
+    displayName: "Long Street, Sea Point, Cape Town, 8005, South Africa",
+    lat: -33.915,
+    lon: 18.388,
+    coordinates: "-33.915,18.388",
+  };
+  let searched: string[] = [];
+  /** A client whose server answers the search with `answer` (or cannot be reached: null). */
+  const clientAnswering = (answer: { geocodeSearch: unknown[] } | { errors: { message: string }[] } | null) =>
+    new Client({
+      url: "http://localhost/graphql",
+      exchanges: [fetchExchange],
+      preferGetMethod: false,
+      fetch: async (_url, init) => {
+        searched.push(JSON.parse(String(init?.body)).variables.q);
+        if (answer === null) throw new TypeError("Failed to fetch");
+        return Response.json("errors" in answer ? { data: null, errors: answer.errors } : { data: answer });
+      },
+    });
+  function Harness({
+    answer,
+    initial = "Long Street, Cape Town",
+    picked,
+  }: {
+    answer: Parameters<typeof clientAnswering>[0];
+    initial?: string;
+    picked: string[];
+  }) {
+    const [address, setAddress] = useState(initial);
+    const [client] = useState(() => clientAnswering(answer));
+    return (
+      <Provider value={client}>
+        <input aria-label="Address" value={address} onChange={(event) => setAddress(event.target.value)} />
+        <FindPoint address={address} place="delivery" onPick={(found) => picked.push(found.coordinates)} />
+      </Provider>
+    );
+  }
+  const find = async () => {
+    fireEvent.click(screen.getByRole("button", { name: "Find on map the delivery address" }));
+    await settle();
+  };
+  afterEach(() => {
+    searched = [];
+  });
+
+  test("the places found, one picked: the point goes to the form, the list gives way to where it came from and a map link", async () => {
+    const picked: string[] = [];
+    render(<Harness answer={{ geocodeSearch: [LONG_STREET, LONG_STREET_SEA_POINT] }} initial="  Long Street, Cape Town " picked={picked} />);
+    await find();
+    expect(searched).toEqual(["Long Street, Cape Town"]);
+    const list = screen.getByRole("list", { name: "2 places found: choose the customer's." });
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual([`${LONG_STREET.displayName}${LONG_STREET.coordinates}`, `${LONG_STREET_SEA_POINT.displayName}${LONG_STREET_SEA_POINT.coordinates}`]);
+    fireEvent.click(within(list).getByRole("button", { name: /Sea Point/ }));
+    await settle();
+    expect(picked).toEqual(["-33.915,18.388"]);
+    expect(screen.queryByRole("list")).toBeNull();
+    expect(screen.getByRole("status").textContent).toContain(`Point set from ${LONG_STREET_SEA_POINT.displayName}.`);
+    expect(screen.getByRole("link", { name: "Check it on a map (the delivery point)" }).getAttribute("href")).toContain("query=-33.915%2C18.388");
+  });
+
+  test("nothing found is said so, and editing the address clears what was found for the old one", async () => {
+    const picked: string[] = [];
+    render(<Harness answer={{ geocodeSearch: [] }} initial="9 Nowhere Close" picked={picked} />);
+    await find();
+    expect(screen.getByRole("status").textContent).toBe(
+      'No place found for "9 Nowhere Close". Enter the point from the customer\'s shared location or a maps app.',
+    );
+    fireEvent.change(screen.getByRole("textbox", { name: "Address" }), { target: { value: "9 Nowhere Close, Philippi" } });
+    await settle();
+    expect(screen.getByRole("status").textContent).toBe("");
+    expect(picked).toEqual([]);
+  });
+
+  test("the search failing (the server's message, or no answer at all) says to enter the point by hand", async () => {
+    render(<Harness answer={{ errors: [{ message: "The address search is busy. Please try again in a moment." }] }} picked={[]} />);
+    await find();
+    expect(screen.getByRole("status").textContent).toBe(
+      "The address search failed (The address search is busy. Please try again in a moment.). Enter the point by hand.",
+    );
+    cleanup();
+    render(<Harness answer={null} picked={[]} />);
+    await find();
+    expect(screen.getByRole("status").textContent).toBe(
+      "The address search failed (Could not reach the server. Please check your connection.). Enter the point by hand.",
+    );
+  });
+
+  test("no address, no search", () => {
+    render(<Harness answer={{ geocodeSearch: [LONG_STREET] }} initial="   " picked={[]} />);
+    expect((screen.getByRole("button", { name: "Find on map the delivery address" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
