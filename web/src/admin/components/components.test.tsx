@@ -162,11 +162,11 @@ describe("find on map (the address search beside a booking's address)", () => {
       url: "http://localhost/graphql",
       exchanges: [fetchExchange],
       preferGetMethod: false,
-      fetch: async (_url, init) => {
+      fetch: (async (_url: unknown, init?: RequestInit) => {
         searched.push(JSON.parse(String(init?.body)).variables.q);
         if (answer === null) throw new TypeError("Failed to fetch");
         return Response.json("errors" in answer ? { data: null, errors: answer.errors } : { data: answer });
-      },
+      }) as unknown as typeof fetch,
     });
   function Harness({
     answer,
