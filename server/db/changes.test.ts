@@ -106,4 +106,31 @@ describe("remembered", () => {
     await other.read(plain);
     expect(other.counted.reads).toBe(2);
   });
+
+  test("callers asking while it is read share that read; a failed read is not kept; each memo keeps rows as long as it says", async () => {
+    const { counted, read } = areaNames("areas-6");
+    const [first, second, third] = await Promise.all([read(db()), read(db()), read(db())]);
+    expect(counted.reads).toBe(1);
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+
+    const failing = { name: "failing", tags: ["serviceAreas"] as const, maxRows: 10 };
+    let attempts = 0;
+    const flaky = () =>
+      remembered(db(), failing, "k", async () => {
+        attempts++;
+        if (attempts === 1) throw new Error("the database is away");
+        return { attempts };
+      });
+    await expect(flaky()).rejects.toThrow("the database is away");
+    expect(await flaky()).toEqual({ attempts: 2 });
+    expect(await flaky()).toEqual({ attempts: 2 });
+
+    const short = { name: "short-lived", tags: ["serviceAreas"] as const, maxRows: 10, maxAgeMs: 50 };
+    let reads = 0;
+    const at = (now: number) => remembered(db(), short, "k", async () => ({ read: ++reads }), now);
+    expect(await at(1_000)).toEqual({ read: 1 });
+    expect(await at(1_049)).toEqual({ read: 1 });
+    expect(await at(1_050)).toEqual({ read: 2 });
+  });
 });

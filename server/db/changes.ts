@@ -37,7 +37,7 @@ const WRITES = new Set([
 export class ChangeCounters {
   readonly #counts: Record<ChangeTag, number> = { catalogue: 0, bookings: 0, serviceAreas: 0 };
   /** Rows kept by `remembered`, per name: the version they were read at and the rows by key. */
-  readonly memos = new Map<string, { version: string; rows: Map<string, { row: unknown; readAt: number }> }>();
+  readonly memos = new Map<string, { version: string; rows: Map<string, { row: Promise<unknown>; readAt: number }> }>();
   /** This process's name in change notifications (to skip its own). */
   readonly origin = crypto.randomUUID();
   /** Told of this process's committed writes (set on PostgreSQL to notify the other instances). */
@@ -116,23 +116,30 @@ export function shareChangeCounters(wrapper: object, db: Db): void {
   if (counters) registry.set(wrapper, counters);
 }
 
-/** How long `remembered` keeps a row at most: SQLite's instances hear nothing of each other's writes. */
+/** How long `remembered` keeps a row at most by default: SQLite's instances hear nothing of each other's writes. */
 export const REMEMBERED_MS = 1_000;
 
+/** What `remembered` keeps under one name: rows of one kind, dropped together by a write to `tags`. */
+export type Memo = {
+  name: string;
+  tags: readonly ChangeTag[];
+  /** Rows kept at most (the oldest goes first). */
+  maxRows: number;
+  /** How long a row is kept at most (default REMEMBERED_MS). */
+  maxAgeMs?: number;
+};
+
 /**
- * A row read from the database, kept in this process until a write to one of `tags` (by this
- * process or, on PostgreSQL, announced by another instance), and for a second at most (other
+ * A row read from the database, kept in this process until a write to one of `memo.tags` (by this
+ * process or, on PostgreSQL, announced by another instance), and for `maxAgeMs` at most (other
  * processes on one SQLite file announce nothing); then read again. For rows read on hot paths and
- * seldom written (a car and its photos, the service areas). The row is frozen: its callers share
- * it. On a client not made by openDatabase, and while other instances' writes could go unseen
- * (`caching` off), every call reads.
+ * seldom written (a car and its photos, the service areas) and for totals over large tables
+ * (../services/counts.ts). Callers asking for a row being read wait for that read instead of
+ * starting their own; a failed read is not kept. The row is frozen: its callers share it. On a
+ * client not made by openDatabase, and while other instances' writes could go unseen (`caching`
+ * off), every call reads.
  */
-export async function remembered<T extends object>(
-  db: Db,
-  memo: { name: string; tags: readonly ChangeTag[]; maxRows: number },
-  key: string,
-  read: () => Promise<T>,
-): Promise<T> {
+export function remembered<T extends object>(db: Db, memo: Memo, key: string, read: () => Promise<T>, now = performance.now()): Promise<T> {
   const counters = registry.get(db);
   if (!counters?.caching) return read();
   // Rows are kept per version, taken before the read: a write (or a pause in notifications) that
@@ -143,14 +150,15 @@ export async function remembered<T extends object>(
     kept = { version, rows: new Map() };
     counters.memos.set(memo.name, kept);
   }
-  const now = performance.now();
-  const held = kept.rows.get(key);
-  if (held && now - held.readAt < REMEMBERED_MS) return held.row as T;
-  const row = Object.freeze(await read());
-  kept.rows.delete(key);
-  if (kept.rows.size >= memo.maxRows) kept.rows.delete(kept.rows.keys().next().value as string);
-  kept.rows.set(key, { row, readAt: now });
-  return row;
+  const rows = kept.rows;
+  const held = rows.get(key);
+  if (held && now - held.readAt < (memo.maxAgeMs ?? REMEMBERED_MS)) return held.row as Promise<T>;
+  const entry = { row: read().then((row) => Object.freeze(row)), readAt: now };
+  rows.delete(key);
+  if (rows.size >= memo.maxRows) rows.delete(rows.keys().next().value as string);
+  rows.set(key, entry);
+  entry.row.catch(() => rows.get(key) === entry && rows.delete(key));
+  return entry.row;
 }
 
 type Extendable = { $extends(extension: unknown): unknown };
