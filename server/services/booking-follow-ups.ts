@@ -3,10 +3,19 @@
 // back: the tax documents settle to what the customer now owes (./invoices.ts) and the reminders
 // are rescheduled to the booking's times and status (./reminders.ts).
 import type { Config } from "../config";
-import type { Prisma } from "../db";
+import { join, type Prisma, sql } from "../db";
 import type { RawTx } from "../db/direct";
-import { BOOKING_FOR_INVOICE, issueNewBookingInvoice, settleBookingInvoices, type BookingForInvoice, type SettleReason } from "./invoices";
-import { type EmailMessage, enqueueEmails } from "./mail";
+import {
+  BOOKING_FOR_INVOICE,
+  issueNewBookingInvoice,
+  MISSING_COUNTER,
+  NEXT_INVOICE_NUMBER,
+  newBookingInvoiceInsert,
+  settleBookingInvoices,
+  type BookingForInvoice,
+  type SettleReason,
+} from "./invoices";
+import { type EmailMessage, enqueueEmails, outboxInsert } from "./mail";
 import { scheduleReminders } from "./reminders";
 
 export async function followUpBookingChange(
@@ -22,20 +31,37 @@ export async function followUpBookingChange(
 }
 
 /**
- * The same for a booking created in this transaction (a transaction of SQL alone, sent to the
- * driver directly: ../db/direct.ts), which has no documents or reminders yet and is passed as
- * written (nothing is read back): its confirmation and reminders (made before the transaction
- * began, with `reminderEmails`) are enqueued, then its invoice is issued. The invoice comes last
- * because its number is taken from the one counter row every booking updates: on PostgreSQL that
- * row stays locked until the commit, so the less that follows it, the less other bookings (of any
- * car) wait for it.
+ * A new booking's row (`insertBooking`: its INSERT, no RETURNING) and what follows it, in this
+ * transaction (a transaction of SQL alone, sent to the driver directly: ../db/direct.ts): its
+ * confirmation and reminders (made before the transaction began, with `reminderEmails`) are
+ * enqueued, then its invoice is issued. The invoice comes last because its number is taken from
+ * the one counter row every booking updates: on PostgreSQL that row stays locked until the commit,
+ * so the less that follows it, the less other bookings (of any car) wait for it.
+ * On PostgreSQL all of it is one statement (data-modifying WITH clauses): each statement there is
+ * a round trip to the database, which cost a booking more than the writes themselves (issue 16).
+ * SQLite, which has no such clauses and no round trips, runs them one by one.
  */
-export async function followUpNewBooking(
+export async function writeNewBooking(
   tx: RawTx,
   config: Pick<Config, "database">,
+  insertBooking: Prisma.Sql,
   booking: BookingForInvoice,
   emails: readonly EmailMessage[],
 ): Promise<void> {
-  await enqueueEmails(tx, config.database.provider, emails);
-  await issueNewBookingInvoice(tx, booking);
+  const provider = config.database.provider;
+  if (provider !== "postgresql") {
+    // $queryRaw: the direct transaction counts its changes itself (["bookings"]).
+    await tx.$queryRaw`${insertBooking} RETURNING "id"`;
+    await enqueueEmails(tx, provider, emails);
+    await issueNewBookingInvoice(tx, booking);
+    return;
+  }
+  const outbox = outboxInsert(provider, emails);
+  const invoice = newBookingInvoiceInsert(booking);
+  const steps = [sql`booking AS (${insertBooking} RETURNING "id")`];
+  if (outbox) steps.push(sql`outbox AS (${outbox} RETURNING "id")`);
+  if (invoice) steps.push(sql`counter AS (${NEXT_INVOICE_NUMBER})`, sql`invoice AS (${invoice} RETURNING "id")`);
+  const [written] = await tx.$queryRaw<{ counters: number | bigint }[]>`
+    WITH ${join(steps, ", ")} SELECT ${invoice ? sql`(SELECT count(*) FROM counter)` : sql`1`} AS counters`;
+  if (Number(written?.counters) !== 1) throw new Error(MISSING_COUNTER);
 }

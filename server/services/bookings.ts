@@ -43,7 +43,7 @@ import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
-import { followUpBookingChange, followUpNewBooking } from "./booking-follow-ups";
+import { followUpBookingChange, writeNewBooking } from "./booking-follow-ups";
 import { reminderEmails } from "./reminders";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { limitBookingAttempts } from "./rate-limit";
@@ -243,20 +243,18 @@ async function hasBooked(tx: RawTx, userId: string): Promise<boolean> {
 }
 
 /**
- * Writes a new booking's row as made (nothing read back): every column, in the formats Prisma
- * writes (the adapter converts dates, decimals and flags as it does for Prisma; booking-rows.test.ts
- * compares the stored row with one Prisma wrote).
+ * A new booking's row as made, as an INSERT (no RETURNING; nothing is read back): every column, in
+ * the formats Prisma writes (the adapter converts dates, decimals and flags as it does for Prisma;
+ * booking-rows.test.ts compares the stored row with one Prisma wrote).
  */
-async function insertBooking(tx: RawTx, b: Booking): Promise<void> {
-  // $queryRaw: the direct transaction counts its changes itself (["bookings"]).
-  await tx.$queryRaw`
+function insertBooking(b: Booking): Prisma.Sql {
+  return sql`
     INSERT INTO bookings ("id", "userId", "vehicleId", "category", "transmission", "pickupDate", "returnDate", "deliveryLocation",
       "deliveryCoordinates", "deliveryVerified", "returnLocation", "returnCoordinates", "returnVerified", "totalAmount", "duration",
       "status", "specialRequests", "calendarSequence", "createdAt", "updatedAt")
     VALUES (${b.id}, ${b.userId}, ${b.vehicleId}, ${b.category}, ${b.transmission}, ${b.pickupDate}, ${b.returnDate}, ${b.deliveryLocation},
       ${b.deliveryCoordinates}, ${b.deliveryVerified}, ${b.returnLocation}, ${b.returnCoordinates}, ${b.returnVerified}, ${b.totalAmount}, ${b.duration},
-      ${b.status}, ${b.specialRequests}, ${b.calendarSequence}, ${b.createdAt}, ${b.updatedAt})
-    RETURNING "id"`;
+      ${b.status}, ${b.specialRequests}, ${b.calendarSequence}, ${b.createdAt}, ${b.updatedAt})`;
 }
 
 /** What a booking reads of its customer (a session's viewer carries only the id). */
@@ -374,8 +372,13 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         );
       const needsApproval = services.config.firstBookingNeedsApproval && !(await hasBooked(tx, customer.userId));
       const status: Booking["status"] = needsApproval ? "pending" : "confirmed";
-      await insertBooking(tx, { ...row, status });
-      await followUpNewBooking(tx, services.config, { ...row, status, user: customerRow, handovers: [] }, needsApproval ? emailsFor(status) : confirmedEmails);
+      await writeNewBooking(
+        tx,
+        services.config,
+        insertBooking({ ...row, status }),
+        { ...row, status, user: customerRow, handovers: [] },
+        needsApproval ? emailsFor(status) : confirmedEmails,
+      );
       return { ...row, status };
     },
     options,

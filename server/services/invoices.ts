@@ -5,7 +5,7 @@
 // notes, never a rewrite. Numbers come from one counter row updated in the same transaction, so a
 // rolled-back change takes no number and two documents never share one (gapless, one series).
 import type { Invoice } from "../../prisma/generated/sqlite/client";
-import type { Prisma } from "../db";
+import { type Prisma, sql } from "../db";
 import type { RawTx } from "../db/direct";
 import { timeOrderedId } from "../db/ids";
 import {
@@ -101,15 +101,30 @@ export async function settleBookingInvoices(
  * writes (booking-rows.test.ts compares them), its number taken last, as there.
  */
 export async function issueNewBookingInvoice(tx: RawTx, booking: BookingForInvoice): Promise<void> {
+  const insert = newBookingInvoiceInsert(booking);
+  if (!insert) return;
+  const [counter] = await tx.$queryRaw<{ last: number }[]>`${NEXT_INVOICE_NUMBER}`;
+  if (!counter) throw new Error(MISSING_COUNTER);
+  await tx.$queryRaw`WITH counter AS (SELECT ${counter.last} AS "last") ${insert} RETURNING "id"`;
+}
+
+/** Takes the next invoice number: the one counter row every invoice updates (locked until the commit on PostgreSQL). */
+export const NEXT_INVOICE_NUMBER = sql`UPDATE document_counters SET "last" = "last" + 1 WHERE name = 'invoice' RETURNING "last"`;
+export const MISSING_COUNTER = "The invoice counter row is missing (migration tax_invoices inserts it)";
+
+/**
+ * The invoice of a booking made in this transaction as an INSERT numbered from a common table
+ * expression named `counter` (its one row's column "last": the number), or null when
+ * nothing is owed. Written so because PostgreSQL takes the number in the same statement
+ * (`WITH counter AS (UPDATE ...)`, ./booking-follow-ups.ts).
+ */
+export function newBookingInvoiceInsert(booking: BookingForInvoice): Prisma.Sql | null {
   const document = settlingInvoice(booking, "confirmed", []);
-  if (!document) return;
-  const [counter] = await tx.$queryRaw<{ last: number }[]>`UPDATE document_counters SET "last" = "last" + 1 WHERE name = 'invoice' RETURNING "last"`;
-  if (!counter) throw new Error("The invoice counter row is missing (migration tax_invoices inserts it)");
-  await tx.$queryRaw`
+  if (!document) return null;
+  return sql`
     INSERT INTO invoices ("id", "number", "kind", "bookingId", "issuedAt", "customerName", "customerEmail", "customerAddress", "description", "exclusiveCents", "vatCents", "totalCents")
-    VALUES (${timeOrderedId()}, ${counter.last}, ${document.kind}, ${document.bookingId}, ${new Date()}, ${document.customerName}, ${document.customerEmail},
-      ${document.customerAddress}, ${document.description}, ${document.exclusiveCents}, ${document.vatCents}, ${document.totalCents})
-    RETURNING "id"`;
+    VALUES (${timeOrderedId()}, (SELECT "last" FROM counter), ${document.kind}, ${document.bookingId}, ${new Date()}, ${document.customerName},
+      ${document.customerEmail}, ${document.customerAddress}, ${document.description}, ${document.exclusiveCents}, ${document.vatCents}, ${document.totalCents})`;
 }
 
 /** The document (all but its number) that makes the booking's `issued` documents add up to what is owed, or null when they do. */

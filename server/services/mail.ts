@@ -80,7 +80,16 @@ export async function enqueueEmail(db: OutboxWriter, message: EmailMessage): Pro
  * values in the same formats (mail.test.ts compares them on both databases).
  */
 export async function enqueueEmails(db: OutboxWriter | RawTx, provider: "sqlite" | "postgresql", messages: readonly EmailMessage[]): Promise<void> {
-  if (messages.length === 0) return;
+  const insert = outboxInsert(provider, messages);
+  if (!insert) return;
+  // $queryRaw, not $executeRaw: a raw execute counts as a change of everything the public cache holds.
+  await db.$queryRaw`${insert} RETURNING "id"`;
+  nudgeMailer({ db: db as Db });
+}
+
+/** The outbox rows of `messages` as one INSERT (no RETURNING), or null for none: what enqueueEmails runs. */
+export function outboxInsert(provider: "sqlite" | "postgresql", messages: readonly EmailMessage[]): Prisma.Sql | null {
+  if (messages.length === 0) return null;
   const now = new Date();
   const rows = messages.map((message) => {
     const row = outboxRow(message);
@@ -90,12 +99,9 @@ export async function enqueueEmails(db: OutboxWriter | RawTx, provider: "sqlite"
       provider === "postgresql" ? sql`CAST(${attachments} AS jsonb)` : attachments
     }, ${row.topic ?? null}, ${row.nextAttemptAt ?? now}, ${now})`;
   });
-  // $queryRaw, not $executeRaw: a raw execute counts as a change of everything the public cache holds.
-  await db.$queryRaw`
+  return sql`
     INSERT INTO email_outbox ("id", "to", "subject", "text", "html", "htmlTemplate", "htmlData", "attachments", "topic", "nextAttemptAt", "createdAt")
-    VALUES ${join(rows)}
-    RETURNING "id"`;
-  nudgeMailer({ db: db as Db });
+    VALUES ${join(rows)}`;
 }
 
 function outboxRow(message: EmailMessage) {
