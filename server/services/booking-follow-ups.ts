@@ -3,7 +3,7 @@
 // back: the tax documents settle to what the customer now owes (./invoices.ts) and the reminders
 // are rescheduled to the booking's times and status (./reminders.ts).
 import type { Config } from "../config";
-import { join, type Prisma, sql } from "../db";
+import { empty, join, type Prisma, sql } from "../db";
 import type { RawTx } from "../db/direct";
 import {
   BOOKING_FOR_INVOICE,
@@ -16,6 +16,7 @@ import {
   type SettleReason,
 } from "./invoices";
 import { type EmailMessage, enqueueEmails, outboxInsert } from "./mail";
+import type { CountedRow } from "./rate-limit";
 import { scheduleReminders } from "./reminders";
 
 export async function followUpBookingChange(
@@ -47,21 +48,27 @@ export async function writeNewBooking(
   insertBooking: Prisma.Sql,
   booking: BookingForInvoice,
   emails: readonly EmailMessage[],
-): Promise<void> {
+  /** The attempt's count (rate-limit.ts bookingAttempt), last; null when it was counted apart. */
+  attempt: { upsert: Prisma.Sql; returning: Prisma.Sql } | null,
+): Promise<CountedRow[]> {
   const provider = config.database.provider;
   if (provider !== "postgresql") {
     // $queryRaw: the direct transaction counts its changes itself (["bookings"]).
     await tx.$queryRaw`${insertBooking} RETURNING "id"`;
     await enqueueEmails(tx, provider, emails);
     await issueNewBookingInvoice(tx, booking);
-    return;
+    return attempt ? tx.$queryRaw<CountedRow[]>`${attempt.upsert} RETURNING ${attempt.returning}` : [];
   }
   const outbox = outboxInsert(provider, emails);
   const invoice = newBookingInvoiceInsert(booking);
   const steps = [sql`booking AS (${insertBooking} RETURNING "id")`];
   if (outbox) steps.push(sql`outbox AS (${outbox} RETURNING "id")`);
   if (invoice) steps.push(sql`counter AS (${NEXT_INVOICE_NUMBER})`, sql`invoice AS (${invoice} RETURNING "id")`);
-  const [written] = await tx.$queryRaw<{ counters: number | bigint }[]>`
-    WITH ${join(steps, ", ")} SELECT ${invoice ? sql`(SELECT count(*) FROM counter)` : sql`1`} AS counters`;
-  if (Number(written?.counters) !== 1) throw new Error(MISSING_COUNTER);
+  if (attempt) steps.push(sql`counted AS (${attempt.upsert} RETURNING ${attempt.returning})`);
+  const rows = await tx.$queryRaw<(CountedRow & { counters: number | bigint })[]>`
+    WITH ${join(steps, ", ")}
+    SELECT ${attempt ? sql`counted.*,` : empty} ${invoice ? sql`(SELECT count(*) FROM counter)` : sql`1`} AS counters
+    ${attempt ? sql`FROM counted` : empty}`;
+  if (rows.length === 0 || Number(rows[0]!.counters) !== 1) throw new Error(MISSING_COUNTER);
+  return rows;
 }

@@ -46,7 +46,7 @@ import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/bo
 import { followUpBookingChange, writeNewBooking } from "./booking-follow-ups";
 import { reminderEmails } from "./reminders";
 import { enqueueEmail, nudgeMailer } from "./mail";
-import { limitBookingAttempts } from "./rate-limit";
+import { type BookingAttempt, bookingAttempt } from "./rate-limit";
 import { parseInput } from "./validation";
 import { activeBookingsSql, blockingBookingsSql, clampPage } from "./vehicles";
 import { requireCustomer, type Viewer } from "./viewer";
@@ -273,25 +273,54 @@ type BookingCustomer = Pick<
  */
 export async function createBooking(services: Services, viewer: Viewer, input: unknown, options: CreateBookingOptions = {}): Promise<BookingWithVehicle> {
   const customer = requireCustomer(viewer);
-  const [user] = await queryRows<BookingCustomer>(
+  // Every attempt counts towards the booking rate limits (rate-limit.ts bookingAttempt): one at its
+  // limit is refused here; a booking made is counted in its own transaction; any other attempt is
+  // counted apart when it fails.
+  const attempt = bookingAttempt(services, customer.userId, customer.clientAddress);
+  const [user] = await queryRows<BookingCustomer & { atRateLimit: unknown }>(
     services.db,
-    sql`SELECT name, email, address, city, "postalCode", "profileCompleted", "maxActiveBookings", "maxRentalDays", "allowOverlappingBookings"
+    sql`SELECT name, email, address, city, "postalCode", "profileCompleted", "maxActiveBookings", "maxRentalDays", "allowOverlappingBookings",
+        ${attempt.atLimit} AS "atRateLimit"
       FROM users WHERE id = ${customer.userId}`,
   );
   if (!user) throw unauthenticated("Your session has expired. Please sign in again.");
   if (!user.profileCompleted) throw forbidden(BOOKING_MESSAGES.profileIncomplete);
-  // The counter is a write too: a database kept busy by other writers is retried like the vehicle
-  // lock, then "busy, try again".
+  const counted = await retryingBusy(() => attempt.check(user.atRateLimit));
+  try {
+    const booking = await book(services, customer, user, input, options, counted ? null : attempt);
+    await attempt.afterCommit();
+    return booking;
+  } catch (error) {
+    if (!counted) await retryingBusy(() => attempt.apart());
+    throw error;
+  }
+}
+
+/**
+ * A write outside the vehicle's lock (the rate-limit counter) on a database kept busy by other
+ * writers is retried like the lock, then answered "busy, try again".
+ */
+async function retryingBusy<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await limitBookingAttempts(services, customer.userId, customer.clientAddress);
-      break;
+      return await write();
     } catch (error) {
       if (!isTransientDbError(error)) throw error;
       if (attempt >= 3) throw serviceUnavailable(BOOKING_MESSAGES.busy);
       await Bun.sleep(20 + Math.random() * 80 * attempt);
     }
   }
+}
+
+/** createBooking's checks and transaction, its attempt counted in the transaction unless `attempt` is null. */
+async function book(
+  services: Services,
+  customer: ReturnType<typeof requireCustomer>,
+  user: BookingCustomer,
+  input: unknown,
+  options: CreateBookingOptions,
+  attempt: BookingAttempt | null,
+): Promise<BookingWithVehicle> {
   const limits = customerBookingLimits(services.config.bookingLimits, user);
 
   const data = parseInput(bookingCreateSchema, input);
@@ -372,13 +401,16 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
         );
       const needsApproval = services.config.firstBookingNeedsApproval && !(await hasBooked(tx, customer.userId));
       const status: Booking["status"] = needsApproval ? "pending" : "confirmed";
-      await writeNewBooking(
+      const counts = await writeNewBooking(
         tx,
         services.config,
         insertBooking({ ...row, status }),
         { ...row, status, user: customerRow, handovers: [] },
         needsApproval ? emailsFor(status) : confirmedEmails,
+        attempt,
       );
+      // Past a rate limit (attempts racing past its check): 429, and nothing of this commits.
+      attempt?.refuseOver(counts);
       return { ...row, status };
     },
     options,

@@ -8,6 +8,7 @@ import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVeh
 import { GENEROUS_LIMITS, graphql, startTestServer, type TestServer } from "../testing/harness";
 import { newAdmin, newDealershipWithToken, uploadPhoto } from "../testing/admin";
 import { runHousekeeping } from "./housekeeping";
+import { createBooking } from "./bookings";
 import { TOO_MANY_ATTEMPTS } from "./rate-limit";
 
 /** The operator's defaults: every limit the harness lifts, put back. */
@@ -139,6 +140,79 @@ describe("booking attempts are rate-limited per account and per address", () => 
       "booking_rate",
     ]);
     expect(await db().booking.count({ where: { userId: rider.id } })).toBe(0);
+  });
+
+  // A booking made is counted in its own transaction, any other attempt apart; the outcome is as if
+  // every attempt were counted first (rate-limit.ts bookingAttempt).
+  describe("with 3 attempts an hour per account", () => {
+    let strict: TestServer;
+    beforeAll(async () => {
+      strict = await startTestServer({ ...DEFAULTS, BOOKING_ATTEMPTS_PER_HOUR: "3" });
+      await addDemoServiceArea(strict.services);
+    });
+    afterAll(async () => {
+      await strict?.close();
+    });
+    const bookOn = (who: TestCustomer, car: Parameters<typeof bookingRequest>[0], from: number) =>
+      call(strict.url, "POST", "/api/bookings", { body: bookingRequest(car, capeTown(from), capeTown(from + 1)), auth: who.auth });
+    const countOf = async (userId: string) => (await strict.services.db.rateLimit.findUnique({ where: { key: `booking:account:${userId}` } }))?.count ?? 0;
+    const roomy = async () => {
+      const rider = await newCustomer(strict.services);
+      await strict.services.db.user.update({ where: { id: rider.id }, data: { maxActiveBookings: 10 } });
+      return rider;
+    };
+
+    test("bookings made count: the fourth attempt is refused whether the first three were made or refused, and each attempt counts once", async () => {
+      const rider = await roomy();
+      const car = await newVehicle(strict.services);
+      const made = [await bookOn(rider, car, 10), await bookOn(rider, car, 12), await bookOn(rider, car, 14)];
+      expect(made.map((a) => a.status)).toEqual([201, 201, 201]);
+      expect(await countOf(rider.id)).toBe(3);
+      const fourth = await bookOn(rider, car, 16);
+      expect([fourth.status, fourth.body.limit]).toEqual([429, "booking_rate"]);
+      expect(await strict.services.db.booking.count({ where: { userId: rider.id } })).toBe(3);
+
+      const mixed = await roomy();
+      const taken = await bookOn(mixed, car, 10); // the car is booked then: 409, counted
+      const madeToo = await bookOn(mixed, car, 20);
+      expect([taken.status, madeToo.status]).toEqual([409, 201]);
+      expect(await countOf(mixed.id)).toBe(2);
+      const third = await bookOn(mixed, car, 22);
+      expect(third.status).toBe(201);
+      expect((await bookOn(mixed, car, 24)).status).toBe(429);
+      expect(await countOf(mixed.id)).toBe(4);
+    });
+
+    test("8 valid attempts at once on 8 cars: 3 bookings made, 5 refused with 429, every attempt counted", async () => {
+      const rider = await roomy();
+      const cars = [];
+      for (let i = 0; i < 8; i++) cars.push(await newVehicle(strict.services));
+      const answers = await Promise.all(cars.map((car, i) => bookOn(rider, car, 30 + i * 2)));
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
+      expect(await strict.services.db.booking.count({ where: { userId: rider.id } })).toBe(3);
+      expect(await countOf(rider.id)).toBe(8);
+    });
+
+    test("attempts that all pass the check before any commits: the booking's own count refuses the fourth and rolls it back", async () => {
+      const rider = await roomy();
+      const cars = [];
+      for (let i = 0; i < 6; i++) cars.push(await newVehicle(strict.services));
+      const viewer = { kind: "customer" as const, userId: rider.id, sessionId: "s", clientAddress: "203.0.113.9" };
+      // Called in one turn of the event loop: each checks the count (none yet) before any books.
+      const answers = await Promise.all(
+        cars.map((car, i) =>
+          createBooking(strict.services, viewer, bookingRequest(car, capeTown(60 + i * 2), capeTown(61 + i * 2))).then(
+            () => "made",
+            (error: { code?: string; accountLimit?: string }) => `${error.code}:${error.accountLimit}`,
+          ),
+        ),
+      );
+      expect(answers.filter((a) => a === "made")).toHaveLength(3);
+      expect(answers.filter((a) => a === "TOO_MANY_REQUESTS:booking_rate")).toHaveLength(3);
+      expect(await strict.services.db.booking.count({ where: { userId: rider.id } })).toBe(3);
+      expect(await countOf(rider.id)).toBe(6);
+    });
   });
 });
 

@@ -3,7 +3,7 @@
 // hit past `limit` inside the window is refused with 429 until the window ends.
 import { AppError, type AccountLimit } from "../errors";
 import type { Services } from "./context";
-import { join, sql } from "../db";
+import { join, type Prisma, sql } from "../db";
 import { queryRows } from "../db/direct";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
@@ -53,27 +53,42 @@ export async function hitAll(
   windowSeconds: number,
   accountLimit?: AccountLimit,
 ): Promise<{ key: string; count: number; windowEnd: Date }[]> {
-  const now = new Date();
+  // On the driver directly (../db/direct.ts): it runs before every sign-in.
+  const rows = await queryRows<CountedRow>(services.db, sql`${hitsUpsert(hits, windowSeconds, new Date())} RETURNING "key", "count", "windowEnd"`);
+  const counted = countsOf(hits, rows);
+  await sweepSometimes(services);
+  refuseOver(counted, accountLimit);
+  return counted.map(({ key, count, windowEnd }) => ({ key, count, windowEnd }));
+}
+
+export type CountedRow = { key: string; count: number | bigint; windowEnd: Date | string };
+
+/** The upsert that counts one hit on each key (no RETURNING): see hitAll. */
+function hitsUpsert(hits: readonly { key: string }[], windowSeconds: number, now: Date): Prisma.Sql {
   const end = new Date(now.getTime() + windowSeconds * 1000);
-  // On the driver directly (../db/direct.ts): it runs before every booking and sign-in.
-  const rows = await queryRows<{ key: string; count: number | bigint; windowEnd: Date | string }>(
-    services.db,
-    sql`
+  return sql`
     INSERT INTO rate_limits ("key", "count", "windowEnd") VALUES ${join(hits.map(({ key }) => sql`(${key}, 1, ${end})`))}
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN 1 ELSE rate_limits."count" + 1 END,
-      "windowEnd" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN excluded."windowEnd" ELSE rate_limits."windowEnd" END
-    RETURNING "key", "count", "windowEnd"`,
-  );
-  const counted = hits.map(({ key, limit }) => {
+      "windowEnd" = CASE WHEN rate_limits."windowEnd" <= ${now} THEN excluded."windowEnd" ELSE rate_limits."windowEnd" END`;
+}
+
+function countsOf(hits: readonly { key: string; limit: number }[], rows: readonly CountedRow[]) {
+  return hits.map(({ key, limit }) => {
     const row = rows.find((r) => r.key === key);
     if (!row) throw new Error(`rate limit ${key}: the upsert returned no row`);
     return { key, limit, count: Number(row.count), windowEnd: new Date(row.windowEnd) };
   });
-  if (Math.random() * SWEEP_ONE_IN < 1)
-    await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
+}
+
+function refuseOver(counted: readonly { count: number; limit: number }[], accountLimit?: AccountLimit): void {
   if (counted.some(({ count, limit }) => count > limit)) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
-  return counted.map(({ key, count, windowEnd }) => ({ key, count, windowEnd }));
+}
+
+/** One call in SWEEP_ONE_IN also deletes every ended window (a failure is only logged). */
+async function sweepSometimes(services: Services): Promise<void> {
+  if (Math.random() * SWEEP_ONE_IN >= 1) return;
+  await sweepExpired(services).catch((error) => services.log.warn(`rate limits: sweep failed: ${(error as Error).message}`));
 }
 
 /** Forgets a key's count (e.g. the per-email sign-in counter after a correct password). */
@@ -119,19 +134,60 @@ export async function limitPasswordResetRequest(services: Services, email: strin
   await hit(services, keyOf("reset:email", email), PASSWORD_RESET_LIMITS.perEmail.limit, PASSWORD_RESET_LIMITS.perEmail.windowSeconds);
 }
 
-/** Booking creations (and later changes): per account and per client address, per hour (config). */
-export async function limitBookingAttempts(services: Services, userId: string, clientAddress: string): Promise<void> {
+/** What a booking attempt counts on: per account and per client address, per hour (config). */
+function bookingHits(services: Services, userId: string, clientAddress: string) {
   const { perAccount, perAddress } = services.config.bookingRate;
-  await hitAll(
-    services,
-    [
-      { key: `booking:account:${userId}`, limit: perAccount },
-      { key: keyOf("booking:address", clientAddress), limit: perAddress },
-    ],
-    3600,
-    "booking_rate",
-  );
+  return [
+    { key: `booking:account:${userId}`, limit: perAccount },
+    { key: keyOf("booking:address", clientAddress), limit: perAddress },
+  ];
 }
+const BOOKING_WINDOW_SECONDS = 3600;
+
+/** Counts a booking attempt on its own; 429 past a limit. */
+export async function limitBookingAttempts(services: Services, userId: string, clientAddress: string): Promise<void> {
+  await hitAll(services, bookingHits(services, userId, clientAddress), BOOKING_WINDOW_SECONDS, "booking_rate");
+}
+
+/**
+ * A booking attempt counted with the booking itself, so a booking made commits once (its count
+ * was a write and a commit of its own, on PostgreSQL also a round trip: issue 16), with the same
+ * outcome as counting every attempt first (limitBookingAttempts):
+ * - `atLimit`, an SQL condition the caller reads with what it reads first (the customer's row),
+ *   then `check(atLimit)`, before any work: an account or address already at its limit is counted
+ *   and refused (429) at once, as before, with no statement of its own; returns true when it
+ *   counted the attempt (a window that ended meanwhile), so it is not counted again;
+ * - `upsert`, the last statement of the booking's transaction (read back with `returning`), and
+ *   `refuseOver(rows)` on what it returns: past a limit (attempts racing past the check), 429, and
+ *   the transaction rolls back;
+ * - `apart()`, for an attempt that failed (refused input, a car taken, that 429): counted on its
+ *   own, 429 when that takes it past a limit, as the attempt that went past it always was.
+ */
+export function bookingAttempt(services: Services, userId: string, clientAddress: string) {
+  const hits = bookingHits(services, userId, clientAddress);
+  const now = new Date();
+  return {
+    atLimit: sql`EXISTS (SELECT 1 FROM rate_limits WHERE "windowEnd" > ${now} AND (${join(
+      hits.map(({ key, limit }) => sql`("key" = ${key} AND "count" >= ${limit})`),
+      " OR ",
+    )}))`,
+    async check(atLimit: unknown): Promise<boolean> {
+      // A flag as SQLite (1) or PostgreSQL (true) answers it.
+      if (Number(atLimit) !== 1) return false;
+      await limitBookingAttempts(services, userId, clientAddress);
+      return true;
+    },
+    upsert: hitsUpsert(hits, BOOKING_WINDOW_SECONDS, now),
+    /** The columns `upsert` is read back with. */
+    returning: sql`"key", "count", "windowEnd"`,
+    refuseOver: (rows: readonly CountedRow[]) => refuseOver(countsOf(hits, rows), "booking_rate"),
+    apart: () => limitBookingAttempts(services, userId, clientAddress),
+    /** After the booking's commit: the sweep an attempt counted on its own sometimes runs. */
+    afterCommit: () => sweepSometimes(services),
+  };
+}
+
+export type BookingAttempt = ReturnType<typeof bookingAttempt>;
 
 /** Upload tickets per account, per hour (config). */
 export async function limitUploads(services: Services, owner: string): Promise<void> {
