@@ -127,17 +127,34 @@ async function lockedTransaction<Tx extends RawTx, T>(
   const lockTimeoutMs = Math.max(1, Math.round(options.lockTimeoutMs ?? 5_000));
   const attempts = options.attempts ?? 3;
   const transaction = () => begin(async (tx) => fn(tx, await lockVehicle(tx, provider, vehicleId, lockTimeoutMs)));
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await refuseOverlaps(() => (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction()), options.overlapMessage);
-    } catch (error) {
-      if (!isTransientDbError(error)) throw error;
+  return retryTransient(() => refuseOverlaps(() => (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction()), options.overlapMessage), {
+    attempts,
+    onRetry: (error, attempt) =>
       services.log.warn(
         `booking transaction on vehicle ${vehicleId}: attempt ${attempt} hit a lock: ${String((error as Error).message ?? error)
           .split("\n")
           .filter(Boolean)
           .pop()}`,
-      );
+      ),
+  });
+}
+
+/**
+ * Runs `work` again after a transient lock failure (isTransientDbError), after a short random
+ * pause growing with each attempt, then answers 503 "busy, try again"; any other error passes
+ * through. Booking writes use it: the vehicle's lock, and the rate-limit counter outside it.
+ */
+export async function retryTransient<T>(
+  work: () => Promise<T>,
+  options: { attempts?: number; onRetry?: (error: unknown, attempt: number) => void } = {},
+): Promise<T> {
+  const attempts = options.attempts ?? 3;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTransientDbError(error)) throw error;
+      options.onRetry?.(error, attempt);
       if (attempt >= attempts) throw serviceUnavailable(VEHICLE_BUSY_MESSAGE);
       await Bun.sleep(20 + Math.random() * 80 * attempt);
     }

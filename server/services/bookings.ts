@@ -35,8 +35,8 @@ import {
   type BookingQuote,
   type PolygonGeometry,
 } from "#domain";
-import { accountLimitError, badInput, conflict, forbidden, notFound, serviceUnavailable, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
-import { isTransientDbError, type LockOptions, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
+import { accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
+import { type LockOptions, retryTransient, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
 import { bookingsInShape, IMAGE_SELECT, VEHICLE_SELECT } from "./booking-reads";
 import { remembered } from "../db/changes";
@@ -285,30 +285,16 @@ export async function createBooking(services: Services, viewer: Viewer, input: u
   );
   if (!user) throw unauthenticated("Your session has expired. Please sign in again.");
   if (!user.profileCompleted) throw forbidden(BOOKING_MESSAGES.profileIncomplete);
-  const counted = await retryingBusy(() => attempt.check(user.atRateLimit));
+  // The counter is a write too: a database kept busy by other writers is retried like the vehicle
+  // lock, then "busy, try again".
+  const counted = await retryTransient(() => attempt.check(user.atRateLimit));
   try {
     const booking = await book(services, customer, user, input, options, counted ? null : attempt);
     await attempt.afterCommit();
     return booking;
   } catch (error) {
-    if (!counted) await retryingBusy(() => attempt.apart());
+    if (!counted) await retryTransient(() => attempt.apart());
     throw error;
-  }
-}
-
-/**
- * A write outside the vehicle's lock (the rate-limit counter) on a database kept busy by other
- * writers is retried like the lock, then answered "busy, try again".
- */
-async function retryingBusy<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isTransientDbError(error)) throw error;
-      if (attempt >= 3) throw serviceUnavailable(BOOKING_MESSAGES.busy);
-      await Bun.sleep(20 + Math.random() * 80 * attempt);
-    }
   }
 }
 

@@ -54,7 +54,7 @@ export async function hitAll(
   accountLimit?: AccountLimit,
 ): Promise<{ key: string; count: number; windowEnd: Date }[]> {
   // On the driver directly (../db/direct.ts): it runs before every sign-in.
-  const rows = await queryRows<CountedRow>(services.db, sql`${hitsUpsert(hits, windowSeconds, new Date())} RETURNING "key", "count", "windowEnd"`);
+  const rows = await queryRows<CountedRow>(services.db, sql`${hitsUpsert(hits, windowSeconds, new Date())} RETURNING ${COUNTED_COLUMNS}`);
   const counted = countsOf(hits, rows);
   await sweepSometimes(services);
   refuseOver(counted, accountLimit);
@@ -62,6 +62,8 @@ export async function hitAll(
 }
 
 export type CountedRow = { key: string; count: number | bigint; windowEnd: Date | string };
+/** What the upsert returns: a CountedRow a key. */
+const COUNTED_COLUMNS = sql`"key", "count", "windowEnd"`;
 
 /** The upsert that counts one hit on each key (no RETURNING): see hitAll. */
 function hitsUpsert(hits: readonly { key: string }[], windowSeconds: number, now: Date): Prisma.Sql {
@@ -179,7 +181,7 @@ export function bookingAttempt(services: Services, userId: string, clientAddress
     },
     upsert: hitsUpsert(hits, BOOKING_WINDOW_SECONDS, now),
     /** The columns `upsert` is read back with. */
-    returning: sql`"key", "count", "windowEnd"`,
+    returning: COUNTED_COLUMNS,
     refuseOver: (rows: readonly CountedRow[]) => refuseOver(countsOf(hits, rows), "booking_rate"),
     apart: () => limitBookingAttempts(services, userId, clientAddress),
     /** After the booking's commit: the sweep an attempt counted on its own sometimes runs. */
