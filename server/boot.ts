@@ -9,6 +9,7 @@ import { migrate } from "./db/migrate";
 import { createLogger, type Logger } from "./log";
 import type { Services } from "./services/context";
 import { ensureDemoData } from "./services/demo";
+import { fleetCalendar } from "./services/fleet-calendar";
 import { startHousekeeping } from "./services/housekeeping";
 import { type Mailer, startMailer } from "./services/mail";
 
@@ -54,6 +55,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const changes = database.provider === "postgresql" ? listenForChanges(config.database.url, changeCounters(database.db)!, log) : null;
   // The database has just answered (migrations), so this takes milliseconds; if not, serve uncached meanwhile.
   if (changes) await Promise.race([changes.ready, Bun.sleep(3_000)]);
+  // The fleet calendar's first load (a fifth of a second on the benchmark's 2,000 cars and 87,000
+  // open bookings) starts now rather than in the first search. A failure changes nothing: the
+  // first search loads again and answers its error.
+  fleetCalendar(services)
+    .sync()
+    .catch(() => {});
   const handler = createHandler(services, { poolStats: database.poolStats });
   const server = Bun.serve({
     port: config.port,

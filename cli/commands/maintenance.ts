@@ -17,7 +17,7 @@ export function registerMaintenanceCommands(program: Command): void {
       if (o.json) return printJson(result);
       if (!result.ran) return print("Housekeeping is running on another instance right now; nothing done.");
       await print(
-        `Housekeeping done: ${result.expiredLinks} expired upload links, ${result.stuckUploads} stuck uploads and ${result.unusedPhotos} unused photos removed (${(result.bytesFreed / 1_048_576).toFixed(1)} MB freed).`,
+        `Housekeeping done: ${result.expiredLinks} expired upload links, ${result.stuckUploads} stuck uploads and ${result.unusedPhotos} unused photos removed (${(result.bytesFreed / 1_048_576).toFixed(1)} MB freed), ${result.fleetChanges} fleet change records older than an hour deleted.`,
       );
     });
 }

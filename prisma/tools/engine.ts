@@ -75,6 +75,19 @@ function scriptAwareShadow(factory: SqlMigrationAwareDriverAdapterFactory): SqlM
 }
 
 /**
+ * adapter-pg's executeScript splits a migration at every semicolon, also inside a function's
+ * dollar-quoted body (fleet_changes' trigger functions): send the script whole instead, as
+ * PostgreSQL's simple query protocol and `prisma migrate deploy` do.
+ */
+function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const client = (adapter as unknown as { client: pg.Pool }).client;
+  adapter.executeScript = async (script) => {
+    await client.query(script);
+  };
+  return adapter;
+}
+
+/**
  * The engine reads pg_constraint.contype (as `constraint_type`) as a character, which adapter-pg
  * can only hand over as text (see CharAsTextClient): without this, describing a database with a
  * CHECK or EXCLUDE constraint (bookings' overlap guard) panics the engine.
@@ -111,7 +124,7 @@ export function adapterFactory(provider: Provider, url: string): SqlMigrationAwa
       const admin = new pg.Client(config);
       await admin.connect();
       await admin.query(`CREATE DATABASE "${database}"`);
-      const shadow = contypeAsCharacter(await new PrismaPg({ ...config, database }).connect());
+      const shadow = wholeScripts(contypeAsCharacter(await new PrismaPg({ ...config, database }).connect()));
       const dispose = shadow.dispose.bind(shadow);
       shadow.dispose = async () => {
         await dispose();

@@ -2,10 +2,13 @@
 // - upload links that expired unused (pending rows past expiry);
 // - uploads stuck in "processing" after a crash: past their link's expiry they can never finish;
 // - stored photos no profile or vehicle refers to, once older than the grace period
-//   (UPLOAD_GRACE_HOURS, default 24 h), bytes first, then the row.
+//   (UPLOAD_GRACE_HOURS, default 24 h), bytes first, then the row;
+// - the fleet calendar's log rows older than an hour (./fleet-calendar.ts: every server has read
+//   them by then, or loads the fleet again).
 // Runs every hour in each server and by hand (`rentals-cli maintenance run`); on PostgreSQL a
 // transaction-scoped advisory lock lets only one instance work at a time (the others skip).
 import type { Services } from "./context";
+import { FLEET_CHANGES_KEPT_MS } from "./fleet-calendar";
 import { objectStorage } from "./storage";
 import { objectUrlPath } from "./uploads";
 
@@ -13,7 +16,14 @@ const HOUSEKEEPING_LOCK = 7_315_003;
 /** Rows looked at per run, so one run stays short; the next run takes the rest. */
 const BATCH = 500;
 
-export type HousekeepingResult = { ran: boolean; expiredLinks: number; stuckUploads: number; unusedPhotos: number; bytesFreed: number };
+export type HousekeepingResult = {
+  ran: boolean;
+  expiredLinks: number;
+  stuckUploads: number;
+  unusedPhotos: number;
+  bytesFreed: number;
+  fleetChanges: number;
+};
 
 export async function runHousekeeping(services: Services, now: Date = new Date()): Promise<HousekeepingResult> {
   const { db } = services;
@@ -21,6 +31,7 @@ export async function runHousekeeping(services: Services, now: Date = new Date()
     const expiredLinks = (await tx.storedObject.deleteMany({ where: { status: "pending", expiresAt: { lt: now } } })).count;
     // A link's upload finishes within seconds; one still "processing" an hour past expiry crashed.
     const stuckUploads = (await tx.storedObject.deleteMany({ where: { status: "processing", expiresAt: { lt: new Date(now.getTime() - 3_600_000) } } })).count;
+    const fleetChanges = (await tx.fleetChange.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - FLEET_CHANGES_KEPT_MS) } } })).count;
 
     const graceStart = new Date(now.getTime() - services.config.uploads.graceHours * 3_600_000);
     const candidates = await tx.storedObject.findMany({
@@ -48,13 +59,13 @@ export async function runHousekeeping(services: Services, now: Date = new Date()
       await tx.storedObject.delete({ where: { id: object.id } });
       bytesFreed += object.size ?? 0;
     }
-    return { ran: true, expiredLinks, stuckUploads, unusedPhotos: unused.length, bytesFreed };
+    return { ran: true, expiredLinks, stuckUploads, unusedPhotos: unused.length, bytesFreed, fleetChanges };
   };
   if (services.provider !== "postgresql") return run(db);
   return db.$transaction(
     async (tx) => {
       const [row] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) AS locked`;
-      if (!row?.locked) return { ran: false, expiredLinks: 0, stuckUploads: 0, unusedPhotos: 0, bytesFreed: 0 };
+      if (!row?.locked) return { ran: false, expiredLinks: 0, stuckUploads: 0, unusedPhotos: 0, bytesFreed: 0, fleetChanges: 0 };
       return run(tx);
     },
     { maxWait: 10_000, timeout: 120_000 },

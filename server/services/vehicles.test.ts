@@ -1,5 +1,5 @@
-// The customers' list of available cars read on the driver (listAvailableVehicles, for GraphQL
-// and REST) answers exactly what the Prisma query it replaced answers (listVehicles below): the
+// The customers' list of available cars (listAvailableVehicles, for GraphQL and REST, answered by
+// the fleet calendar) answers exactly what the Prisma query it replaced answers: the
 // same cars for every filter, in the same order and pages, with the same columns and their photos
 // in display order. On a database
 // opened as the server opens it (the driver path), SQLite or PostgreSQL with TEST_DATABASE_URL.
@@ -9,28 +9,11 @@ import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
 import { createDealership, createVehicle } from "../testing/dealerships";
 import { createTestServices, graphql } from "../testing/harness";
 import type { Services } from "./context";
-import { VEHICLE_PHOTOS } from "./vehicle-rows";
-import type { Prisma } from "../db";
+import { listVehiclesWithPrisma } from "../testing/fleet";
 import { vehicleJson } from "../rest/shapes/vehicles";
-import { blockingBookingsWhere, listAllVehicles, listAvailableVehicles, type VehicleFilter } from "./vehicles";
+import { listAllVehicles, listAvailableVehicles, type VehicleFilter } from "./vehicles";
 
-/** The Prisma query the driver's SQL replaced: the reference it is compared with. */
-function listVehicles(services: Services, filter: VehicleFilter, options: { max?: number } = {}) {
-  const where: Prisma.VehicleWhereInput = {
-    dealershipId: null,
-    status: "available",
-    ...(filter.category ? { category: filter.category } : {}),
-    ...(filter.transmission ? { transmission: filter.transmission } : {}),
-    ...(filter.period ? { bookings: { none: blockingBookingsWhere(filter.period) } } : {}),
-  };
-  return services.db.vehicle.findMany({
-    include: VEHICLE_PHOTOS,
-    where,
-    orderBy: [{ category: "asc" }, { dailyRate: "asc" }, { make: "asc" }, { model: "asc" }, { id: "asc" }],
-    take: Math.min(filter.limit ?? options.max ?? 50, options.max ?? 100),
-    skip: filter.offset ?? 0,
-  });
-}
+const listVehicles = listVehiclesWithPrisma;
 
 let services: Services & { close(): Promise<void> };
 let http: ReturnType<typeof Bun.serve>;

@@ -4,6 +4,7 @@ import { queryRows } from "../db/direct";
 import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "#domain";
 import { badInput } from "../errors";
 import type { Services } from "./context";
+import { fleetCalendar } from "./fleet-calendar";
 import { parseInput } from "./validation";
 
 export const MAX_PAGE_SIZE = 100;
@@ -86,45 +87,28 @@ export type AvailableVehicleRow = Pick<
 
 /**
  * The rentable fleet (SPEC 5, "Vehicle list"), for GraphQL `vehicles` and REST `GET /api/vehicles`:
- * exact category and transmission, and, given a period, without the cars booked during it (a NOT
- * EXISTS served by the bookings (vehicleId, status, returnDate, pickupDate) index). Two SQL
- * statements on the driver (the cars in list order, then their photos), no Prisma client in
- * between: the list a booking starts from is the busiest read the public cache cannot always
- * answer, and Prisma's query compiler and row mapping cost as much as SQLite's probes (issue 16).
- * vehicles.test.ts compares it with the Prisma query it replaced.
+ * exact category and transmission, and, given a period, without the cars booked during it, in list
+ * order (category, rate, make, model, id). Answered from this process's fleet calendar
+ * (./fleet-calendar.ts) once it has read the database's log of changes: as exact as the SQL it
+ * replaced (every write committed before the search is seen), without an overlap probe into the
+ * bookings for every car (issue 16). vehicles.test.ts compares it with the Prisma query.
  */
 export async function listAvailableVehicles(
-  services: Pick<Services, "db">,
+  services: Pick<Services, "db" | "provider">,
   filter: VehicleFilter = {},
-  /** false: the caller shows no photos (`images` stays empty and is not read). */
+  /** false: the caller shows no photos (`images` stays empty). */
   withPhotos = true,
   /** A larger page than MAX_PAGE_SIZE (REST's whole fleet); then also the page when none is asked. */
   options: { maxPageSize?: number } = {},
 ): Promise<AvailableVehicleRow[]> {
   const max = options.maxPageSize ?? MAX_PAGE_SIZE;
   const { take, skip } = clampPage(filter.limit, filter.offset, max, max === MAX_PAGE_SIZE ? 50 : max);
-  const conditions = [sql`"dealershipId" IS NULL`, sql`status = 'available'`];
-  if (filter.category) conditions.push(sql`category = ${filter.category}`);
-  if (filter.transmission) conditions.push(sql`transmission = ${filter.transmission}`);
-  if (filter.period) conditions.push(sql`NOT EXISTS (SELECT 1 FROM bookings WHERE "vehicleId" = vehicles.id AND ${blockingBookingsSql(filter.period)})`);
-  const cars = await queryRows<Omit<AvailableVehicleRow, "images">>(
-    services.db,
-    sql`SELECT id, make, model, year, category, transmission, status, mileage, "dailyRate", "salesPrice", "dealershipId" FROM vehicles
-        WHERE ${join(conditions, " AND ")}
-        ORDER BY category, "dailyRate", make, model, id LIMIT ${take} OFFSET ${skip}`,
-  );
-  if (cars.length === 0 || !withPhotos) return cars.map((car) => ({ ...car, images: [] }));
-  const photos = await queryRows<{ vehicleId: string; url: string }>(
-    services.db,
-    sql`SELECT "vehicleId", url FROM vehicle_images WHERE "vehicleId" IN (${join(cars.map((car) => car.id))})
-        ORDER BY "vehicleId", position, "createdAt", id`,
-  );
-  const byCar = new Map<string, { url: string }[]>(cars.map((car) => [car.id, []]));
-  for (const photo of photos) byCar.get(photo.vehicleId)?.push({ url: photo.url });
-  return cars.map((car) => ({ ...car, images: byCar.get(car.id) ?? [] }));
+  const calendar = fleetCalendar(services);
+  await calendar.sync();
+  return calendar.search({ category: filter.category, transmission: filter.transmission, period: filter.period, take, skip }, withPhotos);
 }
 
 /** GET /api/vehicles: the whole rentable fleet (up to REST_VEHICLE_LIST_LIMIT), with photos in display order. */
-export function listAllVehicles(services: Pick<Services, "db">, filter: VehicleFilter = {}): Promise<AvailableVehicleRow[]> {
+export function listAllVehicles(services: Pick<Services, "db" | "provider">, filter: VehicleFilter = {}): Promise<AvailableVehicleRow[]> {
   return listAvailableVehicles(services, { ...filter, limit: REST_VEHICLE_LIST_LIMIT }, true, { maxPageSize: REST_VEHICLE_LIST_LIMIT });
 }

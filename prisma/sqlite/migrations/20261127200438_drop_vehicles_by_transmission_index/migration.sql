@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "vehicles_dealershipId_status_category_transmission_dailyRate_make_model_id_idx";
