@@ -164,6 +164,30 @@ test("housekeeping keeps the log's rows for an hour", async () => {
   expect((await runHousekeeping(writer, new Date(Date.now() + FLEET_CHANGES_KEPT_MS + 60_000))).fleetChanges).toBe(rows);
 });
 
+test("an import of more cars than are re-read one by one loads the fleet again, in chunks, and misses none", async () => {
+  const calendar = new FleetCalendar(reader.db, reader.provider);
+  await calendar.sync();
+  const before = calendar.search({ take: 1000, skip: 0 }, true).length;
+  const imported = Array.from({ length: 450 }, (_, i) => ({
+    id: crypto.randomUUID(),
+    registrationNumber: `IM ${String(i).padStart(4, "0")}`,
+    make: "Suzuki",
+    model: "Swift",
+    year: 2024,
+    category: "small" as const,
+    dailyRate: "350.00",
+    features: [],
+  }));
+  await writer.db.vehicle.createMany({ data: imported });
+  await writer.db.vehicleImage.createMany({ data: imported.map((car) => ({ vehicleId: car.id, url: `/objects/${car.id}.jpg` })) });
+  await calendar.sync();
+  const after = calendar.search({ take: 1000, skip: 0 }, true);
+  expect(after).toHaveLength(before + 450);
+  const expected = await listVehiclesWithPrisma(writer, {}, { max: 1000 });
+  expect(after.map(vehicleJson)).toEqual(expected.map(vehicleJson));
+  await writer.db.vehicle.deleteMany({ where: { make: "Suzuki" } });
+});
+
 describe.if(!!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
   test("a transaction that began first and commits last is not missed by a search made between the two commits", async () => {
     const url = writer.config.database.provider === "postgresql" ? writer.config.database.url : "";
