@@ -117,8 +117,8 @@ const groupBy = <T extends { vehicleId: string }>(rows: T[]) => {
 
 export class FleetCalendar {
   readonly #cars = new Map<string, ListedCar>();
-  /** The listed cars in list order; null when a car changed and it must be sorted again. */
-  #order: ListedCar[] | null = null;
+  /** The listed cars in list order, per category and transmission asked ("" for any); emptied when a car's row changes. */
+  readonly #order = new Map<string, ListedCar[]>();
   #loaded = false;
   #syncedAt = Number.NEGATIVE_INFINITY;
   /** SQLite: the last `seq` applied. */
@@ -167,15 +167,20 @@ export class FleetCalendar {
 
   /** The listed cars the search asks for, in list order, from what the last `sync` read. */
   search(filter: FleetSearch, withPhotos: boolean): AvailableVehicleRow[] {
-    this.#order ??= [...this.#cars.values()].sort(this.#compare);
+    const key = `${filter.category ?? ""}|${filter.transmission ?? ""}`;
+    let order = this.#order.get(key);
+    if (!order) {
+      order = [...this.#cars.values()]
+        .filter(({ car }) => (!filter.category || car.category === filter.category) && (!filter.transmission || car.transmission === filter.transmission))
+        .sort(this.#compare);
+      this.#order.set(key, order);
+    }
     const from = filter.period?.pickup.getTime() ?? 0;
     const to = filter.period?.returnAt.getTime() ?? 0;
     const found: AvailableVehicleRow[] = [];
     let skipped = 0;
-    for (const listed of this.#order) {
+    for (const listed of order) {
       const { car } = listed;
-      if (filter.category && car.category !== filter.category) continue;
-      if (filter.transmission && car.transmission !== filter.transmission) continue;
       if (filter.period && bookedDuring(listed, from, to)) continue;
       if (skipped < filter.skip) {
         skipped++;
@@ -202,7 +207,7 @@ export class FleetCalendar {
     const cars = await this.#read(null);
     this.#cars.clear();
     for (const [id, listed] of cars) this.#cars.set(id, listed);
-    this.#order = null;
+    this.#order.clear();
     this.#loaded = true;
     this.#syncedAt = syncedAt;
   }
@@ -273,7 +278,7 @@ export class FleetCalendar {
         if (listed) this.#cars.set(id, listed);
         else this.#cars.delete(id);
       }
-      this.#order = null;
+      this.#order.clear();
     }
     if (periodsOnly.size > 0) {
       const ids = [...periodsOnly];
