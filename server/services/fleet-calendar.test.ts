@@ -188,6 +188,15 @@ test("an import of more cars than are re-read one by one loads the fleet again, 
   await writer.db.vehicle.deleteMany({ where: { make: "Suzuki" } });
 });
 
+test("housekeeping deletes a large backlog of old rows in batches, and only the old ones", async () => {
+  await writer.db.fleetChange.deleteMany();
+  const old = new Date(Date.now() - FLEET_CHANGES_KEPT_MS - 60_000);
+  await writer.db.fleetChange.createMany({ data: Array.from({ length: 12_000 }, () => ({ vehicleId: cars.a.id, kind: "bookings", createdAt: old })) });
+  await writer.db.vehicle.update({ where: { id: cars.a.id }, data: { mileage: 54_321 } }); // a recent row, by trigger
+  expect((await runHousekeeping(writer)).fleetChanges).toBe(12_000);
+  expect(await writer.db.fleetChange.count()).toBe(1);
+});
+
 describe.if(!!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
   test("a transaction that began first and commits last is not missed by a search made between the two commits", async () => {
     const url = writer.config.database.provider === "postgresql" ? writer.config.database.url : "";

@@ -31,7 +31,7 @@ export async function runHousekeeping(services: Services, now: Date = new Date()
     const expiredLinks = (await tx.storedObject.deleteMany({ where: { status: "pending", expiresAt: { lt: now } } })).count;
     // A link's upload finishes within seconds; one still "processing" an hour past expiry crashed.
     const stuckUploads = (await tx.storedObject.deleteMany({ where: { status: "processing", expiresAt: { lt: new Date(now.getTime() - 3_600_000) } } })).count;
-    const fleetChanges = (await tx.fleetChange.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - FLEET_CHANGES_KEPT_MS) } } })).count;
+    const fleetChanges = await deleteOldFleetChanges(tx, new Date(now.getTime() - FLEET_CHANGES_KEPT_MS));
 
     const graceStart = new Date(now.getTime() - services.config.uploads.graceHours * 3_600_000);
     const candidates = await tx.storedObject.findMany({
@@ -70,6 +70,27 @@ export async function runHousekeeping(services: Services, now: Date = new Date()
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
+}
+
+/** Log rows deleted per statement, and per run at most: after an import, one delete of all of them would hold SQLite's writer for seconds. */
+const FLEET_CHANGES_BATCH = 5_000;
+const FLEET_CHANGES_PER_RUN = 100_000;
+
+/** Deletes the fleet calendar's log rows written before `cutoff`, oldest first, in batches. */
+async function deleteOldFleetChanges(tx: Pick<Services["db"], "fleetChange">, cutoff: Date): Promise<number> {
+  let deleted = 0;
+  while (deleted < FLEET_CHANGES_PER_RUN) {
+    const batch = await tx.fleetChange.findMany({
+      where: { createdAt: { lt: cutoff } },
+      select: { seq: true },
+      orderBy: { seq: "asc" },
+      take: FLEET_CHANGES_BATCH,
+    });
+    if (batch.length === 0) break;
+    deleted += (await tx.fleetChange.deleteMany({ where: { seq: { lte: batch[batch.length - 1]!.seq }, createdAt: { lt: cutoff } } })).count;
+    if (batch.length < FLEET_CHANGES_BATCH) break;
+  }
+  return deleted;
 }
 
 /** Runs housekeeping every `intervalMs` (first after a minute) until stopped; failures are logged. */
