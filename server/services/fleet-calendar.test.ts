@@ -198,6 +198,20 @@ test("housekeeping deletes a large backlog of old rows in batches, and only the 
 });
 
 describe.if(!!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
+  test("the log's 32-bit sequence starts again at its end instead of refusing writes, and searches still see them", async () => {
+    const calendar = new FleetCalendar(reader.db, reader.provider);
+    await calendar.sync();
+    await writer.db.$executeRawUnsafe(`SELECT setval('fleet_changes_seq_seq', 2147483646)`);
+    const later = { pickup: capeTown(60), returnAt: capeTown(62) };
+    await book(cars.a.id, later.pickup, later.returnAt);
+    await book(cars.b.id, later.pickup, later.returnAt);
+    expect((await writer.db.fleetChange.findMany({ select: { seq: true } })).map((row) => row.seq)).toEqual(expect.arrayContaining([2147483647, 1]));
+    await calendar.sync();
+    const free = calendar.search({ period: later, take: 50, skip: 0 }, false).map((car) => car.id);
+    expect(free).not.toContain(cars.a.id);
+    expect(free).not.toContain(cars.b.id);
+  });
+
   test("a transaction that began first and commits last is not missed by a search made between the two commits", async () => {
     const url = writer.config.database.provider === "postgresql" ? writer.config.database.url : "";
     const older = new pg.Client({ connectionString: url });

@@ -18,6 +18,11 @@ CREATE TABLE "fleet_changes" (
 -- CreateIndex
 CREATE INDEX "fleet_changes_txid_idx" ON "fleet_changes"("txid");
 
+-- AlterSequence: `seq` is a 32-bit serial (Prisma's Int, which SQLite stores in 64 bits). Rows live
+-- an hour and readers here follow transaction ids, not `seq`, so it may start again from 1 rather
+-- than refuse every write once it reaches 2^31 - 1.
+ALTER SEQUENCE "fleet_changes_seq_seq" CYCLE;
+
 -- CreateFunction: the car of a booking or photo row (TG_ARGV[0] is the log's kind).
 CREATE FUNCTION "fleet_changes_note_vehicle_id"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
