@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { join, type Prisma, sql } from "../db";
-import { queryRows } from "../db/direct";
 import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "#domain";
 import { badInput } from "../errors";
 import type { Services } from "./context";
