@@ -119,13 +119,13 @@ export class FleetCalendar {
   readonly #cars = new Map<string, ListedCar>();
   /** The listed cars in list order, per category and transmission asked ("" for any); emptied when a car's row changes. */
   readonly #order = new Map<string, ListedCar[]>();
-  #loaded = false;
+  /** When the log was last read (never: the first sync loads the fleet). */
   #syncedAt = Number.NEGATIVE_INFINITY;
   /** SQLite: the last `seq` applied. */
   #seq = 0;
   /** PostgreSQL: the oldest transaction still running at the last read, and the rows read of it and after. */
   #horizon = 0;
-  #seen = new Map<number, number>();
+  #seen = new Set<number>();
   #running: Promise<void> | undefined;
   #queued: Promise<void> | undefined;
   readonly #compare: (a: ListedCar, b: ListedCar) => number;
@@ -158,7 +158,7 @@ export class FleetCalendar {
   }
 
   #start(): Promise<void> {
-    const running = (this.#loaded && this.clock() - this.#syncedAt < RELOAD_AFTER_MS ? this.#follow() : this.#load()).finally(() => {
+    const running = (this.clock() - this.#syncedAt < RELOAD_AFTER_MS ? this.#follow() : this.#load()).finally(() => {
       if (this.#running === running) this.#running = undefined;
     });
     this.#running = running;
@@ -199,7 +199,7 @@ export class FleetCalendar {
     if (this.provider === "postgresql") {
       const [row] = await queryRows<{ horizon: number }>(this.db, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon`);
       this.#horizon = Number(row?.horizon ?? 0);
-      this.#seen = new Map();
+      this.#seen = new Set();
     } else {
       const [row] = await queryRows<{ seq: number | null }>(this.db, sql`SELECT max(seq) AS seq FROM fleet_changes`);
       this.#seq = Number(row?.seq ?? 0);
@@ -208,7 +208,6 @@ export class FleetCalendar {
     this.#cars.clear();
     for (const [id, listed] of cars) this.#cars.set(id, listed);
     this.#order.clear();
-    this.#loaded = true;
     this.#syncedAt = syncedAt;
   }
 
@@ -244,14 +243,13 @@ export class FleetCalendar {
     );
     const horizon = Number(rows[0]?.horizon ?? this.#horizon);
     const fresh: Change[] = [];
-    const seen = new Map<number, number>();
+    const seen = new Set<number>();
     for (const row of rows) {
       if (row.seq == null || row.vehicleId == null || row.kind == null) continue;
       const seq = Number(row.seq);
-      const txid = Number(row.txid);
       if (!this.#seen.has(seq)) fresh.push({ seq, vehicleId: row.vehicleId, kind: row.kind });
       // Rows of transactions at or after the new horizon come back in the next read: skip them then.
-      if (txid >= horizon) seen.set(seq, txid);
+      if (Number(row.txid) >= horizon) seen.add(seq);
     }
     return {
       changes: fresh,
@@ -282,12 +280,7 @@ export class FleetCalendar {
     }
     if (periodsOnly.size > 0) {
       const ids = [...periodsOnly];
-      const periods = groupBy(
-        await queryRows<{ vehicleId: string; pickupDate: Date; returnDate: Date }>(
-          this.db,
-          sql`SELECT "vehicleId", "pickupDate", "returnDate" FROM bookings WHERE "vehicleId" IN (${join(ids)}) AND ${BLOCKING}`,
-        ),
-      );
+      const periods = await this.#periods(ids);
       for (const id of ids) {
         const listed = this.#cars.get(id);
         // Replaced in place: the list order depends on the car's row only.
@@ -305,19 +298,14 @@ export class FleetCalendar {
     // periods in the benchmark) raised the process's peak memory by about 70 MB at its first load.
     for (let start = 0; start < cars.length; start += READ_CARS_AT_ONCE) {
       const some = cars.slice(start, start + READ_CARS_AT_ONCE);
-      const carIds = sql`"vehicleId" IN (${join(some.map((car) => car.id))})`;
+      const someIds = some.map((car) => car.id);
       const photosOf = groupBy(
         await queryRows<{ vehicleId: string; url: string }>(
           this.db,
-          sql`SELECT "vehicleId", url FROM vehicle_images WHERE ${carIds} ORDER BY "vehicleId", position, "createdAt", id`,
+          sql`SELECT "vehicleId", url FROM vehicle_images WHERE "vehicleId" IN (${join(someIds)}) ORDER BY "vehicleId", position, "createdAt", id`,
         ),
       );
-      const periodsByCar = groupBy(
-        await queryRows<{ vehicleId: string; pickupDate: Date; returnDate: Date }>(
-          this.db,
-          sql`SELECT "vehicleId", "pickupDate", "returnDate" FROM bookings WHERE ${carIds} AND ${BLOCKING}`,
-        ),
-      );
+      const periodsByCar = await this.#periods(someIds);
       for (const car of some) {
         listed.set(car.id, {
           car: Object.freeze(car),
@@ -327,6 +315,16 @@ export class FleetCalendar {
       }
     }
     return listed;
+  }
+
+  /** The periods of the blocking bookings of these cars (ids), by car. */
+  async #periods(ids: string[]): Promise<Map<string, { vehicleId: string; pickupDate: Date; returnDate: Date }[]>> {
+    return groupBy(
+      await queryRows<{ vehicleId: string; pickupDate: Date; returnDate: Date }>(
+        this.db,
+        sql`SELECT "vehicleId", "pickupDate", "returnDate" FROM bookings WHERE "vehicleId" IN (${join(ids)}) AND ${BLOCKING}`,
+      ),
+    );
   }
 }
 
