@@ -18,10 +18,10 @@
 //   the rows of that transaction and after (those already applied are skipped by `seq`).
 // - Housekeeping deletes rows older than FLEET_CHANGES_KEPT_MS; a process that has not read the log
 //   for half that long loads everything again instead.
-import { BLOCKING_BOOKING_STATUSES, CATEGORY_IDS } from "#domain";
+import { CATEGORY_IDS } from "#domain";
 import { type Db, join, sql } from "../db";
 import { queryRows } from "../db/direct";
-import type { AvailableVehicleRow } from "./vehicles";
+import { type AvailableVehicleRow, BLOCKING_STATUS_SQL } from "./vehicles";
 import type { Services } from "./context";
 
 /** How long the log keeps a row (housekeeping deletes older ones). */
@@ -57,7 +57,6 @@ const READ_CARS_AT_ONCE = 200;
 
 const LISTED = sql`"dealershipId" IS NULL AND status = 'available'`;
 const CAR_COLUMNS = sql`id, make, model, year, category, transmission, status, mileage, "dailyRate", "salesPrice", "dealershipId"`;
-const BLOCKING = sql`status IN (${join([...BLOCKING_BOOKING_STATUSES])})`;
 
 /**
  * The list order of the SQL it replaced: category, rate, make, model, id. Categories sort as each
@@ -322,7 +321,7 @@ export class FleetCalendar {
     return groupBy(
       await queryRows<{ vehicleId: string; pickupDate: Date; returnDate: Date }>(
         this.db,
-        sql`SELECT "vehicleId", "pickupDate", "returnDate" FROM bookings WHERE "vehicleId" IN (${join(ids)}) AND ${BLOCKING}`,
+        sql`SELECT "vehicleId", "pickupDate", "returnDate" FROM bookings WHERE "vehicleId" IN (${join(ids)}) AND ${BLOCKING_STATUS_SQL}`,
       ),
     );
   }

@@ -46,14 +46,17 @@ export function blockingBookingsWhere(period: AvailabilityPeriod): Prisma.Bookin
   };
 }
 
+/** Bookings of the blocking statuses (pending, confirmed, in progress), as SQL on the bookings table. */
+export const BLOCKING_STATUS_SQL = sql`status IN (${join([...BLOCKING_BOOKING_STATUSES])})`;
+
 /** `blockingBookingsWhere` as SQL on the bookings table's columns, for statements written as SQL. */
 export function blockingBookingsSql(period: AvailabilityPeriod): Prisma.Sql {
-  return sql`status IN (${join([...BLOCKING_BOOKING_STATUSES])}) AND "pickupDate" < ${period.returnAt} AND "returnDate" > ${period.pickup}`;
+  return sql`${BLOCKING_STATUS_SQL} AND "pickupDate" < ${period.returnAt} AND "returnDate" > ${period.pickup}`;
 }
 
 /** Bookings of the blocking statuses not yet returned at `now` (a customer's active ones), as SQL. */
 export function activeBookingsSql(now: Date): Prisma.Sql {
-  return sql`status IN (${join([...BLOCKING_BOOKING_STATUSES])}) AND "returnDate" > ${now}`;
+  return sql`${BLOCKING_STATUS_SQL} AND "returnDate" > ${now}`;
 }
 
 /** The rental fleet: the company's own cars. Dealership stock is for sale only (domain isRentalFleetVehicle). */
