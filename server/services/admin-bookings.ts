@@ -65,14 +65,33 @@ const bookingListSchema = pageSchema.extend({
   status: z.enum(BOOKING_STATUSES, { error: "Unknown booking status" }).optional(),
 });
 
-/** Bookings, newest first, paged (at most 100), optionally of one status. Admins or bookings:read. */
-export async function listAdminBookings(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: AdminBookingRow[]; total: number }> {
+/**
+ * What of each entry a reader uses: the booking's columns, and whether its customer and its car.
+ * GraphQL asks for a few fields of a page (`entryPartsFor` in graphql/types/admin-bookings.ts);
+ * reading only their columns spares SQLite, the driver and the type conversions the rest
+ * (issue 16). REST and the dashboard read whole entries.
+ */
+export type EntryParts = { booking: readonly BookingColumn[]; user: boolean; vehicle: boolean };
+type BookingColumn = keyof Prisma.BookingGetPayload<object>;
+/** Every column of the booking, its customer and its car: ADMIN_BOOKING_ENTRY_INCLUDE. */
+export const WHOLE_ENTRY: EntryParts = { booking: BOOKING_COLUMNS as readonly BookingColumn[], user: true, vehicle: true };
+
+/**
+ * Bookings, newest first, paged (at most 100), optionally of one status. Admins or bookings:read.
+ * With `parts`, each entry holds only those parts (the rest of AdminBookingRow is absent).
+ */
+export async function listAdminBookings(
+  services: Services,
+  viewer: Viewer,
+  query: unknown = {},
+  parts: EntryParts = WHOLE_ENTRY,
+): Promise<{ items: AdminBookingRow[]; total: number }> {
   requireAdminOrKey(viewer, "bookings:read");
   const q = parseInput(bookingListSchema, query);
   const where = q.status ? sql`WHERE status = ${q.status}` : empty;
   const { take, skip } = clampPage(q.limit, q.offset);
   const [rows, total] = await Promise.all([
-    readEntries(services, where, take, skip),
+    readEntries(services, where, take, skip, parts),
     // A plain count(*) on the driver: Prisma's count wraps the table in a subquery, which keeps
     // SQLite from counting pages of its smallest index (all 200,000 bookings: 7.8 -> 0.16 ms).
     cachedCount(services.db, ["bookings"], `bookings:status=${q.status ?? "*"}`, async () => {
@@ -88,31 +107,55 @@ export async function recentBookings(services: Services, take: number): Promise<
   return readEntries(services, empty, take, 0);
 }
 
-// An entry's booking columns (all of them) and, prefixed, the customer's and the car's columns of
-// ADMIN_BOOKING_ENTRY_INCLUDE.
-const ENTRY_COLUMNS = raw(
-  [
-    quoted("b", BOOKING_COLUMNS),
-    quoted("u", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.user.select), "user."),
-    quoted("v", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.vehicle.select), "vehicle."),
-  ].join(", "),
-);
+const USER_COLUMNS = quoted("u", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.user.select), "user.");
+const VEHICLE_COLUMNS = quoted("v", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.vehicle.select), "vehicle.");
+const WHOLE_ENTRY_SQL = entrySql(WHOLE_ENTRY);
+
+/**
+ * An entry's statement: its booking columns (the id always) and, prefixed, the customer's and the
+ * car's columns of ADMIN_BOOKING_ENTRY_INCLUDE, each joined only when asked for (every booking has
+ * its customer: a foreign key, so leaving that join out drops no entry).
+ */
+function entrySql(parts: EntryParts): { columns: Prisma.Sql; joins: Prisma.Sql; relations: string[] } {
+  const booking = parts.booking.includes("id") ? parts.booking : ["id", ...parts.booking];
+  const columns = [quoted("b", booking)];
+  const joins: string[] = [];
+  const relations: string[] = [];
+  if (parts.user) {
+    columns.push(USER_COLUMNS);
+    joins.push(`JOIN users u ON u.id = b."userId"`);
+    relations.push("user");
+  }
+  if (parts.vehicle) {
+    columns.push(VEHICLE_COLUMNS);
+    joins.push(`LEFT JOIN vehicles v ON v.id = b."vehicleId"`);
+    relations.push("vehicle");
+  }
+  return { columns: raw(columns.join(", ")), joins: raw(joins.join(" ")), relations };
+}
 
 /**
  * Admin list entries, newest first, in one statement on the driver (the booking joined to its
  * customer and its car), typed as Prisma types them: Prisma's client spent more on the list's
  * three statements than SQLite did (issue 16). `admin-bookings-list.test.ts` compares the two.
  */
-async function readEntries(services: Pick<Services, "db">, where: Prisma.Sql, take: number, skip: number): Promise<AdminBookingRow[]> {
+async function readEntries(
+  services: Pick<Services, "db">,
+  where: Prisma.Sql,
+  take: number,
+  skip: number,
+  parts: EntryParts = WHOLE_ENTRY,
+): Promise<AdminBookingRow[]> {
+  const { columns, joins, relations } = parts === WHOLE_ENTRY ? WHOLE_ENTRY_SQL : entrySql(parts);
   return queryNestedRows<AdminBookingRow>(
     services.db,
     // The page of bookings first, then its customers and cars: joined before the LIMIT, SQLite's
     // planner walked every customer's bookings and sorted them all (200,000 in the benchmark).
-    sql`SELECT ${ENTRY_COLUMNS}
+    sql`SELECT ${columns}
         FROM (SELECT * FROM bookings ${where} ORDER BY "createdAt" DESC, id DESC LIMIT ${take} OFFSET ${skip}) b
-        JOIN users u ON u.id = b."userId" LEFT JOIN vehicles v ON v.id = b."vehicleId"
+        ${joins}
         ORDER BY b."createdAt" DESC, b.id DESC`,
-    ["user", "vehicle"],
+    relations,
   );
 }
 
