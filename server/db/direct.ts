@@ -20,6 +20,7 @@ import {
   type SqlQuery,
   type Transaction,
 } from "@prisma/driver-adapter-utils";
+import type { GroupMember } from "./bun-sqlite-adapter";
 import { changeCounters, type ChangeTag } from "./changes";
 import { Prisma as SqlitePrisma } from "../../prisma/generated/sqlite/client";
 import type { Db, Prisma } from "./index";
@@ -229,6 +230,7 @@ export async function directTransaction<T>(
   const counters = changeCounters(db);
   const run = async () => {
     const adapter = await factory.connect();
+    if (isGrouping(adapter)) return groupedTransaction(adapter, factory.provider, () => counters?.bump(changes), work, options.startWaitMs ?? START_WAIT_MS);
     const transaction = await startWithin(adapter, options.startWaitMs ?? START_WAIT_MS);
     const tx: RawTx = {
       $queryRaw: async <R>(...args: RawArgs) => toRows(await transaction.queryRaw(adapterQuery(factory.provider, fragment(args)))) as R,
@@ -254,6 +256,43 @@ export async function directTransaction<T>(
   return counters ? counters.around(run) : run();
 }
 
+type GroupingAdapter = SqlDriverAdapter & { startGroupedTransaction(): Promise<GroupMember> };
+const isGrouping = (adapter: SqlDriverAdapter): adapter is GroupingAdapter =>
+  typeof (adapter as Partial<GroupingAdapter>).startGroupedTransaction === "function";
+
+/**
+ * Whether `db`'s direct transactions share their COMMIT with those queued behind them (SQLite's
+ * group commit: bun-sqlite-adapter.ts GroupMember). Callers then need no queue of their own.
+ */
+export function groupsCommits(db: Db): boolean {
+  return (registry.get(db)?.inner as { groupsCommits?: boolean } | undefined)?.groupsCommits === true;
+}
+
+/** `directTransaction` as a member of a group commit: it returns once the group has committed. */
+async function groupedTransaction<T>(
+  adapter: GroupingAdapter,
+  provider: SqlDriverAdapterFactory["provider"],
+  done: () => void,
+  work: (tx: RawTx) => Promise<T>,
+  startWaitMs: number,
+): Promise<T> {
+  const member = await within(adapter.startGroupedTransaction(), startWaitMs, (late) => late.abandon());
+  const tx: RawTx = {
+    $queryRaw: async <R>(...args: RawArgs) => toRows(await member.queryRaw(adapterQuery(provider, fragment(args)))) as R,
+    $executeRaw: (...args: RawArgs) => member.executeRaw(adapterQuery(provider, fragment(args))),
+  };
+  let result: T;
+  try {
+    result = await work(tx);
+    done();
+  } catch (error) {
+    await member.abandon();
+    throw error;
+  }
+  await member.finish();
+  return result;
+}
+
 /** As long as the booking path let Prisma wait to begin its transaction (maxWait). */
 const START_WAIT_MS = 10_000;
 
@@ -262,8 +301,12 @@ const START_WAIT_MS = 10_000;
  * (transient: the booking path retries, then answers 503), and the transaction that begins late is
  * rolled back at once, so no connection or writer is left held.
  */
-async function startWithin(adapter: SqlDriverAdapter, ms: number): Promise<Transaction> {
-  const starting = adapter.startTransaction();
+function startWithin(adapter: SqlDriverAdapter, ms: number): Promise<Transaction> {
+  return within(adapter.startTransaction(), ms, rollBack);
+}
+
+/** `starting`, if it settles within `ms`; else the P2028 error, and what starts late is ended by `end`. */
+async function within<S>(starting: Promise<S>, ms: number, end: (late: S) => Promise<void>): Promise<S> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error(`Could not begin a transaction within ${ms} ms`), { code: "P2028" })), ms);
@@ -271,7 +314,7 @@ async function startWithin(adapter: SqlDriverAdapter, ms: number): Promise<Trans
   try {
     return await Promise.race([starting, timedOut]);
   } catch (error) {
-    if ((error as { code?: unknown }).code === "P2028") starting.then(rollBack, () => {});
+    if ((error as { code?: unknown }).code === "P2028") starting.then(end, () => {});
     throw error;
   } finally {
     clearTimeout(timer);

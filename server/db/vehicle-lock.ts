@@ -6,8 +6,10 @@
 // - SQLite: every transaction begins IMMEDIATE (server/db/bun-sqlite-adapter.ts), taking the
 //   database's single write lock at once, so its reads can never be stale; other processes on
 //   the same file wait for it through the busy timeout (10 s, see server/db/index.ts) instead of
-//   failing. Inside one process an async queue runs booking
-//   transactions one at a time, so they wait here rather than in Prisma's transaction start.
+//   failing. Inside one process an async queue runs Prisma's booking transactions one at a time,
+//   so they wait here rather than in Prisma's transaction start; a new booking's transaction (SQL
+//   alone, `withVehicleLockDirect`) waits at the writer itself, where those queued behind one share
+//   its COMMIT (group commit, bun-sqlite-adapter.ts), each still seeing the bookings before it.
 // A lock that cannot be had in time, a deadlock or a serialisation failure is retried twice and
 // then answered 503 "busy, try again" (never a 500, never a double booking).
 // Anything that creates or moves a booking onto a vehicle must use `withVehicleLock` too.
@@ -17,7 +19,7 @@
 import { AppError, conflict, isBookingOverlapViolation, serviceUnavailable, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import type { Services } from "../services/context";
 import type { ChangeTag } from "./changes";
-import { directTransaction, type RawTx } from "./direct";
+import { directTransaction, groupsCommits, type RawTx } from "./direct";
 import type { Db, Prisma } from "./index";
 
 /** What a client reads when the vehicle stays locked through every attempt (503). */
@@ -113,7 +115,10 @@ export function withVehicleLockDirect<T>(
   fn: (tx: RawTx, vehicle: LockedVehicle | null) => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
-  return lockedTransaction(services, vehicleId, options, (work) => directTransaction(services.db, changes, work), fn);
+  // SQLite's group commit (direct.ts groupsCommits) needs the transactions queued at the writer
+  // itself, where each that waits may join the one before: a queue here would let one in at a time.
+  const queued = !groupsCommits(services.db);
+  return lockedTransaction(services, vehicleId, options, (work) => directTransaction(services.db, changes, work), fn, queued);
 }
 
 async function lockedTransaction<Tx extends RawTx, T>(
@@ -122,21 +127,26 @@ async function lockedTransaction<Tx extends RawTx, T>(
   options: LockOptions,
   begin: (work: (tx: Tx) => Promise<T>) => Promise<T>,
   fn: (tx: Tx, vehicle: LockedVehicle | null) => Promise<T>,
+  /** SQLite: whether this process's booking transactions wait in one queue here (see inSqliteQueue). */
+  queued = true,
 ): Promise<T> {
   const { db, provider } = services;
   const lockTimeoutMs = Math.max(1, Math.round(options.lockTimeoutMs ?? 5_000));
   const attempts = options.attempts ?? 3;
   const transaction = () => begin(async (tx) => fn(tx, await lockVehicle(tx, provider, vehicleId, lockTimeoutMs)));
-  return retryTransient(() => refuseOverlaps(() => (provider === "sqlite" ? inSqliteQueue(db, transaction) : transaction()), options.overlapMessage), {
-    attempts,
-    onRetry: (error, attempt) =>
-      services.log.warn(
-        `booking transaction on vehicle ${vehicleId}: attempt ${attempt} hit a lock: ${String((error as Error).message ?? error)
-          .split("\n")
-          .filter(Boolean)
-          .pop()}`,
-      ),
-  });
+  return retryTransient(
+    () => refuseOverlaps(() => (provider === "sqlite" && queued ? inSqliteQueue(db, transaction) : transaction()), options.overlapMessage),
+    {
+      attempts,
+      onRetry: (error, attempt) =>
+        services.log.warn(
+          `booking transaction on vehicle ${vehicleId}: attempt ${attempt} hit a lock: ${String((error as Error).message ?? error)
+            .split("\n")
+            .filter(Boolean)
+            .pop()}`,
+        ),
+    },
+  );
 }
 
 /**
