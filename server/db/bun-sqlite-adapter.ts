@@ -375,14 +375,20 @@ class Mutex {
     return this.#waiting.length > 0;
   }
 
+  /** Called as someone queues (a group waiting for its next member listens). */
+  onQueued: (() => void) | undefined;
+
   /** Whether the next in line is a grouped transaction (startGroupedTransaction). */
   get nextIsGrouped(): boolean {
     return this.#waiting[0]?.grouped ?? false;
   }
 
   async acquire(grouped = false): Promise<() => void> {
-    if (this.#locked) await new Promise<void>((go) => this.#waiting.push({ grouped, go }));
-    else this.#locked = true;
+    if (this.#locked) {
+      const turn = new Promise<void>((go) => this.#waiting.push({ grouped, go }));
+      this.onQueued?.();
+      await turn;
+    } else this.#locked = true;
     let released = false;
     return () => {
       if (released) return;
@@ -503,8 +509,11 @@ const MAX_GROUP = 32;
  * of a transaction run without a pause (bun:sqlite is synchronous), so without this wait nobody
  * would ever be in line: bookings at 32 connections in one process made groups of 1.0 (620/s);
  * waiting up to 1 ms, groups of 14-15 (1,037-1,102/s on the same machine minutes later; issue 16).
+ * It waits only while transactions come often (the last group ended within BUSY_WINDOW_MS): a
+ * booking on a quiet server commits at once.
  */
 const GROUP_WAIT_MS = 1;
+const BUSY_WINDOW_MS = 10;
 const MEMBER_SAVEPOINT = "group_member";
 
 type Group = { members: number; committed: ReturnType<typeof Promise.withResolvers<void>> };
@@ -518,6 +527,8 @@ class BunSqliteAdapter implements SqlDriverAdapter {
   readonly #mutex = new Mutex();
   /** The group commit under way (see GroupMember), if any. */
   #group: Group | undefined;
+  /** When the last group ended (performance.now()). */
+  #lastGroupEnd = Number.NEGATIVE_INFINITY;
   readonly #checkpointer: Worker | null = null;
 
   constructor(file: string, options: BunSqliteOptions) {
@@ -642,20 +653,40 @@ class BunSqliteAdapter implements SqlDriverAdapter {
   }
 
   /**
-   * After a member: the next in line continues the group if it is a member too; with nobody in
-   * line, the group waits for one through turns of the event loop for up to GROUP_WAIT_MS (requests
-   * on their way to a booking get there meanwhile); else it commits.
+   * After a member: the next in line continues the group if it is a member too. With nobody in
+   * line while transactions come often (the group has several members, or the last group ended
+   * within BUSY_WINDOW_MS), the group waits
+   * up to GROUP_WAIT_MS for whoever queues first: a member continues it, anyone else has it commit
+   * first. Otherwise it commits now.
    */
-  #passOn(group: Group, release: () => void, since = performance.now()): void {
-    const open = group.members < MAX_GROUP && this.#writer.db.inTransaction;
-    if (open && this.#mutex.nextIsGrouped) release();
-    else if (open && !this.#mutex.hasWaiting && performance.now() - since < GROUP_WAIT_MS) setImmediate(() => this.#passOn(group, release, since));
-    else this.#endGroup(group, undefined, release);
+  #passOn(group: Group, release: () => void): void {
+    const open = () => group.members < MAX_GROUP && this.#writer.db.inTransaction;
+    if (open() && this.#mutex.nextIsGrouped) {
+      release();
+      return;
+    }
+    const busy = group.members > 1 || performance.now() - this.#lastGroupEnd < BUSY_WINDOW_MS;
+    if (!open() || !busy || this.#mutex.hasWaiting) {
+      this.#endGroup(group, undefined, release);
+      return;
+    }
+    let decided = false;
+    const decide = () => {
+      if (decided) return;
+      decided = true;
+      clearTimeout(timer);
+      this.#mutex.onQueued = undefined;
+      if (open() && this.#mutex.nextIsGrouped) release();
+      else this.#endGroup(group, undefined, release);
+    };
+    const timer = setTimeout(decide, GROUP_WAIT_MS);
+    this.#mutex.onQueued = decide;
   }
 
   /** Commits the group (or, after `failure`, rolls back what is left of it) and hands the writer on. */
   #endGroup(group: Group, failure: unknown, release: () => void): void {
     if (this.#group === group) this.#group = undefined;
+    this.#lastGroupEnd = performance.now();
     const writer = this.#writer;
     try {
       if (failure !== undefined) throw failure;

@@ -3,8 +3,10 @@
 // shared COMMIT (another connection sees none of a group's rows until then, and all of them after);
 // a member that fails is undone alone; a transaction that is not a member (Prisma's) never joins a
 // group but waits for it to commit; a group SQLite ended mid-way fails every member, including
-// those whose work had finished; and through directTransaction, concurrent transactions do share a
-// commit. On a SQLite file of its own, whatever TEST_DATABASE_URL says: this is the SQLite adapter.
+// those whose work had finished; while transactions come often a group waits a moment for the
+// next, on a quiet writer it commits at once; and through directTransaction, concurrent
+// transactions do share a commit. On a SQLite file of its own, whatever TEST_DATABASE_URL says:
+// this is the SQLite adapter.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -124,6 +126,33 @@ test("a group SQLite ended mid-way fails every member, those whose work had fini
   await next.executeRaw(insert("d3"));
   await next.finish();
   expect(seen()).toContain("d3");
+});
+
+test("while transactions come often, a group waits for the next to queue, and a member joins it", async () => {
+  // A group that ended just now: transactions are coming often.
+  const warm = await adapter.startGroupedTransaction();
+  await warm.executeRaw(insert("g0"));
+  await warm.finish();
+  const first = await adapter.startGroupedTransaction();
+  await first.executeRaw(insert("g1"));
+  // Nobody is in line: the group waits rather than commit.
+  const firstDone = first.finish();
+  expect(seen()).not.toContain("g1");
+  const second = await adapter.startGroupedTransaction();
+  await second.executeRaw(insert("g2"));
+  expect(seen()).not.toContain("g1");
+  await Promise.all([firstDone, second.finish()]);
+  expect(seen().filter((body) => body.startsWith("g"))).toEqual(["g0", "g1", "g2"]);
+});
+
+test("on a quiet writer a member commits at once, without waiting for company", async () => {
+  await Bun.sleep(50);
+  const member = await adapter.startGroupedTransaction();
+  await member.executeRaw(insert("h1"));
+  const done = member.finish();
+  // Committed before finish() returned: nothing was left to wait for.
+  expect(seen()).toContain("h1");
+  await done;
 });
 
 test("a member with nobody in line commits on its own", async () => {
