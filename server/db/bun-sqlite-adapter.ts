@@ -655,12 +655,11 @@ class BunSqliteAdapter implements SqlDriverAdapter {
   /**
    * After a member: the next in line continues the group if it is a member too. With nobody in
    * line while transactions come often (the group has several members, or the last group ended
-   * within BUSY_WINDOW_MS), the group waits
-   * up to GROUP_WAIT_MS for whoever queues first: a member continues it, anyone else has it commit
-   * first. Otherwise it commits now.
+   * within BUSY_WINDOW_MS), the group waits up to GROUP_WAIT_MS for whoever queues first: a member
+   * continues it, anyone else has it commit first. Otherwise it commits now.
    */
   #passOn(group: Group, release: () => void): void {
-    const open = () => group.members < MAX_GROUP && this.#writer.db.inTransaction;
+    const open = () => group.members < MAX_GROUP && this.#inTransaction();
     if (open() && this.#mutex.nextIsGrouped) {
       release();
       return;
@@ -683,6 +682,15 @@ class BunSqliteAdapter implements SqlDriverAdapter {
     this.#mutex.onQueued = decide;
   }
 
+  /** Whether the writer is in a transaction (false once it is closed: a timer may ask after dispose). */
+  #inTransaction(): boolean {
+    try {
+      return this.#writer.db.inTransaction;
+    } catch {
+      return false;
+    }
+  }
+
   /** Commits the group (or, after `failure`, rolls back what is left of it) and hands the writer on. */
   #endGroup(group: Group, failure: unknown, release: () => void): void {
     if (this.#group === group) this.#group = undefined;
@@ -690,12 +698,12 @@ class BunSqliteAdapter implements SqlDriverAdapter {
     const writer = this.#writer;
     try {
       if (failure !== undefined) throw failure;
-      if (!writer.db.inTransaction) throw new DriverAdapterError({ kind: "TransactionAlreadyClosed", cause: "SQLite ended the transaction" });
+      if (!this.#inTransaction()) throw new DriverAdapterError({ kind: "TransactionAlreadyClosed", cause: "SQLite ended the transaction" });
       writer.exec("COMMIT");
       group.committed.resolve();
     } catch (error) {
       try {
-        if (writer.db.inTransaction) writer.db.exec("ROLLBACK");
+        if (this.#inTransaction()) writer.db.exec("ROLLBACK");
       } catch {
         // SQLite had already ended it.
       }

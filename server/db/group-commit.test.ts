@@ -155,6 +155,22 @@ test("on a quiet writer a member commits at once, without waiting for company", 
   await done;
 });
 
+test("a group still waiting for company when the database closes fails its members; nothing throws elsewhere", async () => {
+  const other = await new PrismaBunSqlite({ url: `file:${join(dir, "closing.db")}`, checkpoints: "inline" }).connect();
+  await other.executeScript(`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)`);
+  const warm = await other.startGroupedTransaction();
+  await warm.executeRaw(insert("i0"));
+  await warm.finish();
+  const member = await other.startGroupedTransaction();
+  await member.executeRaw(insert("i1"));
+  const done = member.finish();
+  await other.dispose();
+  await expect(done).rejects.toThrow();
+  const reader = new Database(join(dir, "closing.db"), { readonly: true });
+  expect(reader.prepare("SELECT body FROM notes ORDER BY id").values()).toEqual([["i0"]]);
+  reader.close();
+});
+
 test("a member with nobody in line commits on its own", async () => {
   const member = await adapter.startGroupedTransaction();
   await member.executeRaw(insert("e1"));
