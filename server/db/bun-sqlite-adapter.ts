@@ -259,7 +259,7 @@ class Connection {
     this.#cacheSize = options.statementCacheSize ?? 500;
     this.#lockWaitMs = Math.max(0, Math.round(options.timeout ?? 5_000));
     try {
-      this.db.exec(`PRAGMA busy_timeout = ${Math.min(this.#lockWaitMs, SYNCHRONOUS_BUSY_WAIT_MS)}`);
+      this.db.exec(`PRAGMA busy_timeout = ${SYNCHRONOUS_BUSY_WAIT_MS}`);
       if (role === "writer" && file !== ":memory:") this.db.exec("PRAGMA journal_mode = WAL");
       this.db.exec("PRAGMA foreign_keys = ON");
       this.db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`);
@@ -509,8 +509,8 @@ const MAX_GROUP = 32;
  * of a transaction run without a pause (bun:sqlite is synchronous), so without this wait nobody
  * would ever be in line: bookings at 32 connections in one process made groups of 1.0 (620/s);
  * waiting up to 1 ms, groups of 14-15 (1,037-1,102/s on the same machine minutes later; issue 16).
- * It waits only while transactions come often (the last group ended within BUSY_WINDOW_MS): a
- * booking on a quiet server commits at once.
+ * It waits only while transactions come often (the group has several members, or the last group
+ * ended within BUSY_WINDOW_MS): a booking on a quiet server commits at once.
  */
 const GROUP_WAIT_MS = 1;
 const BUSY_WINDOW_MS = 10;
@@ -660,13 +660,13 @@ class BunSqliteAdapter implements SqlDriverAdapter {
    */
   #passOn(group: Group, release: () => void): void {
     const open = () => group.members < MAX_GROUP && this.#inTransaction();
-    if (open() && this.#mutex.nextIsGrouped) {
-      release();
-      return;
-    }
+    const handOn = () => {
+      if (open() && this.#mutex.nextIsGrouped) release();
+      else this.#endGroup(group, undefined, release);
+    };
     const busy = group.members > 1 || performance.now() - this.#lastGroupEnd < BUSY_WINDOW_MS;
-    if (!open() || !busy || this.#mutex.hasWaiting) {
-      this.#endGroup(group, undefined, release);
+    if (!busy || this.#mutex.hasWaiting || !open()) {
+      handOn();
       return;
     }
     let decided = false;
@@ -675,8 +675,7 @@ class BunSqliteAdapter implements SqlDriverAdapter {
       decided = true;
       clearTimeout(timer);
       this.#mutex.onQueued = undefined;
-      if (open() && this.#mutex.nextIsGrouped) release();
-      else this.#endGroup(group, undefined, release);
+      handOn();
     };
     const timer = setTimeout(decide, GROUP_WAIT_MS);
     this.#mutex.onQueued = decide;

@@ -230,12 +230,13 @@ export async function directTransaction<T>(
   const counters = changeCounters(db);
   const run = async () => {
     const adapter = await factory.connect();
-    if (isGrouping(adapter)) return groupedTransaction(adapter, factory.provider, () => counters?.bump(changes), work, options.startWaitMs ?? START_WAIT_MS);
+    if (groupsCommits(db)) {
+      // The factory says so (PrismaBunSqlite): its adapters start grouped transactions.
+      const grouping = adapter as GroupingAdapter;
+      return groupedTransaction(grouping, factory.provider, () => counters?.bump(changes), work, options.startWaitMs ?? START_WAIT_MS);
+    }
     const transaction = await startWithin(adapter, options.startWaitMs ?? START_WAIT_MS);
-    const tx: RawTx = {
-      $queryRaw: async <R>(...args: RawArgs) => toRows(await transaction.queryRaw(adapterQuery(factory.provider, fragment(args)))) as R,
-      $executeRaw: (...args: RawArgs) => transaction.executeRaw(adapterQuery(factory.provider, fragment(args))),
-    };
+    const tx = rawTx(transaction, factory.provider);
     let result: T;
     try {
       result = await work(tx);
@@ -256,9 +257,15 @@ export async function directTransaction<T>(
   return counters ? counters.around(run) : run();
 }
 
+/** `RawTx` on a transaction's (or a group member's) statements. */
+function rawTx(statements: Pick<Transaction, "queryRaw" | "executeRaw">, provider: SqlDriverAdapterFactory["provider"]): RawTx {
+  return {
+    $queryRaw: async <R>(...args: RawArgs) => toRows(await statements.queryRaw(adapterQuery(provider, fragment(args)))) as R,
+    $executeRaw: (...args: RawArgs) => statements.executeRaw(adapterQuery(provider, fragment(args))),
+  };
+}
+
 type GroupingAdapter = SqlDriverAdapter & { startGroupedTransaction(): Promise<GroupMember> };
-const isGrouping = (adapter: SqlDriverAdapter): adapter is GroupingAdapter =>
-  typeof (adapter as Partial<GroupingAdapter>).startGroupedTransaction === "function";
 
 /**
  * Whether `db`'s direct transactions share their COMMIT with those queued behind them (SQLite's
@@ -277,10 +284,7 @@ async function groupedTransaction<T>(
   startWaitMs: number,
 ): Promise<T> {
   const member = await within(adapter.startGroupedTransaction(), startWaitMs, (late) => late.abandon());
-  const tx: RawTx = {
-    $queryRaw: async <R>(...args: RawArgs) => toRows(await member.queryRaw(adapterQuery(provider, fragment(args)))) as R,
-    $executeRaw: (...args: RawArgs) => member.executeRaw(adapterQuery(provider, fragment(args))),
-  };
+  const tx = rawTx(member, provider);
   let result: T;
   try {
     result = await work(tx);
