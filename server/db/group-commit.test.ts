@@ -15,7 +15,9 @@ import { join } from "node:path";
 import type { SqlQuery } from "@prisma/driver-adapter-utils";
 import { PrismaBunSqlite } from "./bun-sqlite-adapter";
 import { directTransaction, groupsCommits, queryRows } from "./direct";
-import { openDatabase, sql } from "./index";
+import { openDatabase, raw, sql } from "./index";
+
+const NOTES_TABLE = "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)";
 
 let dir = "";
 let file = "";
@@ -26,7 +28,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "group-commit-"));
   file = join(dir, "test.db");
   adapter = await new PrismaBunSqlite({ url: `file:${file}`, checkpoints: "inline" }).connect();
-  await adapter.executeScript(`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)`);
+  await adapter.executeScript(NOTES_TABLE);
   // Another connection, as another process would read.
   observer = new Database(file, { readonly: true });
 });
@@ -157,7 +159,7 @@ test("on a quiet writer a member commits at once, without waiting for company", 
 
 test("a group still waiting for company when the database closes fails its members; nothing throws elsewhere", async () => {
   const other = await new PrismaBunSqlite({ url: `file:${join(dir, "closing.db")}`, checkpoints: "inline" }).connect();
-  await other.executeScript(`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)`);
+  await other.executeScript(NOTES_TABLE);
   const warm = await other.startGroupedTransaction();
   await warm.executeRaw(insert("i0"));
   await warm.finish();
@@ -183,18 +185,17 @@ test("concurrent direct transactions (a new booking's) share one commit", async 
   try {
     const { db } = opened;
     expect(groupsCommits(db)).toBe(true);
-    const frames = async () => (await queryRows<{ log: number }>(db, sql`PRAGMA wal_checkpoint(TRUNCATE)`))[0]!.log;
-    await frames();
+    // The frames in the WAL (PASSIVE), or none after it (TRUNCATE empties it).
+    const checkpoint = async (mode: "PASSIVE" | "TRUNCATE") => (await queryRows<{ log: number }>(db, sql`PRAGMA wal_checkpoint(${raw(mode)})`))[0]!.log;
+    await checkpoint("TRUNCATE");
     // One transaction alone: a frame in the WAL for each page it changed (the table's, its index's).
     await directTransaction(db, [], (tx) => tx.$executeRaw`INSERT INTO notes (body) VALUES ('f0')`);
-    const alone = await queryRows<{ log: number }>(db, sql`PRAGMA wal_checkpoint(PASSIVE)`);
-    const pages = alone[0]!.log;
+    const pages = await checkpoint("PASSIVE");
     expect(pages).toBeGreaterThan(0);
-    await frames();
+    await checkpoint("TRUNCATE");
     // Eight at once write those pages once, in one commit (eight commits would write them eight times).
     await Promise.all(Array.from({ length: 8 }, (_, i) => directTransaction(db, [], (tx) => tx.$executeRaw`INSERT INTO notes (body) VALUES (${`f${i + 1}`})`)));
-    const together = await queryRows<{ log: number }>(db, sql`PRAGMA wal_checkpoint(PASSIVE)`);
-    expect(together[0]!.log).toBe(pages);
+    expect(await checkpoint("PASSIVE")).toBe(pages);
     expect(seen().filter((body) => body.startsWith("f"))).toHaveLength(9);
   } finally {
     await opened.close();
