@@ -1,7 +1,6 @@
 // The demo's living business (issue 15, point 10): drawn photos for every demo car (fleet and
 // dealership stock), stored like uploaded photos, and demo customers with bookings in every status
 // around today, so the dashboard, the bookings screens and My Bookings are not empty on first start.
-import sharp from "sharp";
 import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category } from "#domain";
 import { bodyStyleOf, carSvg, PAINTS, type Paint } from "../../prisma/seed/car-art";
 import { demoBookings, demoCustomers, demoDrivers, demoPlaces } from "../../prisma/seed/demo-data";
@@ -9,7 +8,7 @@ import type { Prisma } from "../db";
 import type { Services } from "./context";
 import { settleInvoices } from "./invoices";
 import { objectStorage } from "./storage";
-import { objectUrlPath } from "./uploads";
+import { loadSharp, objectUrlPath } from "./uploads";
 
 type DemoCar = { id: string; model: string; category: Category; dealershipId: string | null };
 
@@ -19,6 +18,7 @@ export async function seedDemoPhotos(services: Services, cars: DemoCar[], adminI
   const paints = Object.keys(PAINTS) as Paint[];
   const rendered = new Map<string, Buffer>();
   const now = new Date();
+  const sharp = await loadSharp();
   for (const [i, car] of cars.entries()) {
     const style = bodyStyleOf(car.model, car.category);
     const paint = paints[(i * 3) % paints.length]!;

@@ -571,3 +571,28 @@ describe("GraphQL createUploadUrl", () => {
     expect(bad.body.errors?.length).toBeGreaterThan(0);
   });
 });
+
+describe("loading", () => {
+  test("a server process loads sharp on its first image, not at start (libvips costs memory most processes never use)", async () => {
+    // In a process of its own: this file imports sharp itself.
+    const probe = Bun.spawn(
+      [
+        process.execPath,
+        "-e",
+        `await import(${JSON.stringify(join(import.meta.dir, "..", "boot.ts"))});
+         const loaded = () => Object.keys(require.cache).some((path) => path.includes("/node_modules/sharp/"));
+         const before = loaded();
+         const { reencodeImage } = await import(${JSON.stringify(join(import.meta.dir, "uploads.ts"))});
+         const after = loaded();
+         const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+         const image = await reencodeImage(png);
+         console.log(JSON.stringify({ before, after, width: image.width, loaded: loaded() }));`,
+      ],
+      { stdout: "pipe", stderr: "pipe" },
+    );
+    const [out, err, code] = [await new Response(probe.stdout).text(), await new Response(probe.stderr).text(), await probe.exited];
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ before: false, after: false, width: 1, loaded: true });
+  });
+});

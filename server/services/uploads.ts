@@ -7,7 +7,7 @@
 // not an image, an image sharp cannot read) leaves the upload pending, so the same link can be
 // retried with another photo until it expires (15 minutes).
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import { accountLimitError, AppError, badInput, forbidden, notFound } from "../errors";
 import { uploadQuotaProblem, uploadsAreLimited, type UploadQuota } from "#domain/quotas.ts";
 import { limitUploads } from "./rate-limit";
@@ -200,9 +200,21 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, limit
 
 type Encoded = { data: Buffer; width: number; height: number };
 
+type Sharp = typeof import("sharp").default;
+let sharpModule: Promise<Sharp> | undefined;
+/**
+ * sharp, loaded on the first image: loading libvips costs a process about 75 MiB of memory, and
+ * most processes never see an upload (a server process serving lists and bookings, the CLI).
+ */
+export function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import("sharp").then((loaded) => loaded.default);
+  return sharpModule;
+}
+
 /** Re-encodes an image: EXIF orientation applied, within 2048x2048, JPEG, all metadata dropped. */
 export async function reencodeImage(bytes: Uint8Array): Promise<Encoded> {
   let result: { data: Buffer; info: OutputInfo };
+  const sharp = await loadSharp();
   try {
     result = await sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true })
       .timeout({ seconds: 20 })
