@@ -16,7 +16,7 @@ import {
 import type { Config } from "../config";
 import type { BookingWithVehicle } from "../services/bookings";
 import { calendarAttachment } from "../services/calendar";
-import type { EmailMessage } from "../services/mail";
+import type { EmailAttachment, EmailMessage } from "../services/mail";
 import { CtaButton, EmailLayout, type Fact, Facts, List, Note, P, Small, Subtitle, TextLink, Title } from "./layout";
 import { renderEmail } from "./render";
 
@@ -125,14 +125,24 @@ export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, 
     "Thank you for choosing CapeDrive.",
   ].join("\n");
   const data: ConfirmationHtmlData = { user: { name: user.name, email: user.email }, booking };
+  const files = options.deferHtml ? [] : confirmationAttachments(data, site);
   return {
     to: user.email,
     subject,
     text,
     ...(options.deferHtml ? { htmlLater: { template: "booking-confirmation", data } } : { html: bookingConfirmationHtml(data, site) }),
-    // A booking awaiting approval goes in the calendar once it is confirmed.
-    ...(pending ? {} : { attachments: [calendarFor(booking, site, false)] }),
+    // Deferred, the calendar is made by the mailer too, from the same data.
+    ...(files.length > 0 ? { attachments: files } : {}),
   };
+}
+
+/**
+ * The confirmation's calendar: none while the booking awaits approval (it goes in the calendar once
+ * confirmed). Made when the email is, or by the mailer when it sends a deferred one: 1.7 KB of
+ * text a new booking's outbox row no longer carries, and its building no longer in the request.
+ */
+export function confirmationAttachments({ booking }: ConfirmationHtmlData, site: Site): EmailAttachment[] {
+  return booking.status === "pending" ? [] : [calendarFor(booking, site, false)];
 }
 
 /** The confirmation's HTML body. */

@@ -5,7 +5,8 @@
 // and the mailer renders the same markup from them (server/services/mail.ts).
 import { Prisma } from "../../prisma/generated/sqlite/browser";
 import type { Config } from "../config";
-import { bookingConfirmationHtml, type ConfirmationHtmlData } from "./booking";
+import type { EmailAttachment } from "../services/mail";
+import { bookingConfirmationHtml, type ConfirmationHtmlData, confirmationAttachments } from "./booking";
 import { deliveryReminderHtml, type ReminderHtmlData, returnReminderHtml } from "./reminders";
 
 type Site = Pick<Config, "publicUrl" | "mail">;
@@ -20,29 +21,39 @@ const reminder = (data: unknown): ReminderHtmlData => {
   return { ...d, pickupDate: asDate(d.pickupDate), returnDate: asDate(d.returnDate) };
 };
 
+const confirmation = (data: unknown): ConfirmationHtmlData => {
+  const { user, booking } = data as ConfirmationHtmlData;
+  return {
+    user,
+    booking: {
+      ...booking,
+      pickupDate: asDate(booking.pickupDate),
+      returnDate: asDate(booking.returnDate),
+      createdAt: asDate(booking.createdAt),
+      updatedAt: asDate(booking.updatedAt),
+      totalAmount: new Prisma.Decimal(String(booking.totalAmount)),
+    },
+  };
+};
+
 const templates = {
-  "booking-confirmation": (data: unknown, site: Site) => {
-    const { user, booking } = data as ConfirmationHtmlData;
-    return bookingConfirmationHtml(
-      {
-        user,
-        booking: {
-          ...booking,
-          pickupDate: asDate(booking.pickupDate),
-          returnDate: asDate(booking.returnDate),
-          createdAt: asDate(booking.createdAt),
-          updatedAt: asDate(booking.updatedAt),
-          totalAmount: new Prisma.Decimal(String(booking.totalAmount)),
-        },
-      },
-      site,
-    );
-  },
+  "booking-confirmation": (data: unknown, site: Site) => bookingConfirmationHtml(confirmation(data), site),
   "delivery-reminder": (data: unknown, site: Site) => deliveryReminderHtml(reminder(data), site.publicUrl),
   "return-reminder": (data: unknown, site: Site) => returnReminderHtml(reminder(data), site.publicUrl),
 } as const;
 
 export type DeferredTemplate = keyof typeof templates;
+
+/** Files a template's email carries, made from its data as its HTML is (the confirmation's calendar). */
+const attachmentsOfTemplates: Partial<Record<DeferredTemplate, (data: unknown, site: Site) => EmailAttachment[]>> = {
+  "booking-confirmation": (data, site) => confirmationAttachments(confirmation(data), site),
+};
+
+/** The attachments a deferred row's email carries besides its stored ones; throws for unreadable data. */
+export function deferredAttachments(template: string, dataJson: string, site: Site): EmailAttachment[] {
+  const make = attachmentsOfTemplates[template as DeferredTemplate];
+  return make ? make(JSON.parse(dataJson), site) : [];
+}
 
 /** The HTML of a row's template and JSON data; throws for an unknown template or unreadable data. */
 export function renderDeferredHtml(template: string, dataJson: string, site: Site): string {

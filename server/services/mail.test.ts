@@ -187,10 +187,12 @@ describe("SMTP delivery", () => {
       [returnReminderEmail(reminderBooking, site.publicUrl), returnReminderEmail(reminderBooking, site.publicUrl, { deferHtml: true })],
     ] as const;
     for (const [now, later] of pairs) {
-      // The deferred one is the same email but for its HTML, which its outbox row does not hold yet.
+      // The deferred one is the same email but for its HTML and its calendar, which its outbox row
+      // does not hold yet.
       expect(later.html).toBeUndefined();
+      expect(later.attachments).toBeUndefined();
       const { htmlLater: _later, ...laterRest } = later;
-      const { html: _now, ...nowRest } = now;
+      const { html: _now, attachments: _files, ...nowRest } = now;
       expect(laterRest).toEqual(nowRest);
       const id = await enqueueEmail(services.db, later);
       const row = await services.db.emailOutbox.findUniqueOrThrow({ where: { id } });
@@ -204,7 +206,10 @@ describe("SMTP delivery", () => {
         const mail = await smtp.waitFor((m) => m.subject === now.subject);
         expect(mail.html).toBe(now.html!);
         expect(mail.html).toContain("Thandi &lt;b&gt;Nkosi&lt;/b&gt;");
+        // The confirmation's calendar, made by the mailer, is the one made with the email.
+        expect(mail.calendar).toBe(now.attachments?.[0]?.content.replace(/\r\n/g, "\n"));
       }
+      expect(pairs[0][0].attachments?.[0]?.content).toContain("BEGIN:VEVENT");
       // Sent rows keep neither body nor template data.
       const rows = await services.db.emailOutbox.findMany();
       expect(rows.map((r) => [r.status, r.html, r.htmlTemplate, r.htmlData])).toEqual(pairs.map(() => ["sent", null, null, null]));

@@ -16,7 +16,7 @@ import { type Db, empty, join, type Prisma, sql } from "../db";
 import { queryRows, type RawTx } from "../db/direct";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
-import type { DeferredHtml } from "../emails/deferred";
+import { type DeferredHtml, deferredAttachments } from "../emails/deferred";
 import { renderDeferredHtmlOffThread } from "../emails/deferred-renderer";
 
 /** A text file sent with an email (a calendar, say); `contentType` may carry parameters. */
@@ -294,18 +294,27 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
   }
 
   /**
-   * The row with its HTML: rendered now from its template when the request that enqueued it left
-   * that to the mailer. Data that cannot be rendered (it never should) still sends the text part.
+   * The row with its HTML and files: made now from its template when the request that enqueued it
+   * left that to the mailer. Data that cannot be rendered (it never should) still sends the text
+   * part, and the files that could be made.
    */
   async function withHtml(row: OutboxRow): Promise<OutboxRow> {
     if (row.html || !row.htmlTemplate || !row.htmlData) return row;
+    let html: string | null = null;
     try {
       // On the renderer's own thread: the event loop serves requests meanwhile.
-      return { ...row, html: await renderDeferredHtmlOffThread(row.htmlTemplate, row.htmlData, services.config) };
+      html = await renderDeferredHtmlOffThread(row.htmlTemplate, row.htmlData, services.config);
     } catch (error) {
       log.error(`mail ${row.id}: its HTML could not be rendered (${(error as Error).message}); sending the text part alone`);
-      return row;
     }
+    let attachments = attachmentsOf(row);
+    try {
+      // The calendar of a confirmation (microseconds): here, on the event loop.
+      attachments = [...attachments, ...deferredAttachments(row.htmlTemplate, row.htmlData, services.config)];
+    } catch (error) {
+      log.error(`mail ${row.id}: its attachments could not be made (${(error as Error).message}); sending it without them`);
+    }
+    return { ...row, html, attachments };
   }
 
   /** One pass: up to PASS_LIMIT due rows, one at a time. Returns whether more may be due. */

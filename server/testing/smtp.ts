@@ -11,6 +11,8 @@ export type ReceivedMail = {
   messageId: string;
   text: string;
   html?: string;
+  /** The text of its calendar file (a `text/calendar` part), line ends as "\n". */
+  calendar?: string;
   raw: string;
 };
 
@@ -46,6 +48,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
           messageId: parsed.headers["message-id"] ?? "",
           text: parsed.text ?? "",
           html: parsed.html,
+          calendar: parsed.calendar,
           raw,
         });
         for (const wake of waiters) wake();
@@ -92,7 +95,7 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-type Part = { headers: Record<string, string>; text?: string; html?: string };
+type Part = { headers: Record<string, string>; text?: string; html?: string; calendar?: string };
 
 /** Just enough MIME: unfolded headers, multipart bodies, quoted-printable and base64 parts. */
 export function parseMessage(raw: string): Part {
@@ -114,10 +117,12 @@ export function parseMessage(raw: string): Part {
       const part = parseMessage(section.replace(/^\r?\n/, ""));
       result.text ??= part.text;
       result.html ??= part.html;
+      result.calendar ??= part.calendar;
     }
     return result;
   }
   const decoded = decodeBody(body, headers["content-transfer-encoding"] ?? "7bit");
+  if (/^text\/calendar/i.test(type)) return { headers, calendar: decoded.replace(/\r\n/g, "\n") };
   return /^text\/html/i.test(type) ? { headers, html: decoded } : { headers, text: decoded };
 }
 
