@@ -203,8 +203,8 @@ type Encoded = { data: Buffer; width: number; height: number };
 type Sharp = typeof import("sharp").default;
 let sharpModule: Promise<Sharp> | undefined;
 /**
- * sharp, loaded on the first image: loading libvips costs a process about 75 MiB of memory, and
- * most processes never see an upload (a server process serving lists and bookings, the CLI).
+ * sharp, loaded on the first image: libvips and its bindings were 11-12 MiB of every server
+ * process's memory, and most processes never see an upload (one serving lists and bookings, the CLI).
  */
 export function loadSharp(): Promise<Sharp> {
   sharpModule ??= import("sharp").then((loaded) => loaded.default);
