@@ -130,13 +130,21 @@ test("a group SQLite ended mid-way fails every member, those whose work had fini
   expect(seen()).toContain("d3");
 });
 
-test("while transactions come often, a group waits for the next to queue, and a member joins it", async () => {
-  // A group that ended just now: transactions are coming often.
-  const warm = await adapter.startGroupedTransaction();
-  await warm.executeRaw(insert("g0"));
+/**
+ * A member that has written `body` while transactions come often: a group (of `before`) ended just
+ * now, so the member's group waits for company when it finishes.
+ */
+async function memberWhileBusy(target: typeof adapter, before: string, body: string) {
+  const warm = await target.startGroupedTransaction();
+  await warm.executeRaw(insert(before));
   await warm.finish();
-  const first = await adapter.startGroupedTransaction();
-  await first.executeRaw(insert("g1"));
+  const member = await target.startGroupedTransaction();
+  await member.executeRaw(insert(body));
+  return member;
+}
+
+test("while transactions come often, a group waits for the next to queue, and a member joins it", async () => {
+  const first = await memberWhileBusy(adapter, "g0", "g1");
   // Nobody is in line: the group waits rather than commit.
   const firstDone = first.finish();
   expect(seen()).not.toContain("g1");
@@ -160,11 +168,7 @@ test("on a quiet writer a member commits at once, without waiting for company", 
 test("a group still waiting for company when the database closes fails its members; nothing throws elsewhere", async () => {
   const other = await new PrismaBunSqlite({ url: `file:${join(dir, "closing.db")}`, checkpoints: "inline" }).connect();
   await other.executeScript(NOTES_TABLE);
-  const warm = await other.startGroupedTransaction();
-  await warm.executeRaw(insert("i0"));
-  await warm.finish();
-  const member = await other.startGroupedTransaction();
-  await member.executeRaw(insert("i1"));
+  const member = await memberWhileBusy(other, "i0", "i1");
   const done = member.finish();
   await other.dispose();
   await expect(done).rejects.toThrow();
