@@ -113,6 +113,7 @@ describe("METRICS_TOKEN set", () => {
       "capedrive_email_outbox gauge",
       "capedrive_public_cache_requests_total counter",
       "capedrive_public_cache_entries gauge",
+      "capedrive_session_checks_total counter",
       "capedrive_process_resident_memory_bytes gauge",
     ]) {
       expect(text).toContain(`# TYPE ${family}`);

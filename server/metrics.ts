@@ -16,6 +16,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { PoolStats } from "./db";
 import type { PublicCacheStats } from "./public-cache";
 import type { Services } from "./services/context";
+import { type SessionChecks, sessionChecks } from "./services/sessions";
 import { outboxBacklog } from "./services/mail";
 
 export const MAX_OPERATION_NAMES = 100;
@@ -125,6 +126,20 @@ export function createMetrics(services: Services, token: string, sources: Metric
       for (const result of ["hit", "stale", "miss"] as const) {
         this.inc({ result }, now[result] - reported[result]);
         reported[result] = now[result];
+      }
+    },
+  });
+  const sessionsReported: SessionChecks = { database: 0, unchanged: 0 };
+  new Counter({
+    name: "capedrive_session_checks_total",
+    help: "Signed-in requests' session checks by how they were answered: database (the session read) or unchanged (read before, and nothing committed since).",
+    labelNames: ["source"] as const,
+    registers: [registry],
+    collect() {
+      const now = sessionChecks(services.db);
+      for (const source of ["database", "unchanged"] as const) {
+        this.inc({ source }, now[source] - sessionsReported[source]);
+        sessionsReported[source] = now[source];
       }
     },
   });

@@ -248,9 +248,15 @@ const RETRYABLE_BUSY = new Set(["5", "261", "773"]);
 const isRetryableBusy = (error: unknown) =>
   error instanceof DriverAdapterError && RETRYABLE_BUSY.has(String((error.cause as { originalCode?: unknown }).originalCode));
 
+/** The last stamp any connection of this process handed out (see Connection.changeStamp). */
+let lastChangeStamp = 0;
+
 class Connection {
   readonly db: Database;
   readonly #statements = new Map<string, Prepared>();
+  #dataVersion: Statement | undefined;
+  #seenDataVersion: unknown;
+  #stamp = 0;
   readonly #cacheSize: number;
   readonly #lockWaitMs: number;
 
@@ -334,6 +340,26 @@ class Connection {
     }
   }
 
+  /**
+   * A number that stays the same only while no other connection has committed to the file since
+   * the last call: SQLite's `PRAGMA data_version` (which differs after any other connection's
+   * commit), turned into a stamp unique in this process, so values of two connections (one closed,
+   * one opened again) never match by chance.
+   */
+  changeStamp(): number {
+    try {
+      this.#dataVersion ??= this.db.prepare("PRAGMA data_version");
+      const version = (this.#dataVersion.values() as unknown[][])[0]?.[0];
+      if (version !== this.#seenDataVersion || this.#stamp === 0) {
+        this.#seenDataVersion = version;
+        this.#stamp = ++lastChangeStamp;
+      }
+      return this.#stamp;
+    } catch (error) {
+      throw toAdapterError(error);
+    }
+  }
+
   /** Forgets the prepared statements (a script may have changed the schema they were made for). */
   clearStatements(): void {
     for (const { statement } of this.#statements.values()) statement.finalize();
@@ -341,6 +367,8 @@ class Connection {
   }
 
   close(): void {
+    this.#dataVersion?.finalize();
+    this.#dataVersion = undefined;
     this.clearStatements();
     this.db.close(false);
   }
@@ -566,6 +594,22 @@ class BunSqliteAdapter implements SqlDriverAdapter {
 
   async executeRaw(query: SqlQuery): Promise<number> {
     return this.#writing(() => this.#writer.execute(query));
+  }
+
+  /**
+   * A stamp that changes whenever anyone commits to the database: this process's writer, another
+   * process or a script (the reader sees every other connection's commits). Rows read after a stamp
+   * are still current while a later stamp equals it. null for an in-memory database (one
+   * connection, which never sees its own commits this way) or when SQLite cannot say right now.
+   */
+  changeStamp(): number | null {
+    const reader = this.#reader;
+    if (!reader) return null;
+    try {
+      return reader.changeStamp();
+    } catch {
+      return null;
+    }
   }
 
   async executeScript(script: string): Promise<void> {

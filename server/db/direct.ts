@@ -150,6 +150,19 @@ export async function queryRows<T>(db: Db, query: Prisma.Sql): Promise<T[]> {
 }
 
 /**
+ * A stamp of the database's contents: while a later call returns the same number, nobody has
+ * committed anything since (SQLite: the adapter's `changeStamp`). null where no such stamp exists
+ * (PostgreSQL, an in-memory database, a client not made by `openDatabase`): then nothing read
+ * earlier may be taken as current.
+ */
+export async function changeStamp(db: Db): Promise<number | null> {
+  const factory = registry.get(db);
+  if (!factory) return null;
+  const adapter = (await factory.connect()) as SqlDriverAdapter & { changeStamp?: () => number | null };
+  return typeof adapter.changeStamp === "function" ? adapter.changeStamp() : null;
+}
+
+/**
  * As `queryRows`, for a join whose relations' columns are named `relation.column` (each row then
  * carries one object per relation, null where the join found nothing: its id is null), built
  * from the driver's values in one pass, with each column's place worked out once per statement

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { signInSchema, signUpRequestSchema } from "#domain";
 import { AppError } from "../errors";
+import { openDatabase } from "../db";
 import { createTestServices } from "../testing/harness";
 import { DUPLICATE_EMAIL, INVALID_CREDENTIALS, me, publicUser, signIn, signOut, signUp } from "./auth";
 import type { Services } from "./context";
-import { createSession, resolveViewer, verifySessionToken } from "./sessions";
+import { createSession, resolveViewer, sessionChecks, verifySessionToken } from "./sessions";
 import { newAdmin } from "../testing/admin";
+import { createVehicle } from "../testing/dealerships";
 import { parseInput } from "./validation";
 import type { CustomerViewer, Viewer } from "./viewer";
 
@@ -228,5 +230,62 @@ describe("resolveViewer: the one session lookup", () => {
     expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "anonymous", sessionExpired: true });
     // The session's own token, with its own expiry, still works.
     expect(await verifySessionToken(services, session.token)).toMatchObject({ subjectId: user.id });
+  });
+});
+
+describe("a session read is used again only while nothing has been committed since", () => {
+  const request = (token: string) => new Request("http://localhost/graphql", { headers: { authorization: `Bearer ${token}` } });
+  const checks = () => ({ ...sessionChecks(services.db) });
+  const sqlite = () => services.provider === "sqlite";
+
+  test("unchanged database: the row read before answers; each check still refuses an expired token", async () => {
+    const { token, user } = await signUp(services, signUpData({ email: "unchanged@example.com" }));
+    expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "customer", userId: user.id });
+    const before = checks();
+    for (let i = 0; i < 3; i++) expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "customer", userId: user.id });
+    const after = checks();
+    // SQLite stamps the database's contents; PostgreSQL has no stamp, so every check reads the row.
+    expect([after.unchanged - before.unchanged, after.database - before.database]).toEqual(sqlite() ? [3, 0] : [0, 3]);
+  });
+
+  test("another process's sign-out, disabled admin or unrelated write is seen by the very next check", async () => {
+    // A second client of the same database, as another server process (or instance) opens it.
+    const other = openDatabase(services.config.database);
+    try {
+      const { token, user } = await signUp(services, signUpData({ email: "elsewhere@example.com" }));
+      expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "customer", userId: user.id });
+      expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "customer", userId: user.id });
+
+      // Something unrelated written elsewhere: the row is read again (and still valid).
+      const before = checks();
+      await createVehicle(other.db, { make: "Kia" });
+      expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "customer", userId: user.id });
+      expect(checks().database - before.database).toBe(1);
+
+      // Signed out through the other process: refused at once.
+      await other.db.session.deleteMany({ where: { subjectId: user.id } });
+      expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "anonymous", sessionExpired: true });
+
+      // An admin disabled through the other process: refused at once.
+      const admin = await newAdmin(services);
+      expect(await resolveViewer(services, request(admin.token), "127.0.0.1")).toMatchObject({ kind: "admin", adminId: admin.id });
+      expect(await resolveViewer(services, request(admin.token), "127.0.0.1")).toMatchObject({ kind: "admin", adminId: admin.id });
+      await other.db.adminUser.update({ where: { id: admin.id }, data: { isActive: false } });
+      expect(await resolveViewer(services, request(admin.token), "127.0.0.1")).toMatchObject({ kind: "anonymous", sessionExpired: true });
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a session whose row expires while kept is refused at its expiry, with nothing written", async () => {
+    const { user } = await signUp(services, signUpData({ email: "kept-expiry@example.com" }));
+    const session = await createSession(services, "customer", user.id);
+    // The row says it ends in a second; the token would live on.
+    await services.db.session.update({ where: { sid: session.sessionId }, data: { expire: new Date(Date.now() + 1_000) } });
+    expect(await verifySessionToken(services, session.token)).toMatchObject({ subjectId: user.id });
+    await Bun.sleep(1_100);
+    const before = checks();
+    expect(await verifySessionToken(services, session.token)).toBeNull();
+    if (sqlite()) expect(checks().unchanged - before.unchanged).toBe(1);
   });
 });

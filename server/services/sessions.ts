@@ -4,7 +4,7 @@
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { LRUCache } from "lru-cache";
 import { sql } from "../db";
-import { queryRows } from "../db/direct";
+import { changeStamp, queryRows } from "../db/direct";
 import { apiKeyOfRequest, resolveApiKey } from "./api-keys";
 import type { Services } from "./context";
 import type { Audience, Viewer } from "./viewer";
@@ -90,18 +90,41 @@ const stillValid = (payload: JWTPayload, now: number) => (payload.exp === undefi
 type SessionRow = { audience: string; subjectId: string; expire: Date; adminActive: boolean | null; driverActive: boolean | null };
 
 /**
- * The session a token names, or null for any token that is not valid right now. One statement
- * reads the session and, for staff, whether the account is still active (every signed-in request
- * runs it, so it is a single indexed lookup rather than two model queries, sent to the driver
- * directly: ../db/direct.ts).
+ * Session rows as last read, per database client, with the database's change stamp from before
+ * the read (../db/direct.ts changeStamp). A row is used again only while the stamp is unchanged:
+ * nobody, in this process or another, has committed anything since, so a sign-out, a disabled
+ * account or a deleted session is seen by the very next request, as when each request read the
+ * row. Under writes the stamp moves and every request reads its row again; on PostgreSQL (no
+ * stamp) it always does. Expiry is checked on every use.
  */
-export async function verifySessionToken(services: Services, token: string): Promise<VerifiedSession | null> {
-  const payload = await verifiedPayload(services.config.tokenSecret, token);
-  if (!payload) return null;
-  const audience = String(Array.isArray(payload.aud) ? payload.aud[0] : payload.aud).replace("capedrive:", "") as Audience;
-  const sessionId = typeof payload.sid === "string" ? payload.sid : "";
-  if (!sessionId) return null;
-  const [session] = await queryRows<SessionRow>(
+const readSessions = new WeakMap<object, { rows: LRUCache<string, { row: SessionRow; stamp: number }>; checks: SessionChecks }>();
+const SESSIONS_KEPT = 10_000;
+
+/** Session checks since start: answered by a statement, or by the row read before (nothing had changed). */
+export type SessionChecks = { database: number; unchanged: number };
+
+function sessionsOf(db: object) {
+  let kept = readSessions.get(db);
+  if (!kept) {
+    kept = { rows: new LRUCache({ max: SESSIONS_KEPT }), checks: { database: 0, unchanged: 0 } };
+    readSessions.set(db, kept);
+  }
+  return kept;
+}
+
+/** How this database client's session checks were answered (metrics). */
+export const sessionChecks = (db: object): Readonly<SessionChecks> => sessionsOf(db).checks;
+
+async function sessionRow(services: Services, sessionId: string): Promise<SessionRow | undefined> {
+  const stamp = await changeStamp(services.db);
+  const kept = sessionsOf(services.db);
+  const known = stamp === null ? undefined : kept.rows.get(sessionId);
+  if (known && known.stamp === stamp) {
+    kept.checks.unchanged++;
+    return known.row;
+  }
+  kept.checks.database++;
+  const [row] = await queryRows<SessionRow>(
     services.db,
     sql`SELECT s.audience, s."subjectId", s.expire, a."isActive" AS "adminActive", d."isActive" AS "driverActive"
     FROM sessions s
@@ -109,6 +132,23 @@ export async function verifySessionToken(services: Services, token: string): Pro
     LEFT JOIN drivers d ON s.audience = 'driver' AND d.id = s."subjectId"
     WHERE s.sid = ${sessionId}`,
   );
+  if (stamp !== null && row) kept.rows.set(sessionId, { row, stamp });
+  return row;
+}
+
+/**
+ * The session a token names, or null for any token that is not valid right now. One statement
+ * reads the session and, for staff, whether the account is still active (a single indexed lookup
+ * on the driver directly: ../db/direct.ts), and only when the database has changed since this
+ * session was last read (`sessionRow`).
+ */
+export async function verifySessionToken(services: Services, token: string): Promise<VerifiedSession | null> {
+  const payload = await verifiedPayload(services.config.tokenSecret, token);
+  if (!payload) return null;
+  const audience = String(Array.isArray(payload.aud) ? payload.aud[0] : payload.aud).replace("capedrive:", "") as Audience;
+  const sessionId = typeof payload.sid === "string" ? payload.sid : "";
+  if (!sessionId) return null;
+  const session = await sessionRow(services, sessionId);
   if (!session || session.audience !== audience || session.subjectId !== payload.sub || session.expire <= new Date()) return null;
   const subjectActive = audience === "admin" ? session.adminActive === true : audience === "driver" ? session.driverActive === true : true;
   return { audience, subjectId: session.subjectId, sessionId, subjectActive };
