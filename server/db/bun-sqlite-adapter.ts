@@ -255,7 +255,7 @@ class Connection {
   readonly db: Database;
   readonly #statements = new Map<string, Prepared>();
   #dataVersion: Statement | undefined;
-  #seenDataVersion: unknown;
+  #seenDataVersion: number | undefined;
   #stamp = 0;
   readonly #cacheSize: number;
   readonly #lockWaitMs: number;
@@ -350,7 +350,8 @@ class Connection {
     try {
       this.#dataVersion ??= this.db.prepare("PRAGMA data_version");
       const version = (this.#dataVersion.values() as unknown[][])[0]?.[0];
-      if (version !== this.#seenDataVersion || this.#stamp === 0) {
+      if (typeof version !== "number") throw new Error(`PRAGMA data_version answered ${String(version)}`);
+      if (version !== this.#seenDataVersion) {
         this.#seenDataVersion = version;
         this.#stamp = ++lastChangeStamp;
       }
