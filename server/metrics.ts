@@ -16,7 +16,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { PoolStats } from "./db";
 import type { PublicCacheStats } from "./public-cache";
 import type { Services } from "./services/context";
-import { type SessionChecks, sessionChecks } from "./services/sessions";
+import { sessionChecks } from "./services/sessions";
 import { outboxBacklog } from "./services/mail";
 
 export const MAX_OPERATION_NAMES = 100;
@@ -43,6 +43,34 @@ export type Metrics = {
 };
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * A counter of plain counts kept elsewhere (an increment per request, no prom-client call on the
+ * request's path), one label value per count: it catches up with them at scrape time.
+ */
+function countsCounter<K extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  label: string,
+  keys: readonly K[],
+  read: () => Readonly<Record<K, number>>,
+) {
+  const reported = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+  new Counter({
+    name,
+    help,
+    labelNames: [label],
+    registers: [registry],
+    collect() {
+      const now = read();
+      for (const key of keys) {
+        this.inc({ [label]: key }, now[key] - reported[key]);
+        reported[key] = now[key];
+      }
+    },
+  });
+}
 
 /** Metrics for one server (its own registry: tests run several servers in one process). */
 export function createMetrics(services: Services, token: string, sources: MetricsSources): Metrics {
@@ -114,35 +142,22 @@ export function createMetrics(services: Services, token: string, sources: Metric
       }
     },
   });
-  // The cache keeps plain counts (an increment per request); the counter catches up at scrape time.
-  const reported: PublicCacheStats = { hit: 0, stale: 0, miss: 0 };
-  new Counter({
-    name: "capedrive_public_cache_requests_total",
-    help: "Public reads (fleet, Cars for Sale, quotes) by how the cache answered: hit, stale (served while one request refreshes it) or miss.",
-    labelNames: ["result"] as const,
-    registers: [registry],
-    collect() {
-      const now = sources.cacheStats();
-      for (const result of ["hit", "stale", "miss"] as const) {
-        this.inc({ result }, now[result] - reported[result]);
-        reported[result] = now[result];
-      }
-    },
-  });
-  const sessionsReported: SessionChecks = { database: 0, unchanged: 0 };
-  new Counter({
-    name: "capedrive_session_checks_total",
-    help: "Signed-in requests' session checks by how they were answered: database (the session read) or unchanged (read before, and nothing committed since).",
-    labelNames: ["source"] as const,
-    registers: [registry],
-    collect() {
-      const now = sessionChecks(services.db);
-      for (const source of ["database", "unchanged"] as const) {
-        this.inc({ source }, now[source] - sessionsReported[source]);
-        sessionsReported[source] = now[source];
-      }
-    },
-  });
+  countsCounter(
+    registry,
+    "capedrive_public_cache_requests_total",
+    "Public reads (fleet, Cars for Sale, quotes) by how the cache answered: hit, stale (served while one request refreshes it) or miss.",
+    "result",
+    ["hit", "stale", "miss"],
+    sources.cacheStats,
+  );
+  countsCounter(
+    registry,
+    "capedrive_session_checks_total",
+    "Signed-in requests' session checks by how they were answered: database (the session read) or unchanged (read before, and nothing committed since).",
+    "source",
+    ["database", "unchanged"],
+    () => sessionChecks(services.db),
+  );
   new Gauge({
     name: "capedrive_public_cache_entries",
     help: "Answers kept in the public read cache.",
