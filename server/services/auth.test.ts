@@ -238,7 +238,7 @@ describe("a session read is used again only while nothing has been committed sin
   const checks = () => ({ ...sessionChecks(services.db) });
   const sqlite = () => services.provider === "sqlite";
 
-  test("unchanged database: the row read before answers; each check still refuses an expired token", async () => {
+  test("unchanged database: the row read before answers the next checks", async () => {
     const { token, user } = await signUp(services, signUpData({ email: "unchanged@example.com" }));
     expect(await resolveViewer(services, request(token), "127.0.0.1")).toMatchObject({ kind: "customer", userId: user.id });
     const before = checks();
