@@ -1,5 +1,6 @@
 // graphql-yoga serving the Pothos schema on GET and POST, hardened like a public API: token,
 // depth and alias limits (./limits.ts), page sizes capped in services, masked internal errors.
+import { normalizedExecutor } from "@graphql-tools/executor";
 import { GraphQLError } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type Plugin } from "graphql-yoga";
 import { AppError, bookingOverlapError, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
@@ -30,6 +31,21 @@ const badJsonParamsPlugin: Plugin = {
   },
 };
 
+/**
+ * graphql-tools' executor 4 in place of the 2.x yoga ships with: for a field without arguments it
+ * neither coerces an empty argument list (2.x built a Map and three other objects per field) nor
+ * coerces a list item's arguments again, so a page of 20 admin bookings allocates about 40% less
+ * (issue 16). The same executor API; yoga's own engine plugin runs first, this one replaces it.
+ */
+const executorPlugin: Plugin = {
+  onExecute({ setExecuteFn }) {
+    setExecuteFn(normalizedExecutor);
+  },
+  onSubscribe({ setSubscribeFn }) {
+    setSubscribeFn(normalizedExecutor);
+  },
+};
+
 /** The viewer is resolved by the HTTP layer (an invalid token is a 401 before yoga runs). */
 export function createGraphQL(services: Services, extraPlugins: Plugin[] = []) {
   return createYoga<{ viewer: Viewer }, GraphQLContext>({
@@ -46,7 +62,7 @@ export function createGraphQL(services: Services, extraPlugins: Plugin[] = []) {
       if (!origin || !services.config.corsOrigins.includes(origin)) return false;
       return { origin: [origin], credentials: false, methods: ["GET", "POST"], allowedHeaders: ["Content-Type", "Authorization", "X-API-Key"], maxAge: 600 };
     },
-    plugins: [badJsonParamsPlugin, limitsPlugin(), ...extraPlugins],
+    plugins: [executorPlugin, badJsonParamsPlugin, limitsPlugin(), ...extraPlugins],
     // The body is already within MAX_JSON_BODY_BYTES (app.ts withinBodyLimit: a larger declared
     // length refused, a streamed body read only up to it). yoga's own limit piped every body
     // through a TransformStream again: about a third of a trivial query's 65 µs.
