@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openTestClients } from "../testing/harness";
 import { changeCounters } from "./changes";
-import { directTransaction, queryNestedRows, queryRows } from "./direct";
+import { directTransaction, instantOf, queryNestedRows, queryRows } from "./direct";
 import { isTransientDbError } from "./vehicle-lock";
 import { type Database, type Db, sql } from "./index";
 
@@ -93,6 +93,38 @@ describe("queryRows", () => {
     });
     expect(seenInside).toBe(0);
     expect(await find()).toBe(1);
+  });
+});
+
+describe("instantOf", () => {
+  test("reads an instant as the adapters write it exactly as new Date does, across years, months, leap days and milliseconds", () => {
+    const start = Date.UTC(1999, 11, 31, 23, 59, 59, 999);
+    // Every 7,919 minutes and 7 ms for about 30 years: every month's last days, both leap-day kinds.
+    for (let at = start; at < Date.UTC(2030, 0, 1); at += 7_919 * 60_000 + 7) {
+      const iso = new Date(at).toISOString();
+      for (const text of [iso, iso.replace("Z", "+00:00")]) expect(instantOf(text).getTime()).toBe(at);
+    }
+    expect(instantOf("2024-02-29T12:00:00.000+00:00").toISOString()).toBe("2024-02-29T12:00:00.000Z");
+  });
+
+  test("anything else is read by new Date: other zones and forms, days that do not exist, stray characters", () => {
+    for (const text of [
+      "2025-03-05T08:00:00.000+02:00",
+      "2025-03-05 06:00:00",
+      "2025-03-05",
+      "2025-02-30T06:00:00.000+00:00",
+      "2023-02-29T06:00:00.000Z",
+      "2025-13-05T06:00:00.000Z",
+      "2025-03-05T24:00:00.000Z",
+      "2025-03-05T06:00:00.0a0Z",
+      "20x5-03-05T06:00:00.000+00:00",
+      "not a date at all, but 29 ch",
+    ]) {
+      const expected = new Date(text).getTime();
+      const read = instantOf(text).getTime();
+      if (Number.isNaN(expected)) expect(read).toBeNaN();
+      else expect(read).toBe(expected);
+    }
   });
 });
 

