@@ -31,7 +31,7 @@ export const BOOKING_COLUMNS: readonly string[] = Object.keys({
   createdAt: 1,
   updatedAt: 1,
 } satisfies Record<keyof Booking, 1>);
-const VEHICLE_COLUMNS = Object.keys({
+export const VEHICLE_COLUMNS: readonly string[] = Object.keys({
   id: 1,
   dealershipId: 1,
   registrationNumber: 1,
@@ -86,6 +86,20 @@ const BOOKING_AND_CAR_SELECT = raw(`${quoted("b", BOOKING_COLUMNS)}, ${quoted("v
 export const VEHICLE_SELECT = raw(quoted("v", VEHICLE_COLUMNS));
 export const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
 
+/**
+ * The columns a list reads of each booking and of its car, when its caller knows which its
+ * fields use (GraphQL myBookings: ../graphql/types/booking.ts `bookingColumnsFor`); without them,
+ * every column. The ids (and the booking's vehicleId when the car is read) are read always.
+ */
+export type BookingColumns = { booking: readonly string[]; vehicle: readonly string[] };
+
+const BOOKING_COLUMN_SET = new Set(BOOKING_COLUMNS);
+const VEHICLE_COLUMN_SET = new Set(VEHICLE_COLUMNS);
+/** The known columns of `wanted` (nothing else reaches the statement), after the ones always read. */
+const columnsOf = (always: readonly string[], wanted: readonly string[], known: ReadonlySet<string>) => [
+  ...new Set([...always, ...wanted.filter((column) => known.has(column))]),
+];
+
 /** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
 type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
 
@@ -130,15 +144,26 @@ const isPositionOrder = (orderBy: unknown) => isObject(orderBy) && onlyKeys(orde
  * in one statement for the bookings and their cars, one for the cars' photos and one for the
  * handovers, whatever the number of bookings.
  */
-export async function readBookingsByIds(services: Pick<Services, "db">, ids: readonly string[], plan: Plan): Promise<Record<string, unknown>[]> {
+export async function readBookingsByIds(
+  services: Pick<Services, "db">,
+  ids: readonly string[],
+  plan: Plan,
+  columns?: BookingColumns,
+): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
+  // Fewer columns, fewer strings made and swept: My Bookings' fields use 12 of a booking's 20 and 4 of its car's 16.
+  const bookingColumns = columns && quoted("b", columnsOf(plan.vehicle ? ["id", "vehicleId"] : ["id"], columns.booking, BOOKING_COLUMN_SET));
   const bookings = plan.vehicle
     ? await queryNestedRows<Record<string, unknown>>(
         services.db,
-        sql`SELECT ${BOOKING_AND_CAR_SELECT} FROM bookings b LEFT JOIN vehicles v ON v.id = b."vehicleId" WHERE b.id IN (${join([...ids])})`,
+        sql`SELECT ${columns ? raw(`${bookingColumns}, ${quoted("v", columnsOf(["id"], columns.vehicle, VEHICLE_COLUMN_SET), "vehicle.")}`) : BOOKING_AND_CAR_SELECT}
+            FROM bookings b LEFT JOIN vehicles v ON v.id = b."vehicleId" WHERE b.id IN (${join([...ids])})`,
         ["vehicle"],
       )
-    : await queryRows<Record<string, unknown>>(services.db, sql`SELECT ${BOOKING_SELECT} FROM bookings b WHERE b.id IN (${join([...ids])})`);
+    : await queryRows<Record<string, unknown>>(
+        services.db,
+        sql`SELECT ${bookingColumns ? raw(bookingColumns) : BOOKING_SELECT} FROM bookings b WHERE b.id IN (${join([...ids])})`,
+      );
   const withImages = plan.vehicle && plan.vehicle.images;
   if (withImages) {
     const cars = bookings.map((booking) => booking.vehicle as Record<string, unknown> | null).filter((car) => car !== null);
@@ -171,13 +196,17 @@ export async function readBookingsByIds(services: Pick<Services, "db">, ids: rea
   return bookings;
 }
 
-/** The rows of `shape` for these ids: on the driver when the shape is one it knows, else through Prisma. */
+/**
+ * The rows of `shape` for these ids: on the driver when the shape is one it knows (only `columns`,
+ * when given), else through Prisma.
+ */
 export async function bookingsInShape<S extends { include?: Prisma.BookingInclude; select?: Prisma.BookingSelect }>(
   services: Pick<Services, "db">,
   ids: readonly string[],
   shape: S,
+  columns?: BookingColumns,
 ): Promise<Prisma.BookingGetPayload<S>[]> {
   const plan = planFor(shape);
-  if (plan) return (await readBookingsByIds(services, ids, plan)) as Prisma.BookingGetPayload<S>[];
+  if (plan) return (await readBookingsByIds(services, ids, plan, columns)) as Prisma.BookingGetPayload<S>[];
   return (await services.db.booking.findMany({ ...shape, where: { id: { in: [...ids] } } })) as Prisma.BookingGetPayload<S>[];
 }

@@ -38,7 +38,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { type LockOptions, retryTransient, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
-import { bookingsInShape, IMAGE_SELECT, VEHICLE_SELECT } from "./booking-reads";
+import { type BookingColumns, bookingsInShape, IMAGE_SELECT, VEHICLE_SELECT } from "./booking-reads";
 import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
@@ -418,6 +418,7 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
   viewer: Viewer,
   page: { limit?: number; offset?: number; max?: number } = {},
   shape: S = withVehicle as S,
+  columns?: BookingColumns,
 ): Promise<Prisma.BookingGetPayload<S>[]> {
   const customer = requireCustomer(viewer);
   const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
@@ -441,7 +442,7 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
       LIMIT ${Math.max(1, take - fromCurrent.length)} OFFSET ${Math.max(0, skip - current.length)}`,
   );
   const ids = [...fromCurrent, ...fromPast.slice(0, take - fromCurrent.length).map((b) => b.id)];
-  const rows = await bookingsInShape(services, ids, shape);
+  const rows = await bookingsInShape(services, ids, shape, columns);
   // Every shape keeps the id (Pothos always selects a model's id), which orders the page.
   const position = new Map(ids.map((id, index) => [id, index]));
   const at = (row: Prisma.BookingGetPayload<S>) => position.get((row as { id: string }).id) ?? 0;

@@ -3,10 +3,11 @@
 // same as when every field is asked, through fragments too; a field without a known part (the
 // handovers, or one added later) reads whole entries.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { type FieldNode, type FragmentDefinitionNode, getNamedType, GraphQLObjectType, Kind, type OperationDefinitionNode, parse } from "graphql";
+import { getNamedType, GraphQLObjectType } from "graphql";
 import { WHOLE_ENTRY } from "../../services/admin-bookings";
 import { newAdmin, newBooking, newCustomerWithToken, newFleetVehicle, type TestActor } from "../../testing/admin";
 import { graphql, startTestServer, type TestServer } from "../../testing/harness";
+import { resolveInfoOf } from "../../testing/resolve-info";
 import { schema } from "../schema";
 import { entryPartsFor, MAPPED_ENTRY_FIELDS } from "./admin-bookings";
 
@@ -29,16 +30,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The operation's first field and the document's fragments, as a resolver's info holds them. */
-function infoOf(document: string) {
-  const parsed = parse(document);
-  const operation = parsed.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-  const fragments = Object.fromEntries(
-    parsed.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
-  return { fieldNodes: [operation.selectionSet.selections[0] as FieldNode], fragments };
-}
-
 const entryType = () => getNamedType(schema.getQueryType()!.getFields().adminBookings!.type) as GraphQLObjectType;
 const itemType = () => getNamedType(entryType().getFields().items!.type) as GraphQLObjectType;
 /** Every AdminBooking field with a part of its own, each object field with all its subfields. */
@@ -54,21 +45,25 @@ async function items(selection: string, fragments = "") {
 }
 
 test("the parts read follow the selection, through fragments; an unknown field reads whole entries", () => {
-  expect(entryPartsFor(infoOf(`{ adminBookings { total items { id bookingNumber status } } }`))).toEqual({
+  expect(entryPartsFor(resolveInfoOf(`{ adminBookings { total items { id bookingNumber status } } }`))).toEqual({
     booking: ["id", "status"],
     user: false,
     vehicle: false,
   });
   expect(
     entryPartsFor(
-      infoOf(`query { adminBookings { ...Page } } fragment Page on AdminBookingPage { items { ...Entry ... on AdminBooking { totalPrice vehicle { make } } } }
+      resolveInfoOf(`query { adminBookings { ...Page } } fragment Page on AdminBookingPage { items { ...Entry ... on AdminBooking { totalPrice vehicle { make } } } }
               fragment Entry on AdminBooking { deliveryDateTime user { name } }`),
     ),
   ).toEqual({ booking: ["pickupDate", "totalAmount"], user: true, vehicle: true });
-  expect(entryPartsFor(infoOf(`{ adminBookings { items { vehicleId vehicle { id } } } }`))).toEqual({ booking: ["vehicleId"], user: false, vehicle: true });
+  expect(entryPartsFor(resolveInfoOf(`{ adminBookings { items { vehicleId vehicle { id } } } }`))).toEqual({
+    booking: ["vehicleId"],
+    user: false,
+    vehicle: true,
+  });
   // The total alone reads no entry columns (the id is always read).
-  expect(entryPartsFor(infoOf(`{ adminBookings { total } }`))).toEqual({ booking: [], user: false, vehicle: false });
-  expect(entryPartsFor(infoOf(`{ adminBookings { items { id handovers { id } } } }`))).toBe(WHOLE_ENTRY);
+  expect(entryPartsFor(resolveInfoOf(`{ adminBookings { total } }`))).toEqual({ booking: [], user: false, vehicle: false });
+  expect(entryPartsFor(resolveInfoOf(`{ adminBookings { items { id handovers { id } } } }`))).toBe(WHOLE_ENTRY);
 });
 
 test("every AdminBooking field is mapped to its parts, or is one that reads whole entries", () => {

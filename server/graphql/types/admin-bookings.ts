@@ -1,5 +1,5 @@
 import { bookingNumber, splitName } from "#domain";
-import { type FragmentDefinitionNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
+import type { GraphQLResolveInfo } from "graphql";
 import {
   ADMIN_BOOKING_ENTRY_INCLUDE,
   assignBookingVehicle,
@@ -11,6 +11,7 @@ import {
   WHOLE_ENTRY,
 } from "../../services/admin-bookings";
 import { builder } from "../builder";
+import { forEachSelectedField } from "../selection";
 import { withoutNulls } from "./admin-vehicles";
 import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
 import { HandoverReportRef } from "./handovers";
@@ -133,28 +134,15 @@ export const MAPPED_ENTRY_FIELDS: ReadonlySet<string> = new Set(ENTRY_FIELD_PART
 export function entryPartsFor(info: Pick<GraphQLResolveInfo, "fieldNodes" | "fragments">): EntryParts {
   const wanted = new Set<EntryPart>();
   let whole = false;
-  const visit = (set: SelectionSetNode | undefined, seen: Set<string>, inItems: boolean) => {
-    for (const selection of set?.selections ?? []) {
-      if (whole) return;
-      if (selection.kind === Kind.FIELD) {
-        const name = selection.name.value;
-        if (!inItems) {
-          if (name === "items") visit(selection.selectionSet, seen, true);
-          continue;
-        }
-        const parts = ENTRY_FIELD_PARTS.get(name);
+  for (const node of info.fieldNodes)
+    forEachSelectedField(node.selectionSet, info.fragments, (field) => {
+      if (field.name.value !== "items") return;
+      forEachSelectedField(field.selectionSet, info.fragments, (entryField) => {
+        const parts = ENTRY_FIELD_PARTS.get(entryField.name.value);
         if (!parts) whole = true;
         else for (const part of parts) wanted.add(part);
-      } else {
-        const fragment: { selectionSet: SelectionSetNode } | FragmentDefinitionNode | undefined =
-          selection.kind === Kind.INLINE_FRAGMENT ? selection : seen.has(selection.name.value) ? undefined : info.fragments[selection.name.value];
-        // A fragment spread twice is read once.
-        if (selection.kind === Kind.FRAGMENT_SPREAD) seen.add(selection.name.value);
-        visit(fragment?.selectionSet, seen, inItems);
-      }
-    }
-  };
-  for (const node of info.fieldNodes) visit(node.selectionSet, new Set(), false);
+      });
+    });
   if (whole) return WHOLE_ENTRY;
   return {
     booking: [...wanted].filter((part): part is EntryParts["booking"][number] => part !== "user" && part !== "vehicle"),
