@@ -10,14 +10,16 @@
 // Whole runs of `bun run bench` on a 2-core machine shared with others moved by up to 30% from one
 // run to the next, more than most changes gain. So both servers run here, in one process, each on
 // its own copy of the data, and take turns: a round is `chunk` requests to one then `chunk` to the
-// other (which goes first alternates), one at a time through each server's own fetch handler. The
-// machine's drift falls on both alike; the medians of the rounds are compared.
+// other (which goes first alternates), one at a time through each server's own fetch handler, each
+// from a collected heap. The machine's drift falls on both alike; the medians of the rounds are
+// compared.
 //
 // The base: a checkout of the commit to compare against, e.g.
 //   git worktree add /tmp/base <commit>
 //   ln -s "$PWD/node_modules" "$PWD/prisma/generated" "$PWD/web/styled-system" -t ... (each into its place)
 // Both trees then share this tree's packages and generated client: a change to either needs a
 // base with its own. Timings are reported, never asserted.
+import { gcAndSweep } from "bun:jsc";
 import { Database } from "bun:sqlite";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -73,6 +75,9 @@ try {
       for (let round = 0; round < rounds; round++) {
         for (const side of round % 2 ? (["new", "base"] as const) : (["base", "new"] as const)) {
           const run = side === "base" ? base : next;
+          // Each round starts on a collected and swept heap: the garbage of the other side's round
+          // would otherwise be swept during this one's, at its cost (bun:sqlite's reads pay most).
+          gcAndSweep();
           const started = performance.now();
           for (let i = 0; i < chunk; i++) await run();
           times[side].push(((performance.now() - started) / chunk) * 1000);
