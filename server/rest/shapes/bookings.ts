@@ -1,6 +1,7 @@
 // REST JSON of bookings: the customer's own (SPEC 7 /api/bookings) and the admin list entry
 // (SPEC 3, /api/admin/bookings and the dashboard), from the rows the GraphQL Booking and
-// AdminBooking variants read. Money as text, instants as ISO strings.
+// AdminBooking variants read. Money as text, instants as ISO strings (written here, so that
+// jsonResponse copies nothing of a page of them).
 import { bookingNumber, customerCancelBlockedReason, splitName } from "#domain";
 import type { AdminBookingRow } from "../../services/admin-bookings";
 import type { BookingWithVehicle } from "../../services/bookings";
@@ -16,8 +17,8 @@ export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
     vehicleId: b.vehicleId,
     category: b.category,
     transmission: b.transmission,
-    pickupDate: b.pickupDate,
-    returnDate: b.returnDate,
+    pickupDate: b.pickupDate.toISOString(),
+    returnDate: b.returnDate.toISOString(),
     deliveryLocation: b.deliveryLocation,
     deliveryCoordinates: b.deliveryCoordinates,
     returnLocation: b.returnLocation,
@@ -28,8 +29,8 @@ export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
     duration: b.duration,
     status: b.status,
     specialRequests: b.specialRequests,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
     canCancel: cancelBlockedReason === null,
     cancelBlockedReason,
     vehicle: b.vehicle ? vehicleJson(b.vehicle) : null,
@@ -39,16 +40,17 @@ export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
 /** The admin booking list entry (SPEC 3), with the dashboard's aliases carCategory, deliveryDateTime and totalPrice. */
 export function adminBookingJson(b: AdminBookingRow) {
   const totalAmount = money(b.totalAmount);
+  const pickupDate = b.pickupDate.toISOString();
   return {
     id: b.id,
     bookingNumber: bookingNumber(b.id, "admin"),
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
     status: b.status,
     category: b.category,
     transmission: b.transmission,
-    pickupDate: b.pickupDate,
-    returnDate: b.returnDate,
+    pickupDate,
+    returnDate: b.returnDate.toISOString(),
     duration: b.duration,
     totalAmount,
     deliveryLocation: b.deliveryLocation,
@@ -61,7 +63,7 @@ export function adminBookingJson(b: AdminBookingRow) {
     userId: b.userId,
     vehicleId: b.vehicleId,
     carCategory: b.category,
-    deliveryDateTime: b.pickupDate,
+    deliveryDateTime: pickupDate,
     totalPrice: totalAmount,
     user: { id: b.user.id, name: b.user.name, ...splitName(b.user.name), email: b.user.email, phone: b.user.phone },
     vehicle: b.vehicle

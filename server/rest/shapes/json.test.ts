@@ -26,6 +26,20 @@ describe("REST JSON: instants written beforehand", () => {
     expect(JSON.stringify(copy.amount)).toBe('"1350.5"');
   });
 
+  test("only what holds a Date is copied: a part without one is the input's own, an input without one is returned as it is", () => {
+    const copy = withInstantsAsText(sample) as typeof sample;
+    expect(copy).not.toBe(sample);
+    expect(copy.coordinates).toBe(sample.coordinates);
+    expect(copy.list).not.toBe(sample.list);
+    expect((copy.list as unknown[])[1]).toBe("text");
+    const plain = { id: "b-1", at: "2026-01-02T03:04:05.000Z", items: [{ amount: "10.00" }], none: null };
+    expect(withInstantsAsText(plain)).toBe(plain);
+    // A Date after other keys: those come first in the copy, in their order.
+    expect(JSON.stringify(withInstantsAsText({ a: 1, b: [2, { c: 3 }], d: new Date(0), e: "last" }))).toBe(
+      '{"a":1,"b":[2,{"c":3}],"d":"1970-01-01T00:00:00.000Z","e":"last"}',
+    );
+  });
+
   test("jsonResponse answers 200 application/json with that text", async () => {
     const response = jsonResponse({ at: new Date("2026-01-02T03:04:05Z") });
     expect(response.status).toBe(200);
