@@ -266,7 +266,12 @@ try {
       if (scenario.nextBody && body === null) return null;
       return new Request(`http://127.0.0.1${scenario.request.path}`, {
         method: scenario.request.method,
-        headers: { ...(body ? { "content-type": "application/json" } : {}), ...scenario.request.headers, ...scenario.nextHeaders?.() },
+        // With its length, as a client sends a body (one without is read in chunks first: app.ts withinBodyLimit).
+        headers: {
+          ...(body ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } : {}),
+          ...scenario.request.headers,
+          ...scenario.nextHeaders?.(),
+        },
         body: body ?? undefined,
       });
     };
