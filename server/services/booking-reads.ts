@@ -31,7 +31,7 @@ export const BOOKING_COLUMNS: readonly string[] = Object.keys({
   createdAt: 1,
   updatedAt: 1,
 } satisfies Record<keyof Booking, 1>);
-export const VEHICLE_COLUMNS: readonly string[] = Object.keys({
+const VEHICLE_COLUMNS: readonly string[] = Object.keys({
   id: 1,
   dealershipId: 1,
   registrationNumber: 1,
