@@ -16,7 +16,7 @@
 //
 // The base: a checkout of the commit to compare against, e.g.
 //   git worktree add /tmp/base <commit>
-//   ln -s "$PWD/node_modules" "$PWD/prisma/generated" "$PWD/web/styled-system" -t ... (each into its place)
+//   for d in node_modules prisma/generated web/styled-system; do ln -s "$PWD/$d" "/tmp/base/$d"; done
 // Both trees then share this tree's packages and generated client: a change to either needs a
 // base with its own. Timings are reported, never asserted.
 import { gcAndSweep } from "bun:jsc";
