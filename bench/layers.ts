@@ -32,7 +32,7 @@ import { PrismaClient as SqliteClient } from "../prisma/generated/sqlite/client"
 import { PrismaClient as PostgresClient } from "../prisma/generated/postgresql/client";
 import { createHandler } from "../server/app";
 import { loadConfig } from "../server/config";
-import { type Db, sqliteAdapter } from "../server/db";
+import { type Db, preparedStatementNamer, sqliteAdapter } from "../server/db";
 import { shareChangeCounters, trackChanges } from "../server/db/changes";
 import { SharedAdapterFactory, shareAdapter } from "../server/db/direct";
 import { migrate } from "../server/db/migrate";
@@ -214,7 +214,8 @@ const database = args.reuse
 try {
   await migrate(database.target, () => {});
   const pool = database.provider === "postgresql" ? new pg.Pool({ connectionString: database.target.url, max: 10 }) : null;
-  const adapter = pool ? new PrismaPg(pool) : sqliteAdapter(database.target.url);
+  // As the server makes it (server/db/index.ts openDatabase): on PostgreSQL, named prepared statements.
+  const adapter = pool ? new PrismaPg(pool, { statementNameGenerator: preparedStatementNamer() }) : sqliteAdapter(database.target.url);
   // Shared as the server shares it, so reads sent past Prisma (server/db/direct.ts) count as driver time.
   const shared = new SharedAdapterFactory(timedFactory(adapter));
   const client = pool ? new PostgresClient({ adapter: shared }) : new SqliteClient({ adapter: shared });
