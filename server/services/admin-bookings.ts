@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { empty, type Prisma, raw, sql } from "../db";
 import { queryNestedRows, queryRows } from "../db/direct";
-import { BOOKING_COLUMNS, quoted } from "./booking-reads";
+import { BOOKING_COLUMNS, joinById, quoted } from "./booking-reads";
 import {
   assignVehicleSchema,
   bookingLocationUpdateSchema,
@@ -109,26 +109,26 @@ export async function recentBookings(services: Services, take: number): Promise<
 
 const USER_COLUMNS = quoted("u", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.user.select), "user.");
 const VEHICLE_COLUMNS = quoted("v", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.vehicle.select), "vehicle.");
-const WHOLE_ENTRY_SQL = entrySql(WHOLE_ENTRY);
+const WHOLE_ENTRY_SQL = { sqlite: entrySql(WHOLE_ENTRY, "sqlite"), postgresql: entrySql(WHOLE_ENTRY, "postgresql") };
 
 /**
  * An entry's statement: its booking columns (the id always) and, prefixed, the customer's and the
  * car's columns of ADMIN_BOOKING_ENTRY_INCLUDE, each joined only when asked for (every booking has
  * its customer: a foreign key, so leaving that join out drops no entry).
  */
-function entrySql(parts: EntryParts): { columns: Prisma.Sql; joins: Prisma.Sql; relations: string[] } {
+function entrySql(parts: EntryParts, provider: Services["provider"]): { columns: Prisma.Sql; joins: Prisma.Sql; relations: string[] } {
   const booking = parts.booking.includes("id") ? parts.booking : ["id", ...parts.booking];
   const columns = [quoted("b", booking)];
   const joins: string[] = [];
   const relations: string[] = [];
   if (parts.user) {
     columns.push(USER_COLUMNS);
-    joins.push(`JOIN users u ON u.id = b."userId"`);
+    joins.push(joinById(provider, "users", "u", 'b."userId"', "required"));
     relations.push("user");
   }
   if (parts.vehicle) {
     columns.push(VEHICLE_COLUMNS);
-    joins.push(`LEFT JOIN vehicles v ON v.id = b."vehicleId"`);
+    joins.push(joinById(provider, "vehicles", "v", 'b."vehicleId"', "optional"));
     relations.push("vehicle");
   }
   return { columns: raw(columns.join(", ")), joins: raw(joins.join(" ")), relations };
@@ -140,13 +140,13 @@ function entrySql(parts: EntryParts): { columns: Prisma.Sql; joins: Prisma.Sql; 
  * three statements than SQLite did (issue 16). `admin-bookings-list.test.ts` compares the two.
  */
 async function readEntries(
-  services: Pick<Services, "db">,
+  services: Pick<Services, "db" | "provider">,
   where: Prisma.Sql,
   take: number,
   skip: number,
   parts: EntryParts = WHOLE_ENTRY,
 ): Promise<AdminBookingRow[]> {
-  const { columns, joins, relations } = parts === WHOLE_ENTRY ? WHOLE_ENTRY_SQL : entrySql(parts);
+  const { columns, joins, relations } = parts === WHOLE_ENTRY ? WHOLE_ENTRY_SQL[services.provider] : entrySql(parts, services.provider);
   return queryNestedRows<AdminBookingRow>(
     services.db,
     // The page of bookings first, then its customers and cars: joined before the LIMIT, SQLite's
