@@ -25,6 +25,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import type { Scenario } from "./load";
+import { nextRequestOf } from "./scenarios";
 
 // As the benchmark's server runs, with its trivial route: run again so.
 if (process.env.NODE_ENV !== "production" || process.env.BENCH_ROUTES !== "1") {
@@ -159,23 +161,16 @@ async function serverOf(tree: string, dir: string) {
     admin: (await createSession(services, "admin", adminId)).token,
   };
   // Writes take free slots: not measured here (each side would book different slots).
-  const scenarios: BenchScenario[] = buildScenarios(seed, { next: () => null }, tokens);
+  const scenarios: Scenario[] = buildScenarios(seed, { next: () => null }, tokens);
   const handler = createHandler(services, {});
   return {
     request(id: string): () => Promise<void> {
       const scenario = scenarios.find((s) => s.id === id);
       if (!scenario || scenario.kind === "write") throw new Error(`${id}: no such read scenario in ${tree}/bench/scenarios.ts`);
       return async () => {
-        const body = scenario.nextBody ? scenario.nextBody() : scenario.request.body;
-        const headers = {
-          // As a client sends them: a body with its length (the server reads a body without one in chunks).
-          ...(body ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } : {}),
-          ...scenario.request.headers,
-          ...scenario.nextHeaders?.(),
-        };
-        const response = await handler.fetch(
-          new Request(`http://127.0.0.1${scenario.request.path}`, { method: scenario.request.method, headers, body: body ?? undefined }),
-        );
+        const request = nextRequestOf(scenario);
+        if (!request) throw new Error(`${id}: its requests ran out`);
+        const response = await handler.fetch(request);
         const text = await response.text();
         if (response.status >= 400 || text.includes('"errors"')) throw new Error(`${id} (${tree}): ${response.status} ${text.slice(0, 300)}`);
       };
@@ -183,11 +178,3 @@ async function serverOf(tree: string, dir: string) {
     close: () => database.close(),
   };
 }
-
-type BenchScenario = {
-  id: string;
-  kind: string;
-  request: { method: string; path: string; headers?: Record<string, string>; body?: string };
-  nextBody?: () => string | null;
-  nextHeaders?: () => Record<string, string>;
-};

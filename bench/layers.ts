@@ -42,7 +42,7 @@ import { createSession, resolveViewer } from "../server/services/sessions";
 import { GENEROUS_LIMITS } from "../server/testing/harness";
 import { createBenchDatabase } from "./database";
 import { bookingCustomerTokens } from "./booking-customers";
-import { buildScenarios } from "./scenarios";
+import { buildScenarios, nextRequestOf } from "./scenarios";
 import { type SeedResult, seedBenchDatabase, sizeFor } from "./seed";
 import { resolve } from "node:path";
 import { writeFileSync } from "node:fs";
@@ -262,20 +262,7 @@ try {
   for (const id of paths) {
     const scenario = scenarios.find((s) => s.id === id);
     if (!scenario) continue;
-    const makeRequest = (): Request | null => {
-      const body = scenario.nextBody ? scenario.nextBody() : scenario.request.body;
-      if (scenario.nextBody && body === null) return null;
-      return new Request(`http://127.0.0.1${scenario.request.path}`, {
-        method: scenario.request.method,
-        // With its length, as a client sends a body (one without is read in chunks first: app.ts withinBodyLimit).
-        headers: {
-          ...(body ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } : {}),
-          ...scenario.request.headers,
-          ...scenario.nextHeaders?.(),
-        },
-        body: body ?? undefined,
-      });
-    };
+    const makeRequest = () => nextRequestOf(scenario);
     // Auth alone first, on the path's own headers: the token check and the session lookup.
     const authRequest = () =>
       new Request(`http://127.0.0.1${scenario.request.path}`, { headers: { ...scenario.request.headers, ...scenario.nextHeaders?.() } });

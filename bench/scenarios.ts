@@ -168,3 +168,22 @@ export function buildScenarios(
     },
   ];
 }
+
+/**
+ * A scenario's next request as a client sends it, to a server's fetch handler in process
+ * (bench/layers.ts, bench/ab.ts): a body with its Content-Length (one without is first read in
+ * chunks: server/app.ts withinBodyLimit). null when its bodies have run out.
+ */
+export function nextRequestOf(scenario: Scenario): Request | null {
+  const body = scenario.nextBody ? scenario.nextBody() : scenario.request.body;
+  if (scenario.nextBody && body === null) return null;
+  return new Request(`http://127.0.0.1${scenario.request.path}`, {
+    method: scenario.request.method,
+    headers: {
+      ...(body ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) } : {}),
+      ...scenario.request.headers,
+      ...scenario.nextHeaders?.(),
+    },
+    body: body ?? undefined,
+  });
+}
