@@ -8,7 +8,7 @@
 // and the caches answer from the database.
 import type { Db } from "./index";
 
-export const CHANGE_TAGS = ["catalogue", "bookings", "serviceAreas"] as const;
+export const CHANGE_TAGS = ["catalogue", "bookings", "serviceAreas", "customers"] as const;
 export type ChangeTag = (typeof CHANGE_TAGS)[number];
 
 /** Which counters a write to a model bumps. Models not listed change nothing cached. */
@@ -18,6 +18,7 @@ const TAGS_OF_MODEL: Record<string, readonly ChangeTag[]> = {
   Dealership: ["catalogue"],
   Booking: ["bookings"],
   ServiceArea: ["serviceAreas"],
+  User: ["customers"],
 };
 
 const WRITES = new Set([
@@ -35,9 +36,9 @@ const WRITES = new Set([
 ]);
 
 export class ChangeCounters {
-  readonly #counts: Record<ChangeTag, number> = { catalogue: 0, bookings: 0, serviceAreas: 0 };
-  /** Rows kept by `remembered`, per name: the version they were read at and the rows by key. */
-  readonly memos = new Map<string, { version: string; rows: Map<string, { row: Promise<unknown>; readAt: number }> }>();
+  readonly #counts: Record<ChangeTag, number> = { catalogue: 0, bookings: 0, serviceAreas: 0, customers: 0 };
+  /** Rows kept by `remembered` and `rememberedRows`, per name: the version they were read at and the rows by key. */
+  readonly memos = new Map<string, { version: string; rows: Map<string, MemoEntry> }>();
   /** This process's name in change notifications (to skip its own). */
   readonly origin = crypto.randomUUID();
   /** Told of this process's committed writes (set on PostgreSQL to notify the other instances). */
@@ -116,6 +117,9 @@ export function shareChangeCounters(wrapper: object, db: Db): void {
   if (counters) registry.set(wrapper, counters);
 }
 
+/** A kept row: its read (null once settled when nothing was found), when it started, and the row once it is in. */
+type MemoEntry = { row: Promise<unknown>; readAt: number; value?: unknown };
+
 /** How long `remembered` keeps a row at most by default: SQLite's instances hear nothing of each other's writes. */
 export const REMEMBERED_MS = 1_000;
 
@@ -140,8 +144,77 @@ export type Memo = {
  * off), every call reads.
  */
 export function remembered<T extends object>(db: Db, memo: Memo, key: string, read: () => Promise<T>, now = performance.now()): Promise<T> {
+  const rows = keptRows(db, memo);
+  if (!rows) return read();
+  const held = rows.get(key);
+  if (held && now - held.readAt < (memo.maxAgeMs ?? REMEMBERED_MS)) return held.row as Promise<T>;
+  return keep(
+    rows,
+    memo,
+    key,
+    read().then((row) => Object.freeze(row)),
+    now,
+  ).row as Promise<T>;
+}
+
+/**
+ * As `remembered`, for many rows at once (a page's customers, say): the rows of `keys` that are
+ * kept, and the others read together in one `readMissing` call, which answers the rows it found by
+ * key. A key it did not find answers null and is not kept (it may exist by the next read).
+ */
+export async function rememberedRows<T extends object>(
+  db: Db,
+  memo: Memo,
+  keys: readonly string[],
+  readMissing: (keys: string[]) => Promise<Map<string, T>>,
+  now = performance.now(),
+): Promise<Map<string, T | null>> {
+  const found = new Map<string, T | null>();
+  const rows = keptRows(db, memo);
+  if (!rows) {
+    const read = await readMissing([...new Set(keys)]);
+    for (const key of keys) found.set(key, read.get(key) ?? null);
+    return found;
+  }
+  const maxAgeMs = memo.maxAgeMs ?? REMEMBERED_MS;
+  const waiting: Promise<unknown>[] = [];
+  const missing: string[] = [];
+  for (const key of keys) {
+    if (found.has(key)) continue;
+    const held = rows.get(key);
+    if (held && now - held.readAt < maxAgeMs) {
+      // Most calls end here: rows already in are taken as they are, without a promise each.
+      if ("value" in held) found.set(key, held.value as T | null);
+      else waiting.push(held.row.then((row) => found.set(key, row as T | null)));
+    } else {
+      found.set(key, null);
+      missing.push(key);
+    }
+  }
+  if (missing.length > 0) {
+    const read = readMissing(missing);
+    for (const key of missing) {
+      const entry = keep(
+        rows,
+        memo,
+        key,
+        read.then((byKey) => {
+          const row = byKey.get(key);
+          return row ? Object.freeze(row) : null;
+        }),
+        now,
+      );
+      waiting.push(entry.row.then((row) => found.set(key, row as T | null)));
+    }
+  }
+  if (waiting.length > 0) await Promise.all(waiting);
+  return found;
+}
+
+/** The rows kept under `memo` at the current version of its tags; null when nothing may be kept. */
+function keptRows(db: Db, memo: Memo): Map<string, MemoEntry> | null {
   const counters = registry.get(db);
-  if (!counters?.caching) return read();
+  if (!counters?.caching) return null;
   // Rows are kept per version, taken before the read: a write (or a pause in notifications) that
   // lands during the read moves the version on, so the row goes into a map nobody reads again.
   const version = counters.version(memo.tags);
@@ -150,15 +223,24 @@ export function remembered<T extends object>(db: Db, memo: Memo, key: string, re
     kept = { version, rows: new Map() };
     counters.memos.set(memo.name, kept);
   }
-  const rows = kept.rows;
-  const held = rows.get(key);
-  if (held && now - held.readAt < (memo.maxAgeMs ?? REMEMBERED_MS)) return held.row as Promise<T>;
-  const entry = { row: read().then((row) => Object.freeze(row)), readAt: now };
+  return kept.rows;
+}
+
+/** Keeps a read under `key` (the oldest row makes room); a failed read, or one that found nothing, is dropped once it settles. */
+function keep(rows: Map<string, MemoEntry>, memo: Memo, key: string, row: Promise<unknown>, now: number): MemoEntry {
+  const entry: MemoEntry = { row, readAt: now };
   rows.delete(key);
   if (rows.size >= memo.maxRows) rows.delete(rows.keys().next().value as string);
   rows.set(key, entry);
-  entry.row.catch(() => rows.get(key) === entry && rows.delete(key));
-  return entry.row;
+  row.then(
+    (value) => {
+      if (value === null) {
+        if (rows.get(key) === entry) rows.delete(key);
+      } else entry.value = value;
+    },
+    () => rows.get(key) === entry && rows.delete(key),
+  );
+  return entry;
 }
 
 type Extendable = { $extends(extension: unknown): unknown };

@@ -1,4 +1,5 @@
-// The admin booking list read on the driver (one joined statement) answers exactly what Prisma's
+// The admin booking list read on the driver (the page in one statement, its customers and cars
+// kept in the process until they change) answers exactly what Prisma's
 // findMany with ADMIN_BOOKING_ENTRY_INCLUDE answered: the same entries, in the same order and
 // pages, every booking column typed as Prisma types it (dates, money, booleans, nulls), the
 // customer's and the car's selected columns, and no car where none is assigned. On a database
@@ -85,6 +86,29 @@ test("entries without a car have vehicle null; the customer's columns are only t
   expect(Object.keys(items[0]!.user).sort()).toEqual(["email", "id", "name", "phone"]);
   expect(items.some((item) => item.user.phone === "+27821234567")).toBe(true);
   expect(items.some((item) => item.specialRequests === "Child seat, please" && item.deliveryVerified === false)).toBe(true);
+});
+
+test("a customer's or a car's change shows in the next page at once; unchanged, they are shared between pages", async () => {
+  const before = (await listAdminBookings(services, admin, {})).items;
+  const again = (await listAdminBookings(services, admin, {})).items;
+  const entry = before.find((item) => item.vehicle)!;
+  const same = again.find((item) => item.id === entry.id)!;
+  expect(same.user).toBe(entry.user);
+  expect(same.vehicle).toBe(entry.vehicle);
+  expect(Object.isFrozen(entry.user)).toBe(true);
+
+  await services.db.user.update({ where: { id: entry.user.id }, data: { name: "Thandi Mokoena-Dlamini", phone: "+27830000000" } });
+  await services.db.vehicle.update({ where: { id: entry.vehicle!.id }, data: { registrationNumber: "CA 999-999" } });
+  const after = (await listAdminBookings(services, admin, {})).items;
+  expect(after).toEqual(await prismaEntries({}, 50, 0));
+  const changed = after.find((item) => item.id === entry.id)!;
+  expect(changed.user).toMatchObject({ name: "Thandi Mokoena-Dlamini", phone: "+27830000000" });
+  expect(changed.vehicle?.registrationNumber).toBe("CA 999-999");
+  // Every entry of that customer and that car, not only the one changed through.
+  for (const item of after) {
+    if (item.user.id === entry.user.id) expect(item.user.name).toBe("Thandi Mokoena-Dlamini");
+    if (item.vehicle?.id === entry.vehicle!.id) expect(item.vehicle.registrationNumber).toBe("CA 999-999");
+  }
 });
 
 test("the dashboard's recent bookings are the list's first entries", async () => {

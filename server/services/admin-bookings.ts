@@ -4,9 +4,10 @@
 // vehicle) runs under the customer booking's vehicle lock (db/vehicle-lock.ts withVehicleLock) and
 // checks overlaps there, so it races safely with customer bookings: exactly one wins.
 import { z } from "zod";
-import { empty, type Prisma, raw, sql } from "../db";
-import { queryNestedRows, queryRows } from "../db/direct";
-import { BOOKING_COLUMNS, joinById, quoted } from "./booking-reads";
+import { empty, join, type Prisma, raw, sql } from "../db";
+import { type Memo, rememberedRows } from "../db/changes";
+import { queryRows } from "../db/direct";
+import { BOOKING_COLUMNS, quoted } from "./booking-reads";
 import {
   assignVehicleSchema,
   bookingLocationUpdateSchema,
@@ -107,37 +108,35 @@ export async function recentBookings(services: Services, take: number): Promise<
   return readEntries(services, empty, take, 0);
 }
 
-const USER_COLUMNS = quoted("u", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.user.select), "user.");
-const VEHICLE_COLUMNS = quoted("v", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.vehicle.select), "vehicle.");
-const WHOLE_ENTRY_SQL = { sqlite: entrySql(WHOLE_ENTRY, "sqlite"), postgresql: entrySql(WHOLE_ENTRY, "postgresql") };
-
+type EntryCustomer = AdminBookingRow["user"];
+type EntryCar = NonNullable<AdminBookingRow["vehicle"]>;
+const CUSTOMER_SQL = raw(quoted("u", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.user.select)));
+const CAR_SQL = raw(quoted("v", Object.keys(ADMIN_BOOKING_ENTRY_INCLUDE.include.vehicle.select)));
 /**
- * An entry's statement: its booking columns (the id always) and, prefixed, the customer's and the
- * car's columns of ADMIN_BOOKING_ENTRY_INCLUDE, each joined only when asked for (every booking has
- * its customer: a foreign key, so leaving that join out drops no entry).
+ * A page's customers and cars, kept in the process (server/db/changes.ts `rememberedRows`) until a
+ * write to customers or to the catalogue: joined to every page, their 100 lookups by key were about
+ * half of the admin page's time in SQLite and in the driver (issue 16). At most REMEMBERED_MS old
+ * when another instance on the same SQLite file writes (its workers relay their writes).
  */
-function entrySql(parts: EntryParts, provider: Services["provider"]): { columns: Prisma.Sql; joins: Prisma.Sql; relations: string[] } {
-  const booking = parts.booking.includes("id") ? parts.booking : ["id", ...parts.booking];
-  const columns = [quoted("b", booking)];
-  const joins: string[] = [];
-  const relations: string[] = [];
-  if (parts.user) {
-    columns.push(USER_COLUMNS);
-    joins.push(joinById(provider, "users", "u", 'b."userId"', "required"));
-    relations.push("user");
-  }
-  if (parts.vehicle) {
-    columns.push(VEHICLE_COLUMNS);
-    joins.push(joinById(provider, "vehicles", "v", 'b."vehicleId"', "optional"));
-    relations.push("vehicle");
-  }
-  return { columns: raw(columns.join(", ")), joins: raw(joins.join(" ")), relations };
+const ENTRY_CUSTOMERS: Memo = { name: "admin-entry-customers", tags: ["customers"], maxRows: 2_000 };
+const ENTRY_CARS: Memo = { name: "admin-entry-cars", tags: ["catalogue"], maxRows: 2_000 };
+
+const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+
+/** The booking columns an entry's statement reads: the asked-for ones, the id, and the keys of the parts it shows. */
+function entryBookingSql(parts: EntryParts): Prisma.Sql {
+  const columns = new Set<string>(["id", ...parts.booking]);
+  if (parts.user) columns.add("userId");
+  if (parts.vehicle) columns.add("vehicleId");
+  return raw(quoted("b", [...columns]));
 }
+const WHOLE_ENTRY_SQL = entryBookingSql(WHOLE_ENTRY);
 
 /**
- * Admin list entries, newest first, in one statement on the driver (the booking joined to its
- * customer and its car), typed as Prisma types them: Prisma's client spent more on the list's
- * three statements than SQLite did (issue 16). `admin-bookings-list.test.ts` compares the two.
+ * Admin list entries, newest first, on the driver (the page of bookings in one statement, then its
+ * customers and cars as kept above, the missing ones in one statement each), typed as Prisma types
+ * them: Prisma's client spent more on the list's three statements than SQLite did (issue 16).
+ * `admin-bookings-list.test.ts` compares the two.
  */
 async function readEntries(
   services: Pick<Services, "db" | "provider">,
@@ -146,17 +145,43 @@ async function readEntries(
   skip: number,
   parts: EntryParts = WHOLE_ENTRY,
 ): Promise<AdminBookingRow[]> {
-  const { columns, joins, relations } = parts === WHOLE_ENTRY ? WHOLE_ENTRY_SQL[services.provider] : entrySql(parts, services.provider);
-  return queryNestedRows<AdminBookingRow>(
-    services.db,
-    // The page of bookings first, then its customers and cars: joined before the LIMIT, SQLite's
-    // planner walked every customer's bookings and sorted them all (200,000 in the benchmark).
-    sql`SELECT ${columns}
-        FROM (SELECT * FROM bookings ${where} ORDER BY "createdAt" DESC, id DESC LIMIT ${take} OFFSET ${skip}) b
-        ${joins}
-        ORDER BY b."createdAt" DESC, b.id DESC`,
-    relations,
+  const { db } = services;
+  const columns = parts === WHOLE_ENTRY ? WHOLE_ENTRY_SQL : entryBookingSql(parts);
+  const rows = await queryRows<AdminBookingRow>(
+    db,
+    sql`SELECT ${columns} FROM bookings b ${where} ORDER BY b."createdAt" DESC, b.id DESC LIMIT ${take} OFFSET ${skip}`,
   );
+  if (rows.length === 0) return rows;
+  const [customers, cars] = await Promise.all([
+    parts.user
+      ? rememberedRows(
+          db,
+          ENTRY_CUSTOMERS,
+          rows.map((row) => row.userId),
+          async (ids) => byId(await queryRows<EntryCustomer>(db, sql`SELECT ${CUSTOMER_SQL} FROM users u WHERE u.id IN (${join(ids)})`)),
+        )
+      : null,
+    parts.vehicle
+      ? rememberedRows(
+          db,
+          ENTRY_CARS,
+          rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])),
+          async (ids) => byId(await queryRows<EntryCar>(db, sql`SELECT ${CAR_SQL} FROM vehicles v WHERE v.id IN (${join(ids)})`)),
+        )
+      : null,
+  ]);
+  const entries: AdminBookingRow[] = [];
+  for (const row of rows) {
+    if (customers) {
+      const customer = customers.get(row.userId);
+      // Every booking has its customer (a foreign key); one deleted since the page was read drops its entry, as a join would.
+      if (!customer) continue;
+      row.user = customer;
+    }
+    if (cars) row.vehicle = row.vehicleId ? (cars.get(row.vehicleId) ?? null) : null;
+    entries.push(row);
+  }
+  return entries;
 }
 
 const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");
