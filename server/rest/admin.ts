@@ -18,6 +18,7 @@ import { listAuditLog } from "../services/audit";
 import type { Services } from "../services/context";
 import { jsonObject } from "./body";
 import { adminBookingJson } from "./shapes/bookings";
+import { instantsWritten } from "./shapes/json";
 import { customerActivityJson } from "./shapes/customers";
 import { adminVehicleJson } from "./shapes/vehicles";
 
@@ -105,7 +106,7 @@ export function adminRoutes(services: Services, access: AccessControl) {
         "/bookings",
         async ({ query, set, viewer }) => {
           const { items, total } = await listAdminBookings(services, viewer, query);
-          return page(set, { items: items.map(adminBookingJson), total });
+          return page(set, { items: instantsWritten(items.map(adminBookingJson)), total });
         },
         { access: { key: "bookings:read" } },
       )

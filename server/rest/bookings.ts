@@ -5,6 +5,7 @@ import type { AccessControl } from "./access";
 import { cancelBooking, createBooking, getMyBooking, listAllMyBookings } from "../services/bookings";
 import type { Services } from "../services/context";
 import { bookingJson } from "./shapes/bookings";
+import { instantsWritten } from "./shapes/json";
 import { jsonObject } from "./body";
 
 export function bookingRoutes(services: Services, access: AccessControl) {
@@ -19,7 +20,7 @@ export function bookingRoutes(services: Services, access: AccessControl) {
       },
       { access: "customer" },
     )
-    .get("/", async ({ viewer }) => (await listAllMyBookings(services, viewer)).map((b) => bookingJson(b)), { access: "customer" })
+    .get("/", async ({ viewer }) => instantsWritten((await listAllMyBookings(services, viewer)).map((b) => bookingJson(b))), { access: "customer" })
     .get("/:id", async ({ params, viewer }) => bookingJson(await getMyBooking(services, viewer, params.id)), { access: "customer" })
     .put(
       "/:id/cancel",

@@ -37,6 +37,33 @@ export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
   };
 }
 
+const writtenParts = new WeakMap<object, object>();
+
+/**
+ * A part of an entry written from a row the list keeps and shares between pages (a frozen customer
+ * or car, services/admin-bookings.ts): written once per row, then shared too (frozen, since every
+ * page's JSON holds it). Any other row is written anew.
+ */
+function writtenOnce<Row extends object, Json extends object>(row: Row, write: (row: Row) => Json): Json {
+  if (!Object.isFrozen(row)) return write(row);
+  let json = writtenParts.get(row) as Json | undefined;
+  if (!json) {
+    json = Object.freeze(write(row));
+    writtenParts.set(row, json);
+  }
+  return json;
+}
+
+const entryCustomerJson = (user: AdminBookingRow["user"]) => ({ id: user.id, name: user.name, ...splitName(user.name), email: user.email, phone: user.phone });
+const entryCarJson = (vehicle: NonNullable<AdminBookingRow["vehicle"]>) => ({
+  id: vehicle.id,
+  make: vehicle.make,
+  model: vehicle.model,
+  year: vehicle.year,
+  registrationNumber: vehicle.registrationNumber,
+  dailyRate: money(vehicle.dailyRate),
+});
+
 /** The admin booking list entry (SPEC 3), with the dashboard's aliases carCategory, deliveryDateTime and totalPrice. */
 export function adminBookingJson(b: AdminBookingRow) {
   const totalAmount = money(b.totalAmount);
@@ -65,16 +92,7 @@ export function adminBookingJson(b: AdminBookingRow) {
     carCategory: b.category,
     deliveryDateTime: pickupDate,
     totalPrice: totalAmount,
-    user: { id: b.user.id, name: b.user.name, ...splitName(b.user.name), email: b.user.email, phone: b.user.phone },
-    vehicle: b.vehicle
-      ? {
-          id: b.vehicle.id,
-          make: b.vehicle.make,
-          model: b.vehicle.model,
-          year: b.vehicle.year,
-          registrationNumber: b.vehicle.registrationNumber,
-          dailyRate: money(b.vehicle.dailyRate),
-        }
-      : null,
+    user: writtenOnce(b.user, entryCustomerJson),
+    vehicle: b.vehicle ? writtenOnce(b.vehicle, entryCarJson) : null,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Prisma } from "../../../prisma/generated/sqlite/client";
-import { jsonResponse, withInstantsAsText } from "./json";
+import { instantsWritten, jsonResponse, withInstantsAsText } from "./json";
 
 describe("REST JSON: instants written beforehand", () => {
   const sample = {
@@ -45,5 +45,14 @@ describe("REST JSON: instants written beforehand", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(await response.text()).toBe('{"at":"2026-01-02T03:04:05.000Z"}');
+  });
+
+  test("a body marked as written by its shape is not walked, and a Date left inside it is still written right", async () => {
+    const page = instantsWritten([{ at: "2026-01-02T03:04:05.000Z" }, { stray: new Date("2026-01-02T03:04:05Z") }]);
+    expect(withInstantsAsText(page)).toBe(page);
+    expect(await jsonResponse(page).text()).toBe(JSON.stringify([{ at: "2026-01-02T03:04:05.000Z" }, { stray: "2026-01-02T03:04:05.000Z" }]));
+    // Unmarked, the same body is copied as before.
+    const unmarked = [{ stray: new Date(0) }];
+    expect(withInstantsAsText(unmarked)).not.toBe(unmarked);
   });
 });
