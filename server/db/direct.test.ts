@@ -104,6 +104,18 @@ describe("instantOf", () => {
       const iso = new Date(at).toISOString();
       for (const text of [iso, iso.replace("Z", "+00:00")]) expect(instantOf(text).getTime()).toBe(at);
     }
+    // PostgreSQL's text drops a fraction's trailing zeros (its adapter then writes "T" and "+00:00").
+    for (const [text, iso] of [
+      ["2027-07-24T06:00:00+00:00", "2027-07-24T06:00:00.000Z"],
+      ["2027-07-24T06:00:00.2+00:00", "2027-07-24T06:00:00.200Z"],
+      ["2027-07-24T06:00:00.25+00:00", "2027-07-24T06:00:00.250Z"],
+      ["2027-07-24T06:00:00.257+00:00", "2027-07-24T06:00:00.257Z"],
+      ["2027-07-24T06:00:00.05Z", "2027-07-24T06:00:00.050Z"],
+      ["2027-07-24T06:00:00Z", "2027-07-24T06:00:00.000Z"],
+    ]) {
+      expect(instantOf(text!).toISOString()).toBe(iso!);
+      expect(instantOf(text!).getTime()).toBe(new Date(text!).getTime());
+    }
     expect(instantOf("2024-02-29T12:00:00.000+00:00").toISOString()).toBe("2024-02-29T12:00:00.000Z");
   });
 
@@ -117,6 +129,10 @@ describe("instantOf", () => {
       "2025-13-05T06:00:00.000Z",
       "2025-03-05T24:00:00.000Z",
       "2025-03-05T06:00:00.0a0Z",
+      "2025-03-05T06:00:00.Z",
+      "2025-03-05T06:00:00.1234+00:00",
+      "2025-03-05T06:00:00,5Z",
+      "2025-03-05T06:00+00:00",
       "20x5-03-05T06:00:00.000+00:00",
       "not a date at all, but 29 ch",
     ]) {
