@@ -114,7 +114,7 @@ export function joinById(provider: Services["provider"], table: string, alias: s
 }
 
 /** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
-type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
+export type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const onlyKeys = (value: Record<string, unknown>, allowed: string[]) => Object.keys(value).every((key) => allowed.includes(key));
@@ -164,19 +164,35 @@ export async function readBookingsByIds(
   columns?: BookingColumns,
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
+  return readBookingsWhere(services, sql`b.id IN (${join([...ids])})`, plan, columns);
+}
+
+/**
+ * As `readBookingsByIds`, for the bookings `which` selects (a condition on `bookings b`), reading
+ * `also` of each booking besides `columns` (what the caller orders them by).
+ */
+export async function readBookingsWhere(
+  services: Pick<Services, "db" | "provider">,
+  which: Prisma.Sql,
+  plan: Plan,
+  columns?: BookingColumns,
+  also: readonly string[] = [],
+): Promise<Record<string, unknown>[]> {
   // Fewer columns, fewer strings made and swept: My Bookings' fields use 12 of a booking's 20 and 4 of its car's 16.
-  const bookingColumns = columns && quoted("b", columnsOf(plan.vehicle ? ["id", "vehicleId"] : ["id"], columns.booking, BOOKING_COLUMN_SET));
+  const bookingColumns = columns && quoted("b", columnsOf([...(plan.vehicle ? ["id", "vehicleId"] : ["id"]), ...also], columns.booking, BOOKING_COLUMN_SET));
   const bookings = plan.vehicle
     ? await queryNestedRows<Record<string, unknown>>(
         services.db,
         sql`SELECT ${columns ? raw(`${bookingColumns}, ${quoted("v", columnsOf(["id"], columns.vehicle, VEHICLE_COLUMN_SET), "vehicle.")}`) : BOOKING_AND_CAR_SELECT}
-            FROM bookings b ${raw(joinById(services.provider, "vehicles", "v", 'b."vehicleId"', "optional"))} WHERE b.id IN (${join([...ids])})`,
+            FROM bookings b ${raw(joinById(services.provider, "vehicles", "v", 'b."vehicleId"', "optional"))} WHERE ${which}`,
         ["vehicle"],
       )
     : await queryRows<Record<string, unknown>>(
         services.db,
-        sql`SELECT ${bookingColumns ? raw(bookingColumns) : BOOKING_SELECT} FROM bookings b WHERE b.id IN (${join([...ids])})`,
+        sql`SELECT ${bookingColumns ? raw(bookingColumns) : BOOKING_SELECT} FROM bookings b WHERE ${which}`,
       );
+  if (bookings.length === 0) return bookings;
+  const ids = bookings.map((booking) => booking.id as string);
   const withImages = plan.vehicle && plan.vehicle.images;
   if (withImages) {
     const cars = bookings.map((booking) => booking.vehicle as Record<string, unknown> | null).filter((car) => car !== null);
@@ -196,7 +212,7 @@ export async function readBookingsByIds(
     const columns = [...new Set([...plan.handovers, "bookingId"])];
     const jobs = await queryRows<Record<string, unknown>>(
       services.db,
-      sql`SELECT ${raw(quoted("h", columns))} FROM handover_jobs h WHERE h."bookingId" IN (${join([...ids])})`,
+      sql`SELECT ${raw(quoted("h", columns))} FROM handover_jobs h WHERE h."bookingId" IN (${join(ids)})`,
     );
     const byBooking = new Map<string, Record<string, unknown>[]>(ids.map((id) => [id, []]));
     for (const job of jobs) {

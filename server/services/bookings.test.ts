@@ -630,6 +630,8 @@ describe("my bookings", () => {
       [3, 2],
       [2, 4],
       [5, 0],
+      [3, 0],
+      [4, 0],
       [1, 5],
     ] as const) {
       expect([limit, offset, (await list(`(limit: ${limit}, offset: ${offset})`)).map((b) => b.id)]).toEqual([
@@ -640,6 +642,32 @@ describe("my bookings", () => {
     }
     expect((await list("(limit: 1000)")).length).toBe(5);
     expect((await list("(limit: 1)"))[0]).toEqual({ id: ids[3]!, bookingNumber: ids[3]!.slice(-6), vehicle: { make: "Make 3" } });
+  });
+
+  test("a first page shorter than the past bookings: the most recent past ones, after the open one", async () => {
+    const reader = await newCustomer(services());
+    const made: string[] = [];
+    for (const day of [3, 4, 5, 6, 7]) {
+      const { body } = await post(bookingRequest(await newVehicle(services()), capeTown(day), capeTown(day + 1)), reader.auth);
+      made.push(body.id);
+    }
+    const db = services().db;
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
+    // One open (made[0]); four past, picked up 20, 5, 12 and 9 days ago: most recent first is 1, 4, 3, 2.
+    for (const [i, ago] of [
+      [1, 20],
+      [2, 5],
+      [3, 12],
+      [4, 9],
+    ] as const) {
+      await db.booking.update({ where: { id: made[i]! }, data: { status: "completed", pickupDate: daysAgo(ago), returnDate: daysAgo(ago - 1) } });
+    }
+    const order = [made[0]!, made[2]!, made[4]!, made[3]!, made[1]!];
+    for (const limit of [1, 2, 3, 4]) {
+      const { body } = await graphql(server.url, `{ myBookings(limit: ${limit}) { id } }`, undefined, reader.auth);
+      expect([limit, (body.data as any).myBookings.map((b: { id: string }) => b.id)]).toEqual([limit, order.slice(0, limit)]);
+    }
+    expect((await call(server.url, "GET", "/api/bookings", { auth: reader.auth })).body.map((b: any) => b.id)).toEqual(order);
   });
 
   test("not signed in: 401; another area's token: 403; GraphQL likewise", async () => {

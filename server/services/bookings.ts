@@ -38,7 +38,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { type LockOptions, retryTransient, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
-import { type BookingColumns, bookingsInShape, IMAGE_SELECT, VEHICLE_SELECT } from "./booking-reads";
+import { type BookingColumns, bookingsInShape, IMAGE_SELECT, planFor, readBookingsWhere, VEHICLE_SELECT } from "./booking-reads";
 import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
@@ -406,6 +406,9 @@ async function book(
   return { ...booking, vehicle: car };
 }
 
+/** What the customer's order (domain compareForCustomer) reads of each booking. */
+const CUSTOMER_ORDER_COLUMNS = ["id", "status", "pickupDate", "returnDate"];
+
 /**
  * The signed-in customer's bookings in the customer's order (the domain's compareForCustomer): the
  * trip under way, the coming trips (soonest first), then the past ones (most recent first). The
@@ -424,7 +427,26 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
   const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
   const now = new Date();
   const open = activeBookingsSql(now);
-  // The page's ids first, on the driver (../db/direct.ts), then the rows in the caller's shape
+  const plan = planFor(shape);
+  if (skip === 0 && plan && services.provider === "postgresql") {
+    // PostgreSQL, the first page (the app's lists, REST's whole list) in a shape read on the driver:
+    // the open bookings and the first `take` past ones in one statement with their columns, ordered
+    // here by the domain's rule. It holds the page: the open ones come first, then the past ones in
+    // the order the statement takes them. One round trip instead of three (`bench/layers.ts`:
+    // myBookings 711-845 -> 607-729 µs). SQLite answers the three below sooner than this one (22
+    // against 29 µs: it builds the compound's ids into a temporary table first).
+    const rows = (await readBookingsWhere(
+      services,
+      sql`b.id IN (SELECT id FROM bookings WHERE "userId" = ${customer.userId} AND ${open}
+        UNION ALL SELECT id FROM (SELECT id FROM bookings WHERE "userId" = ${customer.userId} AND NOT (${open})
+          ORDER BY "pickupDate" DESC, id ASC LIMIT ${take}) past)`,
+      plan,
+      columns,
+      CUSTOMER_ORDER_COLUMNS,
+    )) as unknown as (Prisma.BookingGetPayload<S> & { id: string; status: string; pickupDate: Date; returnDate: Date })[];
+    return rows.sort((a, b) => compareForCustomer(a, b, now)).slice(0, take);
+  }
+  // Otherwise the page's ids first, on the driver (../db/direct.ts), then the rows in the caller's shape
   // (./booking-reads.ts, on the driver too for the shapes the lists ask for): the same statements
   // whatever the page size. The open bookings (few: the per-customer limit)
   // all, sorted here by the domain's rule; then the past ones in their order, from where the page
