@@ -139,7 +139,7 @@ const WHOLE_ENTRY_SQL = entryBookingSql(WHOLE_ENTRY);
  * `admin-bookings-list.test.ts` compares the two.
  */
 async function readEntries(
-  services: Pick<Services, "db" | "provider">,
+  services: Pick<Services, "db">,
   where: Prisma.Sql,
   take: number,
   skip: number,

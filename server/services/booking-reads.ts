@@ -101,20 +101,19 @@ const columnsOf = (always: readonly string[], wanted: readonly string[], known: 
 ];
 
 /**
- * A join to the one row of `table` whose id is `key` (`optional`: a LEFT join, its columns null
- * when there is none). PostgreSQL planned such a join of a page's 20 bookings to their cars as a
- * hash join over a scan of all 3,200 cars (about 0.9 of the statement's 1.3 ms); a lateral lookup
- * by primary key is 20 index probes (0.6 ms in all). SQLite has no LATERAL, and probes by key.
+ * A LEFT join to the one row of `table` whose id is `key` (its columns null when there is none).
+ * PostgreSQL planned such a join of a page's 20 bookings to their cars as a hash join over a scan
+ * of all 3,200 cars (about 0.9 of the statement's 1.3 ms); a lateral lookup by primary key is 20
+ * index probes (0.6 ms in all). SQLite has no LATERAL, and probes by key.
  */
-export function joinById(provider: Services["provider"], table: string, alias: string, key: string, kind: "required" | "optional"): string {
-  const join = kind === "optional" ? "LEFT JOIN" : "JOIN";
+function leftJoinById(provider: Services["provider"], table: string, alias: string, key: string): string {
   // LIMIT 1 keeps PostgreSQL from pulling the lookup back up into an ordinary join.
-  if (provider === "postgresql") return `${join} LATERAL (SELECT * FROM ${table} WHERE id = ${key} LIMIT 1) ${alias} ON true`;
-  return `${join} ${table} ${alias} ON ${alias}.id = ${key}`;
+  if (provider === "postgresql") return `LEFT JOIN LATERAL (SELECT * FROM ${table} WHERE id = ${key} LIMIT 1) ${alias} ON true`;
+  return `LEFT JOIN ${table} ${alias} ON ${alias}.id = ${key}`;
 }
 
 /** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
-export type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
+type Plan = { vehicle: false | { images: false | "all" | "url" }; handovers: false | string[] };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const onlyKeys = (value: Record<string, unknown>, allowed: string[]) => Object.keys(value).every((key) => allowed.includes(key));
@@ -184,7 +183,7 @@ export async function readBookingsWhere(
     ? await queryNestedRows<Record<string, unknown>>(
         services.db,
         sql`SELECT ${columns ? raw(`${bookingColumns}, ${quoted("v", columnsOf(["id"], columns.vehicle, VEHICLE_COLUMN_SET), "vehicle.")}`) : BOOKING_AND_CAR_SELECT}
-            FROM bookings b ${raw(joinById(services.provider, "vehicles", "v", 'b."vehicleId"', "optional"))} WHERE ${which}`,
+            FROM bookings b ${raw(leftJoinById(services.provider, "vehicles", "v", 'b."vehicleId"'))} WHERE ${which}`,
         ["vehicle"],
       )
     : await queryRows<Record<string, unknown>>(

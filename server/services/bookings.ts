@@ -427,8 +427,9 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
   const { take, skip } = clampPage(page.limit, page.offset, page.max ?? MAX_BOOKING_PAGE_SIZE, DEFAULT_BOOKING_PAGE_SIZE);
   const now = new Date();
   const open = activeBookingsSql(now);
-  const plan = planFor(shape);
-  if (skip === 0 && plan && services.provider === "postgresql") {
+  // Only PostgreSQL's first page asks: on SQLite, bookingsInShape below works out the plan itself.
+  const plan = services.provider === "postgresql" && skip === 0 ? planFor(shape) : null;
+  if (plan) {
     // PostgreSQL, the first page (the app's lists, REST's whole list) in a shape read on the driver:
     // the open bookings and the first `take` past ones in one statement with their columns, ordered
     // here by the domain's rule. It holds the page: the open ones come first, then the past ones in
