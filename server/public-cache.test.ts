@@ -3,7 +3,7 @@
 // mutation and any error goes to the server every time. Real server, fresh database.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Db } from "./db";
-import { trackChanges } from "./db/changes";
+import { changeCounters, trackChanges } from "./db/changes";
 import { createPublicCache } from "./public-cache";
 import { bookingRequest, call, capeTown, newCustomer, newVehicle } from "./testing/bookings";
 import { startTestServer, type TestServer } from "./testing/harness";
@@ -151,6 +151,31 @@ describe("the cache itself", () => {
     const late = await cache.respond(read, compute);
     expect(late.headers.get("x-cache")).toBe("miss");
     expect((await late.json()) as unknown).toEqual({ data: { n: 3 } });
+  });
+
+  test("answers nobody can be given any more are dropped within a TTL, not left to the LRU's limits", async () => {
+    let clock = 1_000;
+    const db = fakeDb();
+    const cache = createPublicCache(db, { ttlMs: 2_000, now: () => clock });
+    const compute = async () => Response.json({ data: { ok: true } });
+    const read = async (url: string) => (await cache.classify(new Request(url)))!;
+    const fleet = await read("http://x/api/vehicles?category=small");
+    const forSale = await read("http://x/api/for-sale?page=1");
+    const moreForSale = await read("http://x/api/for-sale?page=2");
+    for (const each of [fleet, forSale, moreForSale]) await cache.respond(each, compute);
+    expect(cache.size).toBe(3);
+    // A booking: the fleet answer is of an older version now, and no request can reach it again.
+    changeCounters(db)!.bump(["bookings"]);
+    cache.sweep();
+    expect(cache.size).toBe(2);
+    // Still within its second TTL, an answer is kept (it is served stale while it refreshes).
+    clock += 3_000;
+    cache.sweep();
+    expect(cache.size).toBe(2);
+    // Past it, unasked: gone at the first public read a TTL after the last sweep (which refreshes its own).
+    clock += 2_001;
+    expect((await cache.respond(forSale, compute)).headers.get("x-cache")).toBe("miss");
+    expect(cache.size).toBe(1);
   });
 
   test("concurrent misses for one key run the server once", async () => {

@@ -18,9 +18,16 @@
 // query, not one per waiting client. Only 200 JSON answers without GraphQL errors are kept.
 // The store is lru-cache (its fetch gives the TTL, the stale-while-refreshing answer, the shared
 // in-flight computation and a byte budget); an answer's key holds the version of what it depends
-// on, so a write makes every older answer unreachable at once and LRU eviction clears it away.
+// on, so a write makes every older answer unreachable at once (the sweep below clears it away).
 // Found with `bun run bench`: the available-vehicles query costs 2-5 ms of a single core on the
 // 200,000-booking database, so at 32 connections its p99 was far above 25 ms without it.
+//
+// Answers nobody can be given any more are dropped at most one TTL after they become so, not when
+// the LRU's limits push them out: lru-cache removes an expired entry only when it is asked for, and
+// an answer of an older version is never asked for again. Without the sweep such answers could
+// fill the byte budget below in every server process, and stay (every booking makes every fleet
+// answer an older version; GET /api/vehicles answers the benchmark's fleet in 369 KB, so 64 MiB is
+// about 180 of them).
 import type { Db } from "./db";
 import { changeCounters, type ChangeCounters, type ChangeTag } from "./db/changes";
 import { parse, type OperationDefinitionNode } from "graphql";
@@ -42,7 +49,8 @@ export const PUBLIC_GRAPHQL_FIELDS: Record<string, readonly ChangeTag[]> = {
   __typename: [],
 };
 
-type Entry = { status: number; contentType: string; body: Uint8Array };
+/** A kept answer, and the version of what it depends on when it was computed (older: never asked for again). */
+type Entry = { status: number; contentType: string; body: Uint8Array; tags: readonly ChangeTag[]; version: string };
 /** What a miss needs to compute its answer, and where it leaves one that is not kept. */
 type Miss = {
   read: PublicRead;
@@ -73,6 +81,8 @@ export type PublicCache = {
   respond(read: PublicRead, compute: (request: Request) => Promise<Response>): Promise<Response>;
   readonly size: number;
   readonly stats: Readonly<PublicCacheStats>;
+  /** Drops the answers no request can be given any more (stale past a second TTL, or of an older version). */
+  sweep(): void;
 };
 
 export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () => number } = {}): PublicCache {
@@ -95,6 +105,17 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   const documents = new LRUCache<string, Tags>({ max: MAX_ENTRIES });
   // POST bodies seen before (the same operation and variables): their dependencies, without parsing again.
   const bodies = new LRUCache<string, Tags>({ max: MAX_ENTRIES });
+  let sweptAt = now();
+
+  function sweep(): void {
+    sweptAt = now();
+    if (!counters) return;
+    const gone: string[] = [];
+    for (const [key, entry] of entries.entries()) {
+      if (entries.getRemainingTTL(key) < -ttlMs || counters.version(entry.tags) !== entry.version) gone.push(key);
+    }
+    for (const key of gone) entries.delete(key);
+  }
 
   async function classify(request: Request): Promise<PublicRead | null> {
     // Without change counters (a client not made by openDatabase) nothing is cached.
@@ -183,6 +204,8 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   async function respond(read: PublicRead, compute: (request: Request) => Promise<Response>): Promise<Response> {
     // Bypassed while other instances' writes could go unseen (their notifications are down).
     if (read.key === null || !counters || !counters.caching) return compute(read.request());
+    // At most once a TTL, on a public read (an idle server adds nothing meanwhile).
+    if (now() - sweptAt >= ttlMs) sweep();
     const version = counters.version(read.tags);
     const key = `${version}\u0000${read.key}`;
     // Stale for longer than a second TTL: nobody asked meanwhile, so the client waits for a fresh one.
@@ -206,7 +229,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
       return undefined;
     }
     const body = new Uint8Array(await response.arrayBuffer());
-    const entry: Entry = { status: response.status, contentType, body };
+    const entry: Entry = { status: response.status, contentType, body, tags: miss.tags, version: miss.version };
     const key = miss.read.key ?? "";
     const once = body.length > MAX_BODY_BYTES || ((key.startsWith("{") || key.startsWith("GET /graphql")) && hasErrors(body));
     // Keep it only if nothing it depends on changed while it was computed.
@@ -224,6 +247,7 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
       return entries.size;
     },
     stats,
+    sweep,
   };
 }
 
