@@ -329,6 +329,8 @@ try {
   // Slots taken by the booking path are gone from the database.
   if (args.reuse) writeFileSync(resolve(args.reuse, "seed.json"), JSON.stringify({ ...seed, freeSlots: seed.freeSlots.slice(slot) }));
   await client.$disconnect();
+  // Its idle connections would be ended by the DROP below, an error no client is waiting for (57P01).
+  await pool?.end();
 } finally {
   await database.drop();
 }
