@@ -6,7 +6,8 @@
 //
 // Options: --iterations N per path (default 1000; the booking path takes one free slot each),
 // --out FILE (JSON; default: print only), --only PATH[,PATH] (those paths alone), --statements
-// (the 25 statements with the most driver time, and their mean).
+// (the 25 statements with the most driver time, and their mean), --allocations (the bytes each
+// request allocates, from the runtime's GC log: ./gc-log.ts; steadier than time on a busy machine).
 //
 // Each path runs one request at a time through the server's own fetch handler in this process
 // (no socket), with:
@@ -41,20 +42,12 @@ import type { Services } from "../server/services/context";
 import { createSession, resolveViewer } from "../server/services/sessions";
 import { GENEROUS_LIMITS } from "../server/testing/harness";
 import { createBenchDatabase } from "./database";
+import { ALLOCATION_END, ALLOCATION_START, allocationsFromLog, isGcLogLine } from "./gc-log";
 import { bookingCustomerTokens } from "./booking-customers";
 import { buildScenarios, nextRequestOf } from "./scenarios";
 import { type SeedResult, seedBenchDatabase, sizeFor } from "./seed";
 import { resolve } from "node:path";
 import { writeFileSync } from "node:fs";
-
-// As the benchmark's server runs (React renders emails with its production build): run again so.
-if (process.env.NODE_ENV !== "production") {
-  const child = Bun.spawn([process.execPath, ...process.argv.slice(1)], {
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["inherit", "inherit", "inherit"],
-  });
-  process.exit(await child.exited);
-}
 
 const { values: args } = parseArgs({
   options: {
@@ -64,8 +57,38 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     only: { type: "string" },
     statements: { type: "boolean", default: false },
+    allocations: { type: "boolean", default: false },
   },
 });
+
+// As the benchmark's server runs (React renders emails with its production build): run again so.
+// With --allocations, also with the runtime's GC log on, read here from the run's stderr.
+if (process.env.NODE_ENV !== "production" || (args.allocations && process.env.BUN_JSC_logGC !== "true")) {
+  const child = Bun.spawn([process.execPath, ...process.argv.slice(1)], {
+    env: { ...process.env, NODE_ENV: "production", ...(args.allocations ? { BUN_JSC_logGC: "true" } : {}) },
+    stdio: ["inherit", "inherit", args.allocations ? "pipe" : "inherit"],
+  });
+  const log: string[] = [];
+  if (args.allocations) {
+    let rest = "";
+    for await (const chunk of child.stderr as ReadableStream<Uint8Array>) {
+      const lines = (rest + new TextDecoder().decode(chunk)).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) {
+        if (isGcLogLine(line)) log.push(line);
+        else console.error(line);
+      }
+    }
+    if (rest) console.error(rest);
+  }
+  const code = await child.exited;
+  if (args.allocations && code === 0) {
+    console.log("\n| path | KB allocated per request | requests |\n|---|---:|---:|");
+    for (const { path, requests, bytesPerRequest } of allocationsFromLog(log))
+      console.log(`| ${path} | ${(bytesPerRequest / 1024).toFixed(1)} | ${requests} |`);
+  }
+  process.exit(code);
+}
 const iterations = Math.max(10, Number(args.iterations));
 
 /** Time spent in each layer during the request being measured. */
@@ -279,6 +302,11 @@ try {
     for (let i = 0; i < warmup + iterations; i++) {
       const request = makeRequest();
       if (!request) break;
+      // The count starts from a full collection, after the warm-up (./gc-log.ts).
+      if (args.allocations && i === warmup) {
+        Bun.gc(true);
+        console.error(ALLOCATION_START);
+      }
       resetClock();
       const started = performance.now();
       const response = await handler.fetch(request);
@@ -290,6 +318,7 @@ try {
       sum.total += total;
       for (const key of LAYERS) sum[key] += clock[key];
     }
+    if (args.allocations) console.error(`${ALLOCATION_END} ${id} ${measured}`);
     Object.assign(sum, { auth: authMean * measured, authDatabase: authDatabaseMean * measured });
     const us = (ms: number) => Math.round((ms / measured) * 1000);
     // The request resolves its viewer too (its session lookup is in the request's database and
