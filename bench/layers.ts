@@ -83,9 +83,12 @@ if (process.env.NODE_ENV !== "production" || (args.allocations && process.env.BU
   }
   const code = await child.exited;
   if (args.allocations && code === 0) {
+    // "at least": the runtime also collected for reasons the log gives no count for (its timer).
     console.log("\n| path | KB allocated per request | requests |\n|---|---:|---:|");
-    for (const { path, requests, bytesPerRequest } of allocationsFromLog(log))
-      console.log(`| ${path} | ${(bytesPerRequest / 1024).toFixed(1)} | ${requests} |`);
+    for (const { path, requests, bytesPerRequest, uncounted } of allocationsFromLog(log))
+      console.log(
+        `| ${path} | ${bytesPerRequest === 0 ? "n/a (the runtime's timer collected)" : `${uncounted > 0 ? "at least " : ""}${(bytesPerRequest / 1024).toFixed(1)}`} | ${requests} |`,
+      );
   }
   process.exit(code);
 }
