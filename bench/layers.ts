@@ -71,8 +71,9 @@ if (process.env.NODE_ENV !== "production" || (args.allocations && process.env.BU
   const log: string[] = [];
   if (args.allocations) {
     let rest = "";
+    const decoder = new TextDecoder();
     for await (const chunk of child.stderr as ReadableStream<Uint8Array>) {
-      const lines = (rest + new TextDecoder().decode(chunk)).split("\n");
+      const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
       rest = lines.pop() ?? "";
       for (const line of lines) {
         if (isGcLogLine(line)) log.push(line);
