@@ -178,6 +178,22 @@ describe("the cache itself", () => {
     expect(cache.size).toBe(1);
   });
 
+  test("different query texts and bodies from a client are remembered within a budget, not 1,000 of 32 KB each", async () => {
+    const cache = createPublicCache(fakeDb());
+    // 300 different bodies of about 30 KB (a padded query, each with its own variables).
+    const padding = " ".repeat(30_000);
+    for (let i = 0; i < 300; i++) {
+      const body = JSON.stringify({ query: `query Q${i} {${padding}vehicles { id } }`, variables: { n: i } });
+      const read = await cache.classify(
+        new Request("http://x/graphql", { method: "POST", headers: { "content-type": "application/json", "content-length": String(body.length) }, body }),
+      );
+      expect(read?.tags).toEqual(["catalogue", "bookings"]);
+    }
+    // Both memos together, at most 2 x 2 MiB (without a budget: 300 x 30 KB twice, 18 MB).
+    expect(cache.heldBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(cache.heldBytes).toBeGreaterThan(1024 * 1024);
+  });
+
   test("concurrent misses for one key run the server once", async () => {
     const cache = createPublicCache(fakeDb());
     let runs = 0;

@@ -39,6 +39,8 @@ const MAX_BODY_BYTES = 1_500_000;
 /** All kept answers together (the entry count alone would allow 1,000 bodies of 1.5 MB). */
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_GRAPHQL_BODY_BYTES = 32 * 1024;
+/** The query texts, and the POST bodies, whose dependencies are remembered: each memo's budget. */
+const MAX_MEMO_BYTES = 2 * 1024 * 1024;
 
 /** GraphQL root fields that answer the same whoever asks, and what their answers depend on. */
 export const PUBLIC_GRAPHQL_FIELDS: Record<string, readonly ChangeTag[]> = {
@@ -80,6 +82,8 @@ export type PublicCache = {
   /** Answers from the cache, or runs `compute` and keeps a 200 JSON answer. */
   respond(read: PublicRead, compute: (request: Request) => Promise<Response>): Promise<Response>;
   readonly size: number;
+  /** What the kept answers and the remembered query texts and bodies take, in bytes (characters for the texts). */
+  readonly heldBytes: number;
   readonly stats: Readonly<PublicCacheStats>;
   /** Drops the answers no request can be given any more (stale past a second TTL, or of an older version). */
   sweep(): void;
@@ -102,9 +106,12 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     fetchMethod: async (_key, _stale, { context }) => keep(context, await context.compute(context.read.request())),
   });
   const stats: PublicCacheStats = { hit: 0, stale: 0, miss: 0 };
-  const documents = new LRUCache<string, Tags>({ max: MAX_ENTRIES });
+  // Their keys are the clients' query texts and POST bodies, up to 32 KB each: a budget in bytes
+  // too, or anyone could make every process hold 1,000 of each (64 MB) by sending different ones.
+  const byKeyLength = { max: MAX_ENTRIES, maxSize: MAX_MEMO_BYTES, sizeCalculation: (_tags: Tags, key: string) => Math.max(1, key.length) };
+  const documents = new LRUCache<string, Tags>(byKeyLength);
   // POST bodies seen before (the same operation and variables): their dependencies, without parsing again.
-  const bodies = new LRUCache<string, Tags>({ max: MAX_ENTRIES });
+  const bodies = new LRUCache<string, Tags>(byKeyLength);
   let sweptAt = now();
 
   function sweep(): void {
@@ -245,6 +252,9 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     respond,
     get size() {
       return entries.size;
+    },
+    get heldBytes() {
+      return entries.calculatedSize + documents.calculatedSize + bodies.calculatedSize;
     },
     stats,
     sweep,
