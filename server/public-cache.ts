@@ -113,13 +113,15 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
   // POST bodies seen before (the same operation and variables): their dependencies, without parsing again.
   const bodies = new LRUCache<string, Tags>(byKeyLength);
   let sweptAt = now();
+  /** Stale for longer than a second TTL: never served again (its client waits for a fresh answer). */
+  const pastServing = (key: string) => entries.getRemainingTTL(key) < -ttlMs;
 
   function sweep(): void {
     sweptAt = now();
     if (!counters) return;
     const gone: string[] = [];
     for (const [key, entry] of entries.entries()) {
-      if (entries.getRemainingTTL(key) < -ttlMs || counters.version(entry.tags) !== entry.version) gone.push(key);
+      if (pastServing(key) || counters.version(entry.tags) !== entry.version) gone.push(key);
     }
     for (const key of gone) entries.delete(key);
   }
@@ -215,8 +217,8 @@ export function createPublicCache(db: Db, options: { ttlMs?: number; now?: () =>
     if (now() - sweptAt >= ttlMs) sweep();
     const version = counters.version(read.tags);
     const key = `${version}\u0000${read.key}`;
-    // Stale for longer than a second TTL: nobody asked meanwhile, so the client waits for a fresh one.
-    if (entries.getRemainingTTL(key) < -ttlMs) entries.delete(key);
+    // Nobody asked for it within a second TTL: the client waits for a fresh one.
+    if (pastServing(key)) entries.delete(key);
     const miss: Miss = { read, tags: read.tags, version, compute };
     const status: LRUCache.Status<string, Entry, Miss> = {};
     const entry = await entries.fetch(key, { context: miss, status });
