@@ -1,8 +1,8 @@
 // Composes the HTTP surface: /healthz, /readyz, /graphql, the /api/* shims, /objects/*, and the web app.
 import { Elysia } from "elysia";
-import type { Plugin } from "graphql-yoga";
 import { AppError, bookingOverlapError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
+import { createLeanPath, type ExecutionPlugin } from "./graphql/lean-path";
 import { clientAddressOf, resolveViewer } from "./services/sessions";
 import type { Viewer } from "./services/viewer";
 import { accessControl, type ViewerOf } from "./rest/access";
@@ -49,13 +49,15 @@ const routeRecorder = (routes: WeakMap<Request, string> | undefined) =>
 export type AppOptions = {
   metrics?: Metrics;
   routes?: WeakMap<Request, string>;
-  /** More yoga plugins (bench/layers.ts times GraphQL's phases with one). */
-  graphqlPlugins?: Plugin[];
+  /** Plugins that watch GraphQL executions on both paths (bench/layers.ts times them with one). */
+  graphqlPlugins?: ExecutionPlugin[];
 };
 
 export function createApp(services: Services, socketAddresses: WeakMap<Request, string> = new WeakMap(), options: AppOptions = {}) {
   const { metrics, routes } = options;
-  const yoga = createGraphQL(services, [...(metrics ? [metrics.graphqlPlugin] : []), ...(options.graphqlPlugins ?? [])]);
+  const executionPlugins = [...(metrics ? [metrics.graphqlPlugin] : []), ...(options.graphqlPlugins ?? [])];
+  const yoga = createGraphQL(services, executionPlugins);
+  const leanPath = createLeanPath(services, yoga, executionPlugins);
   const web = webApp(services.config.webDist);
   const viewers = new WeakMap<Request, Promise<Viewer>>();
   const viewerOf: ViewerOf = (request) => {
@@ -112,7 +114,11 @@ export function createApp(services: Services, socketAddresses: WeakMap<Request, 
       // Prometheus metrics: off (404) unless METRICS_TOKEN is set (./metrics.ts).
       .get("/metrics", ({ request }) => (metrics ? metrics.respond(request) : json(404, { message: "Not found", code: "NOT_FOUND" })))
       .use(benchRoutes())
-      .all("/graphql", async ({ request }) => yoga.fetch(request, { viewer: await viewerOf(request) }))
+      .all("/graphql", async ({ request }) => {
+        const viewer = await viewerOf(request);
+        const answer = await leanPath(request, viewer);
+        return answer instanceof Response ? answer : yoga.fetch(answer, { viewer });
+      })
       .use(restRouter(services, accessControl(viewerOf)))
       // GET routes match before ALL routes in Elysia, so the 404s are registered for GET as well,
       // or unknown API paths would fall through to the web app's HTML.
@@ -211,7 +217,7 @@ async function readWithinLimit(request: Request, body: ReadableStream<Uint8Array
   return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks), signal: request.signal });
 }
 
-export type HandlerOptions = { poolStats?: () => PoolStats | null; graphqlPlugins?: Plugin[] };
+export type HandlerOptions = { poolStats?: () => PoolStats | null; graphqlPlugins?: ExecutionPlugin[] };
 
 export function createHandler(services: Services, options: HandlerOptions = {}) {
   // Browsers that once reached us over https keep to it (only when PUBLIC_URL is https).

@@ -11,7 +11,7 @@
 // MAX_OPERATION_NAMES distinct names (so a client inventing names cannot grow the series).
 import { createHash, timingSafeEqual } from "node:crypto";
 import { getOperationAST, type OperationTypeNode } from "graphql";
-import type { Plugin } from "graphql-yoga";
+import type { ExecutionPlugin } from "./graphql/lean-path";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { PoolStats } from "./db";
 import type { PublicCacheStats } from "./public-cache";
@@ -37,7 +37,7 @@ export type Metrics = {
   /** One answered request: its method, the route pattern that took it, its status and duration. */
   observeHttp(method: string, route: string, status: number, seconds: number): void;
   /** Times each executed GraphQL operation (yoga plugin). */
-  graphqlPlugin: Plugin;
+  graphqlPlugin: ExecutionPlugin;
   /** GET /metrics: 401 without the token, else the exposition. */
   respond(request: Request): Promise<Response>;
 };

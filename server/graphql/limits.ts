@@ -24,7 +24,7 @@ function selectionDepth(set: SelectionSetNode | undefined, fragments: Record<str
   return deepest;
 }
 
-function limitsRule(context: ValidationContext): ASTVisitor {
+export function limitsRule(context: ValidationContext): ASTVisitor {
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of context.getDocument().definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
@@ -52,10 +52,13 @@ function limitsRule(context: ValidationContext): ASTVisitor {
   };
 }
 
+/** graphql's parser with the token limit: past it, parsing stops with a syntax error. */
+export const parseWithLimits: typeof parse = (source, options) => parse(source, { ...options, maxTokens: GRAPHQL_LIMITS.maxTokens });
+
 export function limitsPlugin(): Plugin {
   return {
     onParse({ setParseFn }) {
-      setParseFn((source, options) => parse(source, { ...options, maxTokens: GRAPHQL_LIMITS.maxTokens }));
+      setParseFn(parseWithLimits);
     },
     onValidate({ addValidationRule }) {
       addValidationRule(limitsRule);

@@ -2,7 +2,7 @@
 // depth and alias limits (./limits.ts), page sizes capped in services, masked internal errors.
 import { normalizedExecutor } from "@graphql-tools/executor";
 import { GraphQLError } from "graphql";
-import { createGraphQLError, createYoga, maskError as defaultMaskError, type Plugin } from "graphql-yoga";
+import { createGraphQLError, createYoga, maskError as defaultMaskError, type CORSOptions, type MaskError, type Plugin } from "graphql-yoga";
 import { AppError, bookingOverlapError, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
 import type { Services } from "../services/context";
 import type { GraphQLContext, Viewer } from "./context";
@@ -46,6 +46,53 @@ const executorPlugin: Plugin = {
   },
 };
 
+/**
+ * What a client is told of an error in a result: an AppError as itself (code, field errors, limits),
+ * the database unavailable as a 503 with Retry-After, anything else masked. Used by yoga and by the
+ * lean path (./lean-path.ts), so both answer alike.
+ */
+export function maskErrorFor(services: Services): MaskError {
+  return (error, message, isDev) => {
+    const original = error instanceof GraphQLError ? error.originalError : error;
+    // The database (or its disk) cannot be used right now: a 503 with Retry-After, never a 500.
+    const unavailable = original instanceof AppError ? null : unavailableError(original);
+    if (unavailable) {
+      services.log.warn(
+        `graphql: ${unavailable.message} (${String((original as Error)?.message ?? original)
+          .split("\n")
+          .filter(Boolean)
+          .pop()})`,
+      );
+      return new GraphQLError(unavailable.message, {
+        extensions: { code: unavailable.code, http: { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } },
+      });
+    }
+    // The database refused a double booking that a service did not map itself: the services' 409.
+    const overlap = original instanceof AppError ? null : bookingOverlapError(original);
+    if (overlap) services.log.warn("graphql: the database refused an overlapping booking");
+    const appError = original instanceof AppError ? original : overlap;
+    if (appError) {
+      return new GraphQLError(appError.message, {
+        extensions: { code: appError.code, ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}), ...limitFields(appError) },
+      });
+    }
+    if (original && !(original instanceof GraphQLError)) services.log.error(`graphql: ${(original as Error).stack ?? String(original)}`);
+    return defaultMaskError(error, message, isDev);
+  };
+}
+
+/**
+ * Only our own site (PUBLIC_URL) and the configured CORS_ORIGINS may call from a browser, and
+ * never with credentials: the app sends its token in the Authorization header, not cookies.
+ */
+export function corsFor(services: Services): (request: Request) => CORSOptions {
+  return (request) => {
+    const origin = request.headers.get("origin");
+    if (!origin || !services.config.corsOrigins.includes(origin)) return false;
+    return { origin: [origin], credentials: false, methods: ["GET", "POST"], allowedHeaders: ["Content-Type", "Authorization", "X-API-Key"], maxAge: 600 };
+  };
+}
+
 /** The viewer is resolved by the HTTP layer (an invalid token is a 401 before yoga runs). */
 export function createGraphQL(services: Services, extraPlugins: Plugin[] = []) {
   return createYoga<{ viewer: Viewer }, GraphQLContext>({
@@ -55,46 +102,12 @@ export function createGraphQL(services: Services, extraPlugins: Plugin[] = []) {
     landingPage: false,
     logging: false,
     context: ({ request, viewer }) => ({ services, request, viewer }),
-    // Only our own site (PUBLIC_URL) and the configured CORS_ORIGINS may call from a browser, and
-    // never with credentials: the app sends its token in the Authorization header, not cookies.
-    cors: (request) => {
-      const origin = request.headers.get("origin");
-      if (!origin || !services.config.corsOrigins.includes(origin)) return false;
-      return { origin: [origin], credentials: false, methods: ["GET", "POST"], allowedHeaders: ["Content-Type", "Authorization", "X-API-Key"], maxAge: 600 };
-    },
+    cors: corsFor(services),
     plugins: [executorPlugin, badJsonParamsPlugin, limitsPlugin(), ...extraPlugins],
     // The body is already within MAX_JSON_BODY_BYTES (app.ts withinBodyLimit: a larger declared
     // length refused, a streamed body read only up to it). yoga's own limit piped every body
     // through a TransformStream again: about a third of a trivial query's 65 µs.
     maxRequestBodySize: false,
-    maskedErrors: {
-      maskError(error, message, isDev) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        // The database (or its disk) cannot be used right now: a 503 with Retry-After, never a 500.
-        const unavailable = original instanceof AppError ? null : unavailableError(original);
-        if (unavailable) {
-          services.log.warn(
-            `graphql: ${unavailable.message} (${String((original as Error)?.message ?? original)
-              .split("\n")
-              .filter(Boolean)
-              .pop()})`,
-          );
-          return new GraphQLError(unavailable.message, {
-            extensions: { code: unavailable.code, http: { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } },
-          });
-        }
-        // The database refused a double booking that a service did not map itself: the services' 409.
-        const overlap = original instanceof AppError ? null : bookingOverlapError(original);
-        if (overlap) services.log.warn("graphql: the database refused an overlapping booking");
-        const appError = original instanceof AppError ? original : overlap;
-        if (appError) {
-          return new GraphQLError(appError.message, {
-            extensions: { code: appError.code, ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}), ...limitFields(appError) },
-          });
-        }
-        if (original && !(original instanceof GraphQLError)) services.log.error(`graphql: ${(original as Error).stack ?? String(original)}`);
-        return defaultMaskError(error, message, isDev);
-      },
-    },
+    maskedErrors: { maskError: maskErrorFor(services) },
   });
 }

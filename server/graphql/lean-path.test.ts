@@ -1,0 +1,149 @@
+// The lean path answers exactly as yoga does: each request here goes to both, over the same
+// database and viewer, and the status, every header and the body must match. The lean path must
+// also actually answer the plain requests (or the comparison would be yoga against itself), and
+// hand the rest to yoga with their bodies intact.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestServices } from "../testing/harness";
+import { newCustomer, newVehicle, storeBooking, capeTown, type TestCustomer } from "../testing/bookings";
+import { resolveViewer } from "../services/sessions";
+import type { Services } from "../services/context";
+import { acceptedJsonMediaType, createLeanPath, type LeanPath } from "./lean-path";
+import { createGraphQL } from "./yoga";
+
+const PUBLIC_URL = "http://127.0.0.1:3000";
+let services: Services & { close(): Promise<void> };
+let yoga: ReturnType<typeof createGraphQL>;
+let lean: LeanPath;
+let rider: TestCustomer;
+let executions = 0;
+
+beforeAll(async () => {
+  services = await createTestServices({ PUBLIC_URL, CORS_ORIGINS: "https://partner.example" });
+  const counter = { onExecute: () => void executions++ };
+  yoga = createGraphQL(services, [counter]);
+  lean = createLeanPath(services, yoga, [counter]);
+  rider = await newCustomer(services);
+  const vehicle = await newVehicle(services);
+  await storeBooking(services, { userId: rider.id, vehicleId: vehicle.id, pickup: capeTown(10), returnAt: capeTown(13) });
+});
+afterAll(() => services.close());
+
+type Sent = { method?: string; headers?: Record<string, string>; body?: string; search?: string };
+
+const request = ({ method = "POST", headers = {}, body, search = "" }: Sent) =>
+  new Request(`${PUBLIC_URL}/graphql${search}`, { method, headers: { "content-type": "application/json", ...headers }, body });
+
+const post = (query: string, variables?: unknown, headers: Record<string, string> = {}, operationName?: string) =>
+  ({ headers, body: JSON.stringify({ query, variables, operationName }) }) satisfies Sent;
+
+type Seen = { status: number; headers: [string, string][]; body: string };
+
+async function seen(response: Response): Promise<Seen> {
+  return { status: response.status, headers: [...response.headers.entries()].sort(), body: await response.text() };
+}
+
+const viewerOf = (sent: Request) => resolveViewer(services, sent, "127.0.0.1");
+
+/** Yoga's answer and the lean path's (its own, or yoga's answer to the request it handed on). */
+async function both(sent: Sent): Promise<{ yoga: Seen; lean: Seen; leanAnswered: boolean }> {
+  const forYoga = request(sent);
+  const yogaAnswer = await seen(await yoga.fetch(forYoga, { viewer: await viewerOf(forYoga) }));
+  const forLean = request(sent);
+  const viewer = await viewerOf(forLean);
+  const answer = await lean(forLean, viewer);
+  const leanAnswer = await seen(answer instanceof Response ? answer : await yoga.fetch(answer, { viewer }));
+  return { yoga: yogaAnswer, lean: leanAnswer, leanAnswered: answer instanceof Response };
+}
+
+const VEHICLES = `query Fleet($category: VehicleCategory) { vehicles(category: $category) { id make model category dailyRate } }`;
+const MY_BOOKINGS = `query Mine { myBookings(limit: 10) { id bookingNumber status totalAmount vehicle { make model } } }`;
+
+describe("the lean path answers what yoga would, and answers it itself", () => {
+  const cases: [string, () => Sent][] = [
+    ["a public query with variables", () => post(VEHICLES, { category: "small" })],
+    ["a signed-in list", () => post(MY_BOOKINGS, undefined, rider.auth)],
+    ["the same list signed out (an UNAUTHENTICATED error)", () => post(MY_BOOKINGS)],
+    ["a booking that is not there (NOT_FOUND, data null)", () => post(`{ booking(id: "nope") { id } }`, undefined, rider.auth)],
+    ["a variable of the wrong type", () => post(VEHICLES, { category: 5 })],
+    ["a required variable missing", () => post(`query Q($id: ID!) { booking(id: $id) { id } }`, {}, rider.auth)],
+    ["one of several operations, by name", () => post(`query A { publicConfig { googleClientId } } ${VEHICLES}`, {}, {}, "Fleet")],
+    ["a mutation refused (wrong password)", () => post(`mutation { signIn(input: { email: "${rider.email}", password: "not it at all" }) { token } }`)],
+    ["Accept: application/graphql-response+json", () => post(VEHICLES, {}, { accept: "application/graphql-response+json" })],
+    [
+      "Accept: as urql sends it",
+      () =>
+        post(MY_BOOKINGS, {}, { accept: "application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed" }),
+    ],
+    ["Accept: application/json, error", () => post(MY_BOOKINGS, {}, { accept: "application/json" })],
+    ["Accept: graphql-response+json, error", () => post(MY_BOOKINGS, {}, { accept: "application/graphql-response+json" })],
+    ["Accept: any type", () => post(VEHICLES, {}, { accept: "*/*" })],
+    ["Content-Type with a charset", () => post(VEHICLES, {}, { "content-type": "application/json; charset=utf-8" })],
+    ["our own site's origin", () => post(VEHICLES, {}, { origin: PUBLIC_URL })],
+    ["a configured partner origin", () => post(VEHICLES, {}, { origin: "https://partner.example" })],
+    ["a stranger's origin", () => post(VEHICLES, {}, { origin: "https://evil.example" })],
+  ];
+  for (const [name, make] of cases) {
+    test(name, async () => {
+      const sent = make();
+      const { yoga: expected, lean: actual, leanAnswered } = await both(sent);
+      expect(leanAnswered).toBe(true);
+      expect(actual).toEqual(expected);
+    });
+  }
+
+  test("both run the execution plugins (metrics) once a request", async () => {
+    const before = executions;
+    await both(post(VEHICLES, {}));
+    expect(executions - before).toBe(2);
+  });
+});
+
+describe("everything else is handed to yoga, body intact, and answered alike", () => {
+  const cases: [string, Sent][] = [
+    ["GET with the query in the URL", { method: "GET", search: `?query=${encodeURIComponent("{ publicConfig { googleClientId } }")}` }],
+    ["a body that is not JSON", { body: "{ query: nope" }],
+    ["a batch (an array)", { body: JSON.stringify([{ query: "{ publicConfig { googleClientId } }" }]) }],
+    ["a JSON body that is not an object", { body: "42" }],
+    ["an unknown parameter", { body: JSON.stringify({ query: "{ publicConfig { googleClientId } }", other: 1 }) }],
+    ["extensions", { body: JSON.stringify({ query: "{ publicConfig { googleClientId } }", extensions: { persistedQuery: { version: 1 } } }) }],
+    ["variables that are a list", { body: JSON.stringify({ query: VEHICLES, variables: [1] }) }],
+    ["no query", { body: JSON.stringify({ variables: {} }) }],
+    ["a syntax error", post("{ vehicles { id ")],
+    ["an unknown field", post("{ vehicles { idd } }")],
+    ["over the token limit", post(`{ publicConfig { ${"googleClientId ".repeat(2100)} } }`)],
+    ["an operation name that is not in the document", post(VEHICLES, {}, {}, "Other")],
+    ["two operations and no name", post(`query A { publicConfig { googleClientId } } query B { publicConfig { googleClientId } }`)],
+    ["Accept without JSON", post(VEHICLES, {}, { accept: "text/html" })],
+    ["Accept with another charset", post(VEHICLES, {}, { accept: "application/json; charset=latin1" })],
+    [
+      "a form body",
+      { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `query=${encodeURIComponent("{ publicConfig { googleClientId } }")}` },
+    ],
+  ];
+  for (const [name, sent] of cases) {
+    test(name, async () => {
+      const { yoga: expected, lean: actual, leanAnswered } = await both(sent);
+      expect(leanAnswered).toBe(false);
+      expect(actual).toEqual(expected);
+    });
+  }
+});
+
+describe("which JSON media type an Accept header gets (yoga's order)", () => {
+  test.each([
+    [null, "application/json"],
+    ["", "application/json"],
+    ["*/*", "application/json"],
+    ["application/*", "application/json"],
+    ["application/json", "application/json"],
+    ["application/graphql-response+json", "application/graphql-response+json"],
+    ["application/json, application/graphql-response+json", "application/json"],
+    ["application/graphql-response+json, application/json", "application/graphql-response+json"],
+    ["text/event-stream, application/json;q=0.9", "application/json"],
+    ["application/json; charset=iso-8859-1", null],
+    ["text/html", null],
+    ["multipart/mixed", null],
+  ])("%p: %p", (accept, expected) => {
+    expect(acceptedJsonMediaType(accept)).toBe(expected);
+  });
+});
