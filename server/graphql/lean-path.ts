@@ -1,6 +1,6 @@
 // GraphQL over HTTP's common case answered without yoga's pipeline: a POSTed JSON body holding a
 // query or mutation whose document is valid. yoga's request parsing, plugin hooks and response
-// adapter cost about 48 KB and 35-60 µs a request (bench/layers.ts), a sixth of a signed-in list
+// adapter cost 56-61 KB and 50-72 µs a request (bench/layers.ts), a sixth of a signed-in list
 // (issue 16). The steps that decide the answer are yoga's own (its parser with our token limit,
 // validation with our rules, the same executor, error masking, status and body, CORS headers), so
 // the two paths answer alike; lean-path.test.ts sends the same requests to both and compares
