@@ -7,7 +7,8 @@ import { createTestServices } from "../testing/harness";
 import { newCustomer, newVehicle, storeBooking, capeTown, type TestCustomer } from "../testing/bookings";
 import { resolveViewer } from "../services/sessions";
 import type { Services } from "../services/context";
-import { acceptedJsonMediaType, createLeanPath, type LeanPath } from "./lean-path";
+import { acceptedJsonMediaType, createLeanPath, documentCache, type LeanPath } from "./lean-path";
+import { DOCUMENT_CACHE_BYTES, parseCaches } from "./limits";
 import { createGraphQL } from "./yoga";
 
 const PUBLIC_URL = "http://127.0.0.1:3000";
@@ -145,5 +146,58 @@ describe("which JSON media type an Accept header gets (yoga's order)", () => {
     ["multipart/mixed", null],
   ])("%p: %p", (accept, expected) => {
     expect(acceptedJsonMediaType(accept)).toBe(expected);
+  });
+});
+
+describe("the valid documents it keeps", () => {
+  test("a document is parsed once and then found by its text; an invalid one is not kept", () => {
+    const documents = documentCache();
+    const first = documents.validDocument(VEHICLES);
+    expect(first).not.toBeNull();
+    expect(documents.validDocument(VEHICLES)).toBe(first!);
+    const held = documents.heldBytes;
+    expect(held).toBeGreaterThan(0);
+    expect(documents.validDocument("{ vehicles { idd } }")).toBeNull();
+    expect(documents.validDocument("{ vehicles { id ")).toBeNull();
+    expect(documents.heldBytes).toBe(held);
+  });
+
+  test("clients choose the texts, so what is kept has a bound: 100 large documents stay within it", () => {
+    const documents = documentCache();
+    // Each is valid and about 700 tokens (past some 750 repeated fields graphql's overlapping-fields
+    // rule runs out of its budget and refuses), some 270 KB of syntax tree: 27 MB if all were kept.
+    const dense = (i: number) => `{ vehicles { a${i}: id ${"id ".repeat(700)} } }`;
+    for (let i = 0; i < 100; i++) expect(documents.validDocument(dense(i))).not.toBeNull();
+    expect(documents.heldBytes).toBeLessThanOrEqual(DOCUMENT_CACHE_BYTES);
+    expect(documents.heldBytes).toBeGreaterThan(DOCUMENT_CACHE_BYTES / 2);
+    // The latest is still kept; the earliest was let go.
+    const latest = documents.validDocument(dense(99));
+    expect(documents.validDocument(dense(99))).toBe(latest!);
+    const before = documents.heldBytes;
+    documents.validDocument(dense(0));
+    expect(documents.heldBytes).toBeLessThanOrEqual(DOCUMENT_CACHE_BYTES);
+    expect(documents.validDocument(dense(0))).not.toBeNull();
+    expect(before).toBeGreaterThan(0);
+  });
+});
+
+describe("yoga's own caches of what it parses have the same bound", () => {
+  test("GET requests of 100 large distinct documents, and 100 large bodies that do not parse", async () => {
+    const caches = parseCaches();
+    const bounded = createGraphQL(services, [], caches);
+    const viewer = await viewerOf(request({ method: "GET" }));
+    for (let i = 0; i < 100; i++) {
+      const query = encodeURIComponent(`{ vehicles { a${i}: id ${"id ".repeat(700)} } }`);
+      const answer = await bounded.fetch(request({ method: "GET", search: `?query=${query}` }), { viewer });
+      expect(answer.status).toBe(200);
+    }
+    expect(caches.documentCache.calculatedSize).toBeLessThanOrEqual(DOCUMENT_CACHE_BYTES);
+    expect(caches.documentCache.calculatedSize).toBeGreaterThan(DOCUMENT_CACHE_BYTES / 2);
+    for (let i = 0; i < 100; i++) {
+      const answer = await bounded.fetch(request({ body: JSON.stringify({ query: `{ vehicles { id ${i} ${"x".repeat(30_000)}` }) }), { viewer });
+      expect(((await answer.json()) as { errors: { message: string }[] }).errors[0]!.message).toStartWith("Syntax Error");
+    }
+    expect(caches.errorCache.size).toBeGreaterThan(0);
+    expect(caches.errorCache.calculatedSize).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
 });

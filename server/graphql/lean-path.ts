@@ -13,7 +13,7 @@ import { isAsyncIterable, processRegularResult, type YogaServerInstance } from "
 import { LRUCache } from "lru-cache";
 import type { Services } from "../services/context";
 import type { GraphQLContext, Viewer } from "./context";
-import { limitsRule, parseWithLimits } from "./limits";
+import { DOCUMENT_CACHE_BYTES, documentCost, limitsRule, parseWithLimits } from "./limits";
 import { schema } from "./schema";
 import { corsFor, maskErrorFor } from "./yoga";
 
@@ -77,10 +77,10 @@ function plainParams(body: unknown): Params | null {
 
 const validationRules = [...specifiedRules, limitsRule];
 
-/** Valid documents by their text: at most 500, and 2 MiB of text (a client chooses the keys). */
-function documentCache() {
-  const documents = new LRUCache<string, DocumentNode>({ max: 500, maxSize: 2 * 1024 * 1024, sizeCalculation: (_document, text) => Math.max(1, text.length) });
-  return (text: string): DocumentNode | null => {
+/** Valid documents by their text, at most 500 and DOCUMENT_CACHE_BYTES of them (by documentCost). */
+export function documentCache(maxBytes = DOCUMENT_CACHE_BYTES) {
+  const documents = new LRUCache<string, DocumentNode>({ max: 500, maxSize: maxBytes, sizeCalculation: (document, text) => documentCost(text, document) });
+  const validDocument = (text: string): DocumentNode | null => {
     const known = documents.get(text);
     if (known) return known;
     let document: DocumentNode;
@@ -93,10 +93,17 @@ function documentCache() {
     documents.set(text, document);
     return document;
   };
+  return {
+    validDocument,
+    /** What the kept documents cost, by documentCost. */
+    get heldBytes() {
+      return documents.calculatedSize;
+    },
+  };
 }
 
 export function createLeanPath(services: Services, yoga: Pick<YogaServerInstance<object, object>, "fetchAPI">, plugins: ExecutionPlugin[] = []): LeanPath {
-  const validDocument = documentCache();
+  const { validDocument } = documentCache();
   const maskError = maskErrorFor(services);
   const cors = corsFor(services);
   const watchers = plugins.filter((plugin) => plugin.onExecute);

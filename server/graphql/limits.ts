@@ -2,8 +2,18 @@
 // validation, and no "Did you mean ...?" hints that would map the schema for a stranger. (The Guild's
 // graphql-armor loads graphql's CommonJS build beside yoga's ESM one here, so its errors were not
 // recognised as GraphQL errors; these few rules do the same job with one graphql instance.)
-import { GraphQLError, Kind, parse, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from "graphql";
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  type ASTVisitor,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from "graphql";
 import type { Plugin } from "graphql-yoga";
+import { LRUCache } from "lru-cache";
 
 export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxAliases: 15 } as const;
 
@@ -54,6 +64,39 @@ export function limitsRule(context: ValidationContext): ASTVisitor {
 
 /** graphql's parser with the token limit: past it, parsing stops with a syntax error. */
 export const parseWithLimits: typeof parse = (source, options) => parse(source, { ...options, maxTokens: GRAPHQL_LIMITS.maxTokens });
+
+/**
+ * What a kept document costs, roughly, in bytes: its text (the key, and any string in it) twice,
+ * and about 450 bytes of syntax tree for each token (measured: 380-450; a document at the
+ * 2,000-token limit is some 770 KB of tree, whatever the length of its text).
+ */
+export function documentCost(text: string, document: DocumentNode): number {
+  let tokens = 0;
+  for (let token = document.loc?.startToken ?? null; token; token = token.next) tokens++;
+  return 2 * text.length + 450 * tokens;
+}
+
+/**
+ * What the parsed documents a process keeps may cost (by documentCost), in each cache that keeps
+ * them: clients choose the texts. The web app's 115 documents come to about 1.4 MiB.
+ */
+export const DOCUMENT_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * yoga's caches of parsed documents and of parse errors, with bounds in bytes: its own keep 1,024
+ * of each whatever their size, so GET requests of large distinct documents could make a process
+ * hold 1,024 syntax trees of up to 770 KB each.
+ */
+export function parseCaches() {
+  return {
+    documentCache: new LRUCache<string, DocumentNode>({
+      max: 1024,
+      maxSize: DOCUMENT_CACHE_BYTES,
+      sizeCalculation: (document, text) => documentCost(text, document),
+    }),
+    errorCache: new LRUCache<string, object>({ max: 1024, maxSize: 2 * 1024 * 1024, sizeCalculation: (_error, text) => Math.max(1, 2 * text.length) }),
+  };
+}
 
 export function limitsPlugin(): Plugin {
   return {

@@ -6,7 +6,7 @@ import { createGraphQLError, createYoga, maskError as defaultMaskError, type COR
 import { AppError, bookingOverlapError, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
 import type { Services } from "../services/context";
 import type { GraphQLContext, Viewer } from "./context";
-import { limitsPlugin } from "./limits";
+import { limitsPlugin, parseCaches } from "./limits";
 import { schema } from "./schema";
 
 /**
@@ -94,7 +94,7 @@ export function corsFor(services: Services): (request: Request) => CORSOptions {
 }
 
 /** The viewer is resolved by the HTTP layer (an invalid token is a 401 before yoga runs). */
-export function createGraphQL(services: Services, extraPlugins: Plugin[] = []) {
+export function createGraphQL(services: Services, extraPlugins: Plugin[] = [], caches = parseCaches()) {
   return createYoga<{ viewer: Viewer }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -108,6 +108,7 @@ export function createGraphQL(services: Services, extraPlugins: Plugin[] = []) {
     // length refused, a streamed body read only up to it). yoga's own limit piped every body
     // through a TransformStream again: about a third of a trivial query's 65 µs.
     maxRequestBodySize: false,
+    parserAndValidationCache: caches,
     maskedErrors: { maskError: maskErrorFor(services) },
   });
 }
