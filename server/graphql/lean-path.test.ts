@@ -80,6 +80,11 @@ describe("the lean path answers what yoga would, and answers it itself", () => {
     ["Accept: any type", () => post(VEHICLES, {}, { accept: "*/*" })],
     ["Content-Type with a charset", () => post(VEHICLES, {}, { "content-type": "application/json; charset=utf-8" })],
     ["our own site's origin", () => post(VEHICLES, {}, { origin: PUBLIC_URL })],
+    ["extensions, empty or not (yoga ignores them)", () => ({ body: JSON.stringify({ query: VEHICLES, extensions: {} }) })],
+    [
+      "extensions with a persisted-query hash (no such feature here)",
+      () => ({ body: JSON.stringify({ query: VEHICLES, extensions: { persistedQuery: { version: 1, sha256Hash: "x" } } }) }),
+    ],
     ["a configured partner origin", () => post(VEHICLES, {}, { origin: "https://partner.example" })],
     ["a stranger's origin", () => post(VEHICLES, {}, { origin: "https://evil.example" })],
   ];
@@ -106,7 +111,8 @@ describe("everything else is handed to yoga, body intact, and answered alike", (
     ["a batch (an array)", { body: JSON.stringify([{ query: "{ publicConfig { googleClientId } }" }]) }],
     ["a JSON body that is not an object", { body: "42" }],
     ["an unknown parameter", { body: JSON.stringify({ query: "{ publicConfig { googleClientId } }", other: 1 }) }],
-    ["extensions", { body: JSON.stringify({ query: "{ publicConfig { googleClientId } }", extensions: { persistedQuery: { version: 1 } } }) }],
+    ["extensions that are not an object", { body: JSON.stringify({ query: "{ publicConfig { googleClientId } }", extensions: "yes" }) }],
+    ["operationName that is not a string", { body: JSON.stringify({ query: VEHICLES, operationName: 5 }) }],
     ["variables that are a list", { body: JSON.stringify({ query: VEHICLES, variables: [1] }) }],
     ["no query", { body: JSON.stringify({ variables: {} }) }],
     ["a syntax error", post("{ vehicles { id ")],

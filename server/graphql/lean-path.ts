@@ -4,8 +4,9 @@
 // (issue 16). The steps that decide the answer are yoga's own (its parser with our token limit,
 // validation with our rules, the same executor, error masking, status and body, CORS headers), so
 // the two paths answer alike; lean-path.test.ts sends the same requests to both and compares
-// status, headers and body. Anything else (GET, batches, form bodies, extensions, a document that
-// does not parse or validate, an Accept without JSON) goes to yoga, which also words the errors.
+// status, headers and body. Anything else (GET, batches, form bodies, parameters of the wrong kind,
+// a document that does not parse or validate, an Accept without JSON) goes to yoga, which also
+// words the errors.
 import { normalizedExecutor } from "@graphql-tools/executor";
 import { getCORSHeadersByRequestAndOptions } from "@whatwg-node/server";
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, getOperationAST, specifiedRules, validate } from "graphql";
@@ -60,18 +61,25 @@ function isJsonBody(request: Request): boolean {
 
 type Params = { query: string; variables?: Record<string, unknown> | null; operationName?: string | null };
 
-/** The body's parameters when they are the plain kind (query, variables, operationName), else null. */
+const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The body's parameters when they are the plain kind, else null: query, variables, operationName,
+ * and extensions as an object (some clients send an empty one), which yoga checks and then ignores,
+ * as nothing of ours reads them (no persisted queries).
+ */
 function plainParams(body: unknown): Params | null {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  if (!isObject(body)) return null;
   const params = body as Record<string, unknown>;
   for (const key in params) {
     if (params[key] == null) continue;
-    if (key !== "query" && key !== "variables" && key !== "operationName") return null;
+    if (key !== "query" && key !== "variables" && key !== "operationName" && key !== "extensions") return null;
   }
-  const { query, variables, operationName } = params;
+  const { query, variables, operationName, extensions } = params;
   if (typeof query !== "string") return null;
-  if (variables != null && (typeof variables !== "object" || Array.isArray(variables))) return null;
+  if (variables != null && !isObject(variables)) return null;
   if (operationName != null && typeof operationName !== "string") return null;
+  if (extensions != null && !isObject(extensions)) return null;
   return params as Params;
 }
 
