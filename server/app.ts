@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { AppError, bookingOverlapError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
 import { createLeanPath, type ExecutionPlugin } from "./graphql/lean-path";
+import { parseCaches } from "./graphql/limits";
 import { clientAddressOf, resolveViewer } from "./services/sessions";
 import type { Viewer } from "./services/viewer";
 import { accessControl, type ViewerOf } from "./rest/access";
@@ -56,8 +57,10 @@ export type AppOptions = {
 export function createApp(services: Services, socketAddresses: WeakMap<Request, string> = new WeakMap(), options: AppOptions = {}) {
   const { metrics, routes } = options;
   const executionPlugins = [...(metrics ? [metrics.graphqlPlugin] : []), ...(options.graphqlPlugins ?? [])];
-  const yoga = createGraphQL(services, executionPlugins);
-  const leanPath = createLeanPath(services, yoga, executionPlugins);
+  // One cache of parsed documents for both GraphQL paths.
+  const caches = parseCaches();
+  const yoga = createGraphQL(services, executionPlugins, caches);
+  const leanPath = createLeanPath(services, yoga, caches.documentCache, executionPlugins);
   const web = webApp(services.config.webDist);
   const viewers = new WeakMap<Request, Promise<Viewer>>();
   const viewerOf: ViewerOf = (request) => {

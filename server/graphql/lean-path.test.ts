@@ -7,7 +7,7 @@ import { createTestServices } from "../testing/harness";
 import { newCustomer, newVehicle, storeBooking, capeTown, type TestCustomer } from "../testing/bookings";
 import { resolveViewer } from "../services/sessions";
 import type { Services } from "../services/context";
-import { acceptedJsonMediaType, createLeanPath, documentCache, type LeanPath } from "./lean-path";
+import { acceptedJsonMediaType, createLeanPath, type LeanPath, validDocuments } from "./lean-path";
 import { DOCUMENT_CACHE_BYTES, parseCaches } from "./limits";
 import { createGraphQL } from "./yoga";
 
@@ -21,8 +21,9 @@ let executions = 0;
 beforeAll(async () => {
   services = await createTestServices({ PUBLIC_URL, CORS_ORIGINS: "https://partner.example" });
   const counter = { onExecute: () => void executions++ };
-  yoga = createGraphQL(services, [counter]);
-  lean = createLeanPath(services, yoga, [counter]);
+  const caches = parseCaches();
+  yoga = createGraphQL(services, [counter], caches);
+  lean = createLeanPath(services, yoga, caches.documentCache, [counter]);
   rider = await newCustomer(services);
   const vehicle = await newVehicle(services);
   await storeBooking(services, { userId: rider.id, vehicleId: vehicle.id, pickup: capeTown(10), returnAt: capeTown(13) });
@@ -157,32 +158,34 @@ describe("which JSON media type an Accept header gets (yoga's order)", () => {
 
 describe("the valid documents it keeps", () => {
   test("a document is parsed once and then found by its text; an invalid one is not kept", () => {
-    const documents = documentCache();
-    const first = documents.validDocument(VEHICLES);
+    const { documentCache: documents } = parseCaches();
+    const validDocument = validDocuments(documents);
+    const first = validDocument(VEHICLES);
     expect(first).not.toBeNull();
-    expect(documents.validDocument(VEHICLES)).toBe(first!);
-    const held = documents.heldBytes;
+    expect(validDocument(VEHICLES)).toBe(first!);
+    const held = documents.calculatedSize;
     expect(held).toBeGreaterThan(0);
-    expect(documents.validDocument("{ vehicles { idd } }")).toBeNull();
-    expect(documents.validDocument("{ vehicles { id ")).toBeNull();
-    expect(documents.heldBytes).toBe(held);
+    expect(validDocument("{ vehicles { idd } }")).toBeNull();
+    expect(validDocument("{ vehicles { id ")).toBeNull();
+    expect(documents.calculatedSize).toBe(held);
   });
 
   test("clients choose the texts, so what is kept has a bound: 100 large documents stay within it", () => {
-    const documents = documentCache();
+    const { documentCache: documents } = parseCaches();
+    const validDocument = validDocuments(documents);
     // Each is valid and about 700 tokens (past some 750 repeated fields graphql's overlapping-fields
     // rule runs out of its budget and refuses), some 270 KB of syntax tree: 27 MB if all were kept.
     const dense = (i: number) => `{ vehicles { a${i}: id ${"id ".repeat(700)} } }`;
-    for (let i = 0; i < 100; i++) expect(documents.validDocument(dense(i))).not.toBeNull();
-    expect(documents.heldBytes).toBeLessThanOrEqual(DOCUMENT_CACHE_BYTES);
-    expect(documents.heldBytes).toBeGreaterThan(DOCUMENT_CACHE_BYTES / 2);
+    for (let i = 0; i < 100; i++) expect(validDocument(dense(i))).not.toBeNull();
+    expect(documents.calculatedSize).toBeLessThanOrEqual(DOCUMENT_CACHE_BYTES);
+    expect(documents.calculatedSize).toBeGreaterThan(DOCUMENT_CACHE_BYTES / 2);
     // The latest is still kept; the earliest was let go.
-    const latest = documents.validDocument(dense(99));
-    expect(documents.validDocument(dense(99))).toBe(latest!);
-    const before = documents.heldBytes;
-    documents.validDocument(dense(0));
-    expect(documents.heldBytes).toBeLessThanOrEqual(DOCUMENT_CACHE_BYTES);
-    expect(documents.validDocument(dense(0))).not.toBeNull();
+    const latest = validDocument(dense(99));
+    expect(validDocument(dense(99))).toBe(latest!);
+    const before = documents.calculatedSize;
+    validDocument(dense(0));
+    expect(documents.calculatedSize).toBeLessThanOrEqual(DOCUMENT_CACHE_BYTES);
+    expect(validDocument(dense(0))).not.toBeNull();
     expect(before).toBeGreaterThan(0);
   });
 });

@@ -11,10 +11,9 @@ import { normalizedExecutor } from "@graphql-tools/executor";
 import { getCORSHeadersByRequestAndOptions } from "@whatwg-node/server";
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, getOperationAST, specifiedRules, validate } from "graphql";
 import { isAsyncIterable, processRegularResult, type YogaServerInstance } from "graphql-yoga";
-import { LRUCache } from "lru-cache";
 import type { Services } from "../services/context";
 import type { GraphQLContext, Viewer } from "./context";
-import { DOCUMENT_CACHE_BYTES, documentCost, limitsRule, parseWithLimits } from "./limits";
+import { limitsRule, type ParseCaches, parseWithLimits } from "./limits";
 import { schema } from "./schema";
 import { corsFor, maskErrorFor } from "./yoga";
 
@@ -85,33 +84,46 @@ function plainParams(body: unknown): Params | null {
 
 const validationRules = [...specifiedRules, limitsRule];
 
-/** Valid documents by their text, at most 500 and DOCUMENT_CACHE_BYTES of them (by documentCost). */
-export function documentCache(maxBytes = DOCUMENT_CACHE_BYTES) {
-  const documents = new LRUCache<string, DocumentNode>({ max: 500, maxSize: maxBytes, sizeCalculation: (document, text) => documentCost(text, document) });
-  const validDocument = (text: string): DocumentNode | null => {
-    const known = documents.get(text);
-    if (known) return known;
-    let document: DocumentNode;
-    try {
-      document = parseWithLimits(text);
-    } catch {
-      return null;
+/**
+ * A text's document if it parses and validates, else null. The parsed documents are yoga's own cache
+ * (one per process, bounded in ./limits.ts `parseCaches`), so a text is parsed once whichever path
+ * sees it first; beside it, whether each document passed validation. A text that does not validate
+ * is not added (yoga keeps it if it answers it).
+ */
+export function validDocuments(documents: ParseCaches["documentCache"]): (text: string) => DocumentNode | null {
+  const validity = new WeakMap<DocumentNode, boolean>();
+  return (text) => {
+    let document = documents.get(text);
+    const known = document !== undefined;
+    if (!document) {
+      try {
+        document = parseWithLimits(text);
+      } catch {
+        return null;
+      }
     }
-    if (validate(schema, document, validationRules).length > 0) return null;
-    documents.set(text, document);
+    let valid = validity.get(document);
+    if (valid === undefined) {
+      valid = validate(schema, document, validationRules).length === 0;
+      validity.set(document, valid);
+    }
+    if (!valid) return null;
+    if (!known) documents.set(text, document);
     return document;
-  };
-  return {
-    validDocument,
-    /** What the kept documents cost, by documentCost. */
-    get heldBytes() {
-      return documents.calculatedSize;
-    },
   };
 }
 
-export function createLeanPath(services: Services, yoga: Pick<YogaServerInstance<object, object>, "fetchAPI">, plugins: ExecutionPlugin[] = []): LeanPath {
-  const { validDocument } = documentCache();
+/** Request bodies this path read but does not answer go to yoga in a request of their own. */
+const forYoga = (request: Request, text: string) =>
+  new Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal });
+
+export function createLeanPath(
+  services: Services,
+  yoga: Pick<YogaServerInstance<object, object>, "fetchAPI">,
+  documents: ParseCaches["documentCache"],
+  plugins: ExecutionPlugin[] = [],
+): LeanPath {
+  const validDocument = validDocuments(documents);
   const maskError = maskErrorFor(services);
   const cors = corsFor(services);
   const watchers = plugins.filter((plugin) => plugin.onExecute);
@@ -120,18 +132,17 @@ export function createLeanPath(services: Services, yoga: Pick<YogaServerInstance
     const mediaType = acceptedJsonMediaType(request.headers.get("accept"));
     if (!mediaType) return request;
     const text = await request.text();
-    const forYoga = () => new Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal });
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return forYoga();
+      return forYoga(request, text);
     }
     const params = plainParams(body);
     const document = params && validDocument(params.query);
-    if (!params || !document) return forYoga();
+    if (!params || !document) return forYoga(request, text);
     const operation = getOperationAST(document, params.operationName ?? undefined);
-    if (!operation || operation.operation === "subscription") return forYoga();
+    if (!operation || operation.operation === "subscription") return forYoga(request, text);
 
     const contextValue: GraphQLContext = { services, request, viewer };
     const args: ExecutionArgs = {

@@ -85,7 +85,7 @@ export const DOCUMENT_CACHE_BYTES = 16 * 1024 * 1024;
 /**
  * yoga's caches of parsed documents and of parse errors, with bounds in bytes: its own keep 1,024
  * of each whatever their size, so GET requests of large distinct documents could make a process
- * hold 1,024 syntax trees of up to 770 KB each.
+ * hold 1,024 syntax trees of up to 770 KB each. The lean path (./lean-path.ts) shares the documents.
  */
 export function parseCaches() {
   return {
@@ -97,6 +97,7 @@ export function parseCaches() {
     errorCache: new LRUCache<string, object>({ max: 1024, maxSize: 2 * 1024 * 1024, sizeCalculation: (_error, text) => Math.max(1, 2 * text.length) }),
   };
 }
+export type ParseCaches = ReturnType<typeof parseCaches>;
 
 export function limitsPlugin(): Plugin {
   return {
