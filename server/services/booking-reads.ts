@@ -120,19 +120,21 @@ function leftJoinById(provider: Services["provider"], table: string, alias: stri
  * the adapter writes instants (read back by `instantOf`). SQLite, which has no round trips, reads
  * them in a statement of their own.
  */
-function photosColumnSql(images: "all" | "url"): string {
+function photosColumnSql(images: "all" | "url", name: string): string {
   const photo =
     images === "url"
       ? "i.url"
       : `json_build_object(${IMAGE_COLUMNS.map((column) =>
           column === "createdAt" ? `'createdAt', to_char(i."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `'${column}', i."${column}"`,
         ).join(", ")})`;
-  return `, (SELECT coalesce(json_agg(${photo} ORDER BY i.position, i."createdAt", i.id), '[]'::json) FROM vehicle_images i WHERE i."vehicleId" = v.id) AS "vehicle.images"`;
+  return `, (SELECT coalesce(json_agg(${photo} ORDER BY i.position, i."createdAt", i.id), '[]'::json) FROM vehicle_images i WHERE i."vehicleId" = v.id) AS "${name}"`;
 }
-const PHOTOS_COLUMN = { all: raw(photosColumnSql("all")), url: raw(photosColumnSql("url")) };
+const PHOTOS_COLUMN = { all: raw(photosColumnSql("all", "vehicle.images")), url: raw(photosColumnSql("url", "vehicle.images")) };
+/** PostgreSQL: as PHOTOS_COLUMN, the photos of a car read alone (`vehicles v`), every column, as its `images`. */
+export const CAR_PHOTOS_COLUMN = raw(photosColumnSql("all", "images"));
 
-/** The photos PHOTOS_COLUMN read, as the statement of their own reads them. */
-function photosRead(images: "all" | "url", value: unknown): unknown[] {
+/** The photos PHOTOS_COLUMN or CAR_PHOTOS_COLUMN read, as a statement of their own reads them. */
+export function photosRead(images: "all" | "url", value: unknown): unknown[] {
   const photos = (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as unknown[];
   if (images === "url") return photos.map((url) => ({ url }));
   for (const photo of photos as { createdAt: unknown }[]) photo.createdAt = instantOf(String(photo.createdAt));

@@ -9,6 +9,7 @@ import { migrate } from "../db/migrate";
 import { createLogger } from "../log";
 import { call, capeTown, newCustomer, newVehicle, storeBooking, type TestCustomer } from "../testing/bookings";
 import { createTestDatabase, graphql, plainClient, queryPlan, testConfig, type TestDatabase } from "../testing/harness";
+import { readCarWithPhotos } from "./bookings";
 import type { Services } from "./context";
 
 let database: TestDatabase;
@@ -145,4 +146,15 @@ describe("bookings list: a fixed number of queries", () => {
     if (services.provider === "sqlite") expect(plan).toContain("SEARCH fleet_changes USING INTEGER PRIMARY KEY (rowid>?)");
     else expect(plan).toMatch(/Index .*fleet_changes_txid_idx/);
   });
+});
+
+test("a car with its photos, as a booking reads it before its lock: one statement on PostgreSQL, two on SQLite", async () => {
+  const car = await newVehicle(services, { make: "Photographed", images: ["/objects/p/front.jpg", "/objects/p/back.jpg"] });
+  let read: Awaited<ReturnType<typeof readCarWithPhotos>> = null;
+  const statements = await countQueries(async () => {
+    read = await readCarWithPhotos(services, car.id);
+  });
+  expect(read!.images.map((image) => image.url)).toEqual(["/objects/p/front.jpg", "/objects/p/back.jpg"]);
+  expect(read!.images[0]!.createdAt).toBeInstanceOf(Date);
+  expect(statements).toBe(services.provider === "postgresql" ? 1 : 2);
 });

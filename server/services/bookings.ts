@@ -38,7 +38,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { type LockOptions, retryTransient, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
-import { type BookingColumns, bookingsInShape, IMAGE_SELECT, planFor, readBookingsWhere, VEHICLE_SELECT } from "./booking-reads";
+import { type BookingColumns, bookingsInShape, CAR_PHOTOS_COLUMN, IMAGE_SELECT, photosRead, planFor, readBookingsWhere, VEHICLE_SELECT } from "./booking-reads";
 import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
@@ -193,11 +193,22 @@ function bookableCar(services: Services, vehicleId: string): Promise<BookingWith
 
 /**
  * A car and its photos in display order, as Prisma's `findUnique` with the photos included reads
- * them (`queryRows` types the columns as Prisma does), in two statements on the driver: through Prisma's
- * client they cost a booking more than its own transaction's reads (issue 16). `booking-rows.test.ts`
- * compares the two on both databases.
+ * them (`queryRows` types the columns as Prisma does), on the driver: through Prisma's client they
+ * cost a booking more than its own transaction's reads (issue 16). On PostgreSQL in one statement
+ * (the photos a JSON column: a round trip less), on SQLite in two. `booking-rows.test.ts` compares
+ * them with Prisma's on both databases.
  */
-export async function readCarWithPhotos(services: Pick<Services, "db">, vehicleId: string): Promise<(Vehicle & { images: VehicleImage[] }) | null> {
+export async function readCarWithPhotos(
+  services: Pick<Services, "db" | "provider">,
+  vehicleId: string,
+): Promise<(Vehicle & { images: VehicleImage[] }) | null> {
+  if (services.provider === "postgresql") {
+    const [car] = await queryRows<Vehicle & { images: unknown }>(
+      services.db,
+      sql`SELECT ${VEHICLE_SELECT} ${CAR_PHOTOS_COLUMN} FROM vehicles v WHERE v.id = ${vehicleId}`,
+    );
+    return car ? { ...car, images: photosRead("all", car.images) as VehicleImage[] } : null;
+  }
   const [car] = await queryRows<Vehicle>(services.db, sql`SELECT ${VEHICLE_SELECT} FROM vehicles v WHERE v.id = ${vehicleId}`);
   if (!car) return null;
   const images = await queryRows<VehicleImage>(
