@@ -240,6 +240,13 @@ type Prepared = {
  * times a second against 925-1,014 so: each waited longer than the other held the lock; issue 16.)
  */
 const SYNCHRONOUS_BUSY_WAIT_MS = 0;
+/**
+ * Opening a connection is the exception: its settings (WAL above all, which needs the file to
+ * itself when it is not in WAL yet) wait up to this long for a lock another connection holds for a
+ * moment (a closing client, a checkpoint, a migration), rather than fail the request that opened
+ * it. Once per connection, when a process first reads.
+ */
+const OPEN_BUSY_WAIT_MS = 2_000;
 /** The pauses between attempts: from the first, doubling up to the longest. */
 const FIRST_LOCK_PAUSE_MS = 1;
 const LONGEST_LOCK_PAUSE_MS = 2;
@@ -264,22 +271,37 @@ class Connection {
     this.db = new Database(file, { create: role === "writer", readwrite: true });
     this.#cacheSize = options.statementCacheSize ?? 500;
     this.#lockWaitMs = Math.max(0, Math.round(options.timeout ?? 5_000));
-    try {
-      this.db.exec(`PRAGMA busy_timeout = ${SYNCHRONOUS_BUSY_WAIT_MS}`);
-      if (role === "writer" && file !== ":memory:") this.db.exec("PRAGMA journal_mode = WAL");
-      this.db.exec("PRAGMA foreign_keys = ON");
-      this.db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`);
-      if (role === "reader") this.db.exec("PRAGMA query_only = ON");
-      // Negative: KiB. SQLite's default (2 MiB) holds too little of the bookings' indexes to probe
-      // a fleet's availability without going to the file for most pages.
-      this.db.exec(`PRAGMA cache_size = -${Math.round((options.cacheMiB ?? 2) * 1024)}`);
-      // With the background checkpointer, SQLite's own checkpoint on commit is only a safety net
-      // (should the worker fall behind): at 10,000 pages (40 MiB of WAL) instead of 1,000.
-      if (role === "writer" && options.checkpoints === "background") this.db.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
-    } catch (error) {
-      this.db.close(false);
-      throw toAdapterError(error);
+    // The settings are idempotent: a lock held elsewhere for a moment (SQLite answers some of
+    // those at once, whatever its busy timeout) is waited out by trying again, up to OPEN_BUSY_WAIT_MS.
+    const deadline = performance.now() + OPEN_BUSY_WAIT_MS;
+    for (;;) {
+      try {
+        this.#configure(file, options, role);
+        return;
+      } catch (error) {
+        if (((error as { errno?: number }).errno ?? 0) % 256 === SQLITE_BUSY && performance.now() < deadline) {
+          Bun.sleepSync(10);
+          continue;
+        }
+        this.db.close(false);
+        throw toAdapterError(error);
+      }
     }
+  }
+
+  #configure(file: string, options: BunSqliteOptions, role: "writer" | "reader"): void {
+    this.db.exec(`PRAGMA busy_timeout = ${OPEN_BUSY_WAIT_MS}`);
+    if (role === "writer" && file !== ":memory:") this.db.exec("PRAGMA journal_mode = WAL");
+    this.db.exec("PRAGMA foreign_keys = ON");
+    this.db.exec(`PRAGMA synchronous = ${options.synchronous ?? "FULL"}`);
+    if (role === "reader") this.db.exec("PRAGMA query_only = ON");
+    // Negative: KiB. SQLite's default (2 MiB) holds too little of the bookings' indexes to probe
+    // a fleet's availability without going to the file for most pages.
+    this.db.exec(`PRAGMA cache_size = -${Math.round((options.cacheMiB ?? 2) * 1024)}`);
+    // With the background checkpointer, SQLite's own checkpoint on commit is only a safety net
+    // (should the worker fall behind): at 10,000 pages (40 MiB of WAL) instead of 1,000.
+    if (role === "writer" && options.checkpoints === "background") this.db.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
+    this.db.exec(`PRAGMA busy_timeout = ${SYNCHRONOUS_BUSY_WAIT_MS}`);
   }
 
   prepare(sql: string): Prepared {

@@ -154,6 +154,30 @@ describe.if(onSqlite)("SQLite: checkpoints on a worker thread, a larger page cac
   });
 });
 
+describe.if(onSqlite)("SQLite: opening a connection", () => {
+  test("waits for a lock another process holds for a moment (here while it is put in WAL), then answers without waiting again", async () => {
+    // A file in SQLite's default journal mode: putting it in WAL needs it to itself.
+    const lockedFile = join(database.dataDir, `opening-${crypto.randomUUID()}.db`);
+    const setup = new BunDatabase(lockedFile);
+    setup.exec("CREATE TABLE vehicles (mileage INTEGER); INSERT INTO vehicles VALUES (1)");
+    setup.close();
+    const holder = await holdSqliteWriteLock(lockedFile, 300);
+    const client = new SqliteClient({ adapter: sqliteAdapter(`file:${lockedFile}`) });
+    try {
+      const rows = await client.$queryRawUnsafe<{ mileage: number }[]>("SELECT mileage FROM vehicles");
+      expect(rows).toEqual([{ mileage: 1 }]);
+      expect(Date.now()).toBeGreaterThanOrEqual(await holder.committedAt());
+      const [mode] = await client.$transaction((tx) => tx.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode"));
+      expect(mode?.journal_mode).toBe("wal");
+      // Requests never wait on the event loop: SQLite's own wait is off again once the connection is open.
+      const [busy] = await client.$transaction((tx) => tx.$queryRawUnsafe<Record<string, number | bigint>[]>("PRAGMA busy_timeout"));
+      expect(Number(Object.values(busy ?? {})[0])).toBe(0);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+});
+
 describe.if(onSqlite)("SQLite: one writer connection, one reader", () => {
   test("a read outside a transaction neither sees its uncommitted write nor waits for it", async () => {
     const { db } = opened;
