@@ -279,12 +279,13 @@ class Connection {
         this.#configure(file, options, role);
         return;
       } catch (error) {
-        if (((error as { errno?: number }).errno ?? 0) % 256 === SQLITE_BUSY && performance.now() < deadline) {
+        const failure = toAdapterError(error);
+        if (isRetryableBusy(failure) && performance.now() < deadline) {
           Bun.sleepSync(10);
           continue;
         }
         this.db.close(false);
-        throw toAdapterError(error);
+        throw failure;
       }
     }
   }
