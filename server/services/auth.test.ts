@@ -289,3 +289,43 @@ describe("a session read is used again only while nothing has been committed sin
     if (sqlite()) expect(checks().unchanged - before.unchanged).toBe(1);
   });
 });
+
+describe("PostgreSQL: session checks that arrive together share one statement", () => {
+  const request = (token: string) => new Request("http://localhost/graphql", { headers: { authorization: `Bearer ${token}` } });
+  const checks = () => ({ ...sessionChecks(services.db) });
+
+  test("a dozen requests at once: each gets its own answer, from one statement on PostgreSQL (SQLite reads each)", async () => {
+    const customers = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp(services, signUpData({ email: `together-${i}@example.com` }))));
+    const admin = await newAdmin(services);
+    // Their signatures checked once (as a signed-in client's are by its first request: jose's check
+    // is asynchronous, so first checks arrive at the session read apart).
+    for (const token of [...customers.map((c) => c.token), admin.token]) expect(await verifySessionToken(services, token)).not.toBeNull();
+    // One signed out and one admin disabled: refused in the same batch as the others.
+    await signOut(services, await viewerOf(customers[3]!.token));
+    await services.db.adminUser.update({ where: { id: admin.id }, data: { isActive: false } });
+    const before = checks();
+    const viewers = await Promise.all([
+      ...customers.map((c) => resolveViewer(services, request(c.token), "127.0.0.1")),
+      resolveViewer(services, request(admin.token), "127.0.0.1"),
+    ]);
+    const after = checks();
+    for (const [i, customer] of customers.entries()) {
+      expect(viewers[i]).toMatchObject(i === 3 ? { kind: "anonymous", sessionExpired: true } : { kind: "customer", userId: customer.user.id });
+    }
+    expect(viewers[12]).toMatchObject({ kind: "anonymous", sessionExpired: true });
+    expect(after.database - before.database).toBe(13);
+    // SQLite reads in the process (no round trip to share): a statement each.
+    expect(after.statements - before.statements).toBe(services.provider === "postgresql" ? 1 : 13);
+  });
+
+  test("a check that arrives after a sign-out is refused, though an earlier check's statement may still be on its way", async () => {
+    const { token } = await signUp(services, signUpData({ email: "after-the-batch@example.com" }));
+    for (let round = 0; round < 5; round++) {
+      const session = await createSession(services, "customer", (await verifySessionToken(services, token))!.subjectId);
+      const earlier = verifySessionToken(services, session.token);
+      await services.db.session.delete({ where: { sid: session.sessionId } });
+      expect(await verifySessionToken(services, session.token)).toBeNull();
+      await earlier;
+    }
+  });
+});

@@ -3,7 +3,7 @@
 // only while that row exists and has not expired, so signing out ends it at once.
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { LRUCache } from "lru-cache";
-import { sql } from "../db";
+import { join, sql } from "../db";
 import { changeStamp, queryRows } from "../db/direct";
 import { apiKeyOfRequest, resolveApiKey } from "./api-keys";
 import type { Services } from "./context";
@@ -95,18 +95,22 @@ type SessionRow = { audience: string; subjectId: string; expire: Date; adminActi
  * nobody, in this process or another, has committed anything since, so a sign-out, a disabled
  * account or a deleted session is seen by the very next request, as when each request read the
  * row. Under writes the stamp moves and every request reads its row again; on PostgreSQL (no
- * stamp) it always does. Expiry is checked on every use.
+ * stamp) it always does, sharing the statement with the checks that arrive with it (`readBatched`).
+ * Expiry is checked on every use.
  */
-const readSessions = new WeakMap<object, { rows: LRUCache<string, { row: SessionRow; stamp: number }>; checks: SessionChecks }>();
+const readSessions = new WeakMap<object, { rows: LRUCache<string, { row: SessionRow; stamp: number }>; checks: SessionChecks; waiting?: Batch }>();
 const SESSIONS_KEPT = 10_000;
 
-/** Session checks since start: answered by a statement, or by the row read before (nothing had changed). */
-export type SessionChecks = { database: number; unchanged: number };
+/**
+ * Session checks since start: answered by a statement, or by the row read before (nothing had
+ * changed); `statements` counts the reads, fewer than `database` where checks shared one.
+ */
+export type SessionChecks = { database: number; unchanged: number; statements: number };
 
 function sessionsOf(db: object) {
   let kept = readSessions.get(db);
   if (!kept) {
-    kept = { rows: new LRUCache({ max: SESSIONS_KEPT }), checks: { database: 0, unchanged: 0 } };
+    kept = { rows: new LRUCache({ max: SESSIONS_KEPT }), checks: { database: 0, unchanged: 0, statements: 0 } };
     readSessions.set(db, kept);
   }
   return kept;
@@ -115,23 +119,60 @@ function sessionsOf(db: object) {
 /** How this database client's session checks were answered (metrics). */
 export const sessionChecks = (db: object): Readonly<SessionChecks> => sessionsOf(db).checks;
 
-async function sessionRow(services: Services, sessionId: string): Promise<SessionRow | undefined> {
-  const stamp = await changeStamp(services.db);
+const SESSION_COLUMNS = sql`s.sid, s.audience, s."subjectId", s.expire, a."isActive" AS "adminActive", d."isActive" AS "driverActive"
+    FROM sessions s
+    LEFT JOIN admin_users a ON s.audience = 'admin' AND a.id = s."subjectId"
+    LEFT JOIN drivers d ON s.audience = 'driver' AND d.id = s."subjectId"`;
+
+async function readSessionRows(services: Services, sessionIds: readonly string[]): Promise<Map<string, SessionRow>> {
+  sessionsOf(services.db).checks.statements++;
+  const where = sessionIds.length === 1 ? sql`s.sid = ${sessionIds[0]}` : sql`s.sid IN (${join(sessionIds)})`;
+  const rows = await queryRows<SessionRow & { sid: string }>(services.db, sql`SELECT ${SESSION_COLUMNS} WHERE ${where}`);
+  return new Map(rows.map(({ sid, ...row }) => [sid, row]));
+}
+
+/** Session checks waiting for the same statement, and what they are waiting on. */
+type Batch = { ids: Set<string>; rows: Promise<Map<string, SessionRow>> };
+/** At most this many sessions in one statement (bounded statement texts and parameters). */
+const BATCH_MOST = 64;
+
+/**
+ * PostgreSQL: the session checks that arrive in the same turn of the event loop share one statement,
+ * sent once that turn's requests have all started (under load, a dozen requests are read off their
+ * sockets together, and each statement costs the server more CPU than PostgreSQL spends on it: issue
+ * 16). The statement is sent after every request in it arrived, so it sees every sign-out committed
+ * before any of them, exactly as a statement of its own would.
+ */
+function readBatched(services: Services, sessionId: string): Promise<SessionRow | undefined> {
   const kept = sessionsOf(services.db);
+  let batch = kept.waiting;
+  if (!batch || batch.ids.size >= BATCH_MOST) {
+    const ids = new Set<string>();
+    const rows = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      if (kept.waiting === batch) kept.waiting = undefined;
+      return readSessionRows(services, [...ids]);
+    });
+    batch = { ids, rows };
+    kept.waiting = batch;
+  }
+  batch.ids.add(sessionId);
+  return batch.rows.then((rows) => rows.get(sessionId));
+}
+
+async function sessionRow(services: Services, sessionId: string): Promise<SessionRow | undefined> {
+  const kept = sessionsOf(services.db);
+  if (services.provider === "postgresql") {
+    kept.checks.database++;
+    return readBatched(services, sessionId);
+  }
+  const stamp = await changeStamp(services.db);
   const known = stamp === null ? undefined : kept.rows.get(sessionId);
   if (known && known.stamp === stamp) {
     kept.checks.unchanged++;
     return known.row;
   }
   kept.checks.database++;
-  const [row] = await queryRows<SessionRow>(
-    services.db,
-    sql`SELECT s.audience, s."subjectId", s.expire, a."isActive" AS "adminActive", d."isActive" AS "driverActive"
-    FROM sessions s
-    LEFT JOIN admin_users a ON s.audience = 'admin' AND a.id = s."subjectId"
-    LEFT JOIN drivers d ON s.audience = 'driver' AND d.id = s."subjectId"
-    WHERE s.sid = ${sessionId}`,
-  );
+  const row = (await readSessionRows(services, [sessionId])).get(sessionId);
   if (stamp !== null && row) kept.rows.set(sessionId, { row, stamp });
   return row;
 }
