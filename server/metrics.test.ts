@@ -114,6 +114,7 @@ describe("METRICS_TOKEN set", () => {
       "capedrive_public_cache_requests_total counter",
       "capedrive_public_cache_entries gauge",
       "capedrive_session_checks_total counter",
+      "capedrive_session_check_statements_total counter",
       "capedrive_process_resident_memory_bytes gauge",
     ]) {
       expect(text).toContain(`# TYPE ${family}`);
@@ -182,6 +183,26 @@ describe("METRICS_TOKEN set", () => {
     );
     expect(names.size).toBeLessThanOrEqual(MAX_OPERATION_NAMES + 2); // + "anonymous" and "other"
     expect(ops(after, { operation: "other", outcome: "ok" })).toBeGreaterThanOrEqual(5);
+  });
+
+  test("session checks and the statements that read them: on PostgreSQL, checks arriving at once share one", async () => {
+    const checks = (text: string) => sampleValue(text, "capedrive_session_checks_total", { source: "database" }) ?? 0;
+    const statements = (text: string) => sampleValue(text, "capedrive_session_check_statements_total") ?? 0;
+    const before = await scrape();
+    // A write first, so that SQLite's kept session rows are read again too.
+    await server.services.db.emailOutbox.create({
+      data: { to: "someone@example.com", subject: "Hello", text: "Hi", nextAttemptAt: new Date(Date.now() + 3_600_000) },
+    });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(server.url, "GET", "/api/bookings", { auth: rider.auth })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const after = await scrape();
+    const read = checks(after) - checks(before);
+    const sent = statements(after) - statements(before);
+    expect(read).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeLessThanOrEqual(read);
+    // SQLite reads each alone; PostgreSQL sends fewer statements than checks only when requests arrived together.
+    if (provider === "sqlite") expect(sent).toBe(read);
   });
 
   test("the public cache's hits and misses, and the outbox backlog, read at scrape time", async () => {

@@ -158,6 +158,17 @@ export function createMetrics(services: Services, token: string, sources: Metric
     ["database", "unchanged"],
     () => sessionChecks(services.db),
   );
+  let statementsReported = 0;
+  new Counter({
+    name: "capedrive_session_check_statements_total",
+    help: "Statements that read sessions for those checks: on PostgreSQL the checks arriving together share one, so fewer than the checks read from the database.",
+    registers: [registry],
+    collect() {
+      const { statements } = sessionChecks(services.db);
+      this.inc(statements - statementsReported);
+      statementsReported = statements;
+    },
+  });
   new Gauge({
     name: "capedrive_public_cache_entries",
     help: "Answers kept in the public read cache.",
