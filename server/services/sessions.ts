@@ -124,8 +124,10 @@ const SESSION_COLUMNS = sql`s.sid, s.audience, s."subjectId", s.expire, a."isAct
     LEFT JOIN admin_users a ON s.audience = 'admin' AND a.id = s."subjectId"
     LEFT JOIN drivers d ON s.audience = 'driver' AND d.id = s."subjectId"`;
 
-async function readSessionRows(services: Services, sessionIds: readonly string[]): Promise<Map<string, SessionRow>> {
-  sessionsOf(services.db).checks.statements++;
+type KeptSessions = ReturnType<typeof sessionsOf>;
+
+async function readSessionRows(services: Services, kept: KeptSessions, sessionIds: readonly string[]): Promise<Map<string, SessionRow>> {
+  kept.checks.statements++;
   const where = sessionIds.length === 1 ? sql`s.sid = ${sessionIds[0]}` : sql`s.sid IN (${join(sessionIds)})`;
   const rows = await queryRows<SessionRow & { sid: string }>(services.db, sql`SELECT ${SESSION_COLUMNS} WHERE ${where}`);
   return new Map(rows.map(({ sid, ...row }) => [sid, row]));
@@ -143,14 +145,14 @@ const BATCH_MOST = 64;
  * 16). The statement is sent after every request in it arrived, so it sees every sign-out committed
  * before any of them, exactly as a statement of its own would.
  */
-function readBatched(services: Services, sessionId: string): Promise<SessionRow | undefined> {
-  const kept = sessionsOf(services.db);
+function readBatched(services: Services, kept: KeptSessions, sessionId: string): Promise<SessionRow | undefined> {
   let batch = kept.waiting;
   if (!batch || batch.ids.size >= BATCH_MOST) {
     const ids = new Set<string>();
     const rows = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      if (kept.waiting === batch) kept.waiting = undefined;
-      return readSessionRows(services, [...ids]);
+      // Sent now: later checks start a batch of their own.
+      if (kept.waiting?.ids === ids) kept.waiting = undefined;
+      return readSessionRows(services, kept, [...ids]);
     });
     batch = { ids, rows };
     kept.waiting = batch;
@@ -163,7 +165,7 @@ async function sessionRow(services: Services, sessionId: string): Promise<Sessio
   const kept = sessionsOf(services.db);
   if (services.provider === "postgresql") {
     kept.checks.database++;
-    return readBatched(services, sessionId);
+    return readBatched(services, kept, sessionId);
   }
   const stamp = await changeStamp(services.db);
   const known = stamp === null ? undefined : kept.rows.get(sessionId);
@@ -172,7 +174,7 @@ async function sessionRow(services: Services, sessionId: string): Promise<Sessio
     return known.row;
   }
   kept.checks.database++;
-  const row = (await readSessionRows(services, [sessionId])).get(sessionId);
+  const row = (await readSessionRows(services, kept, [sessionId])).get(sessionId);
   if (stamp !== null && row) kept.rows.set(sessionId, { row, stamp });
   return row;
 }
