@@ -162,6 +162,26 @@ describe("queryNestedRows", () => {
     expect(nested[0]!.created).toBeInstanceOf(Date);
     expect(await queryNestedRows(plain, query(), ["driver"])).toEqual(nested);
   });
+
+  test("any column name is only a key: quotes, backslashes, code and __proto__ are read as written", async () => {
+    const [on] = [await newAdmin(true)];
+    const names = [`it's "quoted"`, "back\\slash", "x}; throw new Error('no'); ({", "__proto__", "d.x\ny"];
+    const query = () =>
+      sql(
+        [`SELECT a.id, ${names.map((name, i) => `${i} AS "${name.replaceAll('"', '""')}"`).join(", ")}, a.id AS "d.id" FROM admin_users a WHERE a.id = `, ""],
+        on.id,
+      );
+    const [row] = await queryNestedRows<Record<string, unknown>>(db(), query(), ["d"]);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyNames(row!)).toEqual(["id", ...names.filter((name) => !name.startsWith("d.")), "d"]);
+    names.forEach((name, i) => {
+      if (!name.startsWith("d.")) expect(Object.getOwnPropertyDescriptor(row!, name)?.value).toBe(i);
+    });
+    expect(row!.d).toEqual({ "x\ny": 4, id: on.id });
+    // The same statement with other columns builds rows of its own shape, not the first one's.
+    const [plainRow] = await queryRows<Record<string, unknown>>(db(), sql`SELECT a.id, 7 AS seven FROM admin_users a WHERE a.id = ${on.id}`);
+    expect(plainRow).toEqual({ id: on.id, seven: 7 });
+  });
 });
 
 describe("directTransaction", () => {
