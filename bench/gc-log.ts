@@ -2,7 +2,7 @@
 // collection the runtime starts by itself says how many bytes were allocated since the one before
 // ("Requesting GC because bytes allocated this cycle: N ..."). Unlike time, that count hardly moves
 // from run to run on a busy machine, and on the kind's machines allocation is what a signed-in
-// list pays for most (README: "Why allocation costs more than its own time").
+// list pays for most (bench/HISTORY.md: "Why allocation costs more than its own time").
 //
 // The measured process marks each path's requests on stderr: `ALLOCATION_START` before them (after
 // a full collection, so the count starts from nothing), `ALLOCATION_END <path> <requests>` after.
