@@ -2,7 +2,7 @@
 // GET /api/bookings/:id -> one own booking; PUT /api/bookings/:id/cancel -> {success, booking} (SPEC 7).
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
-import { cancelBooking, createBooking, getMyBooking, listAllMyBookings } from "../services/bookings";
+import { cancelBooking, createBooking, getMyBookingForRest, listAllMyBookings } from "../services/bookings";
 import type { Services } from "../services/context";
 import { bookingJson } from "./shapes/bookings";
 import { instantsWritten } from "./shapes/json";
@@ -21,7 +21,7 @@ export function bookingRoutes(services: Services, access: AccessControl) {
       { access: "customer" },
     )
     .get("/", async ({ viewer }) => instantsWritten((await listAllMyBookings(services, viewer)).map((b) => bookingJson(b))), { access: "customer" })
-    .get("/:id", async ({ params, viewer }) => bookingJson(await getMyBooking(services, viewer, params.id)), { access: "customer" })
+    .get("/:id", async ({ params, viewer }) => bookingJson(await getMyBookingForRest(services, viewer, params.id)), { access: "customer" })
     .put(
       "/:id/cancel",
       async ({ params, viewer }) => {

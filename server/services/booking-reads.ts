@@ -85,6 +85,8 @@ const BOOKING_AND_CAR_SELECT = raw(`${quoted("b", BOOKING_COLUMNS)}, ${quoted("v
 /** Every column of a car (`vehicles v`) and of a photo (`vehicle_images i`), as Prisma reads them. */
 export const VEHICLE_SELECT = raw(quoted("v", VEHICLE_COLUMNS));
 export const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
+/** A photo's car and url: all a list that shows only the urls reads of each. */
+const IMAGE_URL_SELECT = raw(quoted("i", ["vehicleId", "url"]));
 
 /**
  * The columns a list reads of each booking and of its car, when its caller knows which its
@@ -235,7 +237,7 @@ export async function readBookingsWhere(
     const images = carIds.length
       ? await queryRows<Record<string, unknown>>(
           services.db,
-          sql`SELECT ${IMAGE_SELECT} FROM vehicle_images i WHERE i."vehicleId" IN (${join(carIds)}) ORDER BY i.position, i."createdAt", i.id`,
+          sql`SELECT ${withImages === "url" ? IMAGE_URL_SELECT : IMAGE_SELECT} FROM vehicle_images i WHERE i."vehicleId" IN (${join(carIds)}) ORDER BY i.position, i."createdAt", i.id`,
         )
       : [];
     const byCar = new Map<string, unknown[]>(carIds.map((id) => [id, []]));

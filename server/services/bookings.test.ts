@@ -692,6 +692,18 @@ describe("my bookings", () => {
     expect(refused.body.data?.booking ?? null).toBeNull();
     expect([refused.body.errors?.[0]?.extensions?.code, refused.body.errors?.[0]?.message]).toEqual(["NOT_FOUND", "Booking not found"]);
   });
+
+  test("the list and one booking give the car's photo urls in display order, as the booking's own answer did", async () => {
+    const owner = await newCustomer(services());
+    const vehicle = await newVehicle(services(), { make: "Toyota", model: "Corolla", images: ["/objects/p/a.jpg", "/objects/p/b.jpg"] });
+    await db().vehicleImage.create({ data: { vehicleId: vehicle.id, url: "/objects/p/first.jpg", position: -1 } });
+    const inOrder = ["/objects/p/first.jpg", "/objects/p/a.jpg", "/objects/p/b.jpg"];
+    const booked = await post(bookingRequest(vehicle, capeTown(5), capeTown(6)), owner.auth);
+    expect([booked.status, booked.body.vehicle.images]).toEqual([201, inOrder]);
+    const [listed] = (await call(server.url, "GET", "/api/bookings", { auth: owner.auth })).body;
+    expect(listed).toEqual(booked.body);
+    expect((await call(server.url, "GET", `/api/bookings/${booked.body.id}`, { auth: owner.auth })).body).toEqual(booked.body);
+  });
 });
 
 describe("cancelling", () => {

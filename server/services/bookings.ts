@@ -75,6 +75,15 @@ export function priceChangedMessage(category: string, quote: BookingQuote): stri
 /** A booking with its vehicle (and the vehicle's photos): what REST answers and emails describe. */
 const withVehicle = { include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } } } satisfies { include: Prisma.BookingInclude };
 export type BookingWithVehicle = Booking & { vehicle: (Vehicle & { images: VehicleImage[] }) | null };
+/**
+ * What REST writes of a customer's booking: the booking, its car and the urls of the car's photos
+ * in display order. A list reads only the urls (on PostgreSQL an array of text rather than an
+ * object with its instant formatted for each photo).
+ */
+const withVehiclePhotoUrls = {
+  include: { vehicle: { include: { images: { select: { url: true }, orderBy: { position: "asc" } } } } },
+} satisfies { include: Prisma.BookingInclude };
+export type BookingWithPhotoUrls = Booking & { vehicle: (Vehicle & { images: { url: string }[] }) | null };
 /** A Prisma selection of bookings: GraphQL passes the one its query asks for. */
 export type BookingShape = { include?: Prisma.BookingInclude; select?: Prisma.BookingSelect };
 
@@ -484,8 +493,13 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
 }
 
 /** REST GET /api/bookings: all of the customer's bookings (up to REST_BOOKING_LIST_LIMIT), in the customer's order. */
-export function listAllMyBookings(services: Services, viewer: Viewer): Promise<BookingWithVehicle[]> {
-  return listMyBookings(services, viewer, { limit: REST_BOOKING_LIST_LIMIT, max: REST_BOOKING_LIST_LIMIT }, withVehicle);
+export function listAllMyBookings(services: Services, viewer: Viewer): Promise<BookingWithPhotoUrls[]> {
+  return listMyBookings(services, viewer, { limit: REST_BOOKING_LIST_LIMIT, max: REST_BOOKING_LIST_LIMIT }, withVehiclePhotoUrls);
+}
+
+/** REST GET /api/bookings/:id: as `getMyBooking`, in the shape REST writes. */
+export function getMyBookingForRest(services: Services, viewer: Viewer, id: unknown): Promise<BookingWithPhotoUrls> {
+  return getMyBooking(services, viewer, id, withVehiclePhotoUrls);
 }
 
 /** One of the customer's own bookings; another customer's (or an unknown id) is 404, never a hint that it exists. */

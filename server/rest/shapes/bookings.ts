@@ -4,12 +4,12 @@
 // jsonResponse copies nothing of a page of them).
 import { bookingNumber, customerCancelBlockedReason, splitName } from "#domain";
 import type { AdminBookingRow } from "../../services/admin-bookings";
-import type { BookingWithVehicle } from "../../services/bookings";
+import type { BookingWithPhotoUrls } from "../../services/bookings";
 import { vehicleJson } from "./vehicles";
 import { money } from "./json";
 
 /** A booking as REST answers it: the GraphQL Booking fields (money as text, ISO instants). */
-export function bookingJson(b: BookingWithVehicle, now: Date = new Date()) {
+export function bookingJson(b: BookingWithPhotoUrls, now: Date = new Date()) {
   const cancelBlockedReason = customerCancelBlockedReason(b.pickupDate, b.status, now);
   return {
     id: b.id,
