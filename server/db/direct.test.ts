@@ -164,7 +164,7 @@ describe("queryNestedRows", () => {
   });
 
   test("any column name is only a key: quotes, backslashes, code and __proto__ are read as written", async () => {
-    const [on] = [await newAdmin(true)];
+    const on = await newAdmin(true);
     const names = [`it's "quoted"`, "back\\slash", "x}; throw new Error('no'); ({", "__proto__", "d.x\ny"];
     const query = () =>
       sql(
