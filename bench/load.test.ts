@@ -1,6 +1,10 @@
-// The benchmark's memory readings of a server and its worker processes (Linux /proc).
+// The benchmark's memory readings of a server and its worker processes, and its CPU readings of
+// other processes on the machine (Linux /proc).
 import { afterAll, expect, test } from "bun:test";
-import { memoryOf, proportionalMemoryOf, samplePeakProportionalMemory, serverProcesses } from "./load";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cpuMsOfProcessesNamed, memoryOf, proportionalMemoryOf, runLoad, samplePeakProportionalMemory, serverProcesses } from "./load";
 
 // A parent holding 64 MiB of its own, with a child holding nothing: the shape of a server with WORKERS=2.
 const parent = Bun.spawn(
@@ -45,4 +49,36 @@ test("the sampler keeps the highest sum it saw", async () => {
 
 test("a process that is gone reads as null, not as zero", () => {
   expect(proportionalMemoryOf(2 ** 22 + 12345)).toBeNull();
+});
+
+test("a database server's CPU: the time of every process of its name on this machine, per request of a run; none of that name reads as null", async () => {
+  // The runtime started under a name of its own (a process's name is its program file's) and kept
+  // busy: as a database server's processes are to the benchmark, which did not start them.
+  const dir = mkdtempSync(join(tmpdir(), "capedrive-cpu-"));
+  const name = `cdbusy${process.pid % 100000}`;
+  symlinkSync(process.execPath, join(dir, name));
+  const busy = Bun.spawn([join(dir, name), "-e", `console.log("started"); for (;;);`], { stdout: "pipe" });
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("ok") });
+  try {
+    await busy.stdout.getReader().read();
+    const before = cpuMsOfProcessesNamed(name)!;
+    await Bun.sleep(400);
+    expect(cpuMsOfProcessesNamed(name)! - before).toBeGreaterThanOrEqual(100);
+    expect(cpuMsOfProcessesNamed(`${name}x`)).toBeNull();
+
+    const scenario = { id: "ping", title: "ping", kind: "baseline" as const, request: { method: "GET" as const, path: "/" } };
+    const plain = await runLoad(`http://127.0.0.1:${server.port}`, scenario, 2, 1);
+    expect(plain.requests).toBeGreaterThan(0);
+    expect(plain.databaseCpuMsPerRequest).toBeNull();
+    // autocannon runs in this process: its CPU is the load generator's.
+    expect(plain.loadGeneratorCpuMsPerRequest).toBeGreaterThan(0);
+    const measured = await runLoad(`http://127.0.0.1:${server.port}`, scenario, 2, 1, { databaseProcess: name });
+    // The busy process had at least a fifth of a core for the run's second.
+    expect(measured.databaseCpuMsPerRequest! * measured.requests).toBeGreaterThanOrEqual(200);
+  } finally {
+    server.stop(true);
+    busy.kill();
+    await busy.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,7 +1,8 @@
 // One load run with autocannon (programmatic API) against a server on loopback, and what we read
 // of the server process meanwhile: its peak resident memory (VmHWM, reset before each scenario
-// through /proc/<pid>/clear_refs) and the CPU time it spent.
-import { readFileSync, writeFileSync } from "node:fs";
+// through /proc/<pid>/clear_refs) and the CPU time it spent; with a database server on the same
+// machine (PostgreSQL), that server's CPU time too, and the load generator's own.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { childProcesses } from "../server/testing/processes";
 
@@ -40,13 +41,27 @@ export type LoadResult = {
    * is what caps req/s on a machine with cores to spare (the rest can run beside it).
    */
   eventLoopCpuMsPerRequest: number | null;
+  /**
+   * CPU time per request, ms, of the database server's processes on this machine (every process
+   * named `databaseProcess`, e.g. PostgreSQL's backends): null without one (SQLite runs in the
+   * server's own processes).
+   */
+  databaseCpuMsPerRequest: number | null;
+  /** CPU time per request of this process, ms: autocannon, which shares the machine's cores with the server. */
+  loadGeneratorCpuMsPerRequest: number;
 };
 
-export function runLoad(baseUrl: string, scenario: Scenario, connections: number, seconds: number, serverPid?: number): Promise<LoadResult> {
+/** What a run reads besides the server: the name of a database server's processes on this machine. */
+export type LoadOptions = { serverPid?: number; databaseProcess?: string };
+
+export function runLoad(baseUrl: string, scenario: Scenario, connections: number, seconds: number, options: LoadOptions = {}): Promise<LoadResult> {
+  const { serverPid, databaseProcess } = options;
   const { request } = scenario;
   const headers = { ...(request.body || scenario.nextBody ? { "content-type": "application/json" } : {}), ...request.headers };
   const cpuBefore = serverPid ? serverCpuMs(serverPid) : null;
   const mainBefore = serverPid ? serverCpuMs(serverPid, "event loops") : null;
+  const databaseBefore = databaseProcess ? cpuMsOfProcessesNamed(databaseProcess) : null;
+  const ownBefore = process.cpuUsage();
   let exhausted = false;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -85,6 +100,8 @@ export function runLoad(baseUrl: string, scenario: Scenario, connections: number
         if (error) return reject(error);
         const cpuAfter = serverPid ? serverCpuMs(serverPid) : null;
         const mainAfter = serverPid ? serverCpuMs(serverPid, "event loops") : null;
+        const databaseAfter = databaseProcess ? cpuMsOfProcessesNamed(databaseProcess) : null;
+        const own = process.cpuUsage(ownBefore);
         const total = result.requests.total;
         const elapsed = result.duration;
         resolve({
@@ -106,6 +123,8 @@ export function runLoad(baseUrl: string, scenario: Scenario, connections: number
           bytesPerRequest: total > 0 ? Math.round(result.throughput.total / total) : 0,
           serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && total > 0 ? round((cpuAfter - cpuBefore) / total, 3) : null,
           eventLoopCpuMsPerRequest: mainBefore !== null && mainAfter !== null && total > 0 ? round((mainAfter - mainBefore) / total, 3) : null,
+          databaseCpuMsPerRequest: databaseBefore !== null && databaseAfter !== null && total > 0 ? round((databaseAfter - databaseBefore) / total, 3) : null,
+          loadGeneratorCpuMsPerRequest: total > 0 ? round((own.user + own.system) / 1000 / total, 3) : 0,
         });
       },
     );
@@ -134,6 +153,27 @@ export function cpuMs(pid: number, tid?: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time so far, in ms, of every process on this machine whose name (`/proc/<pid>/comm`) is
+ * `name` (null when there is none): a database server's processes, which the benchmark did not
+ * start, when that server runs on this machine. A process that ends
+ * between two readings takes its time with it; PostgreSQL's backends for the server's pool live as
+ * long as the pool.
+ */
+export function cpuMsOfProcessesNamed(name: string): number | null {
+  let total: number | null = null;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trimEnd() !== name) continue;
+    } catch {
+      continue;
+    }
+    total = (total ?? 0) + (cpuMs(Number(entry)) ?? 0);
+  }
+  return total;
 }
 
 /** The server's processes: the one the benchmark started, then its worker processes (WORKERS; server/workers.ts). */

@@ -235,6 +235,9 @@ async function main() {
   const runs: ScenarioRun[] = [];
   if (!args["no-load"]) {
     const selected = scenarios.filter((s) => !only || only.has(s.id));
+    // PostgreSQL's processes, when it runs on this machine (null CPU figures otherwise): on the
+    // benchmark's two cores its CPU is taken from the server's.
+    const databaseProcess = database.provider === "postgresql" ? "postgres" : undefined;
     for (const scenario of selected) {
       // A short warm-up (JIT, caches, connections) that is not counted.
       if (warmup > 0 && scenario.kind !== "write") await runLoad(baseUrl, scenario, Math.max(...levels), warmup);
@@ -242,11 +245,11 @@ async function main() {
       const proportional = samplePeakProportionalMemory(server.pid);
       const results: LoadResult[] = [];
       for (const connections of levels) {
-        const result = await runLoad(baseUrl, scenario, connections, duration, server.pid);
+        const result = await runLoad(baseUrl, scenario, connections, duration, { serverPid: server.pid, databaseProcess });
         results.push(result);
         const errors = result.errors + result.non2xx + result.graphqlErrors;
         log(
-          `  ${scenario.id.padEnd(22)} c=${String(connections).padStart(2)}  ${String(result.rps).padStart(8)} req/s  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  errors ${errors}  CPU ${result.serverCpuMsPerRequest ?? "?"} ms/request (event loop ${result.eventLoopCpuMsPerRequest ?? "?"})`,
+          `  ${scenario.id.padEnd(22)} c=${String(connections).padStart(2)}  ${String(result.rps).padStart(8)} req/s  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  errors ${errors}  CPU ${result.serverCpuMsPerRequest ?? "?"} ms/request (event loop ${result.eventLoopCpuMsPerRequest ?? "?"}${result.databaseCpuMsPerRequest === null ? "" : `; PostgreSQL ${result.databaseCpuMsPerRequest}`}; load generator ${result.loadGeneratorCpuMsPerRequest})`,
         );
       }
       const memory = memoryOf(server.pid);
@@ -422,13 +425,14 @@ function markdown(r: any): string {
   );
   lines.push("");
   if (r.scenarios.length > 0) {
-    lines.push("| Scenario | Conns | req/s | p50 ms | p99 ms | errors | vs baseline | peak RSS MiB | peak PSS MiB |");
-    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    // CPU ms a request: the server's, the database server's when it runs here (PostgreSQL), the load generator's.
+    lines.push("| Scenario | Conns | req/s | p50 ms | p99 ms | errors | vs baseline | peak RSS MiB | peak PSS MiB | CPU ms: server / database / load |");
+    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const s of r.scenarios) {
       for (const [i, l] of s.levels.entries()) {
         const errors = l.errors + l.non2xx + l.graphqlErrors;
         lines.push(
-          `| ${i === 0 ? s.id : ""} | ${l.connections} | ${l.rps.toLocaleString("en-US")} | ${l.latencyMs.p50} | ${l.latencyMs.p99} | ${errors} | ${l.ratioToBaseline === null ? "" : `${Math.round(l.ratioToBaseline * 100)}%`} | ${i === 0 ? (s.peakMemoryMiB ?? "") : ""} | ${i === 0 ? (s.peakProportionalMiB ?? "") : ""} |`,
+          `| ${i === 0 ? s.id : ""} | ${l.connections} | ${l.rps.toLocaleString("en-US")} | ${l.latencyMs.p50} | ${l.latencyMs.p99} | ${errors} | ${l.ratioToBaseline === null ? "" : `${Math.round(l.ratioToBaseline * 100)}%`} | ${i === 0 ? (s.peakMemoryMiB ?? "") : ""} | ${i === 0 ? (s.peakProportionalMiB ?? "") : ""} | ${l.serverCpuMsPerRequest ?? "?"} / ${l.databaseCpuMsPerRequest ?? "-"} / ${l.loadGeneratorCpuMsPerRequest ?? "?"} |`,
         );
       }
     }
