@@ -102,7 +102,10 @@ describe("instantOf", () => {
     // Every 7,919 minutes and 7 ms for about 30 years: every month's last days, both leap-day kinds.
     for (let at = start; at < Date.UTC(2030, 0, 1); at += 7_919 * 60_000 + 7) {
       const iso = new Date(at).toISOString();
-      for (const text of [iso, iso.replace("Z", "+00:00")]) expect(instantOf(text).getTime()).toBe(at);
+      for (const text of [iso, iso.replace("Z", "+00:00")]) {
+        const read = instantOf(text);
+        expect([read.getTime(), read.toISOString(), JSON.stringify(read)]).toEqual([at, iso, JSON.stringify(iso)]);
+      }
     }
     // PostgreSQL's text drops a fraction's trailing zeros (its adapter then writes "T" and "+00:00").
     for (const [text, iso] of [
@@ -117,6 +120,16 @@ describe("instantOf", () => {
       expect(instantOf(text!).getTime()).toBe(new Date(text!).getTime());
     }
     expect(instantOf("2024-02-29T12:00:00.000+00:00").toISOString()).toBe("2024-02-29T12:00:00.000Z");
+  });
+
+  test("an instant read keeps its text as its ISO form only while its time is unchanged; it is a Date like any other", () => {
+    const read = instantOf("2027-07-24T06:00:00.257+00:00");
+    expect(read).toBeInstanceOf(Date);
+    expect(read).toEqual(new Date("2027-07-24T06:00:00.257Z"));
+    read.setUTCHours(7);
+    expect([read.toISOString(), JSON.stringify(read)]).toEqual(["2027-07-24T07:00:00.257Z", '"2027-07-24T07:00:00.257Z"']);
+    read.setTime(Date.UTC(2027, 6, 24, 6, 0, 0, 257));
+    expect(read.toISOString()).toBe("2027-07-24T06:00:00.257Z");
   });
 
   test("anything else is read by new Date: other zones and forms, days that do not exist, stray characters", () => {

@@ -110,6 +110,24 @@ function digitsAt(text: string, at: number, count: number): number {
 }
 
 /**
+ * A Date read from the database's text, which answers `toISOString` (and so JSON) with that text
+ * instead of writing it anew: a page of 50 admin entries writes 200 instants, at about 110 ns each
+ * (issue 16). Should anything change its time, it writes itself as any Date does.
+ */
+class StoredInstant extends Date {
+  readonly #time: number;
+  readonly #iso: string;
+  constructor(time: number, iso: string) {
+    super(time);
+    this.#time = time;
+    this.#iso = iso;
+  }
+  override toISOString(): string {
+    return this.getTime() === this.#time ? this.#iso : super.toISOString();
+  }
+}
+
+/**
  * An instant as the adapters return them, in UTC ("2025-03-05T06:00:00.000+00:00" or ending in
  * "Z"; PostgreSQL's with no fraction, or one of 1 or 2 digits, when the milliseconds end in zeros:
  * "2025-03-05T06:00:00+00:00"), read digit by digit: the engine's general date parser took about
@@ -139,7 +157,9 @@ export function instantOf(text: string): Date {
     const millis = zone === 19 ? 0 : digitsAt(text, 20, fraction) * (fraction === 1 ? 100 : fraction === 2 ? 10 : 1);
     // Every comparison with NaN (a character that is not a digit) is false.
     if (year >= 1000 && month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59 && millis >= 0) {
-      const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
+      const time = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+      // Three digits of a second: the text is the ISO form already, up to its zone.
+      const date = fraction === 3 ? new StoredInstant(time, length === 24 ? text : `${text.slice(0, 23)}Z`) : new Date(time);
       // A day past the month's end would have rolled over into the next month.
       if (date.getUTCDate() === day) return date;
     }
