@@ -4,7 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cpuMsOfProcessesNamed, memoryOf, proportionalMemoryOf, runLoad, samplePeakProportionalMemory, serverProcesses } from "./load";
+import { cpuMsOfProcessesNamed, cpuMsUsedSince, memoryOf, proportionalMemoryOf, runLoad, samplePeakProportionalMemory, serverProcesses } from "./load";
 
 // A parent holding 64 MiB of its own, with a child holding nothing: the shape of a server with WORKERS=2.
 const parent = Bun.spawn(
@@ -62,9 +62,11 @@ test("a database server's CPU: the time of every process of its name on this mac
   try {
     await busy.stdout.getReader().read();
     const before = cpuMsOfProcessesNamed(name)!;
+    expect([...before.keys()]).toEqual([busy.pid]);
     await Bun.sleep(400);
-    expect(cpuMsOfProcessesNamed(name)! - before).toBeGreaterThanOrEqual(100);
+    expect(cpuMsUsedSince(before, cpuMsOfProcessesNamed(name))).toBeGreaterThanOrEqual(100);
     expect(cpuMsOfProcessesNamed(`${name}x`)).toBeNull();
+    expect(cpuMsUsedSince(null, null)).toBeNull();
 
     const scenario = { id: "ping", title: "ping", kind: "baseline" as const, request: { method: "GET" as const, path: "/" } };
     const plain = await runLoad(`http://127.0.0.1:${server.port}`, scenario, 2, 1);
@@ -81,4 +83,21 @@ test("a database server's CPU: the time of every process of its name on this mac
     await busy.exited;
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a database process that ends between two readings takes nothing from the others' time; one that starts counts from zero", () => {
+  // A backend that had used 900 ms ends; another used 50 ms more; a new one used 30 ms.
+  const before = new Map([
+    [101, 900],
+    [102, 1_000],
+  ]);
+  const after = new Map([
+    [102, 1_050],
+    [103, 30],
+  ]);
+  expect(cpuMsUsedSince(before, after)).toBe(80);
+  // Read as one sum, as before, the same readings gave 1,080 - 1,900: a negative time.
+  expect(cpuMsUsedSince(before, new Map())).toBe(0);
+  // None before (the server had not connected yet): all of the later processes' time is the run's.
+  expect(cpuMsUsedSince(null, after)).toBe(1_080);
 });

@@ -100,7 +100,7 @@ export function runLoad(baseUrl: string, scenario: Scenario, connections: number
         if (error) return reject(error);
         const cpuAfter = serverPid ? serverCpuMs(serverPid) : null;
         const mainAfter = serverPid ? serverCpuMs(serverPid, "event loops") : null;
-        const databaseAfter = databaseProcess ? cpuMsOfProcessesNamed(databaseProcess) : null;
+        const databaseUsed = databaseProcess ? cpuMsUsedSince(databaseBefore, cpuMsOfProcessesNamed(databaseProcess)) : null;
         const own = process.cpuUsage(ownBefore);
         const total = result.requests.total;
         const elapsed = result.duration;
@@ -123,7 +123,7 @@ export function runLoad(baseUrl: string, scenario: Scenario, connections: number
           bytesPerRequest: total > 0 ? Math.round(result.throughput.total / total) : 0,
           serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && total > 0 ? round((cpuAfter - cpuBefore) / total, 3) : null,
           eventLoopCpuMsPerRequest: mainBefore !== null && mainAfter !== null && total > 0 ? round((mainAfter - mainBefore) / total, 3) : null,
-          databaseCpuMsPerRequest: databaseBefore !== null && databaseAfter !== null && total > 0 ? round((databaseAfter - databaseBefore) / total, 3) : null,
+          databaseCpuMsPerRequest: databaseUsed !== null && total > 0 ? round(databaseUsed / total, 3) : null,
           loadGeneratorCpuMsPerRequest: total > 0 ? round((own.user + own.system) / 1000 / total, 3) : 0,
         });
       },
@@ -156,14 +156,13 @@ export function cpuMs(pid: number, tid?: number): number | null {
 }
 
 /**
- * CPU time so far, in ms, of every process on this machine whose name (`/proc/<pid>/comm`) is
- * `name` (null when there is none): a database server's processes, which the benchmark did not
- * start, when that server runs on this machine. A process that ends
- * between two readings takes its time with it; PostgreSQL's backends for the server's pool live as
- * long as the pool.
+ * CPU time so far, in ms, of each process on this machine whose name (`/proc/<pid>/comm`) is
+ * `name`, by pid (null when there is none): a database server's processes, which the benchmark did
+ * not start, when that server runs on this machine. `cpuMsUsedSince` turns two readings into the
+ * time used between them.
  */
-export function cpuMsOfProcessesNamed(name: string): number | null {
-  let total: number | null = null;
+export function cpuMsOfProcessesNamed(name: string): Map<number, number> | null {
+  let found: Map<number, number> | null = null;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -171,9 +170,23 @@ export function cpuMsOfProcessesNamed(name: string): number | null {
     } catch {
       continue;
     }
-    total = (total ?? 0) + (cpuMs(Number(entry)) ?? 0);
+    const ms = cpuMs(Number(entry));
+    if (ms !== null) (found ??= new Map()).set(Number(entry), ms);
   }
-  return total;
+  return found;
+}
+
+/**
+ * The CPU time the processes of two readings used between them, in ms: each process of the second
+ * reading from where the first saw it (from zero if it started since). A process that ended between
+ * the readings (a PostgreSQL backend whose connection closed) counts for nothing: its last stretch
+ * is lost, rather than its whole life taken away from the others.
+ */
+export function cpuMsUsedSince(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (before === null && after === null) return null;
+  let used = 0;
+  for (const [pid, ms] of after ?? []) used += Math.max(0, ms - (before?.get(pid) ?? 0));
+  return used;
 }
 
 /** The server's processes: the one the benchmark started, then its worker processes (WORKERS; server/workers.ts). */
