@@ -120,6 +120,19 @@ describe("instantOf", () => {
       expect(instantOf(text!).getTime()).toBe(new Date(text!).getTime());
     }
     expect(instantOf("2024-02-29T12:00:00.000+00:00").toISOString()).toBe("2024-02-29T12:00:00.000Z");
+    // The calendar's edges, computed without Date.UTC: centuries that are leap years or not, the first and last years read.
+    for (const iso of [
+      "1000-01-01T00:00:00.000Z",
+      "1600-02-29T23:59:59.999Z",
+      "1900-02-28T12:00:00.000Z",
+      "1900-03-01T00:00:00.000Z",
+      "2000-02-29T06:00:00.000Z",
+      "2100-02-28T06:00:00.000Z",
+      "2100-03-01T06:00:00.000Z",
+      "9999-12-31T23:59:59.999Z",
+    ]) {
+      expect(instantOf(iso.replace("Z", "+00:00")).getTime()).toBe(new Date(iso).getTime());
+    }
   });
 
   test("an instant read keeps its text as its ISO form only while its time is unchanged; it is a Date like any other", () => {
@@ -139,6 +152,9 @@ describe("instantOf", () => {
       "2025-03-05",
       "2025-02-30T06:00:00.000+00:00",
       "2023-02-29T06:00:00.000Z",
+      "1900-02-29T06:00:00.000Z",
+      "2100-02-29T06:00:00.000+00:00",
+      "2025-04-31T06:00:00.000Z",
       "2025-13-05T06:00:00.000Z",
       "2025-03-05T24:00:00.000Z",
       "2025-03-05T06:00:00.0a0Z",
