@@ -79,7 +79,7 @@ for (const [name, shape] of shapes) {
   });
 }
 
-test("the shapes' details: no car is null, photos in display order, one list per booking, handovers by booking", async () => {
+test("the shapes' details: no car is null, photos in display order, a car shared by its bookings and frozen, handovers by booking", async () => {
   const rows = (await bookingsInShape(services, ids, { include: { handovers, vehicle: { include: { images: photos } } } })) as unknown as {
     id: string;
     vehicle: { id: string; images: { url: string }[]; dailyRate: { toFixed(n: number): string }; features: unknown } | null;
@@ -88,7 +88,11 @@ test("the shapes' details: no car is null, photos in display order, one list per
   const of = (id: string) => rows.find((row) => row.id === id)!;
   expect(of(ids[3]!).vehicle).toBeNull();
   expect(of(ids[0]!).vehicle!.images.map((image) => image.url)).toEqual(["/objects/a/first.jpg", "/objects/a/front.jpg", "/objects/a/side.jpg"]);
-  expect(of(ids[0]!).vehicle!.images).not.toBe(of(ids[1]!).vehicle!.images);
+  // The cars are kept for the next lists (LIST_CARS): one object per car, which nobody can change.
+  const car = of(ids[0]!).vehicle!;
+  expect(of(ids[1]!).vehicle).toBe(car);
+  expect([Object.isFrozen(car), Object.isFrozen(car.images), Object.isFrozen(car.images[0])]).toEqual([true, true, true]);
+  expect(() => car.images.push({ url: "/objects/a/other.jpg" })).toThrow();
   expect(of(ids[0]!).vehicle!.features).toEqual(["Bluetooth", "Air conditioning"]);
   expect(of(ids[2]!).vehicle!.dailyRate.toFixed(2)).toBe("650.50");
   expect(of(ids[2]!).vehicle!.images).toEqual([]);
@@ -117,4 +121,20 @@ test("shapes it does not know are read through Prisma, with the same answer", as
 
 test("no ids: no rows", async () => {
   expect(await bookingsInShape(services, [], { include: { vehicle: true } })).toEqual([]);
+});
+
+test("a car kept for the lists is read again once the catalogue is written: a new name or photo shows in the next list", async () => {
+  const shape = { include: { vehicle: { include: { images: photos } } } } as const;
+  type Row = { id: string; vehicle: { id: string; make: string; images: { url: string }[] } | null };
+  const car = async () => ((await bookingsInShape(services, [ids[0]!], shape)) as unknown as Row[])[0]!.vehicle!;
+  const before = await car();
+  // Kept: the same object again, read by nobody.
+  expect(await car()).toBe(before);
+  await services.db.vehicle.update({ where: { id: before.id }, data: { make: "Kia Motors" } });
+  expect((await car()).make).toBe("Kia Motors");
+  await services.db.vehicleImage.create({ data: { vehicleId: before.id, url: "/objects/a/last.jpg", position: 99 } });
+  expect((await car()).images.map((image) => image.url).at(-1)).toBe("/objects/a/last.jpg");
+  // Put back as it was for the other tests.
+  await services.db.vehicleImage.deleteMany({ where: { vehicleId: before.id, url: "/objects/a/last.jpg" } });
+  await services.db.vehicle.update({ where: { id: before.id }, data: { make: "Kia" } });
 });

@@ -3,8 +3,9 @@
 // A shape this file does not know is read through Prisma, as before. `booking-reads.test.ts`
 // compares every known shape with Prisma's answer on both databases.
 import type { Booking, HandoverJob, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
-import { empty, join, type Prisma, raw, sql } from "../db";
-import { instantOf, queryNestedRows, queryRows } from "../db/direct";
+import { join, type Prisma, raw, sql } from "../db";
+import { type Memo, rememberedRows } from "../db/changes";
+import { instantOf, queryRows } from "../db/direct";
 import type { Services } from "./context";
 
 // Every column of each model, checked by the type checker against the generated client, so a new
@@ -81,66 +82,98 @@ export const quoted = (table: string, columns: readonly string[], prefix = "") =
   columns.map((column) => `${table}."${column}"${prefix ? ` AS "${prefix}${column}"` : ""}`).join(", ");
 
 const BOOKING_SELECT = raw(quoted("b", BOOKING_COLUMNS));
-const BOOKING_AND_CAR_SELECT = raw(`${quoted("b", BOOKING_COLUMNS)}, ${quoted("v", VEHICLE_COLUMNS, "vehicle.")}`);
 /** Every column of a car (`vehicles v`) and of a photo (`vehicle_images i`), as Prisma reads them. */
-export const VEHICLE_SELECT = raw(quoted("v", VEHICLE_COLUMNS));
-export const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
-/** A photo's car and url: all a list that shows only the urls reads of each. */
-const IMAGE_URL_SELECT = raw(quoted("i", ["vehicleId", "url"]));
+const VEHICLE_SELECT = raw(quoted("v", VEHICLE_COLUMNS));
+const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
 
 /**
- * The columns a list reads of each booking and of its car, when its caller knows which its
- * fields use (GraphQL myBookings: ../graphql/types/booking.ts `bookingColumnsFor`); without them,
- * every column. The ids (and the booking's vehicleId when the car is read) are read always.
+ * The columns a list reads of each booking, when its caller knows which its fields use (GraphQL
+ * myBookings: ../graphql/types/booking.ts `bookingColumnsFor`); without them, every column. The id
+ * (and the vehicleId when the car is shown) are read always. Cars are whole rows, kept (LIST_CARS).
  */
-export type BookingColumns = { booking: readonly string[]; vehicle: readonly string[] };
+export type BookingColumns = { booking: readonly string[] };
 
 const BOOKING_COLUMN_SET = new Set(BOOKING_COLUMNS);
-const VEHICLE_COLUMN_SET = new Set(VEHICLE_COLUMNS);
 /** The known columns of `wanted` (nothing else reaches the statement), after the ones always read. */
 const columnsOf = (always: readonly string[], wanted: readonly string[], known: ReadonlySet<string>) => [
   ...new Set([...always, ...wanted.filter((column) => known.has(column))]),
 ];
 
 /**
- * A LEFT join to the one row of `table` whose id is `key` (its columns null when there is none).
- * PostgreSQL planned such a join of a page's 20 bookings to their cars as a hash join over a scan
- * of all 3,200 cars (about 0.9 of the statement's 1.3 ms); a lateral lookup by primary key is 20
- * index probes (0.6 ms in all). SQLite has no LATERAL, and probes by key.
+ * PostgreSQL: a car's photos as one JSON column of the cars' statement (`images`), in display order:
+ * one round trip less than a statement of their own, and round trips are most of a read's time on
+ * PostgreSQL (issue 16). Whole rows, with `createdAt` written as the adapter writes instants (read
+ * back by `instantOf`). SQLite, which has no round trips, reads them in a statement of their own.
  */
-function leftJoinById(provider: Services["provider"], table: string, alias: string, key: string): string {
-  // LIMIT 1 keeps PostgreSQL from pulling the lookup back up into an ordinary join.
-  if (provider === "postgresql") return `LEFT JOIN LATERAL (SELECT * FROM ${table} WHERE id = ${key} LIMIT 1) ${alias} ON true`;
-  return `LEFT JOIN ${table} ${alias} ON ${alias}.id = ${key}`;
+const CAR_PHOTOS_COLUMN = raw(
+  `, (SELECT coalesce(json_agg(json_build_object(${IMAGE_COLUMNS.map((column) =>
+    column === "createdAt" ? `'createdAt', to_char(i."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `'${column}', i."${column}"`,
+  ).join(", ")}) ORDER BY i.position, i."createdAt", i.id), '[]'::json) FROM vehicle_images i WHERE i."vehicleId" = v.id) AS "images"`,
+);
+
+/** The photos CAR_PHOTOS_COLUMN read, as a statement of their own reads them. */
+function photosRead(value: unknown): VehicleImage[] {
+  const photos = (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as { createdAt: unknown }[];
+  for (const photo of photos) photo.createdAt = instantOf(String(photo.createdAt));
+  return photos as unknown as VehicleImage[];
+}
+
+export type CarWithPhotos = Vehicle & { images: VehicleImage[] };
+
+/**
+ * Cars and their photos in display order, by id, as Prisma's `findMany` with the photos included
+ * reads them (`queryRows` types the columns as Prisma does), on the driver: on PostgreSQL in one
+ * statement (the photos a JSON column), on SQLite in two, whatever the number of cars. Ids of no
+ * car are missing from the answer. `booking-rows.test.ts` compares them with Prisma's on both
+ * databases.
+ */
+export async function readCarsWithPhotos(services: Pick<Services, "db" | "provider">, ids: readonly string[]): Promise<Map<string, CarWithPhotos>> {
+  const byId = new Map<string, CarWithPhotos>();
+  if (ids.length === 0) return byId;
+  if (services.provider === "postgresql") {
+    const cars = await queryRows<Vehicle & { images: unknown }>(
+      services.db,
+      sql`SELECT ${VEHICLE_SELECT} ${CAR_PHOTOS_COLUMN} FROM vehicles v WHERE v.id IN (${join([...ids])})`,
+    );
+    for (const car of cars) byId.set(car.id, { ...car, images: photosRead(car.images) });
+    return byId;
+  }
+  const cars = await queryRows<Vehicle>(services.db, sql`SELECT ${VEHICLE_SELECT} FROM vehicles v WHERE v.id IN (${join([...ids])})`);
+  if (cars.length === 0) return byId;
+  for (const car of cars) byId.set(car.id, { ...car, images: [] });
+  const images = await queryRows<VehicleImage>(
+    services.db,
+    sql`SELECT ${IMAGE_SELECT} FROM vehicle_images i WHERE i."vehicleId" IN (${join(cars.map((car) => car.id))}) ORDER BY i.position, i."createdAt", i.id`,
+  );
+  for (const image of images) byId.get(image.vehicleId)?.images.push(image);
+  return byId;
 }
 
 /**
- * PostgreSQL: the car's photos as one JSON column of the bookings' statement (`vehicle.images`), in
- * display order: one round trip less than a statement of their own, and round trips are most of a
- * list's time on PostgreSQL (issue 16; `GET /api/bookings` 2,400-3,800 -> 1,730-1,810 µs in
- * `bench/layers.ts --scale 0.1`). An array of urls, or of whole rows with `createdAt` written as
- * the adapter writes instants (read back by `instantOf`). SQLite, which has no round trips, reads
- * them in a statement of their own.
+ * The cars the customer's lists show, kept in this process as the admin list keeps its cars
+ * (./admin-bookings.ts): until the catalogue is written (any car, photo or dealership; on PostgreSQL
+ * also by another instance, which announces it), and for a second at most (other processes on one
+ * SQLite file announce nothing). Read again, a car and its photos were most of what a list of a
+ * customer's bookings cost PostgreSQL (about 140 of 250 µs of its CPU for ten bookings) and half of
+ * the values the list read from SQLite (issue 16).
  */
-function photosColumnSql(images: "all" | "url", name: string): string {
-  const photo =
-    images === "url"
-      ? "i.url"
-      : `json_build_object(${IMAGE_COLUMNS.map((column) =>
-          column === "createdAt" ? `'createdAt', to_char(i."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `'${column}', i."${column}"`,
-        ).join(", ")})`;
-  return `, (SELECT coalesce(json_agg(${photo} ORDER BY i.position, i."createdAt", i.id), '[]'::json) FROM vehicle_images i WHERE i."vehicleId" = v.id) AS "${name}"`;
-}
-const PHOTOS_COLUMN = { all: raw(photosColumnSql("all", "vehicle.images")), url: raw(photosColumnSql("url", "vehicle.images")) };
-/** PostgreSQL: as PHOTOS_COLUMN, the photos of a car read alone (`vehicles v`), every column, as its `images`. */
-export const CAR_PHOTOS_COLUMN = raw(photosColumnSql("all", "images"));
+const LIST_CARS: Memo = { name: "booking-list-cars", tags: ["catalogue"], maxRows: 2_000 };
 
-/** The photos PHOTOS_COLUMN or CAR_PHOTOS_COLUMN read, as a statement of their own reads them. */
-export function photosRead(images: "all" | "url", value: unknown): unknown[] {
-  const photos = (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as unknown[];
-  if (images === "url") return photos.map((url) => ({ url }));
-  for (const photo of photos as { createdAt: unknown }[]) photo.createdAt = instantOf(String(photo.createdAt));
-  return photos;
+/** A kept car in each form a plan asks for: alone, with its photos, with its photos' urls; each frozen, shared by every booking and request that shows it. */
+type ListCar = { alone: Vehicle; withPhotos: CarWithPhotos; withPhotoUrls: Vehicle & { images: { url: string }[] } };
+
+function listCar({ images, ...alone }: CarWithPhotos): ListCar {
+  const photos = Object.freeze(images.map((image) => Object.freeze(image)));
+  return {
+    alone: Object.freeze(alone),
+    withPhotos: Object.freeze({ ...alone, images: photos as VehicleImage[] }),
+    withPhotoUrls: Object.freeze({ ...alone, images: Object.freeze(images.map(({ url }) => Object.freeze({ url }))) as { url: string }[] }),
+  };
+}
+
+async function readListCars(services: Pick<Services, "db" | "provider">, ids: string[]): Promise<Map<string, ListCar>> {
+  const cars = await readCarsWithPhotos(services, ids);
+  return new Map([...cars].map(([id, car]) => [id, listCar(car)]));
 }
 
 /** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
@@ -184,8 +217,8 @@ const isPositionOrder = (orderBy: unknown) => isObject(orderBy) && onlyKeys(orde
 
 /**
  * The bookings with these ids in `plan`'s shape (in no particular order: the caller orders them),
- * in one statement for the bookings and their cars, one for the cars' photos (on PostgreSQL a
- * column of the first) and one for the handovers, whatever the number of bookings.
+ * in one statement for the bookings, the cars as kept above (those not kept read together with
+ * their photos) and one statement for the handovers, whatever the number of bookings.
  */
 export async function readBookingsByIds(
   services: Pick<Services, "db" | "provider">,
@@ -194,56 +227,33 @@ export async function readBookingsByIds(
   columns?: BookingColumns,
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  return readBookingsWhere(services, sql`b.id IN (${join([...ids])})`, plan, columns);
+  return readBookingsFrom(services, sql`bookings b WHERE b.id IN (${join([...ids])})`, plan, columns);
 }
 
 /**
- * As `readBookingsByIds`, for the bookings `which` selects (a condition on `bookings b`), reading
- * `also` of each booking besides `columns` (what the caller orders them by).
+ * As `readBookingsByIds`, for the bookings `from` reads: a FROM clause naming them `b` (the table
+ * with a condition, or a subquery of whole rows), reading `also` of each booking besides `columns`
+ * (what the caller orders them by).
  */
-export async function readBookingsWhere(
+export async function readBookingsFrom(
   services: Pick<Services, "db" | "provider">,
-  which: Prisma.Sql,
+  from: Prisma.Sql,
   plan: Plan,
   columns?: BookingColumns,
   also: readonly string[] = [],
 ): Promise<Record<string, unknown>[]> {
-  // Fewer columns, fewer strings made and swept: My Bookings' fields use 12 of a booking's 20 and 4 of its car's 16.
-  const bookingColumns = columns && quoted("b", columnsOf([...(plan.vehicle ? ["id", "vehicleId"] : ["id"]), ...also], columns.booking, BOOKING_COLUMN_SET));
-  const withImages = plan.vehicle && plan.vehicle.images;
-  const photosInline = withImages && services.provider === "postgresql" ? withImages : false;
-  const bookings = plan.vehicle
-    ? await queryNestedRows<Record<string, unknown>>(
-        services.db,
-        sql`SELECT ${columns ? raw(`${bookingColumns}, ${quoted("v", columnsOf(["id"], columns.vehicle, VEHICLE_COLUMN_SET), "vehicle.")}`) : BOOKING_AND_CAR_SELECT}
-            ${photosInline ? PHOTOS_COLUMN[photosInline] : empty}
-            FROM bookings b ${raw(leftJoinById(services.provider, "vehicles", "v", 'b."vehicleId"'))} WHERE ${which}`,
-        ["vehicle"],
-      )
-    : await queryRows<Record<string, unknown>>(
-        services.db,
-        sql`SELECT ${bookingColumns ? raw(bookingColumns) : BOOKING_SELECT} FROM bookings b WHERE ${which}`,
-      );
+  // Fewer columns, fewer strings made and swept: My Bookings' fields use 12 of a booking's 20.
+  const bookingColumns = columns
+    ? quoted("b", columnsOf([...(plan.vehicle ? ["id", "vehicleId"] : ["id"]), ...also], columns.booking, BOOKING_COLUMN_SET))
+    : null;
+  const bookings = await queryRows<Record<string, unknown>>(services.db, sql`SELECT ${bookingColumns ? raw(bookingColumns) : BOOKING_SELECT} FROM ${from}`);
   if (bookings.length === 0) return bookings;
   const ids = bookings.map((booking) => booking.id as string);
-  if (photosInline) {
-    for (const booking of bookings) {
-      const car = booking.vehicle as Record<string, unknown> | null;
-      if (car) car.images = photosRead(photosInline, car.images);
-    }
-  } else if (withImages) {
-    const cars = bookings.map((booking) => booking.vehicle as Record<string, unknown> | null).filter((car) => car !== null);
-    const carIds = [...new Set(cars.map((car) => car.id as string))];
-    const images = carIds.length
-      ? await queryRows<Record<string, unknown>>(
-          services.db,
-          sql`SELECT ${withImages === "url" ? IMAGE_URL_SELECT : IMAGE_SELECT} FROM vehicle_images i WHERE i."vehicleId" IN (${join(carIds)}) ORDER BY i.position, i."createdAt", i.id`,
-        )
-      : [];
-    const byCar = new Map<string, unknown[]>(carIds.map((id) => [id, []]));
-    for (const image of images) byCar.get(image.vehicleId as string)?.push(withImages === "url" ? { url: image.url } : image);
-    // Each booking's car gets a list of its own (two bookings of one car share no array).
-    for (const car of cars) car.images = [...(byCar.get(car.id as string) ?? [])];
+  if (plan.vehicle) {
+    const carIds = [...new Set(bookings.flatMap((booking) => (booking.vehicleId ? [booking.vehicleId as string] : [])))];
+    const cars = await rememberedRows(services.db, LIST_CARS, carIds, (missing) => readListCars(services, missing));
+    const form = plan.vehicle.images === "all" ? "withPhotos" : plan.vehicle.images === "url" ? "withPhotoUrls" : "alone";
+    for (const booking of bookings) booking.vehicle = booking.vehicleId ? (cars.get(booking.vehicleId as string)?.[form] ?? null) : null;
   }
   if (plan.handovers) {
     const columns = [...new Set([...plan.handovers, "bookingId"])];

@@ -38,7 +38,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { type LockOptions, retryTransient, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
-import { type BookingColumns, bookingsInShape, CAR_PHOTOS_COLUMN, IMAGE_SELECT, photosRead, planFor, readBookingsWhere, VEHICLE_SELECT } from "./booking-reads";
+import { type BookingColumns, bookingsInShape, type CarWithPhotos, planFor, readBookingsFrom, readCarsWithPhotos } from "./booking-reads";
 import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
@@ -200,31 +200,9 @@ function bookableCar(services: Services, vehicleId: string): Promise<BookingWith
   }).then(({ car }) => car);
 }
 
-/**
- * A car and its photos in display order, as Prisma's `findUnique` with the photos included reads
- * them (`queryRows` types the columns as Prisma does), on the driver: through Prisma's client they
- * cost a booking more than its own transaction's reads (issue 16). On PostgreSQL in one statement
- * (the photos a JSON column: a round trip less), on SQLite in two. `booking-rows.test.ts` compares
- * them with Prisma's on both databases.
- */
-export async function readCarWithPhotos(
-  services: Pick<Services, "db" | "provider">,
-  vehicleId: string,
-): Promise<(Vehicle & { images: VehicleImage[] }) | null> {
-  if (services.provider === "postgresql") {
-    const [car] = await queryRows<Vehicle & { images: unknown }>(
-      services.db,
-      sql`SELECT ${VEHICLE_SELECT} ${CAR_PHOTOS_COLUMN} FROM vehicles v WHERE v.id = ${vehicleId}`,
-    );
-    return car ? { ...car, images: photosRead("all", car.images) as VehicleImage[] } : null;
-  }
-  const [car] = await queryRows<Vehicle>(services.db, sql`SELECT ${VEHICLE_SELECT} FROM vehicles v WHERE v.id = ${vehicleId}`);
-  if (!car) return null;
-  const images = await queryRows<VehicleImage>(
-    services.db,
-    sql`SELECT ${IMAGE_SELECT} FROM vehicle_images i WHERE i."vehicleId" = ${vehicleId} ORDER BY i.position, i."createdAt", i.id`,
-  );
-  return { ...car, images };
+/** A car and its photos in display order, as Prisma's `findUnique` with the photos included reads them, on the driver (./booking-reads.ts readCarsWithPhotos). */
+export async function readCarWithPhotos(services: Pick<Services, "db" | "provider">, vehicleId: string): Promise<CarWithPhotos | null> {
+  return (await readCarsWithPhotos(services, [vehicleId])).get(vehicleId) ?? null;
 }
 const BOOKABLE_CARS = { name: "bookableCars", tags: ["catalogue"], maxRows: 5_000 } as const;
 
@@ -451,16 +429,17 @@ export async function listMyBookings<S extends BookingShape = typeof withVehicle
   const plan = services.provider === "postgresql" && skip === 0 ? planFor(shape) : null;
   if (plan) {
     // PostgreSQL, the first page (the app's lists, REST's whole list) in a shape read on the driver:
-    // the open bookings and the first `take` past ones in one statement with their columns, ordered
-    // here by the domain's rule. It holds the page: the open ones come first, then the past ones in
-    // the order the statement takes them. One round trip instead of three (`bench/layers.ts`:
-    // myBookings 711-845 -> 607-729 µs). SQLite answers the three below sooner than this one (22
-    // against 29 µs: it builds the compound's ids into a temporary table first).
-    const rows = (await readBookingsWhere(
+    // the open bookings and the first `take` past ones in one statement, whole rows from the
+    // customer's index (reading their ids first, then each row by its key, cost PostgreSQL a third
+    // more), ordered here by the domain's rule. It holds the page: the open ones come first, then
+    // the past ones in the order the statement takes them. One round trip instead of three
+    // (`bench/layers.ts`: myBookings 711-845 -> 607-729 µs). SQLite answers the three below sooner
+    // than this one (22 against 29 µs: it builds the compound's rows into a temporary table first).
+    const rows = (await readBookingsFrom(
       services,
-      sql`b.id IN (SELECT id FROM bookings WHERE "userId" = ${customer.userId} AND ${open}
-        UNION ALL SELECT id FROM (SELECT id FROM bookings WHERE "userId" = ${customer.userId} AND NOT (${open})
-          ORDER BY "pickupDate" DESC, id ASC LIMIT ${take}) past)`,
+      sql`(SELECT * FROM bookings WHERE "userId" = ${customer.userId} AND ${open}
+        UNION ALL (SELECT * FROM bookings WHERE "userId" = ${customer.userId} AND NOT (${open})
+          ORDER BY "pickupDate" DESC, id ASC LIMIT ${take})) b`,
       plan,
       columns,
       CUSTOMER_ORDER_COLUMNS,
