@@ -37,6 +37,7 @@ import { type Db, preparedStatementNamer, sqliteAdapter } from "../server/db";
 import { shareChangeCounters, trackChanges } from "../server/db/changes";
 import { SharedAdapterFactory, shareAdapter } from "../server/db/direct";
 import { migrate } from "../server/db/migrate";
+import { PostgresReads } from "../server/db/postgres-reads";
 import { createLogger } from "../server/log";
 import type { Services } from "../server/services/context";
 import { createSession, resolveViewer } from "../server/services/sessions";
@@ -133,7 +134,8 @@ function timedQueryable<T extends object>(target: T): T {
     get(object, property, receiver) {
       const value = Reflect.get(object, property, object);
       if (typeof value !== "function") return value;
-      if (property === "queryRaw" || property === "executeRaw") {
+      // `query`: PostgreSQL's direct reads on Bun's client (server/db/postgres-reads.ts).
+      if (property === "queryRaw" || property === "executeRaw" || property === "query") {
         return async (...callArgs: unknown[]) => {
           clock.statements++;
           const started = performance.now();
@@ -232,8 +234,10 @@ try {
   const pool = database.provider === "postgresql" ? new pg.Pool({ connectionString: database.target.url, max: 10 }) : null;
   // As the server makes it (server/db/index.ts openDatabase): on PostgreSQL, named prepared statements.
   const adapter = pool ? new PrismaPg(pool, { statementNameGenerator: preparedStatementNamer() }) : sqliteAdapter(database.target.url);
-  // Shared as the server shares it, so reads sent past Prisma (server/db/direct.ts) count as driver time.
-  const shared = new SharedAdapterFactory(timedFactory(adapter));
+  // Shared as the server shares it, so reads sent past Prisma (server/db/direct.ts) count as driver
+  // time, PostgreSQL's on Bun's own client as in the server.
+  const reads = pool ? timedQueryable(new PostgresReads(database.target.url)) : undefined;
+  const shared = new SharedAdapterFactory(timedFactory(adapter), reads);
   const client = pool ? new PostgresClient({ adapter: shared }) : new SqliteClient({ adapter: shared });
   const db = trackChanges(client as unknown as SqliteClient) as Db;
   let seed: SeedResult;
@@ -351,6 +355,7 @@ try {
   if (args.reuse) writeFileSync(resolve(args.reuse, "seed.json"), JSON.stringify({ ...seed, freeSlots: seed.freeSlots.slice(slot) }));
   await client.$disconnect();
   // Its idle connections would be ended by the DROP below, an error no client is waiting for (57P01).
+  await reads?.close();
   await pool?.end();
 } finally {
   await database.drop();

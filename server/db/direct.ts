@@ -7,7 +7,9 @@
 // are all SQL and which, on SQLite, holds the database's one writer while it runs.
 //
 // The statements run on the very adapter Prisma uses (`SharedAdapterFactory` below remembers it):
-// on SQLite the same reader (reads) and writer (transactions), on PostgreSQL the same pool. Rows come back as objects with
+// on SQLite the same reader (reads) and writer (transactions); on PostgreSQL transactions on the
+// same pool, and the statements outside them on Bun's own client (./postgres-reads.ts), whose
+// values cost the server a fraction of what `pg` and Prisma's adapter make of them. Rows come back as objects with
 // the values typed as Prisma's `$queryRaw` types them (DateTime as Date, Boolean as boolean, money as
 // Decimal, Json parsed), except that 64-bit integers are numbers when they fit (counts, on
 // PostgreSQL, are 64-bit).
@@ -18,6 +20,7 @@ import {
   type SqlDriverAdapter,
   type SqlDriverAdapterFactory,
   type SqlQuery,
+  type SqlResultSet,
   type Transaction,
 } from "@prisma/driver-adapter-utils";
 import type { GroupMember } from "./bun-sqlite-adapter";
@@ -28,17 +31,23 @@ import type { Db, Prisma } from "./index";
 // From the client's runtime, as ./index.ts takes them (which imports this file).
 const { Decimal, sql } = SqlitePrisma;
 
+/** Where the statements outside transactions go instead of the adapter (PostgreSQL: ./postgres-reads.ts). */
+export type DirectReads = { query(query: SqlQuery): Promise<SqlResultSet>; close(): Promise<void> };
+
 /**
  * The factory given to Prisma, which keeps the adapter Prisma connected so that direct statements
- * use the same connections. A disconnect (Prisma disposes the adapter) forgets it; the next use
- * connects again, as Prisma does.
+ * use the same connections (or `reads`, for those outside transactions). A disconnect (Prisma
+ * disposes the adapter) forgets it and closes `reads`; the next use connects again, as Prisma does.
  */
 export class SharedAdapterFactory implements SqlDriverAdapterFactory {
   readonly provider: SqlDriverAdapterFactory["provider"];
   readonly adapterName: string;
   #connected: Promise<SqlDriverAdapter> | undefined;
 
-  constructor(readonly inner: SqlDriverAdapterFactory) {
+  constructor(
+    readonly inner: SqlDriverAdapterFactory,
+    readonly reads?: DirectReads,
+  ) {
     this.provider = inner.provider;
     this.adapterName = inner.adapterName;
   }
@@ -46,8 +55,9 @@ export class SharedAdapterFactory implements SqlDriverAdapterFactory {
   connect(): Promise<SqlDriverAdapter> {
     this.#connected ??= this.inner.connect().then((adapter) => {
       const dispose = adapter.dispose.bind(adapter);
-      adapter.dispose = () => {
+      adapter.dispose = async () => {
         this.#connected = undefined;
+        await this.reads?.close();
         return dispose();
       };
       return adapter;
@@ -260,8 +270,14 @@ function numbersForBigints<T>(rows: Record<string, unknown>[]): T[] {
 export async function queryRows<T>(db: Db, query: Prisma.Sql): Promise<T[]> {
   const factory = registry.get(db);
   if (!factory) return numbersForBigints<T>(await db.$queryRaw<Record<string, unknown>[]>(query));
-  const adapter = await factory.connect();
-  return toRows<T>(await adapter.queryRaw(adapterQuery(factory.provider, query)));
+  return toRows<T>(await directRead(factory, query));
+}
+
+/** One statement outside any transaction: on `reads` where the factory has them, else on the adapter. */
+async function directRead(factory: SharedAdapterFactory, query: Prisma.Sql): Promise<SqlResultSet> {
+  const statement = adapterQuery(factory.provider, query);
+  if (factory.reads) return factory.reads.query(statement);
+  return (await factory.connect()).queryRaw(statement);
 }
 
 /**
@@ -288,8 +304,7 @@ export async function queryNestedRows<T>(db: Db, query: Prisma.Sql, relations: r
   const factory = registry.get(db);
   if (!factory)
     return numbersForBigints<Record<string, unknown>>(await db.$queryRaw<Record<string, unknown>[]>(query)).map((row) => nestJoined(row, relations) as T);
-  const adapter = await factory.connect();
-  const { columnNames, columnTypes, rows } = await adapter.queryRaw(adapterQuery(factory.provider, query));
+  const { columnNames, columnTypes, rows } = await directRead(factory, query);
   return rows.map(rowBuilder(columnNames, columnTypes, relations)) as T[];
 }
 

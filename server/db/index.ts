@@ -8,6 +8,7 @@ import { type DatabaseTarget, SQLITE_DEFAULTS, type SqliteTuning } from "../conf
 import { changeCounters, trackChanges } from "./changes";
 import { SharedAdapterFactory, shareAdapter } from "./direct";
 import { PrismaBunSqlite } from "./bun-sqlite-adapter";
+import { isEndedSession, isPlainRead, PostgresReads } from "./postgres-reads";
 import { announceChanges } from "./notifications";
 
 export type Db = SqliteClient;
@@ -28,16 +29,6 @@ export type Database = {
   poolStats(): PoolStats | null;
   close(): Promise<void>;
 };
-
-// Connection codes meaning PostgreSQL had already ended the session (an operator's
-// pg_terminate_backend, a failover, idle_session_timeout) or the socket is gone.
-const ENDED_SESSION_CODES = new Set(["57P01", "57P02", "08003", "08006", "ECONNRESET", "EPIPE"]);
-const ENDED_SESSION_MESSAGE = /Connection terminated|not queryable|terminating connection/i;
-const isEndedSession = (error: unknown) =>
-  ENDED_SESSION_CODES.has(String((error as { code?: unknown })?.code)) || ENDED_SESSION_MESSAGE.test(String((error as Error)?.message ?? ""));
-// A plain read (no row locks): running it twice changes nothing.
-const isPlainRead = (text: unknown) =>
-  typeof text === "string" && /^\s*SELECT\b/i.test(text) && !/\bFOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE|KEY\s+SHARE)\b/i.test(text);
 
 /**
  * The PostgreSQL pool. When PostgreSQL ends the sessions (see above), the pool only learns that an
@@ -98,14 +89,20 @@ export function sqliteAdapter(url: string, options: { timeout?: number } & Sqlit
   });
 }
 
+/** PostgreSQL connections a process opens at most: Prisma's pool, and as many for the direct reads. */
+const POOL_SIZE = 10;
+
 /** Opens the database; the client counts its own writes (./changes.ts) for the public read cache. */
 export function openDatabase(target: DatabaseTarget): Database {
-  const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: 10 }) : undefined;
-  // Shared: the hottest reads run on the same adapter past Prisma's client (./direct.ts).
+  const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: POOL_SIZE }) : undefined;
+  // Shared: the hottest reads run on the same adapter past Prisma's client (./direct.ts); on
+  // PostgreSQL those outside transactions on Bun's own client, as many connections again at most.
+  const reads = pool ? new PostgresReads(target.url, POOL_SIZE) : undefined;
   const adapter = new SharedAdapterFactory(
     pool
       ? new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: preparedStatementNamer() })
       : sqliteAdapter(target.url, target.provider === "sqlite" ? target : {}),
+    reads,
   );
   const client = pool ? new PostgresClient({ adapter }) : new SqliteClient({ adapter });
   const db = trackChanges(client);
@@ -113,5 +110,9 @@ export function openDatabase(target: DatabaseTarget): Database {
   // Other instances drop what they cached of this client's writes (servers listen: boot.ts).
   if (target.provider === "postgresql") announceChanges(db, changeCounters(db)!);
   const poolStats = () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null);
-  return { db, provider: target.provider, poolStats, close: () => db.$disconnect() };
+  const close = async () => {
+    await db.$disconnect();
+    await reads?.close();
+  };
+  return { db, provider: target.provider, poolStats, close };
 }

@@ -1,11 +1,11 @@
 // PostgreSQL's prepared statements (./index.ts preparedStatementNamer): the server's statements
 // get stable names, so each pool connection parses and plans them once. The namer's rules on any
 // database; on PostgreSQL (TEST_DATABASE_URL), that a read through the server's client is kept
-// prepared on its connection and answers the same the next time.
+// prepared on its connection and answers the same the next time (the direct reads' own client
+// prepares its statements too: ./postgres-reads.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openTestClients } from "../testing/harness";
-import { queryRows } from "./direct";
-import { preparedStatementNamer, sql } from "./index";
+import { preparedStatementNamer } from "./index";
 
 describe("preparedStatementNamer", () => {
   test("one name per text, the same each time; other texts other names", () => {
@@ -48,14 +48,14 @@ describe.if(!!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
     const admin = await db.adminUser.create({ data: { email: `${crypto.randomUUID()}@example.com`, passwordHash: "x", firstName: "Ada", lastName: "Named" } });
     const read = () => db.adminUser.findUnique({ where: { id: admin.id }, select: { id: true, lastName: true } });
     expect(await read()).toEqual({ id: admin.id, lastName: "Named" });
-    // One request at a time: the pool hands back the connection it used last.
-    const prepared = await queryRows<{ name: string; statement: string }>(db, sql`SELECT name, statement FROM pg_prepared_statements`);
+    // One request at a time: Prisma's pool hands back the connection it used last.
+    const prepared = await db.$queryRaw<{ name: string; statement: string }[]>`SELECT name, statement FROM pg_prepared_statements`;
     const mine = prepared.filter((p) => /^SELECT\b/.test(p.statement) && p.statement.includes('"admin_users"') && p.statement.includes('"lastName"'));
     expect(mine.length).toBe(1);
     expect(mine[0]!.name).toStartWith("capedrive_");
     await db.adminUser.update({ where: { id: admin.id }, data: { lastName: "Renamed" } });
     expect(await read()).toEqual({ id: admin.id, lastName: "Renamed" });
-    const again = await queryRows<{ name: string }>(db, sql`SELECT name FROM pg_prepared_statements WHERE name = ${mine[0]!.name}`);
+    const again = await db.$queryRaw<{ name: string }[]>`SELECT name FROM pg_prepared_statements WHERE name = ${mine[0]!.name}`;
     expect(again.length).toBe(1);
   });
 });
