@@ -8,7 +8,7 @@
 //
 // The statements run on the very adapter Prisma uses (`SharedAdapterFactory` below remembers it):
 // on SQLite the same reader (reads) and writer (transactions); on PostgreSQL transactions on the
-// same pool, and the statements outside them on Bun's own client (./postgres-reads.ts), whose
+// same pool, and the plain reads outside them on Bun's own client (./postgres-reads.ts), whose
 // values cost the server a fraction of what `pg` and Prisma's adapter make of them. Rows come back as objects with
 // the values typed as Prisma's `$queryRaw` types them (DateTime as Date, Boolean as boolean, money as
 // Decimal, Json parsed), except that 64-bit integers are numbers when they fit (counts, on
@@ -31,8 +31,13 @@ import type { Db, Prisma } from "./index";
 // From the client's runtime, as ./index.ts takes them (which imports this file).
 const { Decimal, sql } = SqlitePrisma;
 
-/** Where the statements outside transactions go instead of the adapter (PostgreSQL: ./postgres-reads.ts). */
-export type DirectReads = { query(query: SqlQuery): Promise<SqlResultSet>; close(): Promise<void> };
+/** Where the plain reads outside transactions go instead of the adapter (PostgreSQL: ./postgres-reads.ts). */
+export type DirectReads = {
+  /** Whether a statement goes there: a plain read; any write stays on the adapter. */
+  serves(sql: string): boolean;
+  query(query: SqlQuery): Promise<SqlResultSet>;
+  close(): Promise<void>;
+};
 
 /**
  * The factory given to Prisma, which keeps the adapter Prisma connected so that direct statements
@@ -273,10 +278,10 @@ export async function queryRows<T>(db: Db, query: Prisma.Sql): Promise<T[]> {
   return toRows<T>(await directRead(factory, query));
 }
 
-/** One statement outside any transaction: on `reads` where the factory has them, else on the adapter. */
+/** One statement outside any transaction: on `reads` where the factory has them and they serve it, else on the adapter. */
 async function directRead(factory: SharedAdapterFactory, query: Prisma.Sql): Promise<SqlResultSet> {
   const statement = adapterQuery(factory.provider, query);
-  if (factory.reads) return factory.reads.query(statement);
+  if (factory.reads?.serves(statement.sql)) return factory.reads.query(statement);
   return (await factory.connect()).queryRaw(statement);
 }
 

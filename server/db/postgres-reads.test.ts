@@ -26,7 +26,7 @@ describe("failures and statements, on any database", () => {
     expect(unavailableError(mapped)?.code).toBe("SERVICE_UNAVAILABLE");
   });
 
-  test("only a plain read runs again; ended sessions are told by pg's codes and Bun's", () => {
+  test("only a plain read goes to Bun's client and runs again; ended sessions are told by pg's codes and Bun's", () => {
     expect(isPlainRead(`SELECT id FROM bookings WHERE "userId" = $1`)).toBe(true);
     expect(isPlainRead(`\n  SELECT id FROM vehicles WHERE id = $1 FOR UPDATE`)).toBe(false);
     expect(isPlainRead(`SELECT id FROM users FOR NO KEY UPDATE`)).toBe(false);
@@ -54,9 +54,18 @@ if (process.env.TEST_DATABASE_URL) {
     });
     const db = () => clients.opened.db;
 
-    test("the reads outside transactions go through Bun's client, which names itself to PostgreSQL", async () => {
+    test("the plain reads outside transactions go through Bun's client, which names itself to PostgreSQL; writes do not", async () => {
       const [row] = await queryRows<{ name: string }>(db(), sql`SELECT current_setting('application_name') AS name`);
       expect(row!.name).toBe(READS_APPLICATION_NAME);
+      // A write sent alone (the mailer's claims, a rate-limit counter) stays on Prisma's pool.
+      const admin = await db().adminUser.create({
+        data: { email: `${crypto.randomUUID()}@example.com`, passwordHash: "x", firstName: "Ada", lastName: "Reads", role: "admin" },
+      });
+      const [written] = await queryRows<{ name: string }>(
+        db(),
+        sql`UPDATE admin_users SET "lastName" = 'Written' WHERE id = ${admin.id} RETURNING current_setting('application_name') AS name`,
+      );
+      expect(written!.name).not.toBe(READS_APPLICATION_NAME);
       // Prisma's own statements stay on its pool.
       const [viaPrisma] = await db().$queryRaw<{ name: string }[]>`SELECT current_setting('application_name') AS name`;
       expect(viaPrisma!.name).not.toBe(READS_APPLICATION_NAME);
