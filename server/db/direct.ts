@@ -41,7 +41,7 @@ export type DirectReads = {
 
 /**
  * The factory given to Prisma, which keeps the adapter Prisma connected so that direct statements
- * use the same connections (or `reads`, for those outside transactions). A disconnect (Prisma
+ * use the same connections (or `reads`, for the plain reads outside transactions). A disconnect (Prisma
  * disposes the adapter) forgets it and closes `reads`; the next use connects again, as Prisma does.
  */
 export class SharedAdapterFactory implements SqlDriverAdapterFactory {
