@@ -10,7 +10,7 @@ import { unavailableError } from "../errors";
 import { openTestClients } from "../testing/harness";
 import { queryRows } from "./direct";
 import { sql } from "./index";
-import { isEndedSession, isPlainRead, PostgresReads, READS_APPLICATION_NAME, toAdapterError } from "./postgres-reads";
+import { isEndedSession, isPlainRead, PostgresReads, READS_APPLICATION_NAME, readsUrl, toAdapterError } from "./postgres-reads";
 
 describe("failures and statements, on any database", () => {
   test("a refused connection is a database that cannot be reached: 503 Service Unavailable", async () => {
@@ -35,6 +35,17 @@ describe("failures and statements, on any database", () => {
     expect(isEndedSession({ code: "ERR_POSTGRES_CONNECTION_CLOSED", message: "Connection closed" })).toBe(true);
     expect(isEndedSession({ code: "23505", message: "duplicate key value violates unique constraint" })).toBe(false);
     expect(isEndedSession(null)).toBe(false);
+  });
+
+  test("the URL keeps the parameters PostgreSQL accepts and drops Prisma's, which PostgreSQL would refuse", () => {
+    expect(readsUrl("postgres://app:s%40cret@db.internal:5433/rentals?schema=public&connection_limit=5&sslmode=require&options=-c%20search_path%3Dapp")).toBe(
+      "postgres://app:s%40cret@db.internal:5433/rentals?sslmode=require&options=-c+search_path%3Dapp",
+    );
+    expect(readsUrl("postgresql://u:p@127.0.0.1:5432/db")).toBe("postgresql://u:p@127.0.0.1:5432/db");
+    // A Unix socket named as pg and Bun both read it.
+    expect(readsUrl("postgres://app@localhost/rentals?host=/var/run/postgresql&pgbouncer=true")).toBe(
+      "postgres://app@localhost/rentals?host=%2Fvar%2Frun%2Fpostgresql",
+    );
   });
 
   test("anything that is not Bun's PostgreSQL error passes through unchanged", () => {
@@ -95,6 +106,18 @@ if (process.env.TEST_DATABASE_URL) {
       expect(String(viaPrisma!.huge)).toBe(direct!.huge as string);
       const comparable = (row: Record<string, unknown>) => ({ ...row, huge: undefined, money: String(row.money) });
       expect(comparable(viaPrisma!)).toEqual(comparable(direct!));
+    });
+
+    test("a URL with Prisma's parameters (?schema=, ?connection_limit=) still reads", async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.searchParams.set("schema", "public");
+      url.searchParams.set("connection_limit", "5");
+      const reads = new PostgresReads(url.toString(), 1);
+      try {
+        expect((await reads.query({ sql: "SELECT 1 AS one", args: [], argTypes: [] })).rows).toEqual([[1]]);
+      } finally {
+        await reads.close();
+      }
     });
 
     test("its statements are prepared once on a connection, then only run", async () => {

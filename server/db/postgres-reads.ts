@@ -75,6 +75,21 @@ export function toAdapterError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * The URL's query parameters Bun.SQL is given: the ones it or PostgreSQL understand. Bun passes any
+ * other parameter to PostgreSQL as a setting, and PostgreSQL refuses the connection for one it does
+ * not know (`?schema=public`, `?connection_limit=5`: Prisma's, which `pg` ignores), so those are
+ * left out, as `pg` leaves them out.
+ */
+const URL_PARAMETERS_KEPT = new Set(["host", "port", "sslmode", "sslrootcert", "sslcert", "sslkey", "options", "client_encoding"]);
+
+/** `url` with only the query parameters Bun.SQL can be given (URL_PARAMETERS_KEPT). */
+export function readsUrl(url: string): string {
+  const parsed = new URL(url);
+  for (const name of [...parsed.searchParams.keys()]) if (!URL_PARAMETERS_KEPT.has(name)) parsed.searchParams.delete(name);
+  return parsed.toString();
+}
+
 /** How these connections name themselves to PostgreSQL (`pg_stat_activity.application_name`), for operators. */
 export const READS_APPLICATION_NAME = "capedrive-reads";
 
@@ -96,7 +111,7 @@ export class PostgresReads {
   async query({ sql: text, args }: SqlQuery): Promise<SqlResultSet> {
     type Result = unknown[][] & { columns?: { name: string; type: number }[] };
     const run = () => {
-      this.#sql ??= new SQL({ url: this.url, max: this.max, idleTimeout: 60, connection: { application_name: READS_APPLICATION_NAME } });
+      this.#sql ??= new SQL({ url: readsUrl(this.url), max: this.max, idleTimeout: 60, connection: { application_name: READS_APPLICATION_NAME } });
       return this.#sql.unsafe(text, args as never[]).values() as Promise<Result>;
     };
     let result: Result;
