@@ -8,7 +8,7 @@ import { type DatabaseTarget, SQLITE_DEFAULTS, type SqliteTuning } from "../conf
 import { changeCounters, trackChanges } from "./changes";
 import { SharedAdapterFactory, shareAdapter } from "./direct";
 import { PrismaBunSqlite } from "./bun-sqlite-adapter";
-import { isEndedSession, isPlainRead, PostgresReads } from "./postgres-reads";
+import { isPlainRead, PostgresReads, readAgainIfEnded } from "./postgres-reads";
 import { announceChanges } from "./notifications";
 
 export type Db = SqliteClient;
@@ -31,22 +31,18 @@ export type Database = {
 };
 
 /**
- * The PostgreSQL pool. When PostgreSQL ends the sessions (see above), the pool only learns that an
- * idle connection is dead once its socket says so, a few milliseconds later; a query handed such a
- * connection meanwhile fails. A plain read that fails that way runs once more, after a short pause
- * in which the pool drops the other dead connections, so the requests right after (readiness
- * probes, lists) are answered instead of 503. Writes are not replayed: they answer 503 "try again"
- * (their transaction never committed). Outside transactions only (Prisma runs those on pool.query).
+ * The PostgreSQL pool. When PostgreSQL ends the sessions (an operator's pg_terminate_backend, a
+ * failover, idle_session_timeout), the pool only learns that an idle connection is dead once its
+ * socket says so, a few milliseconds later; a query handed such a connection meanwhile fails. A
+ * plain read that fails that way runs once more (./postgres-reads.ts readAgainIfEnded), so the
+ * requests right after (readiness probes, lists) are answered instead of 503. Outside transactions
+ * only (Prisma runs those on pool.query).
  */
 class ReconnectingPool extends pg.Pool {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query overloads (callback and promise forms) are passed through as they are.
   override query(config: any, ...rest: any[]): any {
     if (rest.length > 0 || typeof config !== "object" || config === null || !isPlainRead(config.text)) return super.query(config, ...rest);
-    return super.query(config).catch(async (error: unknown) => {
-      if (!isEndedSession(error)) throw error;
-      await Bun.sleep(25);
-      return super.query(config);
-    });
+    return readAgainIfEnded(config.text, () => super.query(config));
   }
 }
 
@@ -96,7 +92,7 @@ const POOL_SIZE = 10;
 export function openDatabase(target: DatabaseTarget): Database {
   const pool = target.provider === "postgresql" ? new ReconnectingPool({ connectionString: target.url, max: POOL_SIZE }) : undefined;
   // Shared: the hottest reads run on the same adapter past Prisma's client (./direct.ts); on
-  // PostgreSQL those outside transactions on Bun's own client, as many connections again at most.
+  // PostgreSQL the plain reads outside transactions on Bun's own client, as many connections again at most.
   const reads = pool ? new PostgresReads(target.url, POOL_SIZE) : undefined;
   const adapter = new SharedAdapterFactory(
     pool

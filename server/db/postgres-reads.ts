@@ -42,6 +42,23 @@ export const isPlainRead = (text: unknown): boolean =>
 /** How long a plain read that met an ended session waits before its one more try (the pool drops its other dead connections meanwhile). */
 const ENDED_SESSION_PAUSE_MS = 25;
 
+/**
+ * `run` (the statement `text`), and once more after a short pause when it is a plain read that was
+ * handed a session PostgreSQL had already ended, so the requests right after an operator's
+ * pg_terminate_backend or a failover are answered instead of 503. Writes are not replayed: they
+ * answer 503 "try again" (they never committed). Both pools' rule: Prisma's (./index.ts
+ * ReconnectingPool) and this file's.
+ */
+export async function readAgainIfEnded<T>(text: unknown, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isEndedSession(error) || !isPlainRead(text)) throw error;
+    await Bun.sleep(ENDED_SESSION_PAUSE_MS);
+    return run();
+  }
+}
+
 /** Bun's codes for a connection that could not be made, or was lost. */
 const CONNECTION_LOST = /CONNECTION_CLOSED|SOCKET|TIMEOUT/;
 const CONNECTION_FAILED = /CONNECTION_REFUSED|CONNECTION_FAILED|TLS|AUTHENTICATION|INVALID_SERVER/;
@@ -103,7 +120,7 @@ export class PostgresReads {
     readonly max = 10,
   ) {}
 
-  /** Plain reads only (no writes, no row locks): each may run twice (below), and writes stay on Prisma's pool. */
+  /** Plain reads only (no writes, no row locks): each may run twice (readAgainIfEnded), and writes stay on Prisma's pool. */
   serves(text: string): boolean {
     return isPlainRead(text);
   }
@@ -116,13 +133,7 @@ export class PostgresReads {
     };
     let result: Result;
     try {
-      result = await run().catch(async (error: unknown) => {
-        // As Prisma's pool does (./index.ts ReconnectingPool): a plain read handed a connection
-        // PostgreSQL had ended runs once more, so the requests right after are answered, not 503.
-        if (!isEndedSession(error) || !this.serves(text)) throw error;
-        await Bun.sleep(ENDED_SESSION_PAUSE_MS);
-        return run();
-      });
+      result = await readAgainIfEnded(text, run);
     } catch (error) {
       throw toAdapterError(error);
     }
