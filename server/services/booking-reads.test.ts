@@ -8,7 +8,7 @@ import type { Prisma } from "../db";
 import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
 import { createVehicle } from "../testing/dealerships";
 import { createTestServices } from "../testing/harness";
-import { bookingsInShape, planFor } from "./booking-reads";
+import { bookingsInShape, keptCarWithPhotos, planFor } from "./booking-reads";
 import type { Services } from "./context";
 
 let services: Services & { close(): Promise<void> };
@@ -137,4 +137,19 @@ test("a car kept for the lists is read again once the catalogue is written: a ne
   // Put back as it was for the other tests.
   await services.db.vehicleImage.deleteMany({ where: { vehicleId: before.id, url: "/objects/a/last.jpg" } });
   await services.db.vehicle.update({ where: { id: before.id }, data: { make: "Kia" } });
+});
+
+test("a new booking's car is the car the lists keep: one object, read again after a catalogue write; an unknown id is null", async () => {
+  const shape = { include: { vehicle: { include: { images: photos } } } } as const;
+  type Row = { vehicle: { id: string; make: string } | null };
+  const listed = ((await bookingsInShape(services, [ids[0]!], shape)) as unknown as Row[])[0]!.vehicle!;
+  const forBooking = await keptCarWithPhotos(services, listed.id);
+  expect(forBooking).toBe(listed as unknown as typeof forBooking);
+  expect(Object.isFrozen(forBooking) && Object.isFrozen(forBooking!.images)).toBe(true);
+  await services.db.vehicle.update({ where: { id: listed.id }, data: { make: "Kia Motors" } });
+  const written = await keptCarWithPhotos(services, listed.id);
+  expect(written?.make).toBe("Kia Motors");
+  expect(written?.images.map((image) => image.url)).toEqual(["/objects/a/first.jpg", "/objects/a/front.jpg", "/objects/a/side.jpg"]);
+  await services.db.vehicle.update({ where: { id: listed.id }, data: { make: "Kia" } });
+  expect(await keptCarWithPhotos(services, crypto.randomUUID())).toBeNull();
 });

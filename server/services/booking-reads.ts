@@ -150,14 +150,15 @@ export async function readCarsWithPhotos(services: Pick<Services, "db" | "provid
 }
 
 /**
- * The cars the customer's lists show, kept in this process as the admin list keeps its cars
- * (./admin-bookings.ts): until the catalogue is written (any car, photo or dealership; on PostgreSQL
- * also by another instance, which announces it), and for a second at most (other processes on one
- * SQLite file announce nothing). Read again, a car and its photos were most of what a list of a
- * customer's bookings cost PostgreSQL (about 140 of 250 µs of its CPU for ten bookings) and half of
- * the values the list read from SQLite (issue 16).
+ * The cars the customer's lists show and a new booking is made with, kept in this process as the
+ * admin list keeps its cars (./admin-bookings.ts): until the catalogue is written (any car, photo or
+ * dealership; on PostgreSQL also by another instance, which announces it), and for a second at most
+ * (other processes on one SQLite file announce nothing). Read again, a car and its photos were most
+ * of what a list of a customer's bookings cost PostgreSQL (about 140 of 250 µs of its CPU for ten
+ * bookings) and half of the values the list read from SQLite (issue 16). An id of no car is not
+ * kept: it is read again each time.
  */
-const LIST_CARS: Memo = { name: "booking-list-cars", tags: ["catalogue"], maxRows: 2_000 };
+const KEPT_CARS: Memo = { name: "kept-cars", tags: ["catalogue"], maxRows: 5_000 };
 
 /** A kept car in each form a plan asks for: alone, with its photos, with its photos' urls; each frozen, shared by every booking and request that shows it. */
 type ListCar = { alone: Vehicle; withPhotos: CarWithPhotos; withPhotoUrls: Vehicle & { images: { url: string }[] } };
@@ -174,6 +175,19 @@ function listCar({ images, ...alone }: CarWithPhotos): ListCar {
 async function readListCars(services: Pick<Services, "db" | "provider">, ids: string[]): Promise<Map<string, ListCar>> {
   const cars = await readCarsWithPhotos(services, ids);
   return new Map([...cars].map(([id, car]) => [id, listCar(car)]));
+}
+
+/** Cars by id as kept above, in each form (absent ids answer null). */
+const keptCars = (services: Pick<Services, "db" | "provider">, ids: readonly string[]) =>
+  rememberedRows(services.db, KEPT_CARS, ids, (missing) => readListCars(services, missing));
+
+/**
+ * A car with its photos in display order, as kept for the lists (frozen, shared): what a new
+ * booking's emails and answer show. Whether it can be booked is decided from the row read under
+ * the car's lock, never from this.
+ */
+export async function keptCarWithPhotos(services: Pick<Services, "db" | "provider">, vehicleId: string): Promise<CarWithPhotos | null> {
+  return (await keptCars(services, [vehicleId])).get(vehicleId)?.withPhotos ?? null;
 }
 
 /** What of a shape this file reads: the car (with its photos, all columns or the url) and the handovers' columns. */
@@ -251,7 +265,7 @@ export async function readBookingsFrom(
   const ids = bookings.map((booking) => booking.id as string);
   if (plan.vehicle) {
     const carIds = [...new Set(bookings.flatMap((booking) => (booking.vehicleId ? [booking.vehicleId as string] : [])))];
-    const cars = await rememberedRows(services.db, LIST_CARS, carIds, (missing) => readListCars(services, missing));
+    const cars = await keptCars(services, carIds);
     const form = plan.vehicle.images === "all" ? "withPhotos" : plan.vehicle.images === "url" ? "withPhotoUrls" : "alone";
     for (const booking of bookings) booking.vehicle = booking.vehicleId ? (cars.get(booking.vehicleId as string)?.[form] ?? null) : null;
   }

@@ -38,7 +38,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { type LockOptions, retryTransient, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
-import { type BookingColumns, bookingsInShape, type CarWithPhotos, planFor, readBookingsFrom, readCarsWithPhotos } from "./booking-reads";
+import { type BookingColumns, bookingsInShape, type CarWithPhotos, keptCarWithPhotos, planFor, readBookingsFrom, readCarsWithPhotos } from "./booking-reads";
 import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
@@ -188,23 +188,10 @@ export async function checkChangedServiceAreas(
   if (first) throw badInput(first, problems);
 }
 
-/**
- * A car with its photos, as a booking's emails and answer show it, kept until the catalogue is
- * written (any car, photo or dealership). Whether it can be booked is decided from the row read
- * under its lock, never from this.
- */
-function bookableCar(services: Services, vehicleId: string): Promise<BookingWithVehicle["vehicle"] | null> {
-  return remembered(services.db, BOOKABLE_CARS, vehicleId, async () => {
-    // Wrapped, so an unknown id (null) is kept too until a car is added.
-    return { car: await readCarWithPhotos(services, vehicleId) };
-  }).then(({ car }) => car);
-}
-
 /** A car and its photos in display order, as Prisma's `findUnique` with the photos included reads them, on the driver (./booking-reads.ts readCarsWithPhotos). */
 export async function readCarWithPhotos(services: Pick<Services, "db" | "provider">, vehicleId: string): Promise<CarWithPhotos | null> {
   return (await readCarsWithPhotos(services, [vehicleId])).get(vehicleId) ?? null;
 }
-const BOOKABLE_CARS = { name: "bookableCars", tags: ["catalogue"], maxRows: 5_000 } as const;
 
 // Operations --------------------------------------------------------------------------------
 
@@ -319,7 +306,7 @@ async function book(
   // database's one writer, so what runs inside it is what limits bookings a second. The car, with
   // its photos, is read here for the emails and the answer; whether it can be booked is decided
   // under the lock.
-  const car = await bookableCar(services, data.vehicleId);
+  const car = await keptCarWithPhotos(services, data.vehicleId);
   if (!car) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
   const madeAt = new Date();
   const row: Booking = {
