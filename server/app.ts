@@ -15,6 +15,7 @@ import type { PoolStats } from "./db";
 import { databaseIsUp, readiness } from "./services/health";
 import { readObject } from "./services/uploads";
 import { webApp } from "./web";
+import { currentTurn, sendable } from "./http-send";
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 
@@ -242,6 +243,7 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
   let drained: (() => void) | undefined;
   async function fetch(request: Request, server?: { requestIP(request: Request): { address: string } | null }): Promise<Response> {
     const started = performance.now();
+    const arrivedIn = currentTurn();
     const address = server?.requestIP(request)?.address;
     if (address) socketAddresses.set(request, address);
     inFlight++;
@@ -283,7 +285,7 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
     const finished = performance.now();
     services.log.info(() => `${request.method} ${new URL(request.url).pathname} ${response.status} ${(finished - started).toFixed(1)}ms`);
     metrics?.observeHttp(request.method, route ?? routes?.get(request) ?? "unmatched", response.status, (finished - started) / 1000);
-    return response;
+    return sendable(response, arrivedIn, request.method);
   }
   /** Resolves when no request is in flight (or after `timeoutMs`). */
   function drain(timeoutMs: number): Promise<void> {

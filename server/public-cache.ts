@@ -32,6 +32,7 @@ import type { Db } from "./db";
 import { changeCounters, type ChangeCounters, type ChangeTag } from "./db/changes";
 import { parse, type OperationDefinitionNode } from "graphql";
 import { LRUCache } from "lru-cache";
+import { largeResponse } from "./http-send";
 
 export const PUBLIC_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
@@ -269,5 +270,5 @@ function hasErrors(body: Uint8Array): boolean {
 }
 
 function answer(entry: Entry, state: "hit" | "stale" | "miss"): Response {
-  return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: entry.status, headers: { "Content-Type": entry.contentType, "X-Cache": state } });
+  return largeResponse(entry.body, { status: entry.status, headers: { "Content-Type": entry.contentType, "X-Cache": state } });
 }

@@ -1,6 +1,8 @@
 // The two value formats of REST JSON, and the serialiser that writes them. Instants are ISO strings
 // in UTC, exactly as the DateTime scalar sends them (what Date.prototype.toJSON writes).
 
+import { largeResponse } from "../../http-send";
+
 /** Rand as two-decimal text ("1350.00"), as the Money scalar sends it. */
 export const money = (amount: { toFixed(digits: number): string }): string => amount.toFixed(2);
 
@@ -61,5 +63,5 @@ export function instantsWritten<T extends object>(body: T): T {
 
 /** A JSON response (Elysia's own would serialise the Dates one toJSON call at a time). */
 export function jsonResponse(body: unknown): Response {
-  return new Response(JSON.stringify(withInstantsAsText(body)), { headers: { "content-type": "application/json" } });
+  return largeResponse(JSON.stringify(withInstantsAsText(body)), { headers: { "content-type": "application/json" } });
 }
