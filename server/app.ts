@@ -15,7 +15,7 @@ import type { PoolStats } from "./db";
 import { databaseIsUp, readiness } from "./services/health";
 import { readObject } from "./services/uploads";
 import { webApp } from "./web";
-import { currentTurn, sendable } from "./http-send";
+import { currentTurn, sendable, UNCOUNTED } from "./http-send";
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 
@@ -241,9 +241,11 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
   const app = createApp(services, socketAddresses, { metrics, routes, graphqlPlugins: options.graphqlPlugins });
   let inFlight = 0;
   let drained: (() => void) | undefined;
+  // Whether a large answer may be made after its request's turn (./http-send.ts).
+  const countsTurns = services.provider === "postgresql";
   async function fetch(request: Request, server?: { requestIP(request: Request): { address: string } | null }): Promise<Response> {
     const started = performance.now();
-    const arrivedIn = currentTurn();
+    const arrivedIn = countsTurns ? currentTurn() : UNCOUNTED;
     const address = server?.requestIP(request)?.address;
     if (address) socketAddresses.set(request, address);
     inFlight++;

@@ -1,10 +1,10 @@
 // How a large JSON answer leaves (server/http-send.ts): made after the request's turn of the event
 // loop, it is sent as the same bytes in a one-chunk stream; made within it, or small, or to a HEAD,
 // as it was. Over real HTTP: the admin booking page (about 1 KB an entry) arrives whole and equal
-// to what a second call reads, chunked on PostgreSQL (its reads answer in a later turn); SQLite
-// with TEST_DATABASE_URL unset.
+// to what a second call reads, chunked on PostgreSQL (its reads answer in a later turn) and with
+// its Content-Length on SQLite (turns not counted); SQLite with TEST_DATABASE_URL unset.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { currentTurn, largeResponse, sendable, STREAMED_FROM_BYTES } from "./http-send";
+import { currentTurn, largeResponse, sendable, STREAMED_FROM_BYTES, UNCOUNTED } from "./http-send";
 import { caller, newAdmin, newBooking, newCustomerWithToken, type TestActor } from "./testing/admin";
 import { startTestServer, type TestServer } from "./testing/harness";
 
@@ -26,10 +26,13 @@ test("a large answer made in a later turn is streamed: same status, headers and 
   expect(await sent.text()).toBe(largeText);
 });
 
-test("answers made within the request's turn, small ones, to HEAD or not made by largeResponse are sent as they are, without the mark", async () => {
+test("answers made within the request's turn, uncounted, small, to HEAD or not made by largeResponse are sent as they are, without the mark", async () => {
   const sameTurn = largeResponse(largeText, { headers: { "content-type": "application/json" } });
   expect(sendable(sameTurn, currentTurn(), "GET")).toBe(sameTurn);
   expect([...sameTurn.headers.keys()]).toEqual(["content-type"]);
+  const uncounted = largeResponse(largeText, { headers: { "content-type": "application/json" } });
+  await nextTurn();
+  expect(sendable(uncounted, UNCOUNTED, "GET")).toBe(uncounted);
   const arrivedIn = currentTurn();
   await nextTurn();
   const small = largeResponse('{"ok":true}', { headers: { "content-type": "application/json" } });
@@ -62,10 +65,9 @@ test("the admin booking page over HTTP: whole and parsed alike; chunked where th
   expect(page).toHaveLength(30);
   expect(response.headers.get("x-total-count")).toBe("30");
   expect(response.headers.has("x-capedrive-large-body")).toBe(false);
-  // PostgreSQL's reads always answer in a later turn; SQLite's in the request's own unless
-  // something on the way waited for the loop (a first read of the viewer through Prisma, say).
+  // PostgreSQL's reads answer in a later turn; on SQLite turns are not counted and answers leave as they are.
   const chunked = response.headers.get("transfer-encoding") === "chunked";
-  if (server.services.provider === "postgresql") expect(chunked).toBe(true);
+  expect(chunked).toBe(server.services.provider === "postgresql");
   if (!chunked) expect(Number(response.headers.get("content-length"))).toBe(Buffer.byteLength(text));
   // The same answer as any other way of asking (a second call, read by the test's caller).
   expect((await call("GET", "/api/admin/bookings?limit=30", { auth: admin.auth })).body).toEqual(page);
