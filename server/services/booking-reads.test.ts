@@ -88,7 +88,7 @@ test("the shapes' details: no car is null, photos in display order, a car shared
   const of = (id: string) => rows.find((row) => row.id === id)!;
   expect(of(ids[3]!).vehicle).toBeNull();
   expect(of(ids[0]!).vehicle!.images.map((image) => image.url)).toEqual(["/objects/a/first.jpg", "/objects/a/front.jpg", "/objects/a/side.jpg"]);
-  // The cars are kept for the next lists (LIST_CARS): one object per car, which nobody can change.
+  // The cars are kept for the next lists (KEPT_CARS): one object per car, which nobody can change.
   const car = of(ids[0]!).vehicle!;
   expect(of(ids[1]!).vehicle).toBe(car);
   expect([Object.isFrozen(car), Object.isFrozen(car.images), Object.isFrozen(car.images[0])]).toEqual([true, true, true]);

@@ -89,7 +89,7 @@ const IMAGE_SELECT = raw(quoted("i", IMAGE_COLUMNS));
 /**
  * The columns a list reads of each booking, when its caller knows which its fields use (GraphQL
  * myBookings: ../graphql/types/booking.ts `bookingColumnsFor`); without them, every column. The id
- * (and the vehicleId when the car is shown) are read always. Cars are whole rows, kept (LIST_CARS).
+ * (and the vehicleId when the car is shown) are read always. Cars are whole rows, kept (KEPT_CARS).
  */
 export type BookingColumns = { booking: readonly string[] };
 

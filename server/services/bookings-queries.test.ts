@@ -82,7 +82,7 @@ describe("bookings list: a fixed number of queries", () => {
     expect(forTwo).toBeLessThanOrEqual(6);
     // PostgreSQL, where each statement is a round trip: the session check, the page, and its cars
     // with their photos (a column of the cars' statement). The server keeps the cars for the next
-    // lists (services/booking-reads.ts LIST_CARS); this test's plain client keeps nothing.
+    // lists (services/booking-reads.ts KEPT_CARS); this test's plain client keeps nothing.
     if (services.provider === "postgresql") expect(forTwo).toBe(3);
   });
 

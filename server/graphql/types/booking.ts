@@ -116,7 +116,7 @@ const CANCEL_OR_CHANGE = ["pickupDate", "status"];
 /**
  * What each Booking field reads of its row, for myBookings to read only those columns (issue 16:
  * the benchmark's query uses 12 of a booking's 20; every value read is a string made and swept;
- * its car is kept whole: ../../services/booking-reads.ts LIST_CARS). The handovers of handoverStatus and hasConditionReport come with the
+ * its car is kept whole: ../../services/booking-reads.ts KEPT_CARS). The handovers of handoverStatus and hasConditionReport come with the
  * relations Pothos asks for. A field missing here (one added later) makes the list read every
  * column; `booking.test.ts` beside this file checks that each field answers the same alone as
  * with every field, and that every field is here.
