@@ -10,6 +10,7 @@ import type { Services } from "../services/context";
 import { acceptedJsonMediaType, createLeanPath, type LeanPath, validDocuments } from "./lean-path";
 import { DOCUMENT_CACHE_BYTES, parseCaches } from "./limits";
 import { createGraphQL } from "./yoga";
+import { sendable, STREAMED_FROM_BYTES, UNCOUNTED } from "../http-send";
 
 const PUBLIC_URL = "http://127.0.0.1:3000";
 let services: Services & { close(): Promise<void> };
@@ -47,14 +48,16 @@ async function seen(response: Response): Promise<Seen> {
 const viewerOf = (sent: Request) => resolveViewer(services, sent, "127.0.0.1");
 
 /** Yoga's answer and the lean path's (its own, or yoga's answer to the request it handed on). */
-async function both(sent: Sent): Promise<{ yoga: Seen; lean: Seen; leanAnswered: boolean }> {
+async function both(sent: Sent): Promise<{ yoga: Seen; lean: Seen; leanAnswered: boolean; marked: boolean }> {
   const forYoga = request(sent);
   const yogaAnswer = await seen(await yoga.fetch(forYoga, { viewer: await viewerOf(forYoga) }));
   const forLean = request(sent);
   const viewer = await viewerOf(forLean);
   const answer = await lean(forLean, viewer);
-  const leanAnswer = await seen(answer instanceof Response ? answer : await yoga.fetch(answer, { viewer }));
-  return { yoga: yogaAnswer, lean: leanAnswer, leanAnswered: answer instanceof Response };
+  const marked = answer instanceof Response && answer.headers.has("x-capedrive-large-body");
+  // As the server sends it: http-send.ts takes off the mark of a large answer.
+  const leanAnswer = await seen(answer instanceof Response ? await sendable(answer, UNCOUNTED, "POST") : await yoga.fetch(answer, { viewer }));
+  return { yoga: yogaAnswer, lean: leanAnswer, leanAnswered: answer instanceof Response, marked };
 }
 
 const VEHICLES = `query Fleet($category: VehicleCategory) { vehicles(category: $category) { id make model category dailyRate } }`;
@@ -97,6 +100,19 @@ describe("the lean path answers what yoga would, and answers it itself", () => {
       expect(actual).toEqual(expected);
     });
   }
+
+  test("a large answer is yoga's byte for byte, and marked to leave in one piece (http-send.ts)", async () => {
+    for (let i = 0; i < 60; i++)
+      await newVehicle(services, { category: "large", make: "Mercedes-Benz", model: "V-Class", images: ["/a/front.jpg", "/a/side.jpg"] });
+    const LARGE = `{ vehicles(category: large, limit: 100) { id make model year category transmission dailyRate mileage status images } }`;
+    const { yoga: expected, lean: actual, leanAnswered, marked } = await both(post(LARGE));
+    expect(leanAnswered).toBe(true);
+    expect(expected.body.length).toBeGreaterThan(STREAMED_FROM_BYTES);
+    expect(marked).toBe(true);
+    expect(actual).toEqual(expected);
+    // A small one is not marked.
+    expect((await both(post(VEHICLES, { category: "small" }))).marked).toBe(false);
+  });
 
   test("both run the execution plugins (metrics) once a request", async () => {
     const before = executions;

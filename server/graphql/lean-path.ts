@@ -16,6 +16,7 @@ import type { GraphQLContext, Viewer } from "./context";
 import { limitsRule, type ParseCaches, parseWithLimits } from "./limits";
 import { schema } from "./schema";
 import { corsFor, maskErrorFor } from "./yoga";
+import { largeResponse } from "../http-send";
 
 /**
  * A plugin that watches executions (metrics, bench/layers.ts): yoga runs its onExecute hook, and so
@@ -117,6 +118,17 @@ export function validDocuments(documents: ParseCaches["documentCache"]): (text: 
 const forYoga = (request: Request, text: string) =>
   new Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal });
 
+/**
+ * The answer of a result with data alone (no errors, extensions or stream), as yoga's
+ * processRegularResult writes it (status 200, the JSON of the result, the media type with its
+ * charset), made by `largeResponse` so that a large one made after a PostgreSQL round trip leaves
+ * in one piece (../http-send.ts). Anything else is yoga's to write.
+ */
+function plainAnswer(result: ExecutionResult | AsyncIterable<ExecutionResult>, mediaType: string): Response | null {
+  if (isAsyncIterable(result) || result.errors?.length || result.extensions || "stringify" in result) return null;
+  return largeResponse(JSON.stringify(result), { status: 200, headers: { "Content-Type": `${mediaType}; charset=utf-8` } });
+}
+
 export function createLeanPath(
   services: Services,
   yoga: Pick<YogaServerInstance<object, object>, "fetchAPI">,
@@ -158,7 +170,7 @@ export function createLeanPath(
     if (!isAsyncIterable(result) && result.errors?.length) {
       result = { ...result, errors: result.errors.map((error) => maskError(error, "Unexpected error.")) as unknown as ExecutionResult["errors"] };
     }
-    const response = processRegularResult(result, yoga.fetchAPI, mediaType);
+    const response = plainAnswer(result, mediaType) ?? processRegularResult(result, yoga.fetchAPI, mediaType);
     const corsHeaders = getCORSHeadersByRequestAndOptions(request, cors(request));
     if (corsHeaders) for (const name in corsHeaders) response.headers.set(name, corsHeaders[name]!);
     return response;
