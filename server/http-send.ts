@@ -44,7 +44,10 @@ export function currentTurn(): number {
  */
 const LARGE_BODY = "x-capedrive-large-body";
 
-/** A response with this body, marked as large when it is, so that `sendable` reads back only those. */
+/**
+ * A response with this body, marked as large when it is, so that `sendable` reads back only those.
+ * What makes JSON answers uses it: REST's jsonResponse, the public cache, the lean GraphQL path.
+ */
 export function largeResponse(body: string | Uint8Array, init: ResponseInit): Response {
   const response = new Response(body as BodyInit, init);
   // A string's length counts UTF-16 units: its UTF-8 bytes are at least as many.
