@@ -5,7 +5,11 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle } from "../testing/bookings";
 import { startTestServer, type TestServer } from "../testing/harness";
-import { readCarWithPhotos } from "./bookings";
+import { readCarsWithPhotos } from "./booking-reads";
+import type { Services } from "./context";
+
+/** One car and its photos as the booking path reads it when it is not kept (readCarsWithPhotos with one id). */
+const readCarWithPhotos = async (services: Pick<Services, "db" | "provider">, id: string) => (await readCarsWithPhotos(services, [id])).get(id) ?? null;
 
 let server: TestServer;
 beforeAll(async () => {

@@ -9,8 +9,11 @@ import { migrate } from "../db/migrate";
 import { createLogger } from "../log";
 import { call, capeTown, newCustomer, newVehicle, storeBooking, type TestCustomer } from "../testing/bookings";
 import { createTestDatabase, graphql, plainClient, queryPlan, testConfig, type TestDatabase } from "../testing/harness";
-import { readCarWithPhotos } from "./bookings";
+import { readCarsWithPhotos } from "./booking-reads";
 import type { Services } from "./context";
+
+/** One car and its photos as the booking path reads it when it is not kept (readCarsWithPhotos with one id). */
+const readCarWithPhotos = async (services: Pick<Services, "db" | "provider">, id: string) => (await readCarsWithPhotos(services, [id])).get(id) ?? null;
 
 let database: TestDatabase;
 let db: Db;

@@ -38,7 +38,7 @@ import {
 import { accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { type LockOptions, retryTransient, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
-import { type BookingColumns, bookingsInShape, type CarWithPhotos, keptCarWithPhotos, planFor, readBookingsFrom, readCarsWithPhotos } from "./booking-reads";
+import { type BookingColumns, bookingsInShape, keptCarWithPhotos, planFor, readBookingsFrom } from "./booking-reads";
 import { remembered } from "../db/changes";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
@@ -186,11 +186,6 @@ export async function checkChangedServiceAreas(
   if (outside(moved.returnCoordinates)) problems.returnCoordinates = BOOKING_MESSAGES.returnOutside;
   const first = problems.deliveryCoordinates ?? problems.returnCoordinates;
   if (first) throw badInput(first, problems);
-}
-
-/** A car and its photos in display order, as Prisma's `findUnique` with the photos included reads them, on the driver (./booking-reads.ts readCarsWithPhotos). */
-export async function readCarWithPhotos(services: Pick<Services, "db" | "provider">, vehicleId: string): Promise<CarWithPhotos | null> {
-  return (await readCarsWithPhotos(services, [vehicleId])).get(vehicleId) ?? null;
 }
 
 // Operations --------------------------------------------------------------------------------
