@@ -1,215 +1,67 @@
 /**
- * Toasts (SPEC 8 texts, SPEC 9 numbers), on Ark UI's Toast:
- * - one at a time: a new toast replaces the one showing;
- * - shown for 5000 ms;
- * - a dismissed toast is removed after 1,000,000 ms (it is hidden at once; the entry lingers);
- * - swipe right to dismiss once dragged 50 px;
- * - F8 moves focus to the notification region.
+ * Toasts (SPEC 8 texts, SPEC 9 numbers): `notify` from anywhere, and `Toasts`, the notification
+ * region each area's session root renders once. Both load the region and Ark UI's toaster
+ * (./ToastRegion.tsx, about 9 KB of gzipped JavaScript with the Ark UI it alone needs) after the
+ * screen rather than with it: a first visit to a session screen waits for less, and a toast
+ * raised before the region arrives waits for it, in order.
  */
-import { Toast, Toaster, createToaster } from "@ark-ui/react/toast";
-import { useRef, type PointerEvent } from "react";
-import { css } from "styled-system/css";
+import { useEffect, useSyncExternalStore } from "react";
 
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastKind } from "./toast-settings.ts";
+import type { ToastKind } from "./toast-settings.ts";
 
-export const toaster = createToaster({
-  placement: "top-end",
-  max: 1,
-  duration: TOAST_DURATION_MS,
-  removeDelay: TOAST_REMOVE_DELAY_MS,
-  hotkey: ["F8"],
-  gap: 12,
-  offsets: "0.75rem",
-  pauseOnPageIdle: true,
-});
+type Region = typeof import("./ToastRegion.tsx");
+let loading: Promise<Region> | undefined;
+let loaded: Region | null = null;
+const listeners = new Set<() => void>();
 
-export type ToastKind = "success" | "error";
+/** The region's module, loaded once (again after a failed load: a dropped connection is not final). */
+export function loadToastRegion(): Promise<Region> {
+  loading ??= import("./ToastRegion.tsx").then(
+    (region) => {
+      loaded = region;
+      for (const listener of listeners) listener();
+      return region;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /** Shows a toast, replacing any toast on screen (one at a time). */
 export function notify(kind: ToastKind, title: string, description?: string): void {
-  toaster.remove();
-  toaster.create({ type: kind, title, description });
+  loadToastRegion().then(
+    (region) => region.show(kind, title, description),
+    () => console.warn(`A toast could not be shown (its code did not load): ${title}`),
+  );
 }
 
 export const notifySuccess = (title: string, description?: string) => notify("success", title, description);
 export const notifyError = (title: string, description?: string) => notify("error", title, description);
 
-const group = css({
-  // The region spans the bottom of narrow screens; on wide ones it sits bottom right.
-  width: { base: "calc(100vw - 2rem)", sm: "24rem" },
-  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "4px", borderRadius: "xl" },
-});
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const current = () => loaded;
 
-const root = css({
-  width: "full",
-  display: "flex",
-  alignItems: "flex-start",
-  gap: "3",
-  p: "4",
-  pr: "10",
-  bg: "bg.surface",
-  color: "fg.default",
-  borderRadius: "xl",
-  borderWidth: "1px",
-  borderColor: "border.default",
-  borderLeftWidth: "4px",
-  boxShadow: "raised",
-  touchAction: "pan-y",
-  userSelect: "none",
-  cursor: "grab",
-  // Ark's placement variables (--x, --y, --opacity...) plus our own swipe offset.
-  translate: "calc(var(--x) + var(--swipe-x, 0px)) var(--y)",
-  scale: "var(--scale, 1)",
-  opacity: "var(--opacity)",
-  zIndex: "var(--z-index)",
-  height: "var(--height)",
-  willChange: "translate, opacity, scale",
-  transitionProperty: "translate, scale, opacity, height, box-shadow",
-  transitionDuration: "300ms",
-  transitionTimingFunction: "cubic-bezier(0.21, 1.02, 0.73, 1)",
-  "&[data-swiping]": { transitionDuration: "0ms", cursor: "grabbing" },
-  // Dismissed: fade out, then leave the page's accessibility tree and tab order.
-  "&[data-state=closed]": { visibility: "hidden", transition: "translate 300ms, opacity 300ms, visibility 0s 300ms" },
-  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
-  "&[data-type=success]": { borderLeftColor: "success.solid" },
-  "&[data-type=error]": { borderLeftColor: "danger.solid" },
-});
+/** How long after a session root first renders its toast region loads, if no toast asked for it sooner. */
+const REGION_LOAD_DELAY_MS = 3000;
 
-const icon = css({
-  flexShrink: 0,
-  width: "6",
-  height: "6",
-  borderRadius: "full",
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  color: "white",
-  mt: "-0.5",
-  "&[data-type=success]": { bg: "success.solid" },
-  "&[data-type=error]": { bg: "danger.solid" },
-});
-
-const closeButton = css({
-  position: "absolute",
-  top: "2",
-  right: "2",
-  width: "8",
-  height: "8",
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  borderRadius: "full",
-  color: "fg.muted",
-  cursor: "pointer",
-  _hover: { bg: "bg.muted", color: "fg.default" },
-  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "0" },
-});
-
-function ToastIcon({ type }: { type: string | undefined }) {
-  return (
-    <span className={icon} data-type={type} aria-hidden="true">
-      {/* biome-ignore lint/a11y/noSvgWithoutTitle: decoration inside an aria-hidden span; the toast's title says it all */}
-      <svg
-        width="14"
-        height="14"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        focusable="false"
-      >
-        {type === "error" ? (
-          <>
-            <path d="M12 7v6" />
-            <path d="M12 17h.01" />
-          </>
-        ) : (
-          <path d="m5 12 5 5 9-10" />
-        )}
-      </svg>
-    </span>
-  );
-}
-
-/** Pointer-driven "swipe right to dismiss" (Ark's toast has no swipe of its own). */
-function useSwipeToDismiss() {
-  const start = useRef<{ x: number; y: number; id: number } | null>(null);
-  const set = (el: HTMLElement, dx: number) => el.style.setProperty("--swipe-x", `${dx}px`);
-  return {
-    onPointerDown(event: PointerEvent<HTMLElement>) {
-      if ((event.target as HTMLElement).closest("button")) return;
-      start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-      event.currentTarget.setPointerCapture?.(event.pointerId);
-    },
-    onPointerMove(event: PointerEvent<HTMLElement>) {
-      const s = start.current;
-      if (!s || s.id !== event.pointerId) return;
-      const dx = Math.max(0, event.clientX - s.x);
-      event.currentTarget.toggleAttribute("data-swiping", dx > 0);
-      set(event.currentTarget, dx);
-    },
-    onPointerUp(event: PointerEvent<HTMLElement>) {
-      const s = start.current;
-      start.current = null;
-      const el = event.currentTarget;
-      el.removeAttribute("data-swiping");
-      if (!s) return;
-      const dx = event.clientX - s.x;
-      if (dx >= TOAST_SWIPE_THRESHOLD_PX) {
-        set(el, el.offsetWidth + 32); // slide out the rest of the way
-        toaster.dismiss(el.dataset.toastId);
-      } else {
-        set(el, 0);
-      }
-    },
-    onPointerCancel(event: PointerEvent<HTMLElement>) {
-      start.current = null;
-      event.currentTarget.removeAttribute("data-swiping");
-      set(event.currentTarget, 0);
-    },
-  };
-}
-
-function ToastCard({ id, type, title, description }: { id: string | undefined; type: string | undefined; title: unknown; description: unknown }) {
-  const swipe = useSwipeToDismiss();
-  return (
-    <Toast.Root className={root} data-toast-id={id} {...swipe}>
-      <ToastIcon type={type} />
-      <div className={css({ display: "flex", flexDirection: "column", gap: "0.5", minW: "0" })}>
-        <Toast.Title className={css({ fontWeight: "650", fontSize: "sm", lineHeight: "1.4" })}>{title as string}</Toast.Title>
-        {description ? (
-          <Toast.Description className={css({ fontSize: "sm", color: "fg.muted", lineHeight: "1.45" })}>{description as string}</Toast.Description>
-        ) : null}
-      </div>
-      <Toast.CloseTrigger className={closeButton}>
-        <svg
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="M18 6 6 18" />
-          <path d="m6 6 12 12" />
-        </svg>
-      </Toast.CloseTrigger>
-    </Toast.Root>
-  );
-}
-
-/** The notification region; rendered once by each area's session root (customer, dealership). */
+/**
+ * The notification region; rendered once by each area's session root (customer, dealership,
+ * admin, driver). Its code loads with the first toast, or a few seconds after the screen, once the
+ * screen's own code and data have had the connection and the processor; it appears when that
+ * arrives (or when a later toast's retry brings it).
+ */
 export function Toasts() {
-  return (
-    <Toaster toaster={toaster} className={group}>
-      {(toast) => <ToastCard key={toast.id} id={toast.id} type={toast.type} title={toast.title} description={toast.description} />}
-    </Toaster>
-  );
+  const region = useSyncExternalStore(subscribe, current, current);
+  useEffect(() => {
+    const timer = setTimeout(() => loadToastRegion().catch(() => {}), REGION_LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return region ? <region.ToastRegion /> : null;
 }

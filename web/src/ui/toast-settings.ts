@@ -1,0 +1,6 @@
+/** SPEC 9's toast numbers, shared by `notify` (./toast.tsx) and the region (./ToastRegion.tsx). */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export type ToastKind = "success" | "error";
