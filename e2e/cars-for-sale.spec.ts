@@ -171,3 +171,33 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This car is no longer for sale");
   expect(problems).toEqual([]);
 });
+
+test("a first visit paints the frame and header while the screen's code loads, and leaves the toast code for later", async ({ page }, testInfo) => {
+  // Hold the session code (the GraphQL client and the screens' layout) until the shell is checked.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/SessionRoot-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+
+  await page.goto("/cars-for-sale");
+  const frame = page.locator("[data-customer-frame]");
+  await expect(frame.getByRole("link", { name: "CapeDrive home" })).toBeVisible();
+  await expect(frame.getByRole("status")).toHaveText("Loading…");
+  await expect(frame.locator("[aria-busy=true]")).toBeVisible();
+  // The listing is as wide as on the finished screen, so nothing jumps sideways when it arrives.
+  const shellWidth = (await frame.boundingBox())!.width;
+  await snap(page, testInfo, "for-sale-first-paint");
+
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Cars for Sale" })).toBeVisible();
+  expect((await frame.boundingBox())!.width).toBe(shellWidth);
+  // Ark UI's toast region was not among what the screen waited for.
+  expect(scripts.some((path) => path.includes("/ToastRegion-"))).toBe(false);
+  await expect(count(page)).toHaveText(/^\d+ vehicles available for sale$/);
+});

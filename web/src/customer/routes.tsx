@@ -4,6 +4,7 @@ import { RouteErrorContent } from "../ui/RouteError.tsx";
 import { CustomerLayout } from "./CustomerLayout.tsx";
 import { CustomerScreen } from "./CustomerScreen.tsx";
 import { IndexScreen } from "./IndexScreen.tsx";
+import { CustomerScreenLoading } from "./ScreenLoading.tsx";
 
 /**
  * Customer area (SPEC 2, "Customer routes"), inside the phone-width frame.
@@ -54,7 +55,8 @@ const sessionScreens: RouteObject[] = [
 
 const screens: RouteObject[] = [
   { index: true, Component: IndexScreen },
-  { id: "customer-session", lazy: () => import("./session/SessionRoot.tsx"), children: sessionScreens },
+  // On a first visit the frame and header paint while the session code and the screen load.
+  { id: "customer-session", lazy: () => import("./session/SessionRoot.tsx"), HydrateFallback: CustomerScreenLoading, children: sessionScreens },
 ];
 
 function CustomerNotFound() {
