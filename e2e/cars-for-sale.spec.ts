@@ -5,7 +5,8 @@
  */
 import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
-import { snap, waitForMail } from "./support.ts";
+import { createCompletedCustomer } from "./booking-helpers.ts";
+import { signInWithToken, snap, waitForMail } from "./support.ts";
 
 const count = (page: Page) => page.getByTestId("for-sale-count");
 const cards = (page: Page) => page.locator("main ul > li").filter({ has: page.getByRole("link", { name: "View Details" }) });
@@ -190,14 +191,43 @@ test("a first visit paints the frame and header while the screen's code loads, a
   await expect(frame.getByRole("link", { name: "CapeDrive home" })).toBeVisible();
   await expect(frame.getByRole("status")).toHaveText("Loading…");
   await expect(frame.locator("[aria-busy=true]")).toBeVisible();
-  // The listing is as wide as on the finished screen, so nothing jumps sideways when it arrives.
+  // The listing is as wide as on the finished screen, and the back link's room is held, so nothing
+  // jumps sideways when the screen arrives.
+  const logo = frame.getByRole("link", { name: "CapeDrive home" });
   const shellWidth = (await frame.boundingBox())!.width;
+  const shellLogoX = (await logo.boundingBox())!.x;
+  await expect(frame.getByRole("link", { name: "Back" })).toHaveCount(0);
   await snap(page, testInfo, "for-sale-first-paint");
 
   release();
   await expect(page.getByRole("heading", { level: 1, name: "Cars for Sale" })).toBeVisible();
   expect((await frame.boundingBox())!.width).toBe(shellWidth);
+  await expect(frame.getByRole("link", { name: "Back" })).toBeVisible();
+  expect((await logo.boundingBox())!.x).toBe(shellLogoX);
   // Ark UI's toast region was not among what the screen waited for.
   expect(scripts.some((path) => path.includes("/ToastRegion-"))).toBe(false);
   await expect(count(page)).toHaveText(/^\d+ vehicles available for sale$/);
+});
+
+test("the first-visit shell of a screen without a back link keeps the logo where that screen has it", async ({ page, request }, testInfo) => {
+  const token = await createCompletedCustomer(request, testInfo, "Thandi Shell");
+  await signInWithToken(page, token);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/SessionRoot-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto("/home");
+  const frame = page.locator("[data-customer-frame]");
+  const logo = frame.getByRole("link", { name: "CapeDrive home" });
+  await expect(frame.getByRole("status")).toHaveText("Loading…");
+  const shellLogoX = (await logo.boundingBox())!.x;
+
+  release();
+  await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(frame.locator("[aria-busy=true]")).toHaveCount(0);
+  await expect(frame.getByRole("link", { name: /^Back/ })).toHaveCount(0);
+  expect((await logo.boundingBox())!.x).toBe(shellLogoX);
 });

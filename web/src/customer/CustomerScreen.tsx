@@ -74,6 +74,7 @@ export function CustomerFooter({ className }: { className?: string }) {
  */
 export function CustomerScreen({
   back,
+  backPlace = false,
   backLabel,
   right,
   footer = false,
@@ -81,6 +82,8 @@ export function CustomerScreen({
   mainClassName,
 }: {
   back?: To;
+  /** Hold the back link's room empty (a screen whose code is still loading), so the logo stays put when it arrives. */
+  backPlace?: boolean;
   /** The back link's name for assistive technology ("Back" unless given). */
   backLabel?: string;
   right?: ReactNode;
@@ -91,7 +94,7 @@ export function CustomerScreen({
   return (
     <>
       <header className={header}>
-        {back !== undefined ? <BackLink to={back} label={backLabel} /> : null}
+        {back !== undefined ? <BackLink to={back} label={backLabel} /> : backPlace ? <span className={backLink} aria-hidden="true" /> : null}
         <HeaderLogo size="sm" />
         {right ? <div className={css({ ml: "auto", display: "flex", alignItems: "center", gap: "1" })}>{right}</div> : null}
       </header>

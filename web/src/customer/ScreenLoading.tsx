@@ -1,15 +1,22 @@
 import { css } from "styled-system/css";
 import { Skeleton } from "../ui/Skeleton.tsx";
+import { useLocation } from "react-router";
 import { CustomerScreen } from "./CustomerScreen.tsx";
+
+/** The session screens whose header has no back link; every other one has. */
+const SCREENS_WITHOUT_BACK_LINK = new Set(["/home", "/booking/success"]);
 
 /**
  * What a customer screen shows while its code loads on a first visit (a shared link to
  * /cars-for-sale, a sign-in link from an email): the frame and header at once, from the main
- * bundle, with the page's place held below. The screen then fills in under the same header.
+ * bundle, with the page's place held below (and the back link's, on the screens that have one). The
+ * screen then fills in under the same header, the logo where it was.
  */
 export function CustomerScreenLoading() {
+  const { pathname } = useLocation();
+  const hasBackLink = !SCREENS_WITHOUT_BACK_LINK.has(pathname.replace(/\/+$/, "") || "/");
   return (
-    <CustomerScreen>
+    <CustomerScreen backPlace={hasBackLink}>
       <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy="true">
         <span className={css({ srOnly: true })} role="status">
           Loading…
