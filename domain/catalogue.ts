@@ -5,8 +5,9 @@ import { CATEGORY_RATES } from "./pricing.ts";
 
 // Categories ----------------------------------------------------------------------------------
 
-export const CATEGORY_IDS = ["small", "medium", "large"] as const;
-export type Category = (typeof CATEGORY_IDS)[number];
+import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission } from "./option-ids.ts";
+
+export { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission };
 
 export interface CategoryInfo {
   id: Category;
@@ -33,8 +34,6 @@ export function categoryLabel(category: string): string {
 
 // Transmissions -------------------------------------------------------------------------------
 
-export const TRANSMISSIONS = ["manual", "automatic"] as const;
-export type Transmission = (typeof TRANSMISSIONS)[number];
 export const DEFAULT_TRANSMISSION: Transmission = "manual";
 export const TRANSMISSION_LABELS: Readonly<Record<Transmission, string>> = {
   manual: "Manual",
@@ -107,9 +106,6 @@ export function vehicleStatusLabel(status: string, area: "admin" | "dealership" 
 }
 
 // For-sale price bands ------------------------------------------------------------------------
-
-export const PRICE_BAND_IDS = ["under-100k", "100k-200k", "200k-300k", "over-300k"] as const;
-export type PriceBandId = (typeof PRICE_BAND_IDS)[number];
 
 export interface PriceBand {
   id: PriceBandId;

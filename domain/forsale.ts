@@ -3,16 +3,13 @@
  * here (the schemas are in ./sales.ts, which re-exports all of this), so the public web page can
  * import these without zod in its first download (`bun run bench`, page weight of /cars-for-sale).
  */
-import { PRICE_BAND_IDS } from "./catalogue.ts";
+import { FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SORTS, PRICE_BAND_IDS, type ForSaleSort } from "./option-ids.ts";
 
-export const FOR_SALE_SORTS = ["newest", "price_asc", "price_desc"] as const;
-export type ForSaleSort = (typeof FOR_SALE_SORTS)[number];
+export { FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SORTS, type ForSaleSort };
 
 /** Cards per page unless asked otherwise, and the most one request may ask for. */
 export const FOR_SALE_PAGE_SIZE = 12;
 export const FOR_SALE_MAX_PAGE_SIZE = 48;
-/** Longest search text (a buyer types a few words). */
-export const FOR_SALE_SEARCH_MAX_LENGTH = 100;
 /** Free-text search uses at most this many words (each must match make, model, year or dealership). */
 export const FOR_SALE_SEARCH_MAX_WORDS = 6;
 
