@@ -182,8 +182,10 @@ test("a first visit paints the frame and header while the screen's code loads, a
     await route.continue();
   });
   const scripts: string[] = [];
+  const listRequests: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    if (request.url().endsWith("/graphql") && request.postDataJSON()?.operationName === "CarsForSale") listRequests.push(request.postData()!);
   });
 
   await page.goto("/cars-for-sale");
@@ -198,6 +200,8 @@ test("a first visit paints the frame and header while the screen's code loads, a
   const shellLogoX = (await logo.boundingBox())!.x;
   await expect(frame.getByRole("link", { name: "Back" })).toHaveCount(0);
   await snap(page, testInfo, "for-sale-first-paint");
+  // The first page of cars is already on its way while the screen's code is held.
+  await expect.poll(() => listRequests.length).toBe(1);
 
   release();
   await expect(page.getByRole("heading", { level: 1, name: "Cars for Sale" })).toBeVisible();
@@ -207,6 +211,8 @@ test("a first visit paints the frame and header while the screen's code loads, a
   // Ark UI's toast region was not among what the screen waited for.
   expect(scripts.some((path) => path.includes("/ToastRegion-"))).toBe(false);
   await expect(count(page)).toHaveText(/^\d+ vehicles available for sale$/);
+  // The screen took that answer instead of asking again.
+  expect(listRequests).toHaveLength(1);
 });
 
 test("the first-visit shell of a screen without a back link keeps the logo where that screen has it", async ({ page, request }, testInfo) => {

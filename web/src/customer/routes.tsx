@@ -3,6 +3,7 @@ import { NotFound } from "../ui/NotFound.tsx";
 import { RouteErrorContent } from "../ui/RouteError.tsx";
 import { CustomerLayout } from "./CustomerLayout.tsx";
 import { CustomerScreen } from "./CustomerScreen.tsx";
+import { askForCarsEarly } from "./forsale/earlyList.ts";
 import { IndexScreen } from "./IndexScreen.tsx";
 import { CustomerScreenLoading } from "./ScreenLoading.tsx";
 
@@ -18,7 +19,8 @@ import { CustomerScreenLoading } from "./ScreenLoading.tsx";
 const sessionScreens: RouteObject[] = [
   // Cars for Sale: public (no sign-in needed), filters in the URL; /cars-for-sale/{id} is a car's details.
   // A public listing uses the screen's width on a desktop (issue 15): the frame widens for these two.
-  { path: "cars-for-sale", lazy: () => import("./forsale/CarsForSale.tsx"), handle: { wideFrame: true } },
+  // Its first page is asked for at once, while the screen's code loads (earlyList.ts).
+  { path: "cars-for-sale", loader: askForCarsEarly, lazy: () => import("./forsale/CarsForSale.tsx"), handle: { wideFrame: true } },
   { path: "cars-for-sale/:id", lazy: () => import("./forsale/CarDetails.tsx"), handle: { wideFrame: true } },
   { path: "signup", lazy: () => import("./screens/SignUp.tsx") },
   { path: "signin", lazy: () => import("./screens/SignIn.tsx") },

@@ -14,6 +14,7 @@
  */
 import { cacheExchange, type Cache, type KeyingConfig, type UpdateResolver } from "@urql/exchange-graphcache";
 import { Client, fetchExchange, mapExchange, type CombinedError, type Operation, type RequestPolicy } from "urql";
+import { fetchWithEarlyAnswers, noteClientStarted } from "./earlyAnswer.ts";
 
 /** Drops every cached Query field of these names, whatever their arguments. */
 export function invalidateQueryFields(cache: Cache, names: readonly string[]): void {
@@ -72,8 +73,11 @@ function mutationUpdates(config: AreaClientConfig): Record<string, UpdateResolve
 
 /** A new client for the area; `onSessionOver` runs when the server no longer accepts its token. */
 export function createGraphQLClient(config: AreaClientConfig, onSessionOver: () => void): Client {
+  noteClientStarted();
   return new Client({
     url: "/graphql",
+    // A request a route's loader made before this code had loaded is answered from there (./earlyAnswer.ts).
+    fetch: fetchWithEarlyAnswers as typeof fetch,
     requestPolicy: config.requestPolicy,
     // POST only: answers carry personal data and must not sit in any HTTP cache.
     preferGetMethod: false,

@@ -10,8 +10,8 @@ import { CarIcon, RefreshIcon } from "../../ui/icons.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { ForSaleCard, ForSaleCardSkeleton } from "./ForSaleCard.tsx";
-import { filtersKey, queryVariables, type ForSaleFilters } from "./params.ts";
-import { CARS_FOR_SALE, PAGE_SIZE, type CarForSale, type CarsForSalePage } from "./queries.ts";
+import { filtersKey, PAGE_SIZE, queryVariables, type ForSaleFilters } from "./params.ts";
+import { CARS_FOR_SALE, type CarForSale, type CarsForSalePage } from "./queries.ts";
 
 import { SortSelect } from "./SearchAndFilters.tsx";
 

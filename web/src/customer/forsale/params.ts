@@ -3,8 +3,18 @@
  *   /cars-for-sale?q=polo&category=small&transmission=manual&price=100k-200k&sort=price_asc
  * Unknown or blank values are ignored, never an error: a mistyped shared link still shows cars.
  */
-import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission } from "#domain/catalogue.ts";
-import { FOR_SALE_SEARCH_MAX_LENGTH, FOR_SALE_SORTS, type ForSaleSort } from "#domain/forsale.ts";
+// The ids alone (not #domain/catalogue.ts): the main bundle reads these (./earlyList.ts).
+import {
+  CATEGORY_IDS,
+  FOR_SALE_SEARCH_MAX_LENGTH,
+  FOR_SALE_SORTS,
+  PRICE_BAND_IDS,
+  TRANSMISSIONS,
+  type Category,
+  type ForSaleSort,
+  type PriceBandId,
+  type Transmission,
+} from "#domain/option-ids.ts";
 
 export interface ForSaleFilters {
   q: string;
@@ -45,6 +55,9 @@ export function filtersToParams(filters: ForSaleFilters): URLSearchParams {
 export function activeFilterCount(filters: ForSaleFilters): number {
   return [filters.category, filters.transmission, filters.price].filter(Boolean).length;
 }
+
+/** Cards per page ("Load more" fetches the next ones). */
+export const PAGE_SIZE = 6;
 
 /** The carsForSale query's variables for some filters and a page. */
 export function queryVariables(filters: ForSaleFilters, offset: number, limit: number) {

@@ -62,6 +62,3 @@ export type CarsForSalePage = ResultOf<typeof CARS_FOR_SALE>["carsForSale"];
 export const carName = (car: Pick<CarForSale, "year" | "make" | "model">) => `${car.year} ${car.make} ${car.model}`;
 export const transmissionLabel = (t: string) => TRANSMISSION_LABELS[t as Transmission] ?? t;
 export { categoryLabel };
-
-/** Cards per page ("Load more" fetches the next ones). */
-export const PAGE_SIZE = 6;
