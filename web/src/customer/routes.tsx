@@ -19,8 +19,15 @@ import { CustomerScreenLoading } from "./ScreenLoading.tsx";
 const sessionScreens: RouteObject[] = [
   // Cars for Sale: public (no sign-in needed), filters in the URL; /cars-for-sale/{id} is a car's details.
   // A public listing uses the screen's width on a desktop (issue 15): the frame widens for these two.
-  // Its first page is asked for at once, while the screen's code loads (earlyList.ts).
-  { path: "cars-for-sale", loader: askForCarsEarly, lazy: () => import("./forsale/CarsForSale.tsx"), handle: { wideFrame: true } },
+  // Its first page is asked for at once, while the screen's code loads (earlyList.ts); a change of
+  // filters on the screen is the screen's own query, so the loader does not run again for it.
+  {
+    path: "cars-for-sale",
+    loader: askForCarsEarly,
+    shouldRevalidate: () => false,
+    lazy: () => import("./forsale/CarsForSale.tsx"),
+    handle: { wideFrame: true },
+  },
   { path: "cars-for-sale/:id", lazy: () => import("./forsale/CarDetails.tsx"), handle: { wideFrame: true } },
   { path: "signup", lazy: () => import("./screens/SignUp.tsx") },
   { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
