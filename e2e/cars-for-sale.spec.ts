@@ -237,3 +237,25 @@ test("the first-visit shell of a screen without a back link keeps the logo where
   await expect(frame.getByRole("link", { name: /^Back/ })).toHaveCount(0);
   expect((await logo.boundingBox())!.x).toBe(shellLogoX);
 });
+
+test("a first visit to a shared car asks for the car while the screen's code loads, and only once", async ({ page, request }) => {
+  const listing = (await (await request.get("/api/for-sale?limit=1")).json()) as { vehicles: { id: string; make: string }[] };
+  const car = listing.vehicles[0]!;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/SessionRoot-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const carRequests: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().endsWith("/graphql") && sent.postDataJSON()?.operationName === "CarForSale") carRequests.push(sent.postData()!);
+  });
+
+  await page.goto(`/cars-for-sale/${car.id}`);
+  await expect(page.locator("[data-customer-frame]").getByRole("status")).toHaveText("Loading…");
+  await expect.poll(() => carRequests.length).toBe(1);
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(car.make);
+  expect(carRequests).toHaveLength(1);
+});

@@ -3,7 +3,7 @@ import { NotFound } from "../ui/NotFound.tsx";
 import { RouteErrorContent } from "../ui/RouteError.tsx";
 import { CustomerLayout } from "./CustomerLayout.tsx";
 import { CustomerScreen } from "./CustomerScreen.tsx";
-import { askForCarsEarly } from "./forsale/earlyList.ts";
+import { askForCarEarly, askForCarsEarly } from "./forsale/early.ts";
 import { IndexScreen } from "./IndexScreen.tsx";
 import { CustomerScreenLoading } from "./ScreenLoading.tsx";
 
@@ -19,7 +19,7 @@ import { CustomerScreenLoading } from "./ScreenLoading.tsx";
 const sessionScreens: RouteObject[] = [
   // Cars for Sale: public (no sign-in needed), filters in the URL; /cars-for-sale/{id} is a car's details.
   // A public listing uses the screen's width on a desktop (issue 15): the frame widens for these two.
-  // Its first page is asked for at once, while the screen's code loads (earlyList.ts); a change of
+  // Their data is asked for at once, while the screen's code loads (forsale/early.ts); a change of
   // filters on the screen is the screen's own query, so the loader does not run again for it.
   {
     path: "cars-for-sale",
@@ -28,7 +28,13 @@ const sessionScreens: RouteObject[] = [
     lazy: () => import("./forsale/CarsForSale.tsx"),
     handle: { wideFrame: true },
   },
-  { path: "cars-for-sale/:id", lazy: () => import("./forsale/CarDetails.tsx"), handle: { wideFrame: true } },
+  {
+    path: "cars-for-sale/:id",
+    loader: askForCarEarly,
+    shouldRevalidate: () => false,
+    lazy: () => import("./forsale/CarDetails.tsx"),
+    handle: { wideFrame: true },
+  },
   { path: "signup", lazy: () => import("./screens/SignUp.tsx") },
   { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
   { path: "reset-password", lazy: () => import("./screens/ResetPassword.tsx") },

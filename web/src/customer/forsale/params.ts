@@ -3,7 +3,7 @@
  *   /cars-for-sale?q=polo&category=small&transmission=manual&price=100k-200k&sort=price_asc
  * Unknown or blank values are ignored, never an error: a mistyped shared link still shows cars.
  */
-// The ids alone (not #domain/catalogue.ts): the main bundle reads these (./earlyList.ts).
+// The ids alone (not #domain/catalogue.ts): the main bundle reads these (./early.ts).
 import {
   CATEGORY_IDS,
   FOR_SALE_SEARCH_MAX_LENGTH,

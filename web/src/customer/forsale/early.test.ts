@@ -2,9 +2,9 @@ import { afterAll, beforeEach, expect, mock, test } from "bun:test";
 import { resetEarlyAnswers } from "../../lib/earlyAnswer.ts";
 import { dropCustomerToken, storeCustomerToken } from "../../lib/session.ts";
 import { createCustomerClient } from "../session/client.ts";
-import { askForCarsEarly, firstPageBody } from "./earlyList.ts";
+import { askForCarEarly, askForCarsEarly, carBody, firstPageBody } from "./early.ts";
 import { PAGE_SIZE, queryVariables, readFilters } from "./params.ts";
-import { CARS_FOR_SALE } from "./queries.ts";
+import { CAR_FOR_SALE, CARS_FOR_SALE } from "./queries.ts";
 
 const realFetch = globalThis.fetch;
 let bodies: string[] = [];
@@ -41,5 +41,20 @@ test("a first visit asks once: the screen's client takes the loader's answer", a
   const client = createCustomerClient(() => {});
   const result = await client.query(CARS_FOR_SALE, queryVariables(readFilters(new URLSearchParams("q=polo")), 0, PAGE_SIZE)).toPromise();
   expect(result.data?.carsForSale.total).toBe(0);
+  expect(bodies).toHaveLength(1);
+});
+
+test("the early request for a car is byte for byte what the details screen's query sends, and is taken", async () => {
+  const client = createCustomerClient(() => {});
+  await client.query(CAR_FOR_SALE, { id: "car-1" }).toPromise();
+  expect(carBody("car-1")).toBe(bodies[0]!);
+
+  resetEarlyAnswers();
+  bodies = [];
+  askForCarEarly({ params: { id: "car-2" } });
+  expect(bodies).toEqual([carBody("car-2")]);
+  await createCustomerClient(() => {})
+    .query(CAR_FOR_SALE, { id: "car-2" })
+    .toPromise();
   expect(bodies).toHaveLength(1);
 });
