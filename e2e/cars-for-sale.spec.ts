@@ -11,6 +11,17 @@ import { signInWithToken, snap, waitForMail } from "./support.ts";
 const count = (page: Page) => page.getByTestId("for-sale-count");
 const cards = (page: Page) => page.locator("main ul > li").filter({ has: page.getByRole("link", { name: "View Details" }) });
 
+/** Holds the customer area's session code (the GraphQL client and the screens' layout) until the returned function is called. */
+async function holdSessionCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/SessionRoot-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 }
@@ -174,13 +185,8 @@ test("a visitor searches, filters by price, shares the URL, opens a car and cont
 });
 
 test("a first visit paints the frame and header while the screen's code loads, and leaves the toast code for later", async ({ page }, testInfo) => {
-  // Hold the session code (the GraphQL client and the screens' layout) until the shell is checked.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/SessionRoot-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  // Hold the session code until the shell is checked.
+  const release = await holdSessionCode(page);
   const scripts: string[] = [];
   const listRequests: string[] = [];
   page.on("request", (request) => {
@@ -218,12 +224,7 @@ test("a first visit paints the frame and header while the screen's code loads, a
 test("the first-visit shell of a screen without a back link keeps the logo where that screen has it", async ({ page, request }, testInfo) => {
   const token = await createCompletedCustomer(request, testInfo, "Thandi Shell");
   await signInWithToken(page, token);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/SessionRoot-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdSessionCode(page);
 
   await page.goto("/home");
   const frame = page.locator("[data-customer-frame]");
@@ -241,12 +242,7 @@ test("the first-visit shell of a screen without a back link keeps the logo where
 test("a first visit to a shared car asks for the car while the screen's code loads, and only once", async ({ page, request }) => {
   const listing = (await (await request.get("/api/for-sale?limit=1")).json()) as { vehicles: { id: string; make: string }[] };
   const car = listing.vehicles[0]!;
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/SessionRoot-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdSessionCode(page);
   const carRequests: string[] = [];
   page.on("request", (sent) => {
     if (sent.url().endsWith("/graphql") && sent.postDataJSON()?.operationName === "CarForSale") carRequests.push(sent.postData()!);
