@@ -92,8 +92,8 @@ const POOL_SIZE = 10;
  * a busy connection anyway (round robin, even with others idle), and PostgreSQL then answers several
  * per wakeup. Against 10, in two interleaved pairs of `bun run bench` on PostgreSQL (two processes,
  * 32 connections): GraphQL `myBookings` +32 and +37 % req/s, `GET /api/bookings` +29 and +26 %, the
- * admin lists +3 to +13 %, PostgreSQL's CPU a list request 35-40 % less, searches beside bookings
- * unchanged. Not 1: a slow read (a count over a large table) then holds up every read of the process.
+ * admin lists +3 to +13 %, PostgreSQL's CPU a customer's list request 35-40 % less, bookings and
+ * searches beside them unchanged within the noise. Not 1: a slow read (a count over a large table) then holds up every read of the process.
  */
 const READS_POOL_SIZE = 3;
 
