@@ -1,10 +1,7 @@
 import { css } from "styled-system/css";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { useLocation } from "react-router";
+import { useMatches } from "react-router";
 import { CustomerScreen } from "./CustomerScreen.tsx";
-
-/** The session screens whose header has no back link; every other one has. */
-const SCREENS_WITHOUT_BACK_LINK = new Set(["/home", "/booking/success"]);
 
 /**
  * What a customer screen shows while its code loads on a first visit (a shared link to
@@ -13,8 +10,8 @@ const SCREENS_WITHOUT_BACK_LINK = new Set(["/home", "/booking/success"]);
  * screen then fills in under the same header, the logo where it was.
  */
 export function CustomerScreenLoading() {
-  const { pathname } = useLocation();
-  const hasBackLink = !SCREENS_WITHOUT_BACK_LINK.has(pathname.replace(/\/+$/, "") || "/");
+  // Every session screen has a back link but those whose route's handle says `noBackLink` (routes.tsx).
+  const hasBackLink = !useMatches().some((match) => (match.handle as { noBackLink?: boolean } | undefined)?.noBackLink === true);
   return (
     <CustomerScreen backPlace={hasBackLink}>
       <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy="true">

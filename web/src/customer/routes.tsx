@@ -38,7 +38,8 @@ const sessionScreens: RouteObject[] = [
   { path: "signup", lazy: () => import("./screens/SignUp.tsx") },
   { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
   { path: "reset-password", lazy: () => import("./screens/ResetPassword.tsx") },
-  { path: "home", lazy: () => import("./screens/Home.tsx") },
+  // The two screens whose header has no back link: the loading shell leaves no room for one (ScreenLoading.tsx).
+  { path: "home", lazy: () => import("./screens/Home.tsx"), handle: { noBackLink: true } },
   { path: "profile", lazy: () => import("./screens/Profile.tsx") },
   { path: "profile-completion", lazy: () => import("./screens/ProfileCompletion.tsx") },
   { path: "booking/category", lazy: () => import("./screens/booking/Category.tsx") },
@@ -46,7 +47,7 @@ const sessionScreens: RouteObject[] = [
   { path: "booking/delivery-location", lazy: () => import("./screens/booking/DeliveryLocation.tsx") },
   { path: "booking/return-location", lazy: () => import("./screens/booking/ReturnLocation.tsx") },
   { path: "booking/confirmation", lazy: () => import("./screens/booking/Confirmation.tsx") },
-  { path: "booking/success", lazy: () => import("./screens/booking/Success.tsx") },
+  { path: "booking/success", lazy: () => import("./screens/booking/Success.tsx"), handle: { noBackLink: true } },
   { path: "bookings", lazy: () => import("./screens/MyBookings.tsx") },
   { path: "bookings/:id", lazy: () => import("./screens/BookingDetails.tsx") },
   // Changing a booking (issue 13): a summary, and the booking flow's own steps, each returning to it.
