@@ -1,11 +1,10 @@
 /** Option lists and their display labels: categories, transmissions, nationalities, ID types,
  * vehicle statuses, for-sale price bands, and the vehicle card's features preview. */
 import { parseMoneyToCents } from "./money.ts";
+import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission } from "./option-ids.ts";
 import { CATEGORY_RATES } from "./pricing.ts";
 
 // Categories ----------------------------------------------------------------------------------
-
-import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission } from "./option-ids.ts";
 
 export { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS, type Category, type PriceBandId, type Transmission };
 

@@ -93,7 +93,8 @@ const POOL_SIZE = 10;
  * per wakeup. Against 10, in two interleaved pairs of `bun run bench` on PostgreSQL (two processes,
  * 32 connections): GraphQL `myBookings` +32 and +37 % req/s, `GET /api/bookings` +29 and +26 %, the
  * admin lists +3 to +13 %, PostgreSQL's CPU a customer's list request 35-40 % less, bookings and
- * searches beside them unchanged within the noise. Not 1: a slow read (a count over a large table) then holds up every read of the process.
+ * searches beside them unchanged within the noise. Not 1: a slow read (a count over a large table)
+ * then holds up every read of the process.
  */
 const READS_POOL_SIZE = 3;
 
