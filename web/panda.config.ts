@@ -248,6 +248,31 @@ const badge = defineRecipe({
   staticCss: ["*"],
 });
 
+const iconDisc = defineRecipe({
+  className: "iconDisc",
+  description: "The round tinted disc that holds an empty state's, a prompt's or an option's icon",
+  jsx: ["IconDisc"],
+  base: {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "center",
+    flexShrink: 0,
+    borderRadius: "full",
+    bg: "brand.subtle",
+    color: "brand.text",
+  },
+  variants: {
+    size: {
+      sm: { width: "11", height: "11" },
+      md: { width: "14", height: "14" },
+      lg: { width: "16", height: "16" },
+      xl: { width: "20", height: "20" },
+    },
+  },
+  defaultVariants: { size: "lg" },
+  staticCss: ["*"],
+});
+
 const field = defineSlotRecipe({
   className: "field",
   description: "A labelled form field: label, control, hint and error message",
@@ -419,7 +444,7 @@ export default defineConfig({
         },
         fadeIn: { from: { opacity: 0 }, to: { opacity: 1 } },
       },
-      recipes: { button, card, badge },
+      recipes: { button, card, badge, iconDisc },
       slotRecipes: { field, notice, dialog },
     },
   },

@@ -1,6 +1,7 @@
 import { css } from "styled-system/css";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { ButtonLink } from "./Button.tsx";
+import { IconDisc } from "./IconDisc.tsx";
 
 const wrap = css({
   display: "flex",
@@ -14,18 +15,6 @@ const wrap = css({
   py: "16",
   mx: "auto",
   maxW: "md",
-});
-
-const art = css({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  width: "20",
-  height: "20",
-  mb: "2",
-  borderRadius: "full",
-  bg: "brand.subtle",
-  color: "brand.text",
 });
 
 /** A signpost pointing nowhere in particular. */
@@ -58,9 +47,9 @@ export function NotFound({ homeHref = "/", homeLabel = "Go to home page" }: { ho
   usePageTitle("Page not found");
   return (
     <div className={wrap}>
-      <div className={art}>
+      <IconDisc size="xl" className={css({ mb: "2" })}>
         <SignpostIcon />
-      </div>
+      </IconDisc>
       <h1 className={css({ textStyle: "title", color: "fg.default" })}>404 Page Not Found</h1>
       <p className={css({ color: "fg.muted", maxW: "xs" })}>The page you are looking for does not exist or has moved.</p>
       <ButtonLink to={homeHref} size="lg" className={css({ mt: "2" })}>

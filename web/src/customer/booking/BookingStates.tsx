@@ -7,6 +7,7 @@ import { css } from "styled-system/css";
 import { Button, ButtonLink } from "../../ui/Button.tsx";
 import { CarIcon, RefreshIcon } from "../../ui/icons.tsx";
 import { Notice } from "../../ui/Notice.tsx";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 /** True when the server said the booking is not the customer's (or does not exist). */
 export function isNotFound(error: CombinedError | undefined): boolean {
@@ -16,20 +17,9 @@ export function isNotFound(error: CombinedError | undefined): boolean {
 export function BookingNotFound() {
   return (
     <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "10" })}>
-      <span
-        className={css({
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
-          width: "16",
-          height: "16",
-          borderRadius: "full",
-          bg: "brand.subtle",
-          color: "brand.text",
-        })}
-      >
+      <IconDisc size="lg">
         <CarIcon size={32} />
-      </span>
+      </IconDisc>
       <h1 className={css({ textStyle: "title" })}>Booking not found</h1>
       <p className={css({ color: "fg.muted" })}>This booking does not exist or belongs to another account.</p>
       <ButtonLink to="/bookings" size="lg">

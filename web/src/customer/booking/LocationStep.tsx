@@ -23,6 +23,7 @@ import type { DraftStore, WebBookingDraft } from "./draft.ts";
 import { useBookingFlow } from "./flow.tsx";
 import { LocateIcon, SwapIcon } from "./icons.tsx";
 import { GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress, type ChosenLocation } from "./location.ts";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 type Kind = "delivery" | "return";
 
@@ -70,18 +71,6 @@ const optionButton = css({
   _hover: { borderColor: "ocean.300", bg: "brand.subtle" },
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
   _disabled: { opacity: 0.6, cursor: "progress" },
-});
-
-const optionIcon = css({
-  flexShrink: 0,
-  width: "11",
-  height: "11",
-  borderRadius: "full",
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  bg: "brand.subtle",
-  color: "brand.text",
 });
 
 export function LocationStep({ kind }: { kind: Kind }) {
@@ -178,9 +167,9 @@ export function LocationStep({ kind }: { kind: Kind }) {
               disabled={busy !== null}
               onClick={() => store("return", { location: draft.deliveryLocation, coordinates: draft.deliveryCoordinates, note: "Same as delivery location" })}
             >
-              <span className={optionIcon}>
+              <IconDisc size="sm">
                 <SwapIcon />
-              </span>
+              </IconDisc>
               <span className={css({ display: "flex", flexDirection: "column", minW: "0" })}>
                 <span className={css({ fontWeight: "650" })}>Same as delivery location</span>
                 <span className={css({ textStyle: "small", color: "fg.muted", overflowWrap: "anywhere" })}>{draft.deliveryLocation}</span>
@@ -189,7 +178,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
           ) : null}
 
           <button type="button" className={optionButton} disabled={busy !== null} onClick={useCurrentLocation} aria-busy={busy === "locating" || undefined}>
-            <span className={optionIcon}>{busy === "locating" ? <Spinner /> : <LocateIcon />}</span>
+            <IconDisc size="sm">{busy === "locating" ? <Spinner /> : <LocateIcon />}</IconDisc>
             <span className={css({ display: "flex", flexDirection: "column" })}>
               <span className={css({ fontWeight: "650" })}>Use my current location</span>
               <span className={css({ textStyle: "small", color: "fg.muted" })}>

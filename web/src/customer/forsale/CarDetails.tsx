@@ -19,6 +19,7 @@ import { CustomerScreen } from "../CustomerScreen.tsx";
 import { useAuth } from "../session/auth.tsx";
 import { ContactSellerDialog } from "./LazyContactSellerDialog.tsx";
 import { CAR_FOR_SALE, carName, categoryLabel, transmissionLabel, type CarForSale } from "./queries.ts";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 /** The list's URL to go back to: the one the visitor came from (same filters), else the plain list. */
 function listHref(state: unknown): string {
@@ -159,20 +160,9 @@ export function Component() {
       <CustomerScreen back={back} footer>
         {notFound ? (
           <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "10" })}>
-            <span
-              className={css({
-                display: "flex",
-                alignItems: "center",
-                justifyContent: "center",
-                width: "16",
-                height: "16",
-                borderRadius: "full",
-                bg: "brand.subtle",
-                color: "brand.text",
-              })}
-            >
+            <IconDisc size="lg">
               <CarIcon size={32} />
-            </span>
+            </IconDisc>
             <h1 className={css({ textStyle: "title" })}>This car is no longer for sale</h1>
             <p className={css({ color: "fg.muted" })}>It may have been sold. Have a look at the other cars.</p>
             <ButtonLink to={back} size="lg">

@@ -14,6 +14,7 @@ import { filtersKey, PAGE_SIZE, queryVariables, type ForSaleFilters } from "./pa
 import { CARS_FOR_SALE, type CarForSale, type CarsForSalePage } from "./queries.ts";
 
 import { SortSelect } from "./SearchAndFilters.tsx";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 // One card per row on a phone, two on a tablet, three on a desktop (a page of six is two full rows).
 export const list = css({
@@ -113,20 +114,9 @@ export function Results({
       </div>
       {page.total === 0 ? (
         <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "10" })}>
-          <span
-            className={css({
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "center",
-              width: "16",
-              height: "16",
-              borderRadius: "full",
-              bg: "brand.subtle",
-              color: "brand.text",
-            })}
-          >
+          <IconDisc size="lg">
             <CarIcon size={32} />
-          </span>
+          </IconDisc>
           <h2 className={css({ textStyle: "heading" })}>No vehicles found</h2>
           <p className={css({ color: "fg.muted", textStyle: "small", maxW: "xs" })}>
             No car for sale matches your search and filters. Try other words, or see every car.

@@ -22,6 +22,7 @@ import { AccountLoadError } from "../components/SessionStates.tsx";
 import { CarIcon, ChevronRightIcon, TagIcon } from "../components/icons.tsx";
 import { useAuth } from "../session/auth.tsx";
 import type { User } from "../session/user.ts";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 /** SPEC 9: Home shows 2 bookings: the first two of the server's order, i.e. the current trip and the next (issue 15). */
 export const HOME_BOOKINGS_SHOWN = 2;
@@ -82,20 +83,9 @@ export function RecentBookings<T extends { id: string }>({
         </ul>
       ) : (
         <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3" })}>
-          <span
-            className={css({
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "center",
-              width: "14",
-              height: "14",
-              borderRadius: "full",
-              bg: "brand.subtle",
-              color: "brand.text",
-            })}
-          >
+          <IconDisc size="md">
             <CarIcon size={28} />
-          </span>
+          </IconDisc>
           <div>
             <p className={css({ fontWeight: "650" })}>No bookings yet</p>
             <p className={css({ textStyle: "small", color: "fg.muted", mt: "1" })}>Your trips will show up here once you book.</p>

@@ -23,6 +23,7 @@ import { CarIcon, WarningIcon } from "../components/icons.tsx";
 import { serverMessage } from "../session/errors.ts";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
 import { DialogShell } from "../../ui/DialogShell.tsx";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 export const CANCEL_CONFIRM_TEXT = "Are you sure you want to cancel this booking? This action cannot be undone.";
 
@@ -82,20 +83,9 @@ function CancelDialog({ booking, onClose }: { booking: Booking | null; onClose: 
 function EmptyBookings() {
   return (
     <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", mt: "2" })}>
-      <span
-        className={css({
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
-          width: "14",
-          height: "14",
-          borderRadius: "full",
-          bg: "brand.subtle",
-          color: "brand.text",
-        })}
-      >
+      <IconDisc size="md">
         <CarIcon size={28} />
-      </span>
+      </IconDisc>
       <div>
         <p className={css({ fontWeight: "650" })}>No bookings yet</p>
         <p className={css({ textStyle: "small", color: "fg.muted", mt: "1" })}>When you book a car, it shows up here.</p>

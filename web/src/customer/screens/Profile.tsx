@@ -22,6 +22,7 @@ import { CalendarIcon, CarIcon, CheckCircleIcon, EditIcon, IdCardIcon, LogOutIco
 import { calendarDateLabel, memberSince } from "../lib/format.ts";
 import { useAuth } from "../session/auth.tsx";
 import type { User } from "../session/user.ts";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 const sectionCard = css({ display: "flex", flexDirection: "column" });
 
@@ -95,20 +96,9 @@ function Uploaded() {
 function SignInPrompt() {
   return (
     <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "4" })}>
-      <span
-        className={css({
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
-          width: "14",
-          height: "14",
-          borderRadius: "full",
-          bg: "brand.subtle",
-          color: "brand.text",
-        })}
-      >
+      <IconDisc size="md">
         <UserIcon size={28} />
-      </span>
+      </IconDisc>
       <div>
         <h2 className={css({ textStyle: "heading" })}>Sign in to see your profile</h2>
         <p className={css({ textStyle: "small", color: "fg.muted", mt: "1" })}>Your details, licence and bookings live here once you're signed in.</p>

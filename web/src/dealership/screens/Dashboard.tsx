@@ -33,6 +33,7 @@ import {
   type DealershipVehicle,
 } from "../lib/vehicle.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 const DASHBOARD = graphql(
   `
@@ -203,20 +204,9 @@ function VehicleSkeletons() {
 function EmptyInventory() {
   return (
     <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12" })}>
-      <span
-        className={css({
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
-          width: "16",
-          height: "16",
-          borderRadius: "full",
-          bg: "brand.subtle",
-          color: "brand.text",
-        })}
-      >
+      <IconDisc size="lg">
         <CarIcon size={32} />
-      </span>
+      </IconDisc>
       <h3 className={css({ textStyle: "heading" })}>No vehicles yet</h3>
       <p className={css({ color: "fg.muted", maxW: "sm" })}>Add your first vehicle. Give it a sales price to list it on Cars for Sale.</p>
       <ButtonLink to="/dealership/vehicles/add" size="lg">

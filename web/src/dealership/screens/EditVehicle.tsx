@@ -23,6 +23,7 @@ import { fieldErrorsOf } from "../lib/save.ts";
 import { VEHICLE_FIELDS } from "../lib/vehicle.ts";
 import { isSessionError } from "../session/client.ts";
 import { graphql } from "../../lib/graphql.ts";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 const VEHICLE = graphql(
   `
@@ -85,20 +86,9 @@ export function Component() {
         <div className={pageStack}>
           <PageHeader back={back} title="Vehicle not found" />
           <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12" })}>
-            <span
-              className={css({
-                display: "flex",
-                alignItems: "center",
-                justifyContent: "center",
-                width: "16",
-                height: "16",
-                borderRadius: "full",
-                bg: "brand.subtle",
-                color: "brand.text",
-              })}
-            >
+            <IconDisc size="lg">
               <CarIcon size={32} />
-            </span>
+            </IconDisc>
             <p className={css({ color: "fg.muted", maxW: "sm" })}>This vehicle is not in your inventory. It may have been deleted.</p>
             <ButtonLink to={DASHBOARD_PATH}>Go to the dashboard</ButtonLink>
           </Card>

@@ -22,6 +22,7 @@ import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { isForSale, priceLabel } from "../lib/vehicle.ts";
 import { isSessionError } from "../session/client.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
+import { IconDisc } from "../../ui/IconDisc.tsx";
 
 /** The server gives at most 200 a page; a dealership's enquiries fit. */
 const LEADS_SHOWN = 200;
@@ -212,20 +213,9 @@ export function Component() {
         </ul>
       ) : data.leads.length === 0 ? (
         <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12" })}>
-          <span
-            className={css({
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "center",
-              width: "16",
-              height: "16",
-              borderRadius: "full",
-              bg: "brand.subtle",
-              color: "brand.text",
-            })}
-          >
+          <IconDisc size="lg">
             <InboxIcon size={30} />
-          </span>
+          </IconDisc>
           <p className={css({ fontWeight: "650" })}>No enquiries yet</p>
           <p className={css({ color: "fg.muted", maxW: "sm" })}>
             When a buyer uses Contact Seller on one of your cars, their message appears here and is emailed to you.
