@@ -342,6 +342,21 @@ test.describe("delivery and collection in the back office", () => {
     await expect(entryA.getByText(String(numberA), { exact: true })).toBeVisible();
     await expect(page.locator(`[data-dispatch-map] [data-stop="${numberA}"]`)).toHaveCount(1);
     await expect(page.locator(`[data-dispatch-map] [data-stop="${order.indexOf(`${bookingB}:delivery`) + 1}"]`)).toHaveCount(0);
+    // No place's name lies under a stop's marker (C's collection at the airport once hid the "A" of "Airport").
+    const hiddenNames = await page.locator("[data-dispatch-map] svg").evaluate((svg) => {
+      const markers = [...svg.querySelectorAll("[data-stop] circle")].map((circle) => {
+        const box = circle.getBoundingClientRect();
+        return { stop: circle.parentElement?.getAttribute("data-stop"), x: box.x + box.width / 2, y: box.y + box.height / 2, r: box.width / 2 };
+      });
+      return [...svg.querySelectorAll("[data-landmark]")].flatMap((label) => {
+        const box = label.getBoundingClientRect();
+        return markers
+          .filter((m) => Math.hypot(Math.max(box.left - m.x, 0, m.x - box.right), Math.max(box.top - m.y, 0, m.y - box.bottom)) < m.r)
+          .map((m) => `${label.getAttribute("data-landmark")} under stop ${m.stop}`);
+      });
+    });
+    expect(hiddenNames).toEqual([]);
+    await expect(page.locator('[data-dispatch-map] [data-landmark="Airport"]')).toBeVisible();
     await expectAccessible(page, "admin-dispatch");
 
     // Give A's delivery to Sipho: the unassigned count drops with the API's.

@@ -7,7 +7,19 @@
 import { useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { css, cx } from "styled-system/css";
 import type { Position } from "#domain/geo.ts";
-import { LAND, LANDMARKS, ROBBEN_ISLAND, gridLines, pointsAttribute, project, unproject, type MapView } from "../lib/mapView.ts";
+import {
+  LAND,
+  LANDMARK_LABEL,
+  LANDMARKS,
+  ROBBEN_ISLAND,
+  gridLines,
+  landmarkLabelStart,
+  pointsAttribute,
+  project,
+  unproject,
+  type MapMarker,
+  type MapView,
+} from "../lib/mapView.ts";
 
 export interface MapArea {
   id: string;
@@ -35,6 +47,7 @@ export function ServiceAreaMap({
   label,
   className,
   overlay,
+  markers,
   magnify = 1,
 }: {
   view: MapView;
@@ -47,6 +60,8 @@ export function ServiceAreaMap({
   className?: string;
   /** Drawn above everything else (e.g. the dispatch board's numbered stops); `size` is one map pixel in SVG units. */
   overlay?: (view: MapView, size: number) => ReactNode;
+  /** The circles `overlay` draws, which the landmarks' labels keep clear of. */
+  markers?: (view: MapView, size: number) => readonly MapMarker[];
   /** How much thicker and larger lines, markers and text are drawn (a map shown small, e.g. beside a list). */
   magnify?: number;
 }) {
@@ -69,6 +84,7 @@ export function ServiceAreaMap({
   };
 
   const vertices = draft?.vertices ?? [];
+  const clearOf = markers?.(view, size) ?? [];
   return (
     // Drawing is for a pointer; keyboard users paste the area's GeoJSON instead (the Paste tab).
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
@@ -137,14 +153,23 @@ export function ServiceAreaMap({
           </polygon>
         );
       })}
-      <g fontSize={18 * size} fontFamily="system-ui, sans-serif" fontWeight="600">
+      <g fontSize={LANDMARK_LABEL.fontSize * size} fontFamily="system-ui, sans-serif" fontWeight="600">
         {LANDMARKS.map((place) => {
           const { x, y } = project(view, place.at);
           if (x < 0 || y < 0 || x > view.width || y > view.height) return null;
           return (
             <g key={place.name}>
               <circle cx={x} cy={y} r={4.5 * size} fill="#333d4a" />
-              <text x={x + 8 * size} y={y + 6 * size} fill="#333d4a" stroke="#ffffff" strokeWidth={4 * size} paintOrder="stroke" strokeLinejoin="round">
+              <text
+                x={landmarkLabelStart({ x, y }, place.name, size, clearOf)}
+                y={y + LANDMARK_LABEL.baseline * size}
+                fill="#333d4a"
+                stroke="#ffffff"
+                strokeWidth={4 * size}
+                paintOrder="stroke"
+                strokeLinejoin="round"
+                data-landmark={place.name}
+              >
                 {place.name}
               </text>
             </g>

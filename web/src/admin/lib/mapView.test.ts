@@ -4,6 +4,7 @@ import {
   CAPE_TOWN_BOUNDS,
   VIEW_SIZE,
   fitView,
+  landmarkLabelStart,
   makeView,
   openRing,
   outerRing,
@@ -62,5 +63,30 @@ describe("the service-area map's projection", () => {
     expect(outerRing("nonsense")).toEqual([]);
     expect(vertexCount(polygon)).toBe(3);
     expect(positionLabel([18.4241, -33.9249])).toBe("-33.92490, 18.42410");
+  });
+});
+
+describe("a landmark's label beside the dispatch board's markers", () => {
+  const dot = { x: 500, y: 500 };
+  test("without markers it starts just right of its dot", () => {
+    expect(landmarkLabelStart(dot, "Airport", 2)).toBe(516);
+  });
+  test("a marker on the dot (a stop at that place) moves it past the marker", () => {
+    expect(landmarkLabelStart(dot, "Airport", 2, [{ x: 500, y: 500, r: 30 }])).toBe(546);
+  });
+  test("a marker further along the text moves it past that one; markers in a row move it past each", () => {
+    expect(landmarkLabelStart(dot, "Stellenbosch", 2, [{ x: 620, y: 505, r: 30 }])).toBe(666);
+    expect(
+      landmarkLabelStart(dot, "Airport", 2, [
+        { x: 560, y: 500, r: 30 },
+        { x: 500, y: 500, r: 30 },
+      ]),
+    ).toBe(606);
+  });
+  test("markers clear of the text's line or beyond its end leave it where it is", () => {
+    expect(landmarkLabelStart(dot, "Airport", 2, [{ x: 540, y: 400, r: 30 }])).toBe(516);
+    expect(landmarkLabelStart(dot, "Airport", 2, [{ x: 540, y: 580, r: 30 }])).toBe(516);
+    expect(landmarkLabelStart(dot, "Airport", 2, [{ x: 900, y: 500, r: 30 }])).toBe(516);
+    expect(landmarkLabelStart(dot, "Airport", 2, [{ x: 420, y: 500, r: 30 }])).toBe(516);
   });
 });

@@ -210,6 +210,34 @@ export const LANDMARKS: readonly { name: string; at: Position }[] = [
   { name: "Cape Point", at: [18.497, -34.357] },
 ];
 
+/** A landmark's label, in map pixels (`size` units): its font size, and how far right of the landmark's dot it starts and below it its baseline lies. */
+export const LANDMARK_LABEL = { fontSize: 18, gap: 8, baseline: 6 } as const;
+
+/** A circle drawn over the map (the dispatch board's numbered stops), which landmark labels keep clear of. */
+export type MapMarker = { x: number; y: number; r: number };
+
+/**
+ * Where a landmark's label starts (SVG x): just right of its dot, or, where the text would lie
+ * under a marker, just right of that marker (a collection at the airport hid the "A" of
+ * "Airport"). The text's extent is estimated from its length: the SVG is built before any layout.
+ */
+export function landmarkLabelStart(dot: { x: number; y: number }, name: string, size: number, markers: readonly MapMarker[] = []): number {
+  const fontSize = LANDMARK_LABEL.fontSize * size;
+  const gap = LANDMARK_LABEL.gap * size;
+  const baseline = dot.y + LANDMARK_LABEL.baseline * size;
+  // The line's box as a browser measures it (ascent and descent), and a bold letter's width at most.
+  const top = baseline - 0.9 * fontSize;
+  const bottom = baseline + 0.25 * fontSize;
+  const width = name.length * 0.7 * fontSize;
+  let start = dot.x + gap;
+  for (const marker of [...markers].sort((a, b) => a.x - b.x)) {
+    const onTheLine = marker.y + marker.r > top && marker.y - marker.r < bottom;
+    const overTheText = marker.x + marker.r > start && marker.x - marker.r < start + width;
+    if (onTheLine && overTheText) start = marker.x + marker.r + gap;
+  }
+  return start;
+}
+
 /** Grid lines every `step` degrees inside the view. */
 export function gridLines(view: MapView, step = 0.1): { lons: number[]; lats: number[] } {
   const lons: number[] = [];

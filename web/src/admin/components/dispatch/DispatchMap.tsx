@@ -6,11 +6,12 @@
 import { useMemo } from "react";
 import { css } from "styled-system/css";
 import { BRAND_PALETTE } from "#domain/brand.ts";
+import type { Position } from "#domain/geo.ts";
 import type { HandoverKind } from "#domain/handover.ts";
 import { formatBookingCardTime } from "#domain/time.ts";
 import { placeStops, spreadMarkers, stopsView, type Stop } from "../../lib/dispatchMap.ts";
 import { handoverKindLabel } from "../../lib/handovers.ts";
-import { project } from "../../lib/mapView.ts";
+import { type MapMarker, type MapView, project } from "../../lib/mapView.ts";
 import { ServiceAreaMap } from "../ServiceAreaMap.tsx";
 import { kindDot } from "./styles.ts";
 
@@ -20,6 +21,15 @@ export const KIND_COLOURS: Readonly<Record<HandoverKind, string>> = { delivery: 
 export type MapStop = Stop<HandoverKind> & { at: string; address: string };
 
 const MAP_ASPECT = 1;
+
+/** Where each shown stop's numbered marker is drawn: its circle in SVG units (markers of one place spread round it). */
+function markerCircles(shown: readonly { position: Position }[], view: MapView, size: number): MapMarker[] {
+  const r = 15 * size;
+  return spreadMarkers(
+    shown.map((s) => project(view, s.position)),
+    r,
+  ).map(({ x, y }) => ({ x, y, r }));
+}
 
 export function DispatchMap({ stops }: { stops: readonly MapStop[] }) {
   const { shown, hidden } = useMemo(() => placeStops(stops), [stops]);
@@ -40,16 +50,13 @@ export function DispatchMap({ stops }: { stops: readonly MapStop[] }) {
           areas={[]}
           label={label}
           magnify={2}
+          markers={(v, size) => markerCircles(shown, v, size)}
           overlay={(v, size) => {
-            const radius = 15 * size;
-            const centres = spreadMarkers(
-              shown.map((s) => project(v, s.position)),
-              radius,
-            );
+            const circles = markerCircles(shown, v, size);
             return (
               <g fontFamily="system-ui, sans-serif" fontWeight="700" textAnchor="middle">
                 {shown.map((stop, i) => {
-                  const { x, y } = centres[i]!;
+                  const { x, y, r: radius } = circles[i]!;
                   return (
                     <g key={stop.number} data-stop={stop.number}>
                       <title>{`${stop.number}. ${handoverKindLabel(stop.kind)} at ${formatBookingCardTime(new Date(stop.at))}: ${stop.address}`}</title>
