@@ -59,8 +59,8 @@ export function ServiceAreaMap({
   label: string;
   className?: string;
   /** Drawn above everything else (e.g. the dispatch board's numbered stops); `size` is one map pixel in SVG units. */
-  overlay?: (view: MapView, size: number) => ReactNode;
-  /** The circles `overlay` draws, which the landmarks' labels keep clear of. */
+  overlay?: (view: MapView, size: number, markers: readonly MapMarker[]) => ReactNode;
+  /** The circles `overlay` draws (it is handed them back), which the landmarks' labels keep clear of. */
   markers?: (view: MapView, size: number) => readonly MapMarker[];
   /** How much thicker and larger lines, markers and text are drawn (a map shown small, e.g. beside a list). */
   magnify?: number;
@@ -227,7 +227,7 @@ export function ServiceAreaMap({
           })}
         </g>
       ) : null}
-      {overlay ? overlay(view, size) : null}
+      {overlay ? overlay(view, size, clearOf) : null}
       <text x={view.width - 8 * u} y={16 * size} textAnchor="end" fontSize={15 * size} fill="#5b6675" fontFamily="system-ui, sans-serif">
         Schematic map · coastline approximate
       </text>

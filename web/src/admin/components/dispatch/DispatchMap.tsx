@@ -51,8 +51,7 @@ export function DispatchMap({ stops }: { stops: readonly MapStop[] }) {
           label={label}
           magnify={2}
           markers={(v, size) => markerCircles(shown, v, size)}
-          overlay={(v, size) => {
-            const circles = markerCircles(shown, v, size);
+          overlay={(_view, size, circles) => {
             return (
               <g fontFamily="system-ui, sans-serif" fontWeight="700" textAnchor="middle">
                 {shown.map((stop, i) => {
