@@ -40,6 +40,9 @@ test.describe("driver app", () => {
     await assignDriver(request, adminToken, booking.id, "delivery", driver.id);
 
     await signInDriver(page, driver);
+    // On a phone the header keeps to one line: the buttons show their icons, named for screen readers.
+    expect((await page.locator("header").boundingBox())!.height).toBeLessThan(72);
+    await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await page.getByRole("tab", { name: "Tomorrow" }).click();
     const card = page.getByRole("link", { name: /Thandi Nkosi/ });
     await expect(card).toBeVisible();
@@ -72,9 +75,10 @@ test.describe("driver app", () => {
     await expect(page.getByRole("img", { name: "Front", exact: true })).toBeVisible();
     await photosFromFiles(page, ["Right side", "Odometer", "Fuel gauge"]);
 
-    // Submitting with what is missing names it.
+    // Submitting with what is missing names it, and the first tap brings the first missing field into view.
     await page.getByRole("button", { name: "Complete delivery" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "still missing" })).toBeVisible();
+    await expect(page.getByLabel("Odometer (km)")).toBeInViewport();
     await page.getByLabel("Odometer (km)").fill("12.5");
     await expect(page.getByText("Enter the odometer reading in whole kilometres")).toBeVisible();
     const minimum = await page.getByText(/^At least [\d,]+ km/).textContent();
@@ -82,6 +86,15 @@ test.describe("driver app", () => {
     await page.getByLabel("Odometer (km)").fill(String(km));
     await page.getByLabel("Full").check({ force: true });
     await page.getByLabel("The licence matches the person receiving the car").check();
+    // A tap on the pad draws nothing, so there is nothing to accept.
+    const pad = page.locator("canvas[aria-label^='Signature pad']");
+    await pad.scrollIntoViewIfNeeded();
+    await pad.click({ position: { x: 40, y: 40 } });
+    await expect(page.getByRole("button", { name: "Accept signature" })).toBeDisabled();
+    // Signed, then signed again: the fresh pad is empty until the customer draws on it.
+    await sign(page);
+    await page.getByRole("button", { name: "Sign again" }).click();
+    await expect(page.getByRole("button", { name: "Accept signature" })).toBeDisabled();
     await sign(page);
     await snap(page, testInfo, "driver-checklist");
 

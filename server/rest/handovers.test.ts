@@ -162,6 +162,37 @@ describe("driver accounts", () => {
     expect((await gql(`{ adminDrivers { id } }`, {}, driverA.auth)).errors[0].extensions.code).toBe("FORBIDDEN");
     expect((await gql(REPORT, { bookingId: "x" }, driverA.auth)).errors[0].extensions.code).toBe("FORBIDDEN");
   });
+
+  test("a blank signature (the pad accepted without a line on it) is refused; the same link then takes a signed one", async () => {
+    const { default: sharp } = await import("sharp");
+    const ticket = await call("POST", "/api/objects/upload", { auth: driverA.auth, body: { purpose: "signature" } });
+    expect(ticket.status).toBe(200);
+    const { uploadURL } = ticket.body as { uploadURL: string };
+    const put = (bytes: Buffer) =>
+      fetch(new URL(uploadURL, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(bytes) });
+    const pad = (line: string) =>
+      sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="360" height="176"><rect width="360" height="176" fill="#fff"/>${line}</svg>`))
+        .png()
+        .toBuffer();
+    const blank = await put(await pad(""));
+    expect(blank.status).toBe(400);
+    expect(((await blank.json()) as { message: string }).message).toBe("The signature is blank. Please ask the customer to sign, then accept the signature.");
+    const row = await server.services.db.storedObject.findFirstOrThrow({
+      where: { purpose: "signature", ownerId: driverA.id },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(row.status).toBe("pending");
+    const signed = await put(await pad(`<path d="M20 120 C 80 20, 140 160, 200 60 S 300 140, 340 40" stroke="#0f172a" stroke-width="3" fill="none"/>`));
+    expect(signed.status).toBe(200);
+    // A photo is never refused for being plain: only a signature must show something.
+    const plain = await call("POST", "/api/objects/upload", { auth: driverA.auth, body: { purpose: "handover_photo" } });
+    const plainPut = await fetch(new URL((plain.body as { uploadURL: string }).uploadURL, server.url), {
+      method: "PUT",
+      headers: { "content-type": "image/png" },
+      body: new Uint8Array(await pad("")),
+    });
+    expect(plainPut.status).toBe(200);
+  });
 });
 
 describe("a delivery and a collection", () => {

@@ -56,6 +56,7 @@ export const MESSAGES = {
   uploadAgain: "Please upload the photo again",
   purpose: "Please choose what the photo is for",
   tooMany: "Too many uploads in progress. Please try again in a few minutes.",
+  blankSignature: "The signature is blank. Please ask the customer to sign, then accept the signature.",
 } as const;
 
 export type UploadTicket = { uploadURL: string; objectPath: string; expiresAt: Date };
@@ -232,6 +233,16 @@ export async function reencodeImage(bytes: Uint8Array): Promise<Encoded> {
 }
 
 /**
+ * Whether an image is one colour all over (within JPEG's noise): a signature pad accepted without a
+ * line on it. A signature's dark strokes on white span most of the range.
+ */
+export async function isBlankImage(bytes: Uint8Array): Promise<boolean> {
+  const sharp = await loadSharp();
+  const { channels } = await sharp(bytes).stats();
+  return channels.every((channel) => channel.max - channel.min <= 16);
+}
+
+/**
  * Accepts the bytes of an upload. The link is checked first; the upload is claimed atomically
  * (pending -> processing) so two PUTs on one link cannot both store; a refused body puts it
  * back to pending.
@@ -261,7 +272,8 @@ export async function receiveUpload(
   const release = () => services.db.storedObject.updateMany({ where: { id, status: "processing" }, data: { status: "pending" } });
   try {
     const image = await reencodeImage(bytes);
-    const row = await services.db.storedObject.findUniqueOrThrow({ where: { id }, select: { path: true, ownerType: true, ownerId: true } });
+    const row = await services.db.storedObject.findUniqueOrThrow({ where: { id }, select: { path: true, purpose: true, ownerType: true, ownerId: true } });
+    if (row.purpose === "signature" && (await isBlankImage(image.data))) throw badInput(MESSAGES.blankSignature);
     if (uploadsAreLimited(row.ownerType)) {
       const quotaProblem = uploadQuotaProblem(
         uploadQuota(services),

@@ -200,7 +200,11 @@ export async function uploadPhoto(baseUrl: string, auth: Record<string, string>,
   });
   expect(ticket.status).toBe(200);
   const { uploadURL, objectPath } = (await ticket.json()) as { uploadURL: string; objectPath: string };
-  const bytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+  // A dark diagonal on red: a picture of something, so a signature is not refused as blank.
+  const [width, height] = [32, 24];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels.set(Math.abs(x - y) < 2 ? [20, 20, 20] : [200, 40, 40], (y * width + x) * 3);
+  const bytes = await sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg()
     .toBuffer();
   // Upload URLs are relative: resolved against the server that handed them out.

@@ -19,7 +19,9 @@ import { useDriverToken } from "./session/store.ts";
 
 export const SIGN_IN_PATH = "/driver/signin";
 
-const navLink = cx(button({ variant: "ghost", size: "sm" }), css({ "&[aria-current=page]": { bg: "brand.subtle" } }));
+const navLink = cx(button({ variant: "ghost" }), css({ "&[aria-current=page]": { bg: "brand.subtle" } }));
+/** On a phone the header's buttons show only their icons, so the header keeps to one line (and a field scrolled to is not under it). */
+const label = css({ srOnly: { base: true, sm: false } });
 
 function HeaderNav() {
   const navigate = useNavigate();
@@ -39,11 +41,11 @@ function HeaderNav() {
     <nav aria-label="Driver app" className={css({ display: "flex", alignItems: "center", gap: "1", ml: "auto" })}>
       <NavLink to="/driver" end className={navLink}>
         <CarIcon size={18} />
-        Jobs
+        <span className={label}>Jobs</span>
       </NavLink>
-      <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
+      <Button variant="outline" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
         {signingOut ? <Spinner /> : <LogOutIcon size={18} />}
-        Sign Out
+        <span className={label}>Sign Out</span>
       </Button>
     </nav>
   );

@@ -8,6 +8,7 @@
  * draft's idempotency key, so a retry after a dropped connection is applied once.
  */
 import { useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import { useClient, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { FUEL_EIGHTHS_FULL, fuelLevelLabel, MAX_DAMAGE_PHOTOS, PHOTO_SLOT_LABELS, REQUIRED_PHOTO_SLOTS, type HandoverKind } from "#domain";
@@ -86,11 +87,16 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
   const charges = preview.data?.handoverChargePreview;
   const problems = problemsOf(job, draft);
   const shown = showProblems ? problems : {};
-  const beforePhoto = (slot: string) => (collection ? (job.delivery?.photos.find((p) => p.slot === slot)?.url ?? null) : undefined);
+  // A collection shows the delivery's photo of each view beside the new one; without a delivery on
+  // record (handed over on paper), there is nothing to compare, and no empty frames.
+  const beforePhoto = (slot: string) => (collection && job.delivery ? (job.delivery.photos.find((p) => p.slot === slot)?.url ?? null) : undefined);
 
   async function submit() {
-    setShowProblems(true);
-    setSubmitError(null);
+    // Drawn at once, so the first marked field can be found and scrolled to on this tap.
+    flushSync(() => {
+      setShowProblems(true);
+      setSubmitError(null);
+    });
     if (Object.keys(problems).length > 0) {
       document.querySelector<HTMLElement>("[data-problem=true]")?.scrollIntoView({ block: "center", behavior: "smooth" });
       return;
@@ -134,7 +140,7 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
         {/* Two to a row on a phone; a collection's slots hold two pictures (then and now), so one to a row there. */}
         <div
           className={
-            collection
+            collection && job.delivery
               ? css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "5" })
               : css({ display: "grid", gridTemplateColumns: { base: "1fr 1fr", md: "1fr 1fr 1fr" }, gap: "4" })
           }
@@ -183,7 +189,7 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
               }}
             />
             <div>
-              <Button size="sm" variant="ghost" onClick={() => setDraft((x) => ({ ...x, damage: x.damage.filter((y) => y.id !== d.id) }))}>
+              <Button variant="ghost" onClick={() => setDraft((x) => ({ ...x, damage: x.damage.filter((y) => y.id !== d.id) }))}>
                 <TrashIcon size={16} /> Remove damage {i + 1}
               </Button>
             </div>

@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { useClient } from "urql";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { CaptureDialog } from "../../ui/CaptureDialog.tsx";
 import { CameraIcon, CheckCircleIcon, ImageIcon, RefreshIcon } from "../../ui/icons.tsx";
@@ -25,18 +25,14 @@ export const thumb = css({
   borderColor: "border.default",
 });
 
-export function StoredPhoto({ path, alt }: { path: string | null | undefined; alt: string }) {
+const placeholderText = css({ display: "grid", placeItems: "center", color: "fg.muted", fontSize: "sm", textAlign: "center", p: "2" });
+
+/** A stored photo (`className` sizes it; a photo's 4:3 thumbnail by default), or what stands in for it: "Photo unavailable", or `missing` when there is none. */
+export function StoredPhoto({ path, alt, missing, className = thumb }: { path: string | null | undefined; alt: string; missing?: string; className?: string }) {
   const { url, failed } = useDriverImage(path);
-  if (!path) return <div className={thumb} aria-hidden="true" />;
-  if (failed)
-    return (
-      <div
-        className={css({ display: "grid", placeItems: "center", aspectRatio: "4 / 3", color: "fg.muted", fontSize: "sm", bg: "bg.subtle", borderRadius: "lg" })}
-      >
-        Photo unavailable
-      </div>
-    );
-  return url ? <img src={url} alt={alt} className={thumb} /> : <div className={thumb} role="img" aria-label={`${alt} (loading)`} aria-busy="true" />;
+  if (!path) return missing ? <div className={cx(className, placeholderText)}>{missing}</div> : <div className={className} aria-hidden="true" />;
+  if (failed) return <div className={cx(className, placeholderText)}>Photo unavailable</div>;
+  return url ? <img src={url} alt={alt} className={className} /> : <div className={className} role="img" aria-label={`${alt} (loading)`} aria-busy="true" />;
 }
 
 export function PhotoSlot({
@@ -88,7 +84,7 @@ export function PhotoSlot({
       <div className={css({ display: "grid", gridTemplateColumns: before !== undefined ? "1fr 1fr" : "1fr", gap: "2" })}>
         {before !== undefined ? (
           <figure className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-            <StoredPhoto path={before} alt={`${label} at delivery`} />
+            <StoredPhoto path={before} alt={`${label} at delivery`} missing="No photo at delivery" />
             <figcaption className={css({ fontSize: "xs", color: "fg.muted" })}>At delivery</figcaption>
           </figure>
         ) : null}
@@ -138,12 +134,11 @@ export function PhotoSlot({
       ) : null}
       <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
         {upload.step === "failed" && upload.message.startsWith("The upload did not") ? (
-          <Button size="sm" onClick={() => void send(upload.blob)}>
+          <Button onClick={() => void send(upload.blob)}>
             <RefreshIcon size={16} /> Try again
           </Button>
         ) : null}
         <Button
-          size="sm"
           variant={value ? "outline" : "solid"}
           disabled={busy}
           onClick={() => setCameraOpen(true)}
@@ -151,7 +146,7 @@ export function PhotoSlot({
         >
           <CameraIcon size={16} /> {value ? "Retake" : "Camera"}
         </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => fileInput.current?.click()} aria-label={`Choose a file for ${label}`}>
+        <Button variant="outline" disabled={busy} onClick={() => fileInput.current?.click()} aria-label={`Choose a file for ${label}`}>
           <ImageIcon size={16} /> File
         </Button>
         <input

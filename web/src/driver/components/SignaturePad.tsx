@@ -11,10 +11,27 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { uploadHandoverImage, UploadError } from "../lib/upload.ts";
 import { StoredPhoto } from "./PhotoSlot.tsx";
 
+/** The shortest line that counts as part of a signature (CSS pixels): less is a tap or a tremor. */
+const MIN_STROKE_PX = 6;
+
+/** The accepted signature, drawn whole at the pad's own height (a photo's 4:3 crop would cut its ends off). */
+const signatureImage = css({
+  width: "full",
+  height: "44",
+  objectFit: "contain",
+  bg: "white",
+  borderRadius: "lg",
+  borderWidth: "1px",
+  borderColor: "border.default",
+});
+
 export function SignaturePad({ value, onChange, error }: { value: string | null; onChange: (path: string | null) => void; error?: string }) {
   const client = useClient();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
+  // How far the finger has drawn in the current stroke, from where it was last: a tap draws nothing
+  // and does not count as signing.
+  const stroke = useRef({ length: 0, x: 0, y: 0 });
   const [strokes, setStrokes] = useState(0);
   const [state, setState] = useState<{ step: "idle" } | { step: "uploading" } | { step: "failed"; message: string }>({ step: "idle" });
 
@@ -36,6 +53,8 @@ export function SignaturePad({ value, onChange, error }: { value: string | null;
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
     ctx.strokeStyle = "#0f172a";
+    // A fresh pad (first shown, or "Sign again") holds nothing to accept.
+    setStrokes(0);
   }, [value]);
 
   const point = (event: React.PointerEvent<HTMLCanvasElement>) => {
@@ -73,11 +92,9 @@ export function SignaturePad({ value, onChange, error }: { value: string | null;
   if (value) {
     return (
       <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-        <div className={css({ maxW: "sm" })}>
-          <StoredPhoto path={value} alt="Customer's signature" />
-        </div>
+        <StoredPhoto path={value} alt="Customer's signature" className={signatureImage} />
         <div>
-          <Button size="sm" variant="outline" onClick={() => onChange(null)}>
+          <Button variant="outline" onClick={() => onChange(null)}>
             Sign again
           </Button>
         </div>
@@ -106,6 +123,7 @@ export function SignaturePad({ value, onChange, error }: { value: string | null;
           event.currentTarget.setPointerCapture(event.pointerId);
           const ctx = event.currentTarget.getContext("2d");
           const { x, y } = point(event);
+          stroke.current = { length: 0, x, y };
           ctx?.beginPath();
           ctx?.moveTo(x, y);
         }}
@@ -113,11 +131,16 @@ export function SignaturePad({ value, onChange, error }: { value: string | null;
           if (!drawing.current) return;
           const ctx = event.currentTarget.getContext("2d");
           const { x, y } = point(event);
+          const last = stroke.current;
+          stroke.current = { length: last.length + Math.hypot(x - last.x, y - last.y), x, y };
           ctx?.lineTo(x, y);
           ctx?.stroke();
         }}
         onPointerUp={() => {
-          if (drawing.current) setStrokes((n) => n + 1);
+          if (drawing.current && stroke.current.length >= MIN_STROKE_PX) setStrokes((n) => n + 1);
+          drawing.current = false;
+        }}
+        onPointerCancel={() => {
           drawing.current = false;
         }}
       />
@@ -128,15 +151,10 @@ export function SignaturePad({ value, onChange, error }: { value: string | null;
         </p>
       ) : null}
       <div className={css({ display: "flex", gap: "2" })}>
-        <Button size="sm" variant="outline" onClick={clear} disabled={strokes === 0 || state.step === "uploading"}>
+        <Button variant="outline" onClick={clear} disabled={strokes === 0 || state.step === "uploading"}>
           Clear
         </Button>
-        <Button
-          size="sm"
-          onClick={() => void accept()}
-          disabled={strokes === 0 || state.step === "uploading"}
-          aria-busy={state.step === "uploading" || undefined}
-        >
+        <Button onClick={() => void accept()} disabled={strokes === 0 || state.step === "uploading"} aria-busy={state.step === "uploading" || undefined}>
           {state.step === "uploading" ? <Spinner /> : null}
           Accept signature
         </Button>

@@ -60,7 +60,7 @@ export function Component() {
         ) : (
           <Notice tone="danger" title="Could not load this job">
             <p>Check your connection and try again.</p>
-            <Button size="sm" variant="outline" onClick={() => refetch({ requestPolicy: "network-only" })}>
+            <Button variant="outline" onClick={() => refetch({ requestPolicy: "network-only" })}>
               Try again
             </Button>
           </Notice>

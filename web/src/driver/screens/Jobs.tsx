@@ -72,7 +72,7 @@ export function Component() {
         {error && !data ? (
           <Notice tone="danger" title="Could not load your jobs">
             <p>Check your connection and try again.</p>
-            <Button size="sm" variant="outline" onClick={() => refetch({ requestPolicy: "network-only" })}>
+            <Button variant="outline" onClick={() => refetch({ requestPolicy: "network-only" })}>
               Try again
             </Button>
           </Notice>
