@@ -1,5 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import { centsToDecimal, formatRand, formatRandCents, formatRandPerDay, isMoneyAmount, MAX_MONEY_CENTS, parseMoneyToCents, toMoneyString } from "./money.ts";
+import {
+  centsToDecimal,
+  formatRand,
+  formatRandCents,
+  formatRandPerDay,
+  isMoneyAmount,
+  MAX_MONEY_CENTS,
+  parseMoneyToCents,
+  toMoneyString,
+  typedAmount,
+} from "./money.ts";
 
 describe("parseMoneyToCents", () => {
   test("decimal strings", () => {
@@ -100,5 +110,24 @@ describe("formatRandPerDay", () => {
     expect(formatRandPerDay(450)).toBe("R450/day");
     expect(formatRandPerDay("650.00")).toBe("R650/day");
     expect(formatRandPerDay("1250.50")).toBe("R1,250.50/day");
+  });
+});
+
+describe("typedAmount (an amount as typed in a form)", () => {
+  test("a leading R, thousands grouped by spaces or commas, and a decimal comma are read", () => {
+    expect(typedAmount("R189 900")).toBe("189900");
+    expect(typedAmount(" r 189\u00a0900 ")).toBe("189900");
+    expect(typedAmount("189,900")).toBe("189900");
+    expect(typedAmount("1,350,000.50")).toBe("1350000.50");
+    expect(typedAmount("1 350,5")).toBe("1350.5");
+    expect(typedAmount("1350,50")).toBe("1350.50");
+    expect(parseMoneyToCents(typedAmount("R1 350,50"))).toBe(135_050);
+  });
+
+  test("what is not an amount comes back as it was (trimmed), for parseMoneyToCents to refuse", () => {
+    expect(typedAmount(" 450.00 ")).toBe("450.00");
+    for (const text of ["1,350,50", "18,99,00", "1 35", "12,3456", "abc", "189 900 rand"]) {
+      expect(() => parseMoneyToCents(typedAmount(text))).toThrow(RangeError);
+    }
   });
 });

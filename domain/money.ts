@@ -49,6 +49,29 @@ export function parseMoneyToCents(value: number | string): number {
   return negative && cents !== 0 ? -cents : cents;
 }
 
+/** Digits in groups of three after the first one to three, each group after the same separator. */
+const GROUPED_AMOUNT = /^(\d{1,3})((?:([ \u00a0\u202f,])\d{3})(?:\3\d{3})*)(?:([.,])(\d{1,2}))?$/;
+
+/**
+ * An amount as people type it in a form, in the plain form parseMoneyToCents reads: a leading "R",
+ * thousands grouped by spaces or commas ("R189 900", "189,900", "1 350,50") and a decimal comma
+ * ("1350,5") are read as South Africans write them; "189,900" is grouping, "1350,50" a decimal
+ * comma (two digits at most after it). Anything else comes back trimmed, for parseMoneyToCents to
+ * accept or refuse as it stands.
+ */
+export function typedAmount(text: string): string {
+  const t = text.trim().replace(/^R\s*/i, "");
+  const grouped = GROUPED_AMOUNT.exec(t);
+  if (grouped) {
+    const [, head, groups, separator, decimalMark, decimals] = grouped;
+    // "1,350,50" names no amount: a comma cannot both group and mark the decimals.
+    if (decimalMark === separator) return t;
+    return `${head}${groups!.replaceAll(separator!, "")}${decimals ? `.${decimals}` : ""}`;
+  }
+  const decimalComma = /^(\d+),(\d{1,2})$/.exec(t);
+  return decimalComma ? `${decimalComma[1]}.${decimalComma[2]}` : t;
+}
+
 /** Whether `value` can be read as a money amount by parseMoneyToCents. */
 export function isMoneyAmount(value: unknown): value is number | string {
   if (typeof value !== "number" && typeof value !== "string") return false;

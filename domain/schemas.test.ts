@@ -464,7 +464,14 @@ describe("dealership vehicle form", () => {
   test("money fields", () => {
     expect(errors(schema, { ...valid, dailyRate: "" })).toEqual({ dailyRate: ["Daily rate is required"] });
     expect(errors(schema, { ...valid, dailyRate: undefined })).toEqual({ dailyRate: ["Daily rate is required"] });
-    expect(errors(schema, { ...valid, dailyRate: "R450" })).toEqual({ dailyRate: ["Please enter a valid amount in rand"] });
+    expect(errors(schema, { ...valid, dailyRate: "450 rand" })).toEqual({ dailyRate: ["Please enter a valid amount in rand"] });
+    expect(errors(schema, { ...valid, dailyRate: "1,350,50" })).toEqual({ dailyRate: ["Please enter a valid amount in rand"] });
+    // As people type amounts: a leading R, thousands in groups, a decimal comma.
+    expect(parsed(schema, { ...valid, dailyRate: "R450" }).dailyRate).toBe("450.00");
+    expect(parsed(schema, { ...valid, salesPrice: "189 900" }).salesPrice).toBe("189900.00");
+    expect(parsed(schema, { ...valid, salesPrice: "R 189,900" }).salesPrice).toBe("189900.00");
+    expect(errors(schema, { ...valid, dailyRate: "R 0" })).toEqual({ dailyRate: ["Daily rate must be greater than 0"] });
+    expect(errors(schema, { ...valid, dailyRate: "R" })).toEqual({ dailyRate: ["Daily rate is required"] });
     expect(errors(schema, { ...valid, dailyRate: "-5" })).toEqual({ dailyRate: ["Amount cannot be negative"] });
     expect(errors(schema, { ...valid, salesPrice: "100000000" })).toEqual({ salesPrice: ["Amount is too large"] });
     expect(parsed(schema, { ...valid, salesPrice: "0" }).salesPrice).toBe("0.00");

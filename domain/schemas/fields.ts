@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { parseCoordinates } from "../geo.ts";
 import { CUSTOMER_PASSWORD_MIN_LENGTH } from "../limits.ts";
-import { MAX_MONEY_CENTS, parseMoneyToCents, toMoneyString } from "../money.ts";
+import { MAX_MONEY_CENTS, parseMoneyToCents, toMoneyString, typedAmount } from "../money.ts";
 import { capeTownYear, isIsoDate, parseDisplayDate } from "../time.ts";
 
 // Building blocks -----------------------------------------------------------------------------
@@ -102,26 +102,28 @@ export function vehicleYearField(min: number, now?: Date) {
 }
 
 /**
- * Money as text (numbers accepted too), normalised to two decimals ("450" -> "450.00").
- * Must be non-negative, fit decimal(10,2), and be above zero when `positive`.
+ * Money as text (numbers accepted too), normalised to two decimals ("450" -> "450.00"); text as
+ * people type it ("R189 900", "189,900": typedAmount). Must be non-negative, fit decimal(10,2), and
+ * be above zero when `positive`.
  */
 export function moneyTextField(required: string, options: { positive?: string } = {}) {
-  return z.union([z.string(), z.number()], { error: required }).transform((value, ctx) => {
-    if (typeof value === "string" && value.trim() === "") {
-      ctx.issues.push({ code: "custom", message: required, input: value });
+  return z.union([z.string(), z.number()], { error: required }).transform((given, ctx) => {
+    const value = typeof given === "string" ? typedAmount(given) : given;
+    if (value === "") {
+      ctx.issues.push({ code: "custom", message: required, input: given });
       return z.NEVER;
     }
     let cents: number;
     try {
       cents = parseMoneyToCents(value);
     } catch {
-      ctx.issues.push({ code: "custom", message: "Please enter a valid amount in rand", input: value });
+      ctx.issues.push({ code: "custom", message: "Please enter a valid amount in rand", input: given });
       return z.NEVER;
     }
     const problem =
       cents < 0 ? "Amount cannot be negative" : cents > MAX_MONEY_CENTS ? "Amount is too large" : cents === 0 && options.positive ? options.positive : null;
     if (problem) {
-      ctx.issues.push({ code: "custom", message: problem, input: value });
+      ctx.issues.push({ code: "custom", message: problem, input: given });
       return z.NEVER;
     }
     return toMoneyString(value);
