@@ -315,7 +315,8 @@ export const dataTable = css({
   "& tbody tr:last-child td": { borderBottomWidth: "0" },
   "& tbody tr:hover td": { bg: "slate.25" },
   "& td[data-numeric], & th[data-numeric]": { textAlign: "right", fontVariantNumeric: "tabular-nums" },
-  mdDown: {
+  // Below a laptop's width (a tablet too) the columns would squeeze their text and buttons out of the panel.
+  lgDown: {
     "& thead": { srOnly: true },
     "& tbody, & tr, & td": { display: "block" },
     "& tr": { px: "4", py: "3", borderBottomWidth: "1px", borderColor: "border.default" },
