@@ -21,6 +21,25 @@ export function isApiKeyPermission(value: unknown): value is ApiKeyPermission {
   return typeof value === "string" && (API_KEY_PERMISSIONS as readonly string[]).includes(value);
 }
 
+/**
+ * The kinds of record the audit log names (`entity`), in the order the log's filter offers them:
+ * every audited change names one of these (the type checker holds the server to it).
+ */
+export const AUDITED_RECORDS = ["booking", "vehicle", "user", "driver", "dealership", "service_area", "api_key", "admin_user", "database"] as const;
+export type AuditedRecord = (typeof AUDITED_RECORDS)[number];
+
+export const AUDITED_RECORD_LABELS: Readonly<Record<AuditedRecord, string>> = {
+  booking: "Booking",
+  vehicle: "Vehicle",
+  user: "Customer",
+  driver: "Driver",
+  dealership: "Dealership",
+  service_area: "Service area",
+  api_key: "API key",
+  admin_user: "Admin",
+  database: "Database",
+};
+
 /** Every API key starts with this, so a key is told apart from a session token. */
 export const API_KEY_PREFIX = "rk_";
 

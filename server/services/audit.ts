@@ -4,7 +4,7 @@
 // API keys or their hashes).
 import type { AuditLog } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
-import { pageSchema } from "#domain";
+import { type AuditedRecord, pageSchema } from "#domain";
 import type { Services } from "./context";
 import { parseInput } from "./validation";
 import { clampPage } from "./vehicles";
@@ -14,7 +14,7 @@ import { z } from "zod";
 /** Someone at the server host running rentals-cli: `name` is their OS account (user@host). */
 export type OperatorActor = { kind: "operator"; name: string };
 export type Actor = AdminViewer | ApiKeyViewer | { kind: "admin"; adminId: string } | OperatorActor;
-export type AuditEntry = { action: string; entity: string; entityId?: string | null; before?: unknown; after?: unknown };
+export type AuditEntry = { action: string; entity: AuditedRecord; entityId?: string | null; before?: unknown; after?: unknown };
 
 /** JSON-safe copy (Dates become ISO text, Decimals text); undefined stays undefined (no value). */
 function snapshot(value: unknown): Prisma.InputJsonValue | undefined {

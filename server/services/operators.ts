@@ -3,7 +3,7 @@
 // one may use), list them, disable and enable them. Every change writes its audit row in the
 // same transaction, with the operator as the actor.
 import type { AdminUser } from "../../prisma/generated/sqlite/client";
-import { adminSignUpSchema } from "#domain";
+import { adminSignUpSchema, type AuditedRecord } from "#domain";
 import { conflict, notFound } from "../errors";
 import { ADMIN_MESSAGES, publicAdmin, type PublicAdmin } from "./admin-auth";
 import { recordAudit, type Actor } from "./audit";
@@ -83,7 +83,7 @@ export async function setAdminActive(services: Services, actor: Actor, email: st
 export async function recordOperatorEvent(
   services: Services,
   actor: Actor,
-  entry: { action: string; entity: string; entityId?: string; after?: unknown },
+  entry: { action: string; entity: AuditedRecord; entityId?: string; after?: unknown },
 ): Promise<void> {
   await services.db.$transaction((tx) => recordAudit(tx, actor, entry));
 }

@@ -59,7 +59,8 @@ describe("audit log before/after", () => {
     expect(recordSummary(null, { make: "VW", model: "Polo", licensePlate: "CA 1" })).toBe("VW Polo · CA 1");
     expect(recordSummary({ name: "Sea Point", polygon: {} }, null)).toBe("Sea Point");
     expect(recordSummary(null, { name: "Tracker", prefix: "rk_abcdefgh" })).toBe("Tracker · rk_abcdefgh…");
-    expect(recordSummary({ status: "confirmed" }, { status: "in_progress" })).toBe("in_progress");
+    // A booking's status change names no record: the log shows "Booking" and its id instead.
+    expect(recordSummary({ status: "confirmed", vehicleId: "v1" }, { status: "in_progress", vehicleId: "v1" })).toBeNull();
     expect(recordSummary(null, null)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 /** The audit log's before/after view: which fields an admin change added, removed or changed. */
+import { AUDITED_RECORD_LABELS } from "#domain/admin.ts";
 import { bookingStatusLabel, categoryLabel, dateLabel, dateTimeLabel, rand, transmissionLabel, vehicleStatusLabel } from "./format.ts";
 
 export type DiffKind = "added" | "removed" | "changed" | "unchanged";
@@ -74,15 +75,7 @@ export function actionLabel(action: string): string {
 
 /** "api_key" -> "API key", "service_area" -> "Service area". */
 export function entityLabel(entity: string): string {
-  const known: Record<string, string> = {
-    api_key: "API key",
-    admin_user: "Admin",
-    service_area: "Service area",
-    vehicle: "Vehicle",
-    booking: "Booking",
-    dealership: "Dealership",
-    user: "Customer",
-  };
+  const known: Readonly<Record<string, string>> = AUDITED_RECORD_LABELS;
   if (known[entity]) return known[entity];
   const words = entity.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -114,7 +107,8 @@ export function recordSummary(before: unknown, after: unknown): string | null {
   if (name) return prefix ? `${name} · ${prefix}…` : name;
   const person = [text(data.firstName), text(data.lastName)].filter(Boolean).join(" ");
   if (person) return person;
-  return text(data.email) ?? text(data.dealershipCode) ?? text(data.status) ?? null;
+  // A status names no record (a booking's status change keeps only its status): the log then shows the kind and id.
+  return text(data.email) ?? text(data.dealershipCode) ?? null;
 }
 
 // Readable names and values for the before/after table (issue 15, point 14) -----------------

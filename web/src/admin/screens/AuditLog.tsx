@@ -3,6 +3,7 @@
  * who, what, on which record, and the before/after of each changed field.
  */
 import { useState } from "react";
+import { AUDITED_RECORDS } from "#domain/admin.ts";
 import { useQuery } from "urql";
 import { css, cx } from "styled-system/css";
 import { Badge } from "../../ui/Badge.tsx";
@@ -36,10 +37,7 @@ const AUDIT_LOG = graphql(`
   }
 `);
 
-const ENTITY_FILTER = [
-  { value: "", label: "Everything" },
-  ...["vehicle", "booking", "service_area", "api_key", "admin_user", "dealership"].map((e) => ({ value: e, label: entityLabel(e) })),
-];
+const ENTITY_FILTER = [{ value: "", label: "Everything" }, ...AUDITED_RECORDS.map((e) => ({ value: e, label: entityLabel(e) }))];
 
 function verbTone(action: string): "green" | "red" | "blue" | "amber" | "grey" {
   const verb = action.split(".")[1] ?? "";
@@ -117,9 +115,9 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <summary
           className={css({
             display: "grid",
-            gridTemplateColumns: { base: "minmax(0, 1fr) auto", md: "10.5rem minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.3fr) 7.5rem" },
-            gridTemplateAreas: { base: '"when changes" "action action" "who who" "record record"', md: '"when action who record changes"' },
-            rowGap: { base: "1.5", md: "4" },
+            gridTemplateColumns: { base: "minmax(0, 1fr) auto", lg: "10.5rem minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.3fr) 7.5rem" },
+            gridTemplateAreas: { base: '"when changes" "action action" "who who" "record record"', lg: '"when action who record changes"' },
+            rowGap: { base: "1.5", lg: "4" },
             columnGap: "4",
             alignItems: "center",
             px: { base: "4", md: "5" },
@@ -132,7 +130,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
           })}
         >
           <span
-            className={css({ fontSize: "sm", whiteSpace: "nowrap", gridArea: "when", color: { base: "fg.muted", md: "fg.default" } })}
+            className={css({ fontSize: "sm", whiteSpace: "nowrap", gridArea: "when", color: { base: "fg.muted", lg: "fg.default" } })}
             title={dateTimeLabel(entry.createdAt)}
           >
             {dateTimeLabel(entry.createdAt)}
@@ -140,7 +138,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
           </span>
           <span className={css({ gridArea: "action", display: "flex", alignItems: "center", gap: "2", flexWrap: "wrap", minW: "0" })}>
             <Badge tone={verbTone(entry.action)}>{actionLabel(entry.action)}</Badge>
-            <span className={cx(mono, css({ color: "fg.muted" }))}>{entry.action}</span>
+            <span className={cx(mono, css({ color: "fg.muted", overflowWrap: "anywhere" }))}>{entry.action}</span>
           </span>
           <span className={css({ gridArea: "who", fontSize: "sm", minW: "0" })}>
             <span className={css({ display: "block", fontWeight: "600", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>
@@ -176,7 +174,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
               fontWeight: "600",
               gridArea: "changes",
               justifySelf: "end",
-              alignSelf: { base: "start", md: "center" },
+              alignSelf: { base: "start", lg: "center" },
             })}
           >
             {count}
@@ -239,7 +237,7 @@ export function Component() {
         </Panel>
       ) : page.items.length === 0 ? (
         <EmptyState icon={<ListIcon size={22} />} title="Nothing recorded yet">
-          Changes to vehicles, bookings, service areas and API keys are listed here.
+          Changes to bookings, vehicles, customers, drivers, dealerships, service areas, API keys and admins are listed here.
         </EmptyState>
       ) : (
         <>
@@ -249,7 +247,7 @@ export function Component() {
           <Panel>
             <div
               className={css({
-                display: { base: "none", md: "grid" },
+                display: { base: "none", lg: "grid" },
                 gridTemplateColumns: "10.5rem minmax(0, 1.1fr) minmax(0, 1fr) minmax(0, 1.3fr) 7.5rem",
                 gap: "4",
                 px: "5",
