@@ -16,6 +16,8 @@ const screen = within(document.body);
 const { FeaturesInput } = await import("./FeaturesInput.tsx");
 const { Pager } = await import("./Page.tsx");
 const { FindPoint } = await import("./bookings/FindPoint.tsx");
+const { BookingHandovers } = await import("./bookings/BookingHandovers.tsx");
+const { MemoryRouter } = await import("react-router");
 const { Client, fetchExchange, Provider } = await import("urql");
 
 afterEach(() => cleanup());
@@ -243,5 +245,50 @@ describe("find on map (the address search beside a booking's address)", () => {
   test("no address, no search", () => {
     render(<Harness answer={{ geocodeSearch: [LONG_STREET] }} initial="   " picked={[]} />);
     expect((screen.getByRole("button", { name: "Find on map the delivery address" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("a booking's delivery and collection on its card", () => {
+  type Booking = Parameters<typeof BookingHandovers>[0]["booking"];
+  const booking = (status: string, handovers: Partial<Booking["handovers"][number]>[] = []) =>
+    ({
+      id: "b1",
+      bookingNumber: "1C2A4705",
+      status,
+      pickupDate: "2026-12-01T08:00:00.000Z",
+      returnDate: "2026-12-03T08:00:00.000Z",
+      handovers,
+    }) as unknown as Booking;
+  const show = (b: Booking) =>
+    render(
+      <MemoryRouter>
+        <BookingHandovers booking={b} />
+      </MemoryRouter>,
+    );
+  const handover = (kind: string) => document.querySelector(`[data-handover=${kind}]`)?.textContent ?? "";
+  const boardLinks = () => screen.queryAllByRole("link", { name: /^Dispatch/ });
+
+  test("a confirmed trip's handovers are still to do: scheduled, no driver yet, each with its day's board", () => {
+    show(booking("confirmed"));
+    expect(handover("delivery")).toContain("Scheduled");
+    expect(handover("delivery")).toContain("No driver yet");
+    expect(handover("collection")).toContain("Scheduled");
+    expect(boardLinks().map((link) => link.getAttribute("href"))).toEqual(["/admin/dispatch?date=2026-12-01", "/admin/dispatch?date=2026-12-03"]);
+  });
+
+  test("a finished trip handed over outside the app says so, and offers nothing to do", () => {
+    show(booking("completed"));
+    for (const kind of ["delivery", "collection"]) {
+      expect(handover(kind)).toContain("Not recorded in the app");
+      expect(handover(kind)).not.toContain("Scheduled");
+    }
+    expect(boardLinks()).toHaveLength(0);
+  });
+
+  test("on the road: a delivery without a job was not recorded; the collection is still to come", () => {
+    show(booking("in_progress", [{ id: "j1", kind: "collection", state: "scheduled", driverName: "Sipho" }]));
+    expect(handover("delivery")).toContain("Not recorded in the app");
+    expect(handover("collection")).toContain("Sipho");
+    expect(handover("collection")).not.toContain("No driver yet");
   });
 });

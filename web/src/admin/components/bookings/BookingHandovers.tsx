@@ -34,8 +34,16 @@ export function BookingHandovers({ booking }: { booking: AdminBooking }) {
       <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: "6", rowGap: "2", minW: "0" })}>
         {HANDOVER_KINDS.map((kind) => {
           const job = jobs.find((j) => j.kind === kind);
-          const state = job?.state ?? "scheduled";
           const at = kind === "delivery" ? booking.pickupDate : booking.returnDate;
+          // A trip past this handover with no job for it was handed over outside the app (demo data, paper): not something still to do.
+          if (!job && (booking.status === "completed" || (kind === "delivery" && booking.status === "in_progress")))
+            return (
+              <div key={kind} className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "sm" })} data-handover={kind}>
+                <span className={kindLabel}>{handoverKindLabel(kind)}</span>
+                <span className={css({ color: "fg.muted" })}>Not recorded in the app</span>
+              </div>
+            );
+          const state = job?.state ?? "scheduled";
           return (
             <div key={kind} className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2", fontSize: "sm" })} data-handover={kind}>
               <span className={kindLabel}>{handoverKindLabel(kind)}</span>
