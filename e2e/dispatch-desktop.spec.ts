@@ -259,6 +259,9 @@ test.describe("delivery and collection in the back office", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
     await expectAccessible(page, "admin-driver-password");
     await snap(page, testInfo, "admin-driver-password", { fullPage: false });
+    // Shown once: a stray Escape does not lose it (Done or the close button does).
+    await page.keyboard.press("Escape");
+    await expect(shown).toBeVisible();
     await shown.getByRole("button", { name: "Done" }).click();
     await expect(shown).toBeHidden();
     const siphoRow = table.getByRole("row").filter({ hasText: siphoName });
@@ -297,6 +300,12 @@ test.describe("delivery and collection in the back office", () => {
     await expect(leratoRow.getByRole("button", { name: /^Enable / })).toBeVisible();
     await expectAccessible(page, "admin-drivers");
     await snap(page, testInfo, "admin-drivers");
+
+    // ---- the audit log has drivers as a record type of their own -------------------------------
+    await nav.getByRole("link", { name: "Audit Log" }).click();
+    await page.getByLabel("Record type").selectOption("driver");
+    await expect(page.locator('[data-audit-action="driver.create"]', { hasText: siphoName })).toBeVisible();
+    await expect(page.locator('[data-audit-action^="vehicle."]')).toHaveCount(0);
 
     // ---- the dispatch board: today by default, then tomorrow ---------------------------------
     await nav.getByRole("link", { name: "Dispatch" }).click();

@@ -462,7 +462,11 @@ describe("GraphQL admin vehicles", () => {
       { input: form({ licensePlate: "GP 100-200" }) },
       as(),
     );
-    expect(dup.body.errors?.[0]).toMatchObject({ message: "A vehicle with this license plate already exists", extensions: { code: "CONFLICT" } });
+    // The form shows it under the field it is about.
+    expect(dup.body.errors?.[0]).toMatchObject({
+      message: "A vehicle with this license plate already exists",
+      extensions: { code: "CONFLICT", fieldErrors: { licensePlate: "A vehicle with this license plate already exists" } },
+    });
     const update = await graphql(
       server.url,
       `mutation($id: ID!) { updateAdminVehicle(id: $id, input: { pricePerDay: 475.25, features: ["GPS"] }) { pricePerDay features make } }`,

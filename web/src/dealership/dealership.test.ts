@@ -245,7 +245,8 @@ describe("vehicle form (SPEC 5)", () => {
   test("server errors land on their fields", () => {
     const error = (message: string, code: string, fieldErrors?: Record<string, string>) =>
       ({ graphQLErrors: [{ message, extensions: { code, ...(fieldErrors ? { fieldErrors } : {}) } }] }) as unknown as Parameters<typeof fieldErrorsOf>[0];
-    expect(fieldErrorsOf(error("A vehicle with this registration number already exists", "CONFLICT"))).toEqual({
+    const taken = "A vehicle with this registration number already exists";
+    expect(fieldErrorsOf(error(taken, "CONFLICT", { registrationNumber: taken }))).toEqual({
       registrationNumber: "A vehicle with this registration number already exists",
     });
     expect(fieldErrorsOf(error("Please upload the photo again", "BAD_USER_INPUT", { "images.1": "Please upload the photo again", other: "x" }))).toEqual({

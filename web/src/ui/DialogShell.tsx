@@ -19,6 +19,7 @@ export function DialogShell({
   closeButton = true,
   closeDisabled = false,
   closeOnInteractOutside,
+  closeOnEscape,
   initialFocusEl,
   finalFocusEl,
   size = "phone",
@@ -32,6 +33,7 @@ export function DialogShell({
   /** While something is being sent: the close button stays but does nothing. */
   closeDisabled?: boolean;
   closeOnInteractOutside?: boolean;
+  closeOnEscape?: boolean;
   initialFocusEl?: () => HTMLElement | null;
   finalFocusEl?: () => HTMLElement | null;
   /** The frame's width: the phone-width sheet, or one of the back office's wider sizes. */
@@ -47,6 +49,7 @@ export function DialogShell({
       lazyMount
       unmountOnExit
       {...(closeOnInteractOutside === undefined ? {} : { closeOnInteractOutside })}
+      {...(closeOnEscape === undefined ? {} : { closeOnEscape })}
       {...(initialFocusEl ? { initialFocusEl } : {})}
       {...(finalFocusEl ? { finalFocusEl } : {})}
     >

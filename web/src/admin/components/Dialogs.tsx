@@ -23,6 +23,7 @@ export function AdminDialog({
   children,
   role = "dialog",
   closeOnInteractOutside = true,
+  closeOnEscape = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,9 +33,11 @@ export function AdminDialog({
   children: ReactNode;
   role?: "dialog" | "alertdialog";
   closeOnInteractOutside?: boolean;
+  /** False while it shows what cannot be shown again (a new key or password): one stray Escape would lose it. */
+  closeOnEscape?: boolean;
 }) {
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} role={role} closeOnInteractOutside={closeOnInteractOutside} size={size}>
+    <DialogShell open={open} onOpenChange={onOpenChange} role={role} closeOnInteractOutside={closeOnInteractOutside} closeOnEscape={closeOnEscape} size={size}>
       <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
       {description ? <Dialog.Description className={dialogStyles.description}>{description}</Dialog.Description> : null}
       {children}

@@ -324,6 +324,7 @@ export function Component() {
         description={issued ? undefined : "Choose only the permissions the system needs."}
         size="md"
         closeOnInteractOutside={false}
+        closeOnEscape={!issued}
       >
         {issued ? (
           <IssuedKey apiKey={issued.apiKey} secret={issued.key} onDone={() => closeIssue(false)} />

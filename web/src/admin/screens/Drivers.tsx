@@ -88,12 +88,10 @@ function AddDriverForm({ onAdded, onCancel }: { onAdded: (driver: Driver, passwo
     const result = await create({ input: data });
     const created = result.data?.adminCreateDriver;
     if (!created) {
+      // A taken email among them: the server names the field.
       const fields = serverFieldErrors(result.error);
       for (const name of FORM_FIELDS) if (fields[name]) setError(name, { message: fields[name] });
-      // A taken email is a conflict without field errors: it belongs under the email all the same.
-      const message = adminErrorMessage(result.error);
-      if (!fields.email && /email/i.test(message) && result.error?.graphQLErrors.some((e) => e.extensions?.code === "CONFLICT")) setError("email", { message });
-      notifyError("Error adding driver", message);
+      notifyError("Error adding driver", adminErrorMessage(result.error));
       return;
     }
     notifySuccess("Driver added", created.driver.name);
@@ -304,6 +302,7 @@ export function Component() {
         description={revealed ? undefined : "They sign in to the driver app with this email and a password."}
         size="md"
         closeOnInteractOutside={false}
+        closeOnEscape={!revealed}
       >
         {revealed ? (
           <RevealedPassword revealed={revealed} onDone={() => closeAdd(false)} />
@@ -320,6 +319,7 @@ export function Component() {
         title={`New password for ${revealed?.driver.name ?? "the driver"}`}
         size="md"
         closeOnInteractOutside={false}
+        closeOnEscape={false}
       >
         {revealed ? <RevealedPassword revealed={revealed} onDone={() => setRevealed(null)} /> : null}
       </AdminDialog>
