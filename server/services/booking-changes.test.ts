@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ICAL from "ical.js";
-import { bookingQuote, CHANGE_BLOCKED_MESSAGES, periodsOverlap } from "#domain";
+import { bookingQuote, CHANGE_BLOCKED_MESSAGES, periodsOverlap, QUOTA_MESSAGES } from "#domain";
 import { newAdmin } from "../testing/admin";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, POINTS, type TestCustomer } from "../testing/bookings";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
@@ -225,6 +225,13 @@ describe("extending a trip in progress", () => {
     const tooFar = await graphql(server.url, EXTEND, { id: booked.id, input: { returnDate: capeTown(10).toISOString() } }, customer.auth);
     expect(tooFar.body.errors?.[0]?.message).toStartWith("Your car is booked again from ");
     expect(tooFar.body.errors?.[0]?.extensions?.code).toBe("CONFLICT");
+    // Past a month or past a year, a customer held to 30 days is told that limit, theirs, not the product's year.
+    await db().user.update({ where: { id: customer.id }, data: { maxRentalDays: 30 } });
+    for (const days of [40, 400]) {
+      const tooLong = await graphql(server.url, EXTEND_QUOTE, { id: booked.id, returnDate: capeTown(days).toISOString() }, customer.auth);
+      expect(tooLong.body.errors?.[0]?.message).toBe(QUOTA_MESSAGES.tooLong(30));
+    }
+    await db().user.update({ where: { id: customer.id }, data: { maxRentalDays: null } });
     const shorter = await graphql(server.url, EXTEND, { id: booked.id, input: { returnDate: capeTown(3).toISOString() } }, customer.auth);
     expect(shorter.body.errors?.[0]?.message).toBe("The new return must be later than the current one");
 

@@ -168,7 +168,13 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
   const pointsMoved = next.deliveryCoordinates !== booking.deliveryCoordinates || next.returnCoordinates !== booking.returnCoordinates;
   if (changes.length === 0 && !pointsMoved) throw badInput(CHANGE_MESSAGES.nothingChanged);
 
-  // The period.
+  // The period. A customer's own longest rental first: it is never longer than the product's, so
+  // a customer is told the one limit that applies to them.
+  if (!staff) {
+    const limits = customerBookingLimits(services.config.bookingLimits, booking.user);
+    const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, NOTHING_HELD, next);
+    if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
+  }
   if (booking.status === "in_progress") {
     const onlyReturn = changes.every((c) => c.field === "returnDate" || c.field === "returnLocation");
     if (!onlyReturn || next.deliveryCoordinates !== booking.deliveryCoordinates) throw badInput(CHANGE_MESSAGES.startedOnlyReturn);
@@ -186,11 +192,6 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
       const field = problem === "pickup_in_past" || problem === "too_far_ahead" ? "pickupDate" : "returnDate";
       throw badInput(message, { [field]: message });
     }
-  }
-  if (!staff) {
-    const limits = customerBookingLimits(services.config.bookingLimits, booking.user);
-    const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, NOTHING_HELD, next);
-    if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
   }
 
   // The places: a moved point must be served, as when booking.

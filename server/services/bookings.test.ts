@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SignJWT } from "jose";
-import { bookingNumber, bookingQuote, formatConfirmationDateTime } from "#domain";
+import { bookingNumber, bookingQuote, formatConfirmationDateTime, QUOTA_MESSAGES } from "#domain";
 import {
   addDemoServiceArea,
   bookingRequest,
@@ -266,7 +266,8 @@ describe("POST /api/bookings: bad input is 400 with a clear message and creates 
       "Bookings can be made at most 365 days ahead",
       "pickupDate",
     ],
-    ["more than 365 days long", { returnDate: capeTown(370).toISOString() }, "A booking can be at most 365 days long", "returnDate"],
+    // The customer's own limit (the test server's 365 days) is what they are told, not the product's own year.
+    ["more than 365 days long", { returnDate: capeTown(370).toISOString() }, QUOTA_MESSAGES.tooLong(365), "returnDate"],
     ["no delivery location", { deliveryLocation: undefined }, "Delivery location is required", "deliveryLocation"],
     ["blank delivery location", { deliveryLocation: "   " }, "Delivery location is required", "deliveryLocation"],
     ["delivery location as an object", { deliveryLocation: { street: "Long" } }, "Delivery location is required", "deliveryLocation"],

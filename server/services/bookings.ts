@@ -290,11 +290,12 @@ async function book(
   const limits = customerBookingLimits(services.config.bookingLimits, user);
 
   const data = parseInput(bookingCreateSchema, input);
+  // The customer's own longest rental before the product's (never shorter): the one limit they are told.
+  const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, NOTHING_HELD, data);
+  if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
   checkPeriod(data, options.now ?? new Date());
   const quote = bookingQuote(data.category, data.pickupDate, data.returnDate);
   checkClientFigures(data, quote);
-  const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, NOTHING_HELD, data);
-  if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
   await checkServiceAreas(services, data);
 
   // The row and its emails are made before the car's lock is taken: on SQLite the lock is the
