@@ -12,7 +12,8 @@ import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { usedStorage } from "./uploads";
 import { parseInput } from "./validation";
-import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
+import { heldBookings } from "./bookings";
+import { requireAdmin, requireAdminOrKey, requireCustomer, type Viewer } from "./viewer";
 
 export type CustomerActivity = {
   activeBookings: AdminBookingRow[];
@@ -61,6 +62,27 @@ export async function customerActivity(services: Services, viewer: Viewer, id: u
     overrides,
     limits: customerBookingLimits(services.config.bookingLimits, overrides),
   };
+}
+
+/** The limits in force for the signed-in customer, and how many active bookings they hold (counted up to `maxActive`). */
+export type OwnBookingLimits = BookingLimits & { active: number };
+
+/**
+ * What the booking flow tells a customer before they choose (a trip too long, no room for another
+ * booking), counted as a new booking counts it (`heldBookings`). The booking itself is still
+ * decided under its locks: this is what the customer is shown, not what lets them book.
+ */
+export async function ownBookingLimits(services: Services, viewer: Viewer, now = new Date()): Promise<OwnBookingLimits> {
+  const customer = requireCustomer(viewer);
+  const user = await services.db.user.findUnique({
+    where: { id: customer.userId },
+    select: { maxActiveBookings: true, maxRentalDays: true, allowOverlappingBookings: true },
+  });
+  if (!user) throw notFound("Customer not found");
+  const limits = customerBookingLimits(services.config.bookingLimits, user);
+  // No period yet: an empty one overlaps nothing, so only the count is read.
+  const { active } = await heldBookings(services.db, customer.userId, { pickupDate: now, returnDate: now }, { now, countUpTo: limits.maxActive });
+  return { ...limits, active };
 }
 
 export const customerLimitsSchema = z.object({

@@ -123,6 +123,25 @@ describe("booking limits per account (defaults: 2 active, none overlapping, 30 d
     for (const car of cars) answers.push(await book(fleetManager, car, 100, 160));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 409]);
   });
+
+  test("a customer reads their own limits and how many active bookings they hold, before they book", async () => {
+    const MINE = `{ myBookingLimits { maxActive maxDays allowOverlap active } }`;
+    const customer = await newCustomer(server.services);
+    const mine = async () => (await graphql(server.url, MINE, {}, customer.auth)).body.data.myBookingLimits;
+    expect(await mine()).toEqual({ maxActive: 2, maxDays: 30, allowOverlap: false, active: 0 });
+    const first = await book(customer, await newVehicle(server.services), 3, 5);
+    const second = await book(customer, await newVehicle(server.services), 10, 12);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await mine()).toEqual({ maxActive: 2, maxDays: 30, allowOverlap: false, active: 2 });
+    // A cancelled booking no longer counts; an admin's overrides are what the customer is shown.
+    expect((await call(server.url, "PUT", `/api/bookings/${first.body.id}/cancel`, { auth: customer.auth })).status).toBe(200);
+    await db().user.update({ where: { id: customer.id }, data: { maxActiveBookings: 5, maxRentalDays: 60 } });
+    expect(await mine()).toEqual({ maxActive: 5, maxDays: 60, allowOverlap: false, active: 1 });
+    // Only a customer has limits of their own.
+    expect((await graphql(server.url, MINE, {})).body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    const admin = await newAdmin(server.services);
+    expect((await graphql(server.url, MINE, {}, admin.auth)).body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+  });
 });
 
 describe("booking attempts are rate-limited per account and per address", () => {

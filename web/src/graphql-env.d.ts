@@ -6905,6 +6905,61 @@ export type introspection = {
       },
       {
         "kind": "OBJECT",
+        "name": "OwnBookingLimits",
+        "fields": [
+          {
+            "name": "active",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "allowOverlap",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "maxActive",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "maxDays",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "OBJECT",
         "name": "PublicConfig",
         "fields": [
           {
@@ -7809,6 +7864,18 @@ export type introspection = {
             "type": {
               "kind": "OBJECT",
               "name": "User"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "myBookingLimits",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "OwnBookingLimits"
+              }
             },
             "args": [],
             "isDeprecated": false

@@ -10,6 +10,7 @@ import {
 import type { FieldNode, GraphQLResolveInfo } from "graphql";
 import type { BookingColumns } from "../../services/booking-reads";
 import { cancelBooking, createBooking, getMyBooking, listMyBookings, quoteBooking } from "../../services/bookings";
+import { ownBookingLimits, type OwnBookingLimits } from "../../services/customer-limits";
 import { anyone, customerOnly } from "../access";
 import { builder } from "../builder";
 import { forEachSelectedField } from "../selection";
@@ -108,6 +109,25 @@ builder.queryField("myBookings", (t) =>
     args: { limit: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
     resolve: (query, _root, args, ctx, info) =>
       listMyBookings(ctx.services, ctx.viewer, { limit: args.limit ?? undefined, offset: args.offset ?? undefined }, query, bookingColumnsFor(info)),
+  }),
+);
+
+const OwnBookingLimitsRef = builder.objectRef<OwnBookingLimits>("OwnBookingLimits").implement({
+  description: "The booking limits in force for the signed-in customer, and how many active bookings they hold (counted up to maxActive).",
+  fields: (t) => ({
+    maxActive: t.exposeInt("maxActive"),
+    maxDays: t.exposeInt("maxDays"),
+    allowOverlap: t.exposeBoolean("allowOverlap"),
+    active: t.exposeInt("active"),
+  }),
+});
+
+builder.queryField("myBookingLimits", (t) =>
+  t.field({
+    ...customerOnly,
+    type: OwnBookingLimitsRef,
+    description: "What the signed-in customer may book: the longest rental and how many active bookings they may hold, and how many they hold now.",
+    resolve: (_root, _args, ctx) => ownBookingLimits(ctx.services, ctx.viewer),
   }),
 );
 
