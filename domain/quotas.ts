@@ -15,7 +15,7 @@ export const DEFAULT_BOOKING_LIMITS: Readonly<BookingLimits> = { maxActive: 2, a
 
 export const QUOTA_MESSAGES = {
   tooMany: (max: number) =>
-    `You already have ${max} active ${max === 1 ? "booking" : "bookings"}, the most one account can hold at once. You can book again when a trip is over or after cancelling one; contact us if you need more.`,
+    `You already have ${max} active ${max === 1 ? "booking" : "bookings"}, the limit for one account. You can book again once ${max === 1 ? "it is" : "one of them is"} over or cancelled; contact us if you need more.`,
   overlap: "You already have a booking during these dates. One account can hold one car at a time; contact us if you need more than one.",
   tooLong: (max: number) => `Bookings made online can be at most ${max} days long. Please contact us for a longer rental.`,
   uploadsFull: (files: number, megabytes: number) =>

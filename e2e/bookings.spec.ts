@@ -338,6 +338,15 @@ test.describe("booking rules", () => {
     await page.getByLabel("Return time", { exact: true }).fill("09:00");
     await expect(next).toBeEnabled();
     await expect(summaryValue("Duration")).toHaveText("1 day");
+    // Longer than a customer may book online (30 days): said here, not three steps later.
+    await page.getByLabel("Return date", { exact: true }).fill("");
+    await page.getByLabel("Return date", { exact: true }).pressSequentially(capeTownDay(45).digits);
+    await expect(page.getByText("Bookings made online can be at most 30 days long. Please contact us for a longer rental.")).toBeVisible();
+    await expect(next).toBeDisabled();
+    await expect(summaryValue("Total")).toHaveText("—");
+    await page.getByLabel("Return date", { exact: true }).fill("");
+    await page.getByLabel("Return date", { exact: true }).pressSequentially(capeTownDay(6).digits);
+    await expect(next).toBeEnabled();
     // The pickup calendar: days before today are disabled, a picked day is written as dd/mm/yyyy.
     await page.getByRole("button", { name: "Open calendar for pickup date" }).click();
     const calendar = page.locator("[data-scope=date-picker][data-part=content][data-state=open]");
@@ -426,6 +435,18 @@ test.describe("booking rules", () => {
     await expect(cards.nth(1)).toHaveAccessibleName(`Booking #${later.bookingNumber}`);
     await page.goto("/bookings");
     await expect(page.getByRole("article").first()).toHaveAccessibleName(`Booking #${soon.bookingNumber}`);
+
+    // A booking's own page cancels it too (asking first); then it reads as cancelled, with no total owed.
+    await page.goto(`/bookings/${later.id}`);
+    await page.getByRole("button", { name: "Cancel Booking" }).click();
+    const ask = page.getByRole("alertdialog", { name: `Cancel Booking #${later.bookingNumber}?` });
+    await ask.getByRole("button", { name: "Cancel Booking" }).click();
+    await expectToast(page, "Booking cancelled");
+    const card = page.getByRole("article", { name: `Booking #${later.bookingNumber}` });
+    await expect(card.locator("[data-status]")).toHaveAttribute("data-status", "cancelled");
+    await expect(card).toContainText("Total (cancelled)");
+    await expect(page.getByRole("button", { name: "Cancel Booking" })).toHaveCount(0);
+    await snapScreen(page, testInfo, "booking-details-cancelled");
   });
 
   test("the account's limit: a third active booking is refused with what to do, not 'car taken'", async ({ page, request }, testInfo) => {
@@ -441,6 +462,14 @@ test.describe("booking rules", () => {
     const third = periodAt(80);
     const vehicle = await firstFreeVehicle(request, "small", "manual", third.pickupDate, third.returnDate);
     await signInWithToken(page, token);
+    // Said on the first step, before the customer chooses anything.
+    await page.goto("/booking/category");
+    await expect(page.getByText("You can't book another car right now")).toBeVisible();
+    await expect(page.getByText("You already have 2 active bookings, the limit for one account.")).toBeVisible();
+    await page.getByRole("radio", { name: /^Small/ }).check({ force: true });
+    await expect(page.getByRole("button", { name: "Show Available Vehicles" })).toBeDisabled();
+    await snapScreen(page, testInfo, "booking-category-account-limit");
+    // The server decides all the same: a draft made elsewhere is refused at the confirmation.
     await page.goto("/home");
     await putDraft(page, {
       category: "small",
@@ -456,7 +485,7 @@ test.describe("booking rules", () => {
     await page.getByRole("button", { name: "Confirm Booking" }).click();
     const notice = page.locator("[data-account-limit=active_bookings]");
     await expect(notice).toContainText("You have the most bookings you can hold at once");
-    await expect(notice).toContainText("Finish or cancel one of your bookings");
+    await expect(notice).toContainText("You can book again once one of them is over or cancelled");
     await expect(page.getByText("This car is no longer available for your dates")).toHaveCount(0);
     await expectAccessible(page, "booking-confirmation-account-limit");
     await snapScreen(page, testInfo, "booking-confirmation-account-limit");
@@ -524,6 +553,10 @@ test.describe("booking rules", () => {
     await page.getByRole("button", { name: "Confirm Booking" }).click();
     await expectToast(page, "Invalid booking data", "Please complete all booking steps and select a vehicle");
     await expect(page).toHaveURL(/\/booking\/confirmation$/);
+    // Nothing was booked: the success screen, opened by its address, confirms nothing and goes to My Bookings.
+    await page.goto("/booking/success");
+    await expect(page).toHaveURL(/\/bookings$/);
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toHaveCount(0);
   });
 
   test("a car taken meanwhile: Booking failed with the server's message", async ({ page, request }, testInfo) => {

@@ -16,6 +16,16 @@ import { CAPE_TOWN_TIME_ZONE, formatDisplayDate, parseDisplayDate, sanitiseDateI
 import { FieldFrame } from "../../ui/Field.tsx";
 import { CalendarIcon, ChevronRightIcon } from "../components/icons.tsx";
 
+// Date and time side by side from a 360 px phone, the date wider (its calendar button sits inside it,
+// and "dd/mm/yyyy" must show whole); one above the other on a 320 px phone.
+export const dateAndTime = css({
+  display: "grid",
+  gridTemplateColumns: "1fr",
+  "@media (min-width: 22.5rem)": { gridTemplateColumns: "minmax(0, 1.35fr) minmax(0, 1fr)" },
+  gap: "3",
+  alignItems: "start",
+});
+
 const navButton = css({
   width: "10",
   height: "10",

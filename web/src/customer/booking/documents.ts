@@ -229,3 +229,17 @@ export const EXTEND_TRIP = graphql(
 `,
   [BOOKING_FIELDS],
 );
+
+/** The customer's own booking limits and how many active bookings they hold (the flow warns before the last step). */
+export const MY_BOOKING_LIMITS = graphql(`
+  query MyBookingLimits {
+    myBookingLimits {
+      maxActive
+      maxDays
+      allowOverlap
+      active
+    }
+  }
+`);
+
+export type OwnBookingLimits = ResultOf<typeof MY_BOOKING_LIMITS>["myBookingLimits"];

@@ -50,6 +50,7 @@ const config: AreaClientConfig = {
     // A change's quote and what it alters (the changes themselves have ids).
     BookingChangeQuote: () => null,
     ChangedField: () => null,
+    OwnBookingLimits: () => null,
   },
   updates: {
     signUp: authUpdater("signUp"),
@@ -59,8 +60,8 @@ const config: AreaClientConfig = {
   // A new booking: the bookings list and the free vehicles change (SPEC 4: "invalidates the
   // booking list"). A cancellation updates its booking in place and frees the car.
   invalidates: {
-    createBooking: ["myBookings", "vehicles"],
-    cancelBooking: ["vehicles"],
+    createBooking: ["myBookings", "vehicles", "myBookingLimits"],
+    cancelBooking: ["vehicles", "myBookingLimits"],
     // A change or an extension moves the booking (its order in the list), the free cars and its tax notes.
     changeBooking: ["myBookings", "vehicles", "bookingReceipt"],
     extendTrip: ["myBookings", "vehicles", "bookingReceipt"],

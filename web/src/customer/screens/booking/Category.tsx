@@ -11,7 +11,7 @@
  * longer match).
  */
 import { useEffect, useRef } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { CATEGORIES, TRANSMISSIONS, TRANSMISSION_LABELS, categoryLabel, type Category, type Transmission } from "#domain/catalogue.ts";
@@ -26,6 +26,7 @@ import { choiceCard, choiceTick, hiddenRadio, iconTile } from "../../booking/cho
 import { VEHICLES_QUERY, type Vehicle } from "../../booking/documents.ts";
 import { updateBookingDraft, useBookingDraft } from "../../booking/draft.ts";
 import { useBookingFlow } from "../../booking/flow.tsx";
+import { noRoomForAnother, useOwnBookingLimits } from "../../booking/limits.ts";
 import { ArrowLeftIcon } from "../../booking/icons.tsx";
 import { CarIcon, CheckIcon } from "../../components/icons.tsx";
 
@@ -45,11 +46,24 @@ function CategoryStep({ onShow, arrived }: { onShow: () => void; arrived: boolea
   const navigate = useNavigate();
   const legend = useFocusOnArrival<HTMLLegendElement>(arrived);
 
+  // A new booking needs room on the account: said before the customer chooses anything.
+  const noRoom = noRoomForAnother(useOwnBookingLimits());
+  const blocked = mode === "new" && noRoom !== null;
   const chooseCategory = (category: Category) => update({ category, vehicleId: "", vehicleName: "" });
   const chooseTransmission = (transmission: Transmission) => update({ transmission, vehicleId: "", vehicleName: "" });
 
   return (
     <>
+      {blocked ? (
+        <Notice tone="amber" title="You can't book another car right now">
+          <p>{noRoom}</p>
+          <p className={css({ mt: "2" })}>
+            <Link to="/bookings" className={css({ color: "brand.text", fontWeight: "650", textDecoration: "underline" })}>
+              See my bookings
+            </Link>
+          </p>
+        </Notice>
+      ) : null}
       <fieldset className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
         <legend ref={legend} tabIndex={-1} className={css({ textStyle: "heading", mb: "3", _focusVisible: { outline: "none" } })}>
           Choose a category
@@ -120,7 +134,7 @@ function CategoryStep({ onShow, arrived }: { onShow: () => void; arrived: boolea
             Done
           </Button>
         ) : (
-          <Button size="lg" fullWidth disabled={draft.category === ""} onClick={onShow}>
+          <Button size="lg" fullWidth disabled={draft.category === "" || blocked} onClick={onShow}>
             Show Available Vehicles
           </Button>
         )}

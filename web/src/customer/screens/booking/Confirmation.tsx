@@ -82,7 +82,8 @@ function Row({ label, value, strong = false }: { label: string; value: ReactNode
 const ACCOUNT_LIMIT_ADVICE: Record<string, { title: string; advice: string; action: "bookings" | "dates" | null }> = {
   active_bookings: {
     title: "You have the most bookings you can hold at once",
-    advice: "Finish or cancel one of your bookings before you book another.",
+    // The server's message says when the customer can book again.
+    advice: "",
     action: "bookings",
   },
   overlapping_booking: {

@@ -5,7 +5,8 @@
  * A live summary shows the duration, the category and the total from the domain's own rule (the
  * server's quote decides at confirmation). Next (to the delivery location) only when both dates
  * are real, both times set and the duration above 0 — and the period is one the server accepts
- * (not already begun, not more than a year ahead or long) and the chosen car is free for it.
+ * (not already begun, not more than a year ahead, not longer than the customer may book online) and
+ * the chosen car is free for it.
  * Without a category the flow starts at /booking/category.
  */
 import { useEffect, useMemo, useState } from "react";
@@ -23,9 +24,10 @@ import { Card } from "../../../ui/Card.tsx";
 import { Field } from "../../../ui/Field.tsx";
 import { Notice } from "../../../ui/Notice.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
-import { DateField } from "../../booking/DateField.tsx";
+import { DateField, dateAndTime } from "../../booking/DateField.tsx";
 import { VEHICLES_QUERY } from "../../booking/documents.ts";
 import { useBookingFlow } from "../../booking/flow.tsx";
+import { tooLongForCustomer, useOwnBookingLimits } from "../../booking/limits.ts";
 import { ClockIcon } from "../../booking/icons.tsx";
 
 const INVALID_DATE = "Please enter a real date as dd/mm/yyyy";
@@ -47,9 +49,6 @@ function SummaryRow({ label, value, strong = false }: { label: string; value: st
   );
 }
 
-// Date and time side by side where a whole date fits (390 px phones and up), one above the other on a 320 px phone.
-const dateAndTime = css({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(8.5rem, 1fr))", gap: "3", alignItems: "start" });
-
 export function DateTimeScreen() {
   const flow = useBookingFlow();
   const { draft, update: updateDraft } = flow;
@@ -68,6 +67,10 @@ export function DateTimeScreen() {
     [draft.category, pickupDate, pickupTime, returnDate, returnTime, now],
   );
   const problem = state.pickup && state.returnAt && state.days > 0 ? bookingPeriodProblem(state.pickup, state.returnAt, new Date()) : null;
+  // The customer's own longest rental (30 days unless an admin gave them more), said here rather than at the last step.
+  const limits = useOwnBookingLimits();
+  const tooLong =
+    state.pickup && state.returnAt && problem === null ? tooLongForCustomer(limits, { pickupDate: state.pickup, returnDate: state.returnAt }) : null;
 
   // Keep the draft in step with the fields: instants only when they are valid.
   const pickupIso = state.pickup?.toISOString() ?? "";
@@ -77,7 +80,7 @@ export function DateTimeScreen() {
   }, [updateDraft, pickupIso, returnIso, state.days, state.totalCents]);
 
   // Is the chosen car still free for these dates? (The server checks again when booking.)
-  const periodReady = state.canProceed && problem === null && draft.category !== "";
+  const periodReady = state.canProceed && problem === null && tooLong === null && draft.category !== "";
   const [availability] = useQuery({
     query: VEHICLES_QUERY,
     variables: { category: draft.category || null, transmission: draft.transmission, pickupDate: pickupIso, returnDate: returnIso },
@@ -103,9 +106,9 @@ export function DateTimeScreen() {
         : state.pickup && state.returnAt && state.days === 0 && !state.pickupBeforeToday
           ? BOOKING_PERIOD_MESSAGES.return_not_after_pickup
           : undefined;
-  const periodMessage = problem ? BOOKING_PERIOD_MESSAGES[problem] : undefined;
+  const periodMessage = problem ? BOOKING_PERIOD_MESSAGES[problem] : (tooLong ?? undefined);
   // Figures only for a period that can be booked: never a duration and a total next to an error.
-  const periodValid = state.days > 0 && !pickupError && !returnError && problem === null;
+  const periodValid = state.days > 0 && !pickupError && !returnError && problem === null && tooLong === null;
   const rate = dailyRateCents(draft.category) / 100;
 
   return (

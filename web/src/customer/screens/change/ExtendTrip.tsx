@@ -19,7 +19,7 @@ import { Skeleton } from "../../../ui/Skeleton.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
 import { BookingLoadError, BookingNotFound, isNotFound } from "../../booking/BookingStates.tsx";
-import { DateField } from "../../booking/DateField.tsx";
+import { DateField, dateAndTime } from "../../booking/DateField.tsx";
 import { BOOKING_QUERY, EXTEND_TRIP, TRIP_EXTENSION_QUOTE, type BookingDetails } from "../../booking/documents.ts";
 import { notifyError, notifySuccess } from "../../session/toast.tsx";
 
@@ -93,7 +93,7 @@ function ExtendForm({ booking }: { booking: BookingDetails }) {
           Return now: <strong className={css({ color: "fg.default" })}>{formatBookingCardDateTime(new Date(booking.returnDate))}</strong>
         </p>
         <h2 className={css({ textStyle: "heading" })}>New return</h2>
-        <div className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(8.5rem, 1fr))", gap: "3", alignItems: "start" })}>
+        <div className={dateAndTime}>
           <DateField label="Return date" value={date} onChange={setDate} min={current.date} error={dateError} />
           <Field label="Return time" type="time" required value={time} onChange={(event) => setTime(event.target.value)} />
         </div>
