@@ -178,7 +178,8 @@ export function BookingCard({
           </dd>
         </div>
       </dl>
-      {booking.deliveryVerified === false || booking.returnVerified === false ? (
+      {/* Only while we may still need to call: not for a trip cancelled or already under way or over. */}
+      {(booking.status === "pending" || booking.status === "confirmed") && (booking.deliveryVerified === false || booking.returnVerified === false) ? (
         <p
           className={css({ textStyle: "small", color: "warning.fg", bg: "warning.bg", borderRadius: "md", px: "3", py: "2" })}
           data-testid="unverified-location"
@@ -196,8 +197,15 @@ export function BookingCard({
           borderColor: "border.default",
         })}
       >
-        <span className={css({ color: "fg.muted", fontSize: "sm" })}>Total</span>
-        <span className={css({ fontWeight: "800", fontSize: "lg" })} data-testid="booking-total">
+        {/* A cancelled booking is credited in full (its receipt shows the credit note): its total is what was cancelled, not what is owed. */}
+        <span className={css({ color: "fg.muted", fontSize: "sm" })}>{booking.status === "cancelled" ? "Total (cancelled)" : "Total"}</span>
+        <span
+          className={cx(
+            css({ fontWeight: "800", fontSize: "lg" }),
+            booking.status === "cancelled" && css({ textDecoration: "line-through", color: "fg.muted" }),
+          )}
+          data-testid="booking-total"
+        >
           {safeRand(booking.totalAmount)}
         </span>
       </div>

@@ -15,6 +15,7 @@ import { ButtonLink } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
+import { CancelBooking } from "../booking/CancelBooking.tsx";
 import { BookingCard, HandoverStatus } from "../booking/BookingCard.tsx";
 import { SignedInOnly } from "../booking/BookingScreen.tsx";
 import { BookingLoadError, BookingNotFound, isNotFound } from "../booking/BookingStates.tsx";
@@ -73,9 +74,14 @@ function Handovers({ booking }: { booking: BookingDetails }) {
           <ClipboardIcon size={18} />
           View condition report
         </ButtonLink>
-      ) : booking.status !== "cancelled" ? (
+      ) : booking.status === "pending" || booking.status === "confirmed" ? (
         <p className={css({ textStyle: "small", color: "fg.muted", pt: "3", borderTopWidth: "1px", borderColor: "border.default" })}>
           The condition report (photos, readings and your signature) appears here once the car is delivered.
+        </p>
+      ) : booking.status !== "cancelled" ? (
+        // Delivered without the driver app's checklist (on paper): there is no report to come.
+        <p className={css({ textStyle: "small", color: "fg.muted", pt: "3", borderTopWidth: "1px", borderColor: "border.default" })}>
+          No condition report was recorded for this rental. Contact us if you need a copy of the handover papers.
         </p>
       ) : null}
     </Card>
@@ -163,6 +169,7 @@ function Body({ id }: { id: string }) {
         <h1 className={css({ textStyle: "title" })}>Booking details</h1>
         <BookingCard booking={booking} headingLevel={2} details={false} />
         <ChangeActions booking={booking} />
+        <CancelBooking booking={booking} />
         <Handovers booking={booking} />
         <ChangeHistory changes={booking.changes} />
         {booking.status !== "pending" ? (

@@ -4,81 +4,20 @@
  * each booking that is neither completed nor cancelled, asking first in a dialog; inside the
  * 24 hours before pickup the button is disabled with the server's reason beside it.
  */
-import { Dialog } from "@ark-ui/react/dialog";
 import { useState } from "react";
-import { useMutation, useQuery } from "urql";
+import { useQuery } from "urql";
 import { css } from "styled-system/css";
-import { isCancellableStatus } from "#domain/booking.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button, ButtonLink } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { Notice } from "../../ui/Notice.tsx";
-import { Spinner } from "../../ui/Spinner.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { BookingCard, BookingSkeletons } from "../booking/BookingCard.tsx";
 import { SignedInOnly } from "../booking/BookingScreen.tsx";
-import { CANCEL_BOOKING, MY_BOOKINGS_QUERY, type Booking } from "../booking/documents.ts";
-import { dialogStyles } from "../components/dialog.ts";
-import { CarIcon, WarningIcon } from "../components/icons.tsx";
-import { serverMessage } from "../session/errors.ts";
-import { notifyError, notifySuccess } from "../session/toast.tsx";
-import { DialogShell } from "../../ui/DialogShell.tsx";
+import { CancelControls, CancelDialog } from "../booking/CancelBooking.tsx";
+import { MY_BOOKINGS_QUERY, type Booking } from "../booking/documents.ts";
+import { CarIcon } from "../components/icons.tsx";
 import { IconDisc } from "../../ui/IconDisc.tsx";
-
-export const CANCEL_CONFIRM_TEXT = "Are you sure you want to cancel this booking? This action cannot be undone.";
-
-function CancelControls({ booking, onCancel }: { booking: Booking; onCancel: () => void }) {
-  if (!isCancellableStatus(booking.status)) return null;
-  const reasonId = `cancel-reason-${booking.id}`;
-  return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-      <Button
-        variant="outline"
-        fullWidth
-        disabled={!booking.canCancel}
-        aria-describedby={booking.canCancel ? undefined : reasonId}
-        onClick={onCancel}
-        className={css({ color: "danger.fg", borderColor: "danger.border", _hover: { bg: "danger.bg" } })}
-      >
-        Cancel Booking
-      </Button>
-      {!booking.canCancel && booking.cancelBlockedReason ? (
-        <p id={reasonId} className={css({ display: "flex", gap: "1.5", alignItems: "flex-start", textStyle: "small", color: "fg.muted" })}>
-          <WarningIcon size={16} className={css({ flexShrink: 0, mt: "0.5", color: "warning.icon" })} />
-          {booking.cancelBlockedReason}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function CancelDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
-  const [state, cancelBooking] = useMutation(CANCEL_BOOKING);
-  const confirm = async () => {
-    if (!booking) return;
-    const result = await cancelBooking({ id: booking.id });
-    onClose();
-    if (result.data?.cancelBooking) notifySuccess("Booking cancelled", "Your booking has been successfully cancelled.");
-    else notifyError("Cancellation failed", serverMessage(result.error) ?? "Failed to cancel booking. Please try again.");
-  };
-  return (
-    <DialogShell role="alertdialog" closeButton={false} open={booking !== null} onOpenChange={(open) => (open || state.fetching ? undefined : onClose())}>
-      <Dialog.Title className={dialogStyles.title}>Cancel Booking #{booking?.bookingNumber}?</Dialog.Title>
-      <Dialog.Description>{CANCEL_CONFIRM_TEXT}</Dialog.Description>
-      <div className={dialogStyles.actions}>
-        <Dialog.CloseTrigger asChild>
-          <Button variant="outline" size="lg" disabled={state.fetching}>
-            Keep Booking
-          </Button>
-        </Dialog.CloseTrigger>
-        <Button variant="danger" size="lg" onClick={confirm} disabled={state.fetching} aria-busy={state.fetching || undefined}>
-          {state.fetching ? <Spinner /> : null}
-          {state.fetching ? "Cancelling..." : "Cancel Booking"}
-        </Button>
-      </div>
-    </DialogShell>
-  );
-}
 
 function EmptyBookings() {
   return (

@@ -2,10 +2,11 @@
  * Booking Confirmed (/booking/success, SPEC 2): the three lines of the spec, "View My Bookings"
  * and "Back to Home". A first booking that awaits an admin's approval (status pending) is
  * "Booking Received" instead. The confirmation screen hands over the created booking through the
- * navigation state; the draft is cleared here, once this screen shows.
+ * navigation state; the draft is cleared here, once this screen shows. Opened without that state,
+ * nothing was just booked: it goes to My Bookings.
  */
 import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { css } from "styled-system/css";
 import { usePageTitle } from "../../../lib/usePageTitle.ts";
 import { ButtonLink } from "../../../ui/Button.tsx";
@@ -26,9 +27,15 @@ function createdBooking(state: unknown): CreatedBooking | null {
 }
 
 export function SuccessScreen() {
-  const awaitingApproval = createdBooking(useLocation().state)?.status === "pending";
+  const created = createdBooking(useLocation().state);
+  const awaitingApproval = created?.status === "pending";
   usePageTitle(awaitingApproval ? "Booking Received" : "Booking Confirmed");
-  useEffect(() => clearBookingDraft(), []);
+  const booked = created !== null;
+  useEffect(() => {
+    if (booked) clearBookingDraft();
+  }, [booked]);
+  // Opened without having just booked (typed, a bookmark): nothing was booked, so nothing is confirmed.
+  if (!booked) return <Navigate to="/bookings" replace />;
   return (
     <CustomerScreen footer>
       <SignedInOnly>

@@ -1,0 +1,87 @@
+/**
+ * Cancelling a booking (SPEC 2, 4): "Cancel Booking" on a booking that is neither completed nor
+ * cancelled, asking first in a dialog; inside the 24 hours before pickup the button is disabled with
+ * the server's reason beside it. On each card of My Bookings and on the booking's own page.
+ */
+import { Dialog } from "@ark-ui/react/dialog";
+import { useState } from "react";
+import { useMutation } from "urql";
+import { css } from "styled-system/css";
+import { isCancellableStatus } from "#domain/booking.ts";
+import { Button } from "../../ui/Button.tsx";
+import { DialogShell } from "../../ui/DialogShell.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { dialogStyles } from "../components/dialog.ts";
+import { WarningIcon } from "../components/icons.tsx";
+import { serverMessage } from "../session/errors.ts";
+import { notifyError, notifySuccess } from "../session/toast.tsx";
+import { CANCEL_BOOKING } from "./documents.ts";
+
+/** What the controls need of a booking (a list's card or the booking's own page). */
+type Cancellable = { id: string; bookingNumber: string; status: string; canCancel: boolean; cancelBlockedReason?: string | null };
+
+export const CANCEL_CONFIRM_TEXT = "Are you sure you want to cancel this booking? This action cannot be undone.";
+
+export function CancelControls({ booking, onCancel }: { booking: Cancellable; onCancel: () => void }) {
+  if (!isCancellableStatus(booking.status)) return null;
+  const reasonId = `cancel-reason-${booking.id}`;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+      <Button
+        variant="outline"
+        fullWidth
+        disabled={!booking.canCancel}
+        aria-describedby={booking.canCancel ? undefined : reasonId}
+        onClick={onCancel}
+        className={css({ color: "danger.fg", borderColor: "danger.border", _hover: { bg: "danger.bg" } })}
+      >
+        Cancel Booking
+      </Button>
+      {!booking.canCancel && booking.cancelBlockedReason ? (
+        <p id={reasonId} className={css({ display: "flex", gap: "1.5", alignItems: "flex-start", textStyle: "small", color: "fg.muted" })}>
+          <WarningIcon size={16} className={css({ flexShrink: 0, mt: "0.5", color: "warning.icon" })} />
+          {booking.cancelBlockedReason}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CancelDialog({ booking, onClose }: { booking: Cancellable | null; onClose: () => void }) {
+  const [state, cancelBooking] = useMutation(CANCEL_BOOKING);
+  const confirm = async () => {
+    if (!booking) return;
+    const result = await cancelBooking({ id: booking.id });
+    onClose();
+    if (result.data?.cancelBooking) notifySuccess("Booking cancelled", "Your booking has been successfully cancelled.");
+    else notifyError("Cancellation failed", serverMessage(result.error) ?? "Failed to cancel booking. Please try again.");
+  };
+  return (
+    <DialogShell role="alertdialog" closeButton={false} open={booking !== null} onOpenChange={(open) => (open || state.fetching ? undefined : onClose())}>
+      <Dialog.Title className={dialogStyles.title}>Cancel Booking #{booking?.bookingNumber}?</Dialog.Title>
+      <Dialog.Description>{CANCEL_CONFIRM_TEXT}</Dialog.Description>
+      <div className={dialogStyles.actions}>
+        <Dialog.CloseTrigger asChild>
+          <Button variant="outline" size="lg" disabled={state.fetching}>
+            Keep Booking
+          </Button>
+        </Dialog.CloseTrigger>
+        <Button variant="danger" size="lg" onClick={confirm} disabled={state.fetching} aria-busy={state.fetching || undefined}>
+          {state.fetching ? <Spinner /> : null}
+          {state.fetching ? "Cancelling..." : "Cancel Booking"}
+        </Button>
+      </div>
+    </DialogShell>
+  );
+}
+
+/** The controls and their dialog together, for one booking's own page. */
+export function CancelBooking({ booking }: { booking: Cancellable }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <CancelControls booking={booking} onCancel={() => setOpen(true)} />
+      <CancelDialog booking={open ? booking : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}
