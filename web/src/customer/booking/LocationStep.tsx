@@ -182,7 +182,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
             <span className={css({ display: "flex", flexDirection: "column" })}>
               <span className={css({ fontWeight: "650" })}>Use my current location</span>
               <span className={css({ textStyle: "small", color: "fg.muted" })}>
-                {busy === "locating" ? "Finding where you are…" : "We'll ask your phone where you are"}
+                {busy === "locating" ? "Finding where you are…" : "We'll ask your device where you are"}
               </span>
             </span>
           </button>

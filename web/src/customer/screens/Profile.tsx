@@ -157,7 +157,18 @@ function ProfileDetails({ user }: { user: User }) {
         <Avatar name={user.name} picture={user.profilePicture} complete={complete} />
         <div className={css({ display: "flex", flexDirection: "column", gap: "1.5", minW: "0", flex: "1 1 11rem" })}>
           <p className={css({ fontWeight: "700", fontSize: "lg", lineHeight: "1.3", overflowWrap: "anywhere" })}>{user.name}</p>
-          <p className={css({ textStyle: "small", color: "fg.muted", overflowWrap: "anywhere" })}>{user.email}</p>
+          <p className={css({ textStyle: "small", color: "fg.muted", overflowWrap: "anywhere" })}>
+            {/* Too long for the line, an address wraps after its @, not one letter from its end. */}
+            {user.email.includes("@") ? (
+              <>
+                {user.email.slice(0, user.email.indexOf("@") + 1)}
+                <wbr />
+                {user.email.slice(user.email.indexOf("@") + 1)}
+              </>
+            ) : (
+              user.email
+            )}
+          </p>
           <span>
             {complete ? (
               <Badge tone="green">

@@ -273,7 +273,11 @@ export function Component() {
     <CustomerScreen back="/home" footer>
       <div className={css({ mb: "5" })}>
         <h1 className={css({ textStyle: "title" })}>Complete Your Profile</h1>
-        <p className={css({ color: "fg.muted", mt: "1" })}>We need a few details and your driver's licence before your first booking.</p>
+        <p className={css({ color: "fg.muted", mt: "1" })}>
+          {user?.profileCompleted
+            ? "Keep your details and driver's licence up to date: we check them at every delivery."
+            : "We need a few details and your driver's licence before your first booking."}
+        </p>
       </div>
       {status === "error" ? <AccountLoadError onRetry={refetchUser} /> : user ? <ProfileForm user={user} /> : <PageSkeleton label="Loading your profile…" />}
     </CustomerScreen>
