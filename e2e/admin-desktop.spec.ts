@@ -518,6 +518,14 @@ test.describe("admin back office", () => {
     await expect(card.getByText("In Progress", { exact: true }).first()).toBeVisible();
     await page.reload();
     await expect(page.locator(`[data-booking-id="${booking.id}"]`).getByLabel(`Status of booking #${number}`)).toHaveValue("in_progress");
+    // The status shown is in the address: a reload keeps it.
+    await page.getByLabel("Show").selectOption("in_progress");
+    await expect(page).toHaveURL(/\/admin\/bookings\?status=in_progress$/);
+    await page.reload();
+    await expect(page.getByLabel("Show")).toHaveValue("in_progress");
+    await expect(page.locator(`[data-booking-id="${booking.id}"]`)).toBeVisible();
+    const statusesShown = await page.getByLabel(/^Status of booking #/).evaluateAll((selects) => selects.map((select) => (select as HTMLSelectElement).value));
+    expect(new Set(statusesShown)).toEqual(new Set(["in_progress"]));
 
     // The assigned vehicle cannot be deleted while the booking is ahead: the server says so.
     await page.goto("/admin/vehicles");

@@ -29,12 +29,18 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/audit-log", label: "Audit Log" },
 ] as const;
 
+// A phone scrolls the sections sideways (its edge fades: there is more); from a tablet's width they
+// wrap onto a second row rather than hide the last ones off the edge with no sign of them.
 const navRow = css({
   display: "flex",
+  flexWrap: { base: "nowrap", md: "wrap" },
   gap: "1",
-  px: { base: "1", md: "5" },
-  overflowX: "auto",
+  pl: { base: "1", md: "5" },
+  // Room past the last section, so scrolled to the end it is clear of the fade.
+  pr: { base: "8", md: "5" },
+  overflowX: { base: "auto", md: "visible" },
   scrollbarWidth: "none",
+  maskImage: { base: "linear-gradient(to right, black calc(100% - 2rem), transparent)", md: "none" },
   borderTopWidth: "1px",
   borderColor: "border.default",
   "& a": {

@@ -200,7 +200,11 @@ export function Pager({
       pageSize={limit}
       page={page}
       // Never before the first row (a page past the end, e.g. after its last row went, goes back).
-      onPageChange={(details) => onChange(Math.max(0, (details.page - 1) * limit))}
+      onPageChange={(details) => {
+        onChange(Math.max(0, (details.page - 1) * limit));
+        // The new page starts at its first row, not where the pager was (at the bottom of the old one).
+        window.scrollTo({ top: 0 });
+      }}
       siblingCount={1}
       translations={{
         rootLabel: `Pages of ${label}`,

@@ -9,7 +9,7 @@
  * (a trip in progress: only its return), and each card keeps its change history (issue 13).
  * Filter by status; paged.
  */
-import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { isBookingStatus } from "#domain/booking.ts";
@@ -43,9 +43,30 @@ const BOOKINGS = graphql(
   [BOOKING_FIELDS],
 );
 
+/** The status shown and the page, kept in the address (?status=pending&page=2): a reload, a link or Back keeps them. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const given = params.get("status") ?? "";
+  const status = isBookingStatus(given) ? given : "";
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const show = (next: { status?: string; page?: number }) => {
+    const nextStatus = next.status ?? status;
+    const nextPage = next.page ?? 1;
+    const search = new URLSearchParams();
+    if (nextStatus) search.set("status", nextStatus);
+    if (nextPage > 1) search.set("page", String(nextPage));
+    setParams(search);
+  };
+  return {
+    status,
+    offset: (page - 1) * BOOKINGS_PAGE_SIZE,
+    setStatus: (value: string) => show({ status: value }),
+    setOffset: (offset: number) => show({ page: Math.floor(offset / BOOKINGS_PAGE_SIZE) + 1 }),
+  };
+}
+
 export function Component() {
-  const [status, setStatus] = useState("");
-  const [offset, setOffset] = useState(0);
+  const { status, offset, setStatus, setOffset } = useListParams();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: BOOKINGS,
     variables: { status: isBookingStatus(status) ? status : null, limit: BOOKINGS_PAGE_SIZE, offset },
@@ -60,13 +81,13 @@ export function Component() {
       <PageHeader
         title="Bookings"
         description="Every booking, newest first: change its status, dates, places or car, or assign a car from the fleet."
-        actions={<FilterSelect label="Show" options={STATUS_FILTER} value={status} onChange={(event) => (setStatus(event.target.value), setOffset(0))} />}
+        actions={<FilterSelect label="Show" options={STATUS_FILTER} value={status} onChange={(event) => setStatus(event.target.value)} />}
       />
       {waiting > 0 && status !== "pending" ? (
         <Notice tone="info" title={`${plural(waiting, "booking")} ${waiting === 1 ? "awaits" : "await"} approval`}>
           <span className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" })}>
             Pending bookings hold their car until you confirm or cancel them.
-            <Button variant="outline" size="sm" onClick={() => (setStatus("pending"), setOffset(0))}>
+            <Button variant="outline" size="sm" onClick={() => setStatus("pending")}>
               Show pending bookings
             </Button>
           </span>
