@@ -13,7 +13,11 @@ import {
   LANDMARKS,
   ROBBEN_ISLAND,
   gridLines,
+  landmarkLabelBox,
   landmarkLabelStart,
+  MAP_NOTE,
+  mapNoteBox,
+  boxesOverlap,
   pointsAttribute,
   project,
   unproject,
@@ -69,6 +73,7 @@ export function ServiceAreaMap({
   const titleId = useId();
   const u = view.width / 1000; // one "pixel" of a 1000-unit wide map
   const size = (Math.max(view.width, view.height) / 1000) * magnify;
+  const noteBox = mapNoteBox(view.width, size, 8 * u);
   const drawing = Boolean(onAddVertex) && !(draft?.closed ?? false);
   const grid = gridLines(view);
   const lonSpacing = 0.1 * view.cosLat * view.scale; // SVG units between longitude lines
@@ -157,11 +162,15 @@ export function ServiceAreaMap({
         {LANDMARKS.map((place) => {
           const { x, y } = project(view, place.at);
           if (x < 0 || y < 0 || x > view.width || y > view.height) return null;
+          const start = landmarkLabelStart({ x, y }, place.name, size, clearOf, view.width);
+          // A name cut off at the top, or written over the map's note, is left out with its dot.
+          const box = landmarkLabelBox({ x, y }, place.name, size, start);
+          if (box.top < 0 || boxesOverlap(box, noteBox)) return null;
           return (
             <g key={place.name}>
               <circle cx={x} cy={y} r={4.5 * size} fill="#333d4a" />
               <text
-                x={landmarkLabelStart({ x, y }, place.name, size, clearOf)}
+                x={start}
                 y={y + LANDMARK_LABEL.baseline * size}
                 fill="#333d4a"
                 stroke="#ffffff"
@@ -228,8 +237,15 @@ export function ServiceAreaMap({
         </g>
       ) : null}
       {overlay ? overlay(view, size, clearOf) : null}
-      <text x={view.width - 8 * u} y={16 * size} textAnchor="end" fontSize={15 * size} fill="#5b6675" fontFamily="system-ui, sans-serif">
-        Schematic map · coastline approximate
+      <text
+        x={view.width - 8 * u}
+        y={MAP_NOTE.baseline * size}
+        textAnchor="end"
+        fontSize={MAP_NOTE.fontSize * size}
+        fill="#5b6675"
+        fontFamily="system-ui, sans-serif"
+      >
+        {MAP_NOTE.text}
       </text>
     </svg>
   );

@@ -29,8 +29,11 @@ export function placeStops<S extends Stop>(stops: readonly S[]): { shown: (S & {
   return { shown, hidden };
 }
 
-/** The smallest span (degrees of latitude) the view shows around the stops. */
-export const MIN_STOPS_SPAN = 0.08;
+/**
+ * The smallest span (degrees of latitude, about 33 km) the view shows around the stops: a day with
+ * one stop still shows where it is (the coast, the places around it), not a blank patch of land.
+ */
+export const MIN_STOPS_SPAN = 0.3;
 
 /** A view of `aspect` (width / height) framing the positions; the Cape Town metro when there are none. */
 export function stopsView(positions: readonly Position[], aspect: number): MapView {

@@ -4,7 +4,10 @@ import {
   CAPE_TOWN_BOUNDS,
   VIEW_SIZE,
   fitView,
+  boxesOverlap,
+  landmarkLabelBox,
   landmarkLabelStart,
+  mapNoteBox,
   makeView,
   openRing,
   outerRing,
@@ -82,6 +85,23 @@ describe("a landmark's label beside the dispatch board's markers", () => {
         { x: 500, y: 500, r: 30 },
       ]),
     ).toBe(606);
+  });
+  test("near the map's right edge the label goes left of its dot, so its end is not cut off", () => {
+    // "Cape Town" at 2x: 9 letters of at most 0.7 x 36 units, about 227 units long.
+    expect(landmarkLabelStart(dot, "Cape Town", 2, [], 700)).toBeCloseTo(500 - 16 - 9 * 0.7 * 36, 6);
+    expect(landmarkLabelStart(dot, "Cape Town", 2, [], 800)).toBe(516);
+    // With no room on the left either, or a marker there, it stays on the right.
+    expect(landmarkLabelStart({ x: 100, y: 500 }, "Cape Town", 2, [], 200)).toBe(116);
+    expect(landmarkLabelStart(dot, "Cape Town", 2, [{ x: 400, y: 500, r: 30 }], 700)).toBe(516);
+  });
+  test("a name at the top right runs into the map's note (the map leaves it out); lower down it does not", () => {
+    const note = mapNoteBox(1000, 2, 8);
+    const under = { x: 800, y: 20 };
+    expect(boxesOverlap(landmarkLabelBox(under, "Bellville", 2, landmarkLabelStart(under, "Bellville", 2, [], 1000)), note)).toBe(true);
+    const below = { x: 800, y: 120 };
+    expect(boxesOverlap(landmarkLabelBox(below, "Bellville", 2, landmarkLabelStart(below, "Bellville", 2, [], 1000)), note)).toBe(false);
+    const left = { x: 20, y: 20 };
+    expect(boxesOverlap(landmarkLabelBox(left, "Bellville", 2, landmarkLabelStart(left, "Bellville", 2, [], 1000)), note)).toBe(false);
   });
   test("markers clear of the text's line or beyond its end leave it where it is", () => {
     expect(landmarkLabelStart(dot, "Airport", 2, [{ x: 540, y: 400, r: 30 }])).toBe(516);

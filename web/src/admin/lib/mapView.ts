@@ -219,24 +219,50 @@ export type MapMarker = { x: number; y: number; r: number };
 /**
  * Where a landmark's label starts (SVG x): just right of its dot, or, where the text would lie
  * under a marker, just right of that marker (a collection at the airport hid the "A" of
- * "Airport"). The text's extent is estimated from its length: the SVG is built before any layout.
+ * "Airport"); left of the dot instead when the map (`viewWidth` wide) would cut its end off. The
+ * text's extent is estimated from its length: the SVG is built before any layout.
  */
-export function landmarkLabelStart(dot: { x: number; y: number }, name: string, size: number, markers: readonly MapMarker[] = []): number {
-  const fontSize = LANDMARK_LABEL.fontSize * size;
+export function landmarkLabelStart(
+  dot: { x: number; y: number },
+  name: string,
+  size: number,
+  markers: readonly MapMarker[] = [],
+  viewWidth = Number.POSITIVE_INFINITY,
+): number {
   const gap = LANDMARK_LABEL.gap * size;
-  const baseline = dot.y + LANDMARK_LABEL.baseline * size;
-  // The line's box as a browser measures it (ascent and descent), and a bold letter's width at most.
-  const top = baseline - 0.9 * fontSize;
-  const bottom = baseline + 0.25 * fontSize;
-  const width = name.length * 0.7 * fontSize;
+  const { top, bottom, right } = landmarkLabelBox(dot, name, size, 0);
+  const width = right;
   let start = dot.x + gap;
   for (const marker of [...markers].sort((a, b) => a.x - b.x)) {
     const onTheLine = marker.y + marker.r > top && marker.y - marker.r < bottom;
     const overTheText = marker.x + marker.r > start && marker.x - marker.r < start + width;
     if (onTheLine && overTheText) start = marker.x + marker.r + gap;
   }
-  return start;
+  if (start + width <= viewWidth) return start;
+  const before = dot.x - gap - width;
+  const clearBefore = markers.every((m) => !(m.y + m.r > top && m.y - m.r < bottom && m.x + m.r > before && m.x - m.r < dot.x - gap));
+  return before >= 0 && clearBefore ? before : start;
 }
+
+/** The box (SVG units) a landmark's label starting at `start` takes: the line's ascent and descent, a bold letter's width at most. */
+export function landmarkLabelBox(dot: { x: number; y: number }, name: string, size: number, start: number): Box {
+  const fontSize = LANDMARK_LABEL.fontSize * size;
+  const baseline = dot.y + LANDMARK_LABEL.baseline * size;
+  return { left: start, right: start + name.length * 0.7 * fontSize, top: baseline - 0.9 * fontSize, bottom: baseline + 0.25 * fontSize };
+}
+
+export type Box = { left: number; right: number; top: number; bottom: number };
+
+/** The map's note in its top right corner (font size and baseline in map units, times `size`). */
+export const MAP_NOTE = { text: "Schematic map · coastline approximate", fontSize: 15, baseline: 16 } as const;
+
+/** The box the note takes on a map `width` wide (`inset` from its right edge). */
+export function mapNoteBox(width: number, size: number, inset: number): Box {
+  const fontSize = MAP_NOTE.fontSize * size;
+  return { left: width - inset - MAP_NOTE.text.length * 0.6 * fontSize, right: width, top: 0, bottom: MAP_NOTE.baseline * size + 0.25 * fontSize };
+}
+
+export const boxesOverlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** Grid lines every `step` degrees inside the view. */
 export function gridLines(view: MapView, step = 0.1): { lons: number[]; lats: number[] } {

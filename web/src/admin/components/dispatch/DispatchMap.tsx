@@ -44,7 +44,11 @@ export function DispatchMap({ stops }: { stops: readonly MapStop[] }) {
   const label = `Map of the day's stops: ${shown.length} of ${stops.length} drawn, numbered in time order`;
   return (
     <div className={css({ display: "flex", flexDirection: "column" })}>
-      <div className={css({ aspectRatio: "1 / 1", width: "full", bg: "#cde2ee" })} data-dispatch-map>
+      {/* Below a laptop's width the map is under the list: not as wide as a tablet (a 790 px square, its names blown up). */}
+      <div
+        className={css({ aspectRatio: "1 / 1", width: "full", maxW: { base: "full", md: "30rem", lg: "full" }, mx: "auto", bg: "#cde2ee" })}
+        data-dispatch-map
+      >
         <ServiceAreaMap
           view={view}
           areas={[]}
