@@ -16,12 +16,12 @@ import { CAPE_TOWN_TIME_ZONE, formatDisplayDate, parseDisplayDate, sanitiseDateI
 import { FieldFrame } from "../../ui/Field.tsx";
 import { CalendarIcon, ChevronRightIcon } from "../components/icons.tsx";
 
-// Date and time side by side from a 360 px phone, the date wider (its calendar button sits inside it,
-// and "dd/mm/yyyy" must show whole); one above the other on a 320 px phone.
+// Date and time side by side where both show whole (a 384 px phone and up: "dd/mm/yyyy" beside the
+// calendar button, "10:00 AM" beside the clock), the date a little wider; one above the other below.
 export const dateAndTime = css({
   display: "grid",
   gridTemplateColumns: "1fr",
-  "@media (min-width: 22.5rem)": { gridTemplateColumns: "minmax(0, 1.35fr) minmax(0, 1fr)" },
+  "@media (min-width: 24rem)": { gridTemplateColumns: "minmax(0, 1.15fr) minmax(0, 1fr)" },
   gap: "3",
   alignItems: "start",
 });
