@@ -500,6 +500,11 @@ test.describe("admin back office", () => {
     await expectAccessible(page, "admin-bookings");
     await snap(page, testInfo, "admin-bookings");
 
+    // Its car sent to the workshop: the card says another is needed; assigning one clears it.
+    await expect(card.locator("[data-car-unfit]")).toHaveCount(0);
+    await graphql(request, `mutation ($id: ID!) { updateAdminVehicle(id: $id, input: { status: maintenance }) { status } }`, { id: vehicleA.id }, admin.token);
+    await page.reload();
+    await expect(card.locator("[data-car-unfit]")).toHaveText("This car is in maintenance: assign another before the pickup.");
     await card.getByRole("button", { name: "Change Vehicle" }).click();
     const assign = page.getByRole("dialog", { name: `Assign a vehicle to booking #${number}` });
     const select = assign.getByLabel("Vehicle");
@@ -512,6 +517,7 @@ test.describe("admin back office", () => {
     await assign.getByRole("button", { name: "Assign Vehicle" }).click();
     await expectToast(page, "Vehicle assigned");
     await expect(card.locator("[data-assigned-vehicle]")).toContainText(plateB);
+    await expect(card.locator("[data-car-unfit]")).toHaveCount(0);
 
     await card.getByLabel(`Status of booking #${number}`).selectOption("in_progress");
     await expectToast(page, "Status updated");

@@ -54,7 +54,7 @@ export const ADMIN_BOOKING_MESSAGES = {
 export const ADMIN_BOOKING_ENTRY_INCLUDE = {
   include: {
     user: { select: { id: true, name: true, email: true, phone: true } },
-    vehicle: { select: { id: true, make: true, model: true, year: true, registrationNumber: true, dailyRate: true } },
+    vehicle: { select: { id: true, make: true, model: true, year: true, registrationNumber: true, dailyRate: true, status: true } },
   },
 } satisfies { include: Prisma.BookingInclude };
 const entryInclude = ADMIN_BOOKING_ENTRY_INCLUDE;

@@ -655,6 +655,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "status",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "VehicleStatus"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "year",
             "type": {
               "kind": "NON_NULL",

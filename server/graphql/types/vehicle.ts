@@ -76,6 +76,7 @@ export const AdminBookingVehicleRef = builder.objectRef<NonNullable<AdminBooking
     year: t.exposeInt("year"),
     registrationNumber: t.exposeString("registrationNumber"),
     dailyRate: t.expose("dailyRate", { type: "Money" }),
+    status: t.expose("status", { type: VehicleStatusEnum, description: "The car's status now: a booking ahead whose car went to maintenance needs another." }),
   }),
 });
 

@@ -7,7 +7,15 @@ import { adminBookingJson } from "./bookings";
 
 const at = new Date("2026-03-05T06:00:00.000Z");
 const customer = { id: "u-1", name: "Thandi  van der Merwe", email: "thandi@example.com", phone: null };
-const car = { id: "v-1", make: "Kia", model: "Picanto", year: 2024, registrationNumber: "CA 123-456", dailyRate: new Prisma.Decimal("480.5") };
+const car = {
+  id: "v-1",
+  make: "Kia",
+  model: "Picanto",
+  year: 2024,
+  registrationNumber: "CA 123-456",
+  dailyRate: new Prisma.Decimal("480.5"),
+  status: "available" as const,
+};
 const entry = (user: AdminBookingRow["user"], vehicle: AdminBookingRow["vehicle"]): AdminBookingRow =>
   ({
     id: "0c6f4a52-9a7e-4c0e-8f8e-1234abcd5678",

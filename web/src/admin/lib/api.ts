@@ -76,6 +76,7 @@ export const BOOKING_FIELDS = graphql(
       year
       registrationNumber
       dailyRate
+      status
     }
     handovers {
       ...HandoverSummaryFields

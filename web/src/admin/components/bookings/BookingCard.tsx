@@ -25,6 +25,10 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
   const [locating, setLocating] = useState<LocationPoint | null>(null);
   const number = bookingNumber(booking.id, "admin");
   const open = booking.status !== "completed" && booking.status !== "cancelled";
+  // A trip not yet started whose car was since sent to the workshop or taken off the road needs another car.
+  const carStatus = booking.vehicle?.status;
+  const carUnfit =
+    (booking.status === "pending" || booking.status === "confirmed") && (carStatus === "maintenance" || carStatus === "out_of_service") ? carStatus : null;
   return (
     <li className={cardStyle} aria-label={`Booking #${number}`} data-booking-id={booking.id}>
       <div
@@ -120,6 +124,11 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
                 Not assigned yet
               </p>
             )}
+            {carUnfit ? (
+              <p className={css({ fontSize: "sm", color: "warning.fg", fontWeight: "500", mt: "1" })} data-car-unfit>
+                This car is {carUnfit === "maintenance" ? "in maintenance" : "out of service"}: assign another before the pickup.
+              </p>
+            ) : null}
             {open ? (
               <Button variant="outline" size="sm" className={css({ mt: "2" })} onClick={() => setAssigning(true)}>
                 <CarIcon size={16} />
