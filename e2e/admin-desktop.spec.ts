@@ -770,7 +770,11 @@ test.describe("admin back office", () => {
     await expect(revokeEntry).toContainText("API key revoked");
     await expect(revokeEntry).toContainText("Nomsa Dlamini");
     await page.getByLabel("Record type").selectOption("vehicle");
-    const update = page.locator('[data-audit-action="vehicle.update"]', { hasText: "Nomsa Dlamini" }).first();
+    // The edit made in the form above (the price among its changes), not the later one that sent the booked car to maintenance.
+    const update = page
+      .locator('[data-audit-action="vehicle.update"]', { hasText: "Nomsa Dlamini" })
+      .filter({ has: page.locator('[data-diff-field="pricePerDay"]') })
+      .first();
     await update.locator("summary").click();
     const priceRow = update.locator('[data-diff-field="pricePerDay"]');
     // Readable names and values, not the stored ones (pricePerDay, 495.00, maintenance).
