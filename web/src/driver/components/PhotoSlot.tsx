@@ -132,7 +132,8 @@ export function PhotoSlot({
           {error}
         </p>
       ) : null}
-      <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
+      {/* Side by side where both fit, else one above the other, each the slot's full width (an even target for a thumb). */}
+      <div className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(7.5rem, 1fr))", gap: "2" })}>
         {upload.step === "failed" && upload.message.startsWith("The upload did not") ? (
           <Button onClick={() => void send(upload.blob)}>
             <RefreshIcon size={16} /> Try again
