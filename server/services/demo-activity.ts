@@ -67,6 +67,8 @@ export async function seedDemoBookings(tx: Prisma.TransactionClient, fleetIds: s
         nationality: "South African",
         idType: "south_african_id",
         driversLicenseExpiryDate: "2031-06-30",
+        // Members for a few months, so "Member since" comes before the trips they have already made.
+        createdAt: new Date(Date.now() - (60 + i * 30) * 86_400_000),
       },
     });
     userIds.push(user.id);

@@ -169,6 +169,9 @@ describe("first start of an empty database with SEED_DEMO=true", () => {
       if (b.status === "completed") expect(b.returnDate.getTime()).toBeLessThan(now);
       if (b.status === "confirmed" || b.status === "pending") expect(b.pickupDate.getTime()).toBeGreaterThan(now);
     }
+    // A customer was a member before they booked ("Member since" is not later than a trip they made).
+    const users = new Map((await db.user.findMany()).map((u) => [u.id, u.createdAt.getTime()]));
+    for (const b of bookings) expect(users.get(b.userId)!).toBeLessThan(Math.min(b.createdAt.getTime(), b.pickupDate.getTime()));
     const blocking = bookings.filter((b) => b.status !== "cancelled" && b.status !== "completed");
     for (const a of blocking)
       for (const b of blocking) {
