@@ -31,14 +31,20 @@ type Period = { pickupDate: Date; returnDate: Date };
  */
 export type HeldBookings = { active: number; overlapping: boolean };
 
+/** Why `period` is longer than this customer may book online (their own longest rental), or null. */
+export function rentalTooLong(limits: Pick<BookingLimits, "maxDays">, period: Period): string | null {
+  const days = (period.returnDate.getTime() - period.pickupDate.getTime()) / 86_400_000;
+  return days > limits.maxDays ? QUOTA_MESSAGES.tooLong(limits.maxDays) : null;
+}
+
 /** Why this customer may not book `period` on top of the bookings they `held`, or null when they may. */
 export function bookingLimitProblem(
   limits: BookingLimits,
   held: HeldBookings,
   period: Period,
 ): { kind: "too_long" | "too_many" | "overlap"; message: string } | null {
-  const days = (period.returnDate.getTime() - period.pickupDate.getTime()) / 86_400_000;
-  if (days > limits.maxDays) return { kind: "too_long", message: QUOTA_MESSAGES.tooLong(limits.maxDays) };
+  const tooLong = rentalTooLong(limits, period);
+  if (tooLong) return { kind: "too_long", message: tooLong };
   if (held.active >= limits.maxActive) return { kind: "too_many", message: QUOTA_MESSAGES.tooMany(limits.maxActive) };
   if (!limits.allowOverlap && held.overlapping) return { kind: "overlap", message: QUOTA_MESSAGES.overlap };
   return null;

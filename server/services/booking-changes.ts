@@ -23,6 +23,7 @@ import {
   categoryLabel,
   changedFields,
   customerBookingLimits,
+  rentalTooLong,
   customerChangeBlockedReason,
   customerExtendBlockedReason,
   EXTEND_BLOCKED_MESSAGES,
@@ -43,7 +44,7 @@ import { accountLimitError, badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { bookingChangedEmail } from "../emails/booking";
 import { followUpBookingChange } from "./booking-follow-ups";
-import { BOOKING_MESSAGES, checkClientFigures, checkChangedServiceAreas, heldBookings, NOTHING_HELD, type BookingWithVehicle } from "./bookings";
+import { BOOKING_MESSAGES, checkClientFigures, checkChangedServiceAreas, heldBookings, type BookingWithVehicle } from "./bookings";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { parseInput } from "./validation";
@@ -172,8 +173,8 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
   // a customer is told the one limit that applies to them.
   if (!staff) {
     const limits = customerBookingLimits(services.config.bookingLimits, booking.user);
-    const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, NOTHING_HELD, next);
-    if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
+    const tooLong = rentalTooLong(limits, next);
+    if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong, "rental_too_long", { returnDate: tooLong });
   }
   if (booking.status === "in_progress") {
     const onlyReturn = changes.every((c) => c.field === "returnDate" || c.field === "returnLocation");

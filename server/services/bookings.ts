@@ -26,6 +26,7 @@ import {
   BLOCKING_BOOKING_STATUSES,
   bookingLimitProblem,
   customerBookingLimits,
+  rentalTooLong,
   type HeldBookings,
   isTypedAddressStandIn,
   parseCoordinates,
@@ -192,9 +193,6 @@ export async function checkChangedServiceAreas(
 
 export type CreateBookingOptions = LockOptions & { now?: Date };
 
-/** For a check of the period's length alone. */
-export const NOTHING_HELD: HeldBookings = { active: 0, overlapping: false };
-
 /**
  * What the booking limits look at of a customer's active bookings (besides `exceptBookingId`, the
  * one being changed), in one statement from the index on (userId, status, returnDate, pickupDate)
@@ -291,8 +289,8 @@ async function book(
 
   const data = parseInput(bookingCreateSchema, input);
   // The customer's own longest rental before the product's (never shorter): the one limit they are told.
-  const tooLong = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, NOTHING_HELD, data);
-  if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong.message, "rental_too_long", { returnDate: tooLong.message });
+  const tooLong = rentalTooLong(limits, data);
+  if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong, "rental_too_long", { returnDate: tooLong });
   checkPeriod(data, options.now ?? new Date());
   const quote = bookingQuote(data.category, data.pickupDate, data.returnDate);
   checkClientFigures(data, quote);

@@ -4,7 +4,7 @@
  * decides when booking, under its locks. Unknown (still loading, or the read failed), nothing is said.
  */
 import { useQuery } from "urql";
-import { bookingLimitProblem, QUOTA_MESSAGES } from "#domain/quotas.ts";
+import { QUOTA_MESSAGES, rentalTooLong } from "#domain/quotas.ts";
 import { MY_BOOKING_LIMITS, type OwnBookingLimits } from "./documents.ts";
 
 export function useOwnBookingLimits(): OwnBookingLimits | null {
@@ -14,8 +14,7 @@ export function useOwnBookingLimits(): OwnBookingLimits | null {
 
 /** Why this period is longer than the customer may book online, or null. */
 export function tooLongForCustomer(limits: OwnBookingLimits | null, period: { pickupDate: Date; returnDate: Date }): string | null {
-  if (!limits) return null;
-  return bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, { active: 0, overlapping: false }, period)?.message ?? null;
+  return limits ? rentalTooLong(limits, period) : null;
 }
 
 /** Why the customer cannot start another booking now (they hold as many as they may), or null. */
