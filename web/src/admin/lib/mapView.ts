@@ -230,18 +230,13 @@ export function landmarkLabelStart(
   viewWidth = Number.POSITIVE_INFINITY,
 ): number {
   const gap = LANDMARK_LABEL.gap * size;
-  const { top, bottom, right } = landmarkLabelBox(dot, name, size, 0);
-  const width = right;
+  const label = (start: number) => landmarkLabelBox(dot, name, size, start);
+  const markerBoxes = [...markers].sort((a, b) => a.x - b.x).map((m) => ({ left: m.x - m.r, right: m.x + m.r, top: m.y - m.r, bottom: m.y + m.r }));
   let start = dot.x + gap;
-  for (const marker of [...markers].sort((a, b) => a.x - b.x)) {
-    const onTheLine = marker.y + marker.r > top && marker.y - marker.r < bottom;
-    const overTheText = marker.x + marker.r > start && marker.x - marker.r < start + width;
-    if (onTheLine && overTheText) start = marker.x + marker.r + gap;
-  }
-  if (start + width <= viewWidth) return start;
-  const before = dot.x - gap - width;
-  const clearBefore = markers.every((m) => !(m.y + m.r > top && m.y - m.r < bottom && m.x + m.r > before && m.x - m.r < dot.x - gap));
-  return before >= 0 && clearBefore ? before : start;
+  for (const marker of markerBoxes) if (boxesOverlap(label(start), marker)) start = marker.right + gap;
+  if (label(start).right <= viewWidth) return start;
+  const before = dot.x - gap - label(0).right;
+  return before >= 0 && !markerBoxes.some((marker) => boxesOverlap(label(before), marker)) ? before : start;
 }
 
 /** The box (SVG units) a landmark's label starting at `start` takes: the line's ascent and descent, a bold letter's width at most. */
