@@ -44,6 +44,13 @@ export function isBlockingBookingStatus(status: string): boolean {
   return (BLOCKING_BOOKING_STATUSES as readonly string[]).includes(status);
 }
 
+/** A booking whose trip has not started yet: its car and its places may still change. */
+export const NOT_STARTED_BOOKING_STATUSES = ["pending", "confirmed"] as const satisfies readonly BookingStatus[];
+
+export function isNotStartedStatus(status: string): boolean {
+  return (NOT_STARTED_BOOKING_STATUSES as readonly string[]).includes(status);
+}
+
 /** Admin "active" booking: confirmed or in progress. */
 export function isActiveBooking(status: string): boolean {
   return status === "confirmed" || status === "in_progress";

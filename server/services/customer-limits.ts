@@ -2,7 +2,7 @@
 // booking limits in force for them (the operator's defaults, or an admin's overrides), and the
 // one action that stops a hoarder: cancel every active booking that has not started yet.
 import { z } from "zod";
-import { BLOCKING_BOOKING_STATUSES, customerBookingLimits, type BookingLimits, type UploadQuota } from "#domain";
+import { BLOCKING_BOOKING_STATUSES, customerBookingLimits, NOT_STARTED_BOOKING_STATUSES, type BookingLimits, type UploadQuota } from "#domain";
 import { notFound } from "../errors";
 import { ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingRow } from "./admin-bookings";
 import { recordAudit } from "./audit";
@@ -135,7 +135,7 @@ export async function cancelCustomerBookings(
   const cancelled = await services.db.$transaction(
     async (tx) => {
       const open = await tx.booking.findMany({
-        where: { ...activeWhere(user.id, now), status: { in: ["pending", "confirmed"] } },
+        where: { ...activeWhere(user.id, now), status: { in: [...NOT_STARTED_BOOKING_STATUSES] } },
         include: { vehicle: { include: { images: true } } },
       });
       for (const booking of open) {

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { bookingNumber, statusBadgeTone } from "#domain/booking.ts";
+import { bookingNumber, isNotStartedStatus, statusBadgeTone } from "#domain/booking.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
@@ -186,7 +186,7 @@ export function CustomerHoldings({ customerId, customerName }: { customerId: str
       </Notice>
     );
   }
-  const cancellable = activity.activeBookings.filter((b) => b.status === "pending" || b.status === "confirmed");
+  const cancellable = activity.activeBookings.filter((b) => isNotStartedStatus(b.status));
   return (
     <section
       aria-label="Bookings and uploads"

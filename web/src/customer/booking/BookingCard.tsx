@@ -9,7 +9,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { css, cx } from "styled-system/css";
-import { BOOKING_STATUS_LABELS, bookingNumber, isBookingStatus, statusBadgeTone } from "#domain/booking.ts";
+import { BOOKING_STATUS_LABELS, bookingNumber, isBookingStatus, isNotStartedStatus, statusBadgeTone } from "#domain/booking.ts";
 import { TRANSMISSION_LABELS, categoryLabel } from "#domain/catalogue.ts";
 import { placeSummary, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
 import { formatRand } from "#domain/money.ts";
@@ -179,7 +179,7 @@ export function BookingCard({
         </div>
       </dl>
       {/* Only while we may still need to call: not for a trip cancelled or already under way or over. */}
-      {(booking.status === "pending" || booking.status === "confirmed") && (booking.deliveryVerified === false || booking.returnVerified === false) ? (
+      {isNotStartedStatus(booking.status) && (booking.deliveryVerified === false || booking.returnVerified === false) ? (
         <p
           className={css({ textStyle: "small", color: "warning.fg", bg: "warning.bg", borderRadius: "md", px: "3", py: "2" })}
           data-testid="unverified-location"

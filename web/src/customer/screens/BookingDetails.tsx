@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
+import { isNotStartedStatus } from "#domain/booking.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { ButtonLink } from "../../ui/Button.tsx";
@@ -74,7 +75,7 @@ function Handovers({ booking }: { booking: BookingDetails }) {
           <ClipboardIcon size={18} />
           View condition report
         </ButtonLink>
-      ) : booking.status === "pending" || booking.status === "confirmed" ? (
+      ) : isNotStartedStatus(booking.status) ? (
         <p className={css({ textStyle: "small", color: "fg.muted", pt: "3", borderTopWidth: "1px", borderColor: "border.default" })}>
           The condition report (photos, readings and your signature) appears here once the car is delivered.
         </p>
@@ -104,7 +105,7 @@ function ChangeActions({ booking }: { booking: BookingDetails }) {
       </ButtonLink>
     );
   }
-  if (booking.status === "pending" || booking.status === "confirmed") {
+  if (isNotStartedStatus(booking.status)) {
     return <p className={css({ textStyle: "small", color: "fg.muted" })}>{booking.changeBlockedReason}</p>;
   }
   return null;

@@ -2,7 +2,7 @@
 // and collection jobs, the change history, and actions (change the booking or extend its trip).
 import { useState } from "react";
 import { css } from "styled-system/css";
-import { bookingNumber, statusBadgeTone } from "#domain/booking.ts";
+import { bookingNumber, isNotStartedStatus, statusBadgeTone } from "#domain/booking.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Badge } from "../../../ui/Badge.tsx";
 import { Button } from "../../../ui/Button.tsx";
@@ -27,8 +27,7 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
   const open = booking.status !== "completed" && booking.status !== "cancelled";
   // A trip not yet started whose car was since sent to the workshop or taken off the road needs another car.
   const carStatus = booking.vehicle?.status;
-  const carUnfit =
-    (booking.status === "pending" || booking.status === "confirmed") && (carStatus === "maintenance" || carStatus === "out_of_service") ? carStatus : null;
+  const carUnfit = isNotStartedStatus(booking.status) && (carStatus === "maintenance" || carStatus === "out_of_service") ? carStatus : null;
   return (
     <li className={cardStyle} aria-label={`Booking #${number}`} data-booking-id={booking.id}>
       <div
