@@ -63,6 +63,8 @@ export function limitFields(error: AppError): { reason?: "account_limit"; limit?
 export const badInput = (message: string, fieldErrors?: Record<string, string>) => new AppError("BAD_USER_INPUT", message, fieldErrors);
 export const notFound = (message = "Not found") => new AppError("NOT_FOUND", message);
 export const conflict = (message: string, fieldErrors?: Record<string, string>) => new AppError("CONFLICT", message, fieldErrors);
+/** A conflict about one field (a taken email, plate...): a form shows the message under that field. */
+export const fieldConflict = (field: string, message: string) => conflict(message, { [field]: message });
 export const unauthenticated = (message = "Please sign in") => new AppError("UNAUTHENTICATED", message);
 export const serviceUnavailable = (message: string) => new AppError("SERVICE_UNAVAILABLE", message);
 export const badGateway = (message: string) => new AppError("BAD_GATEWAY", message);

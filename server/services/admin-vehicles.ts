@@ -14,7 +14,7 @@ import {
   VEHICLE_STATUSES,
   type AdminVehicleData,
 } from "#domain";
-import { badInput, conflict, notFound } from "../errors";
+import { badInput, conflict, fieldConflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
 import { isUniqueViolation } from "./auth";
 import { withVehicleLock } from "../db/vehicle-lock";
@@ -170,7 +170,7 @@ export async function createAdminVehicle(services: Services, viewer: Viewer, inp
   const admin = requireAdmin(viewer);
   const data = parseInput(createAdminVehicleSchema(now), formInput(input));
   const image = await imageToStore(services, viewer, data.imageUrl, null);
-  if (await plateTaken(services.db, data.licensePlate)) throw conflict(VEHICLE_MESSAGES.duplicatePlate, { licensePlate: VEHICLE_MESSAGES.duplicatePlate });
+  if (await plateTaken(services.db, data.licensePlate)) throw fieldConflict("licensePlate", VEHICLE_MESSAGES.duplicatePlate);
   try {
     const created = await services.db.$transaction(async (tx) => {
       const row = await tx.vehicle.create({
@@ -182,7 +182,7 @@ export async function createAdminVehicle(services: Services, viewer: Viewer, inp
     });
     return created;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(VEHICLE_MESSAGES.duplicatePlate, { licensePlate: VEHICLE_MESSAGES.duplicatePlate });
+    if (isUniqueViolation(error)) throw fieldConflict("licensePlate", VEHICLE_MESSAGES.duplicatePlate);
     throw error;
   }
 }
@@ -199,8 +199,7 @@ export async function updateAdminVehicle(services: Services, viewer: Viewer, id:
   const currentImage = current.images[0]?.url ?? null;
   // Left out: the photo stays as it is (whatever an older client or a dealership stored there).
   const image = "imageUrl" in fields ? await imageToStore(services, viewer, data.imageUrl, currentImage) : currentImage;
-  if (await plateTaken(services.db, data.licensePlate, current.id))
-    throw conflict(VEHICLE_MESSAGES.duplicatePlate, { licensePlate: VEHICLE_MESSAGES.duplicatePlate });
+  if (await plateTaken(services.db, data.licensePlate, current.id)) throw fieldConflict("licensePlate", VEHICLE_MESSAGES.duplicatePlate);
   try {
     const updated = await services.db.$transaction(async (tx) => {
       const before = await findVehicle(tx, current.id);
@@ -214,7 +213,7 @@ export async function updateAdminVehicle(services: Services, viewer: Viewer, id:
     });
     return updated;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(VEHICLE_MESSAGES.duplicatePlate, { licensePlate: VEHICLE_MESSAGES.duplicatePlate });
+    if (isUniqueViolation(error)) throw fieldConflict("licensePlate", VEHICLE_MESSAGES.duplicatePlate);
     throw error;
   }
 }

@@ -4,7 +4,7 @@
 // dealership's own vehicle_photo uploads, kept in vehicle_images in the order given.
 import type { Prisma } from "../db";
 import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, type DealershipVehicleData } from "#domain";
-import { badInput, conflict, notFound } from "../errors";
+import { badInput, conflict, fieldConflict, notFound } from "../errors";
 import { isUniqueViolation } from "./auth";
 import { withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
@@ -117,7 +117,7 @@ async function refuseTakenRegistration(services: Services, registrationNumber: s
     where: { registrationNumber, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
     select: { id: true },
   });
-  if (taken) throw conflict(DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration, { registrationNumber: DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration });
+  if (taken) throw fieldConflict("registrationNumber", DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
 }
 
 /**
@@ -136,8 +136,7 @@ export async function createOwnVehicle(services: Services, viewer: Viewer, input
     });
   } catch (error) {
     // Two adds of one registration number at once: the unique index decides.
-    if (isUniqueViolation(error))
-      throw conflict(DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration, { registrationNumber: DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration });
+    if (isUniqueViolation(error)) throw fieldConflict("registrationNumber", DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
     throw error;
   }
 }
@@ -192,8 +191,7 @@ export async function updateOwnVehicle(services: Services, viewer: Viewer, id: s
       include: withImages,
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration, { registrationNumber: DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration });
+    if (isUniqueViolation(error)) throw fieldConflict("registrationNumber", DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
     // Deleted meanwhile.
     if ((error as { code?: unknown })?.code === "P2025") throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
     throw error;

@@ -7,7 +7,7 @@
 import type { Driver } from "../../prisma/generated/sqlite/client";
 import { adminSignInSchema, driverCreateSchema } from "#domain";
 import { z } from "zod";
-import { conflict, forbidden, notFound, unauthenticated } from "../errors";
+import { fieldConflict, forbidden, notFound, unauthenticated } from "../errors";
 import { recordAudit, type Actor } from "./audit";
 import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
@@ -85,15 +85,14 @@ export async function createDriver(services: Services, actor: Actor, input: unkn
   const passwordHash = await hashPassword(chosen.password);
   try {
     const row = await services.db.$transaction(async (tx) => {
-      if (await tx.driver.findUnique({ where: { email: data.email }, select: { id: true } }))
-        throw conflict(DRIVER_MESSAGES.duplicateEmail, { email: DRIVER_MESSAGES.duplicateEmail });
+      if (await tx.driver.findUnique({ where: { email: data.email }, select: { id: true } })) throw fieldConflict("email", DRIVER_MESSAGES.duplicateEmail);
       const created = await tx.driver.create({ data: { name: data.name, email: data.email, phone: data.phone, passwordHash } });
       await recordAudit(tx, actor, { action: "driver.create", entity: "driver", entityId: created.id, after: auditView(created) });
       return created;
     });
     return { driver: publicDriver(row), password: chosen.generated ? chosen.password : null };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DRIVER_MESSAGES.duplicateEmail, { email: DRIVER_MESSAGES.duplicateEmail });
+    if (isUniqueViolation(error)) throw fieldConflict("email", DRIVER_MESSAGES.duplicateEmail);
     throw error;
   }
 }
