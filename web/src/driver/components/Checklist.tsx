@@ -89,7 +89,8 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
   const shown = showProblems ? problems : {};
   // A collection shows the delivery's photo of each view beside the new one; without a delivery on
   // record (handed over on paper), there is nothing to compare, and no empty frames.
-  const beforePhoto = (slot: string) => (collection && job.delivery ? (job.delivery.photos.find((p) => p.slot === slot)?.url ?? null) : undefined);
+  const delivered = collection ? job.delivery : null;
+  const beforePhoto = (slot: string) => (delivered ? (delivered.photos.find((p) => p.slot === slot)?.url ?? null) : undefined);
 
   async function submit() {
     // Drawn at once, so the first marked field can be found and scrolled to on this tap.
@@ -140,7 +141,7 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
         {/* Two to a row on a phone; a collection's slots hold two pictures (then and now), so one to a row there. */}
         <div
           className={
-            collection && job.delivery
+            delivered
               ? css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" }, gap: "5" })
               : css({ display: "grid", gridTemplateColumns: { base: "1fr 1fr", md: "1fr 1fr 1fr" }, gap: "4" })
           }
