@@ -87,3 +87,6 @@ export const pageSchema = z.object({
   offset: pageNumber("offset must be a whole number of 0 or more", 0),
 });
 export type PageInput = z.output<typeof pageSchema>;
+
+/** A list's search box: what the admin typed, trimmed (empty is no search). */
+export const listSearchSchema = z.string({ error: "search must be text" }).trim().max(100, "search is too long").optional();

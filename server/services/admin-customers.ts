@@ -4,40 +4,41 @@
 import type { User } from "../../prisma/generated/sqlite/client";
 import { z } from "zod";
 import type { Prisma } from "../db";
-import { capeTownDateTimeToUtc, capeTownToday, pageSchema } from "#domain";
+import { capeTownDateTimeToUtc, capeTownToday, listSearchSchema, pageSchema } from "#domain";
 import { notFound } from "../errors";
 import { publicUser, type PublicUser } from "./auth";
 import type { Services } from "./context";
+import { containsText } from "./text-search";
 import { parseInput } from "./validation";
 import { clampPage } from "./vehicles";
 import { requireAdminOrKey, type Viewer } from "./viewer";
 
 const customerListSchema = pageSchema.extend({
-  search: z.string({ error: "search must be text" }).trim().max(100, "search is too long").optional(),
+  search: listSearchSchema,
   profileCompleted: z
     .union([z.boolean(), z.enum(["true", "false"])], { error: "profileCompleted must be true or false" })
     .transform((v) => v === true || v === "true")
     .optional(),
 });
 
+/** Customers whose name, email or phone holds `search` (the Customers screen's search, and the Bookings screen's by customer). */
+export function customerMatching(services: Pick<Services, "provider">, search: string): Prisma.UserWhereInput {
+  const digits = search.replace(/\D/g, "");
+  return {
+    OR: [
+      { name: containsText(services, search) },
+      { email: containsText(services, search.toLowerCase()) },
+      { phone: containsText(services, search) },
+      // "082 123 4567" finds "0821234567" and the other way round (whole digit runs only).
+      ...(digits.length >= 3 && digits !== search ? [{ phone: containsText(services, digits) }] : []),
+    ],
+  };
+}
+
 function customerWhere(services: Services, q: z.output<typeof customerListSchema>): Prisma.UserWhereInput {
-  const contains = (value: string) =>
-    services.provider === "postgresql" ? ({ contains: value, mode: "insensitive" } as Prisma.StringFilter) : { contains: value };
-  const search = q.search;
-  const digits = search?.replace(/\D/g, "") ?? "";
   return {
     ...(q.profileCompleted !== undefined ? { profileCompleted: q.profileCompleted } : {}),
-    ...(search
-      ? {
-          OR: [
-            { name: contains(search) },
-            { email: contains(search.toLowerCase()) },
-            { phone: contains(search) },
-            // "082 123 4567" finds "0821234567" and the other way round (whole digit runs only).
-            ...(digits.length >= 3 && digits !== search ? [{ phone: contains(digits) }] : []),
-          ],
-        }
-      : {}),
+    ...(q.search ? customerMatching(services, q.search) : {}),
   };
 }
 

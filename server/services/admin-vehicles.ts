@@ -8,6 +8,7 @@ import {
   CATEGORY_IDS,
   createAdminVehicleSchema,
   isMoneyAmount,
+  listSearchSchema,
   pageSchema,
   toMoneyString,
   TRANSMISSIONS,
@@ -20,6 +21,7 @@ import { isUniqueViolation } from "./auth";
 import { withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { objectPathOf, resolveOwnedObject } from "./uploads";
+import { containsText } from "./text-search";
 import { parseInput } from "./validation";
 import { clampPage } from "./vehicles";
 import { featuresOf, VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
@@ -63,18 +65,24 @@ const vehicleListSchema = pageSchema.extend({
   transmission: z.enum(TRANSMISSIONS, { error: "Unknown transmission" }).optional(),
   /** fleet (default): the rental fleet; dealership: vehicles of dealerships; all: both. */
   owner: z.enum(["fleet", "dealership", "all"], { error: "owner must be fleet, dealership or all" }).default("fleet"),
-  search: z.string().trim().max(100).optional(),
+  search: listSearchSchema,
 });
 
 function vehicleListWhere(services: Services, q: z.output<typeof vehicleListSchema>): Prisma.VehicleWhereInput {
-  const contains = (value: string) =>
-    services.provider === "postgresql" ? ({ contains: value, mode: "insensitive" } as Prisma.StringFilter) : { contains: value };
   return {
     ...(q.status ? { status: q.status } : {}),
     ...(q.category ? { category: q.category } : {}),
     ...(q.transmission ? { transmission: q.transmission } : {}),
     ...(q.owner === "fleet" ? { dealershipId: null } : q.owner === "dealership" ? { dealershipId: { not: null } } : {}),
-    ...(q.search ? { OR: [{ make: contains(q.search) }, { model: contains(q.search) }, { registrationNumber: contains(q.search.toUpperCase()) }] } : {}),
+    ...(q.search
+      ? {
+          OR: [
+            { make: containsText(services, q.search) },
+            { model: containsText(services, q.search) },
+            { registrationNumber: containsText(services, q.search.toUpperCase()) },
+          ],
+        }
+      : {}),
   };
 }
 

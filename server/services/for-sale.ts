@@ -16,6 +16,7 @@ import {
 } from "#domain";
 import { AppError, notFound } from "../errors";
 import type { Services } from "./context";
+import { containsText } from "./text-search";
 import { dealershipEnquiryEmail } from "../emails/enquiry";
 import { FOR_SALE_ROW, type ForSaleRow } from "./vehicle-rows";
 import { enqueueEmail, nudgeMailer } from "./mail";
@@ -38,14 +39,6 @@ export const LISTED: Prisma.VehicleWhereInput = {
   dealership: { is: { isActive: true } },
   salesPrice: { gt: 0 },
 };
-
-/**
- * Case-insensitive "contains" on both databases: SQLite's LIKE already ignores ASCII case;
- * PostgreSQL needs `mode: "insensitive"` (ILIKE), which the SQLite-typed client does not know.
- */
-function containsText(services: Services, value: string): Prisma.StringFilter {
-  return (services.provider === "postgresql" ? { contains: value, mode: "insensitive" } : { contains: value }) as Prisma.StringFilter;
-}
 
 /** The listing's WHERE for a parsed search. */
 export function forSaleWhere(services: Services, search: ForSaleSearch): Prisma.VehicleWhereInput {
