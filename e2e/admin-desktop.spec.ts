@@ -533,6 +533,26 @@ test.describe("admin back office", () => {
     const statusesShown = await page.getByLabel(/^Status of booking #/).evaluateAll((selects) => selects.map((select) => (select as HTMLSelectElement).value));
     expect(new Set(statusesShown)).toEqual(new Set(["in_progress"]));
 
+    // Found by the number the customer reads out (their 6 characters, with #), within the status shown; the address keeps the search.
+    const spokenNumber = booking.id.slice(-6).toUpperCase();
+    await page.getByRole("searchbox", { name: "Search" }).fill(`#${spokenNumber}`);
+    await expect(page).toHaveURL(new RegExp(`/admin/bookings\\?status=in_progress&q=%23${spokenNumber}$`));
+    await expect(page.getByText(`1 booking matches “#${spokenNumber}”`)).toBeVisible();
+    await expect(page.locator("[data-booking-id]")).toHaveCount(1);
+    await expect(page.locator(`[data-booking-id="${booking.id}"]`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(`#${spokenNumber}`);
+    await expect(page.locator("[data-booking-id]")).toHaveCount(1);
+    // By the customer's surname too; nothing found says so and clears in one click.
+    await page.getByRole("searchbox", { name: "Search" }).fill(customerName.split(" ").pop()!);
+    await expect(page.locator(`[data-booking-id="${booking.id}"]`)).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search" }).fill("nobody by this name");
+    await expect(page.getByText("No in progress bookings match “nobody by this name”")).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/admin\/bookings$/);
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
+    await expect(page.getByLabel("Show")).toHaveValue("");
+
     // The assigned vehicle cannot be deleted while the booking is ahead: the server says so.
     await page.goto("/admin/vehicles");
     await page.getByLabel("Search").fill(plateB);

@@ -98,6 +98,32 @@ describe("GET /api/admin/bookings", () => {
     for (const query of ["status=done", "limit=1000", "offset=x"]) expect((await call("GET", `/api/admin/bookings?${query}`, { auth: as() })).status).toBe(400);
   });
 
+  test("search: by booking number, the customer or the plate, over REST and GraphQL alike", async () => {
+    const customer = await newCustomerWithToken(services(), { name: "Ayanda Dlamini-Search", email: "ayanda.search@example.com", phone: "083 765 4321" });
+    const vehicle = await newFleetVehicle(services(), { plate: "CA 555-777" });
+    const mine = await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id });
+    const hit = async (search: string) => {
+      const answer = await call("GET", `/api/admin/bookings?search=${encodeURIComponent(search)}`, { auth: as() });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("x-total-count")).toBe(String(answer.body.length));
+      return answer.body.map((b: any) => b.id);
+    };
+    for (const search of ["dlamini-search", "AYANDA.SEARCH@", "083 765 4321", "ca 555-777", `#${mine.id.slice(-6).toUpperCase()}`, mine.id.slice(-8)]) {
+      expect(await hit(search)).toEqual([mine.id]);
+    }
+    expect(await hit("no such booking anywhere")).toEqual([]);
+    expect((await call("GET", `/api/admin/bookings?search=${"x".repeat(101)}`, { auth: as() })).status).toBe(400);
+
+    const answer = await graphql(
+      server.url,
+      `query ($q: String) { adminBookings(search: $q) { total items { id user { name } } } }`,
+      { q: "Dlamini-Search" },
+      as(),
+    );
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.adminBookings).toEqual({ total: 1, items: [{ id: mine.id, user: { name: "Ayanda Dlamini-Search" } }] });
+  });
+
   test("GraphQL adminBookings", async () => {
     const answer = await graphql(
       server.url,

@@ -4,7 +4,7 @@
 // pages, every booking column typed as Prisma types it (dates, money, booleans, nulls), the
 // customer's and the car's selected columns, and no car where none is assigned. On a database
 // opened as the server opens it (the driver path), SQLite or PostgreSQL with TEST_DATABASE_URL.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Prisma } from "../db";
 import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
 import { createVehicle } from "../testing/dealerships";
@@ -134,4 +134,58 @@ test("a page, of every booking or of one status, is read in an index's order: no
     expect(plan).not.toMatch(services.provider === "sqlite" ? /TEMP B-TREE/ : /\bSort\b/);
     expect(plan).toContain(index);
   }
+});
+
+describe("search", () => {
+  const ids = async (query: Record<string, unknown>) => {
+    const { items, total } = await listAdminBookings(services, admin, query);
+    expect(total).toBe(items.length);
+    return items.map((item) => item.id);
+  };
+  const newestFirst = (where: Prisma.BookingWhereInput) =>
+    services.db.booking.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } }).then((rows) => rows.map((row) => row.id));
+
+  test("by the customer's name, email or phone, in any case, as whole entries newest first", async () => {
+    const thandi = await services.db.user.findFirstOrThrow({ where: { name: { startsWith: "Thandi" } } });
+    const hers = await newestFirst({ userId: thandi.id });
+    expect(hers.length).toBeGreaterThan(1);
+    expect(await ids({ search: "THANDI" })).toEqual(hers);
+    expect(await ids({ search: thandi.email.toUpperCase() })).toEqual(hers);
+    const sipho = await newestFirst({ user: { name: { startsWith: "Sipho" } } });
+    // Typed with spaces, the phone's digits still match.
+    expect(await ids({ search: "82 123 4567" })).toEqual(sipho);
+    const { items } = await listAdminBookings(services, admin, { search: "thandi", limit: 1 });
+    expect(items[0]).toEqual((await prismaEntries({ userId: thandi.id }, 1, 0))[0]!);
+  });
+
+  test("by booking number: the admin's 8 characters or the customer's 6, with # and in capitals", async () => {
+    const [booking] = await prismaEntries({}, 1, 2);
+    expect(await ids({ search: booking!.id.slice(-8) })).toEqual([booking!.id]);
+    expect(await ids({ search: `#${booking!.id.slice(-6).toUpperCase()}` })).toEqual([booking!.id]);
+    expect(await ids({ search: "# " + booking!.id.slice(-8).toUpperCase() })).toEqual([booking!.id]);
+  });
+
+  test("by the car's registration, with the status filter and paging", async () => {
+    const car = (await prismaEntries({ vehicleId: { not: null } }, 1, 0))[0]!.vehicle!;
+    const withCar = await newestFirst({ vehicleId: car.id });
+    expect(withCar.length).toBeGreaterThan(1);
+    expect(await ids({ search: car.registrationNumber.toLowerCase() })).toEqual(withCar);
+    const status = (await services.db.booking.findFirstOrThrow({ where: { vehicleId: car.id } })).status;
+    expect(await ids({ search: car.registrationNumber, status })).toEqual(await newestFirst({ vehicleId: car.id, status }));
+    const second = await listAdminBookings(services, admin, { search: car.registrationNumber, limit: 1, offset: 1 });
+    expect(second.items.map((item) => item.id)).toEqual([withCar[1]!]);
+    expect(second.total).toBe(withCar.length);
+  });
+
+  test("nothing found is an empty page; blank is no search; too long is the client's mistake", async () => {
+    expect(await listAdminBookings(services, admin, { search: "nobody-by-this-name" })).toEqual({ items: [], total: 0 });
+    expect((await listAdminBookings(services, admin, { search: "   " })).total).toBe(7);
+    await expect(listAdminBookings(services, admin, { search: "x".repeat(101) })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    // On PostgreSQL LIKE's wildcards are text, not patterns (SQLite's LIKE, through Prisma, has no escape: text-search.ts).
+    if (services.provider === "postgresql") {
+      expect((await listAdminBookings(services, admin, { search: "%" })).total).toBe(0);
+      expect((await listAdminBookings(services, admin, { search: "_" })).total).toBe(0);
+      expect((await listAdminBookings(services, admin, { search: "\\" })).total).toBe(0);
+    }
+  });
 });

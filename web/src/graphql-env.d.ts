@@ -7048,6 +7048,13 @@ export type introspection = {
                 }
               },
               {
+                "name": "search",
+                "type": {
+                  "kind": "SCALAR",
+                  "name": "String"
+                }
+              },
+              {
                 "name": "status",
                 "type": {
                   "kind": "ENUM",

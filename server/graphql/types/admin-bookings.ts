@@ -82,9 +82,15 @@ const AdminBookingPageRef = builder.objectRef<{ items: AdminBookingRow[]; total:
 builder.queryField("adminBookings", (t) =>
   t.field({
     type: AdminBookingPageRef,
-    description: "Bookings, newest first, at most 100 a page. Admins, or an API key with bookings:read.",
+    description:
+      "Bookings, newest first, at most 100 a page; `search` finds a booking number (its end, with or without #), the customer's name, email or phone, or the car's registration. Admins, or an API key with bookings:read.",
     authScopes: { admin: true, permission: "bookings:read" },
-    args: { status: t.arg({ type: BookingStatusEnum, required: false }), limit: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
+    args: {
+      status: t.arg({ type: BookingStatusEnum, required: false }),
+      search: t.arg.string({ required: false }),
+      limit: t.arg.int({ required: false }),
+      offset: t.arg.int({ required: false }),
+    },
     resolve: (_root, args, ctx, info) => listAdminBookings(ctx.services, ctx.viewer, withoutNulls(args), entryPartsFor(info)),
   }),
 );
