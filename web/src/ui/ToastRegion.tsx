@@ -10,11 +10,12 @@
  */
 import { Toast, Toaster, createToaster } from "@ark-ui/react/toast";
 import { useRef, type PointerEvent } from "react";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastKind } from "./toast-settings.ts";
 
 export const toaster = createToaster({
-  placement: "top-end",
+  // Ark's top centre spans the width; ToastRegion's `align` places the toast in it.
+  placement: "top",
   max: 1,
   duration: TOAST_DURATION_MS,
   removeDelay: TOAST_REMOVE_DELAY_MS,
@@ -31,7 +32,7 @@ export function show(kind: ToastKind, title: string, description?: string): void
 }
 
 const group = css({
-  // The region spans the bottom of narrow screens; on wide ones it sits bottom right.
+  // The region spans the top of narrow screens; on wide ones it is 24rem wide.
   width: { base: "calc(100vw - 2rem)", sm: "24rem" },
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "4px", borderRadius: "xl" },
 });
@@ -199,10 +200,21 @@ function ToastCard({ id, type, title, description }: { id: string | undefined; t
   );
 }
 
+/**
+ * Where a toast sits on a wide screen. Ark pins both sides of a top group, so auto margins place
+ * its fixed width: centred at a desk (at the right it covered a dialog's close button and the
+ * header's Sign Out for 5 s), at the right for the customer's one-column app (clear of the column).
+ */
+const ALIGN = {
+  center: css({ marginInline: "auto" }),
+  end: css({ marginInlineStart: "auto" }),
+} as const;
+export type ToastAlign = keyof typeof ALIGN;
+
 /** The notification region (rendered through `Toasts` in ./toast.tsx). */
-export function ToastRegion() {
+export function ToastRegion({ align = "center" }: { align?: ToastAlign }) {
   return (
-    <Toaster toaster={toaster} className={group}>
+    <Toaster toaster={toaster} className={cx(group, ALIGN[align])}>
       {(toast) => <ToastCard key={toast.id} id={toast.id} type={toast.type} title={toast.title} description={toast.description} />}
     </Toaster>
   );

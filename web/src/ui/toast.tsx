@@ -8,6 +8,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 export { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastKind } from "./toast-settings.ts";
+import type { ToastAlign } from "./ToastRegion.tsx";
 import type { ToastKind } from "./toast-settings.ts";
 
 type Region = typeof import("./ToastRegion.tsx");
@@ -57,11 +58,11 @@ const REGION_LOAD_DELAY_MS = 3000;
  * screen's own code and data have had the connection and the processor; it appears when that
  * arrives (or when a later toast's retry brings it).
  */
-export function Toasts() {
+export function Toasts({ align }: { align?: ToastAlign }) {
   const region = useSyncExternalStore(subscribe, current, current);
   useEffect(() => {
     const timer = setTimeout(() => loadToastRegion().catch(() => {}), REGION_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  return region ? <region.ToastRegion /> : null;
+  return region ? <region.ToastRegion align={align} /> : null;
 }

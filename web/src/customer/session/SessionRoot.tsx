@@ -18,7 +18,7 @@ export function SessionRoot({ children }: { children: ReactNode }) {
   return (
     <Provider value={client}>
       <AuthProvider>{children}</AuthProvider>
-      <Toasts />
+      <Toasts align="end" />
     </Provider>
   );
 }
