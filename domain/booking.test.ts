@@ -19,6 +19,7 @@ import {
   isFinalBookingStatus,
   periodsOverlap,
   statusBadgeTone,
+  statusChangeTitle,
 } from "./booking.ts";
 
 const d = (iso: string) => new Date(iso);
@@ -54,6 +55,18 @@ describe("statuses", () => {
   test("list limits", () => {
     expect(HOME_BOOKINGS_LIMIT).toBe(2);
     expect(ADMIN_RECENT_BOOKINGS_LIMIT).toBe(5);
+  });
+});
+
+describe("statusChangeTitle (a booking's history)", () => {
+  test("a cancellation, a confirmation, a reopening and any other status by name", () => {
+    expect(statusChangeTitle("confirmed", "cancelled")).toBe("Cancelled");
+    expect(statusChangeTitle("pending", "cancelled")).toBe("Cancelled");
+    expect(statusChangeTitle("pending", "confirmed")).toBe("Confirmed");
+    expect(statusChangeTitle("cancelled", "confirmed")).toBe("Reopened as Confirmed");
+    expect(statusChangeTitle("completed", "in_progress")).toBe("Reopened as In Progress");
+    expect(statusChangeTitle("confirmed", "in_progress")).toBe("Marked In Progress");
+    expect(statusChangeTitle("in_progress", "completed")).toBe("Marked Completed");
   });
 });
 

@@ -27,6 +27,17 @@ export function isFinalBookingStatus(status: string): boolean {
 }
 
 /**
+ * A status set by a person, as a booking's history names it: "Cancelled", "Confirmed", "Reopened
+ * as Confirmed" (a cancelled or completed booking opened again), else "Marked In Progress".
+ */
+export function statusChangeTitle(from: BookingStatus, to: BookingStatus): string {
+  if (to === "cancelled") return "Cancelled";
+  if (isFinalBookingStatus(from)) return `Reopened as ${BOOKING_STATUS_LABELS[to]}`;
+  if (to === "confirmed") return "Confirmed";
+  return `Marked ${BOOKING_STATUS_LABELS[to]}`;
+}
+
+/**
  * A booking whose status is neither completed nor cancelled (the "Cancel Booking" button is
  * shown on it). The 24-hour policy is applied on top of this by `canCustomerCancel`.
  */

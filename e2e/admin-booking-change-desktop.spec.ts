@@ -236,19 +236,20 @@ test.describe("changing a booking in the back office", () => {
     await expect(dialog).toHaveCount(0);
     await expect(card.locator("[data-return-date]")).toHaveText(formatBookingCardDateTime(new Date(capeTownInstant(capeTownDay(3).iso, "10:00"))));
 
-    // And shortened back: the history shows both, newest first.
+    // And shortened back: the history shows both, newest first, after the status change that put the trip on the road.
     await card.getByRole("button", { name: "Extend or Shorten Trip" }).click();
     await dialog.getByLabel("Return date").fill(returnDay.iso);
     await expect(quote.locator("[data-quote-difference]")).toHaveText("R650 less");
     await confirm.click();
     await expectToast(page, "Trip shortened");
     await expect(card.locator("[data-return-date]")).toHaveText(formatBookingCardDateTime(new Date(capeTownInstant(returnDay.iso, "10:00"))));
-    await card.getByRole("button", { name: "History (2 changes)" }).click();
+    await card.getByRole("button", { name: "History (3 changes)" }).click();
     const entries = card.getByRole("list", { name: "Change history" }).locator("[data-change-id]");
-    await expect(entries).toHaveCount(2);
+    await expect(entries).toHaveCount(3);
     await expect(entries.nth(0)).toContainText("Shortened");
     await expect(entries.nth(0)).toContainText("R650 less");
     await expect(entries.nth(1)).toContainText("Extended");
     await expect(entries.nth(1)).toContainText("R650 more");
+    await expect(entries.nth(2)).toContainText("Marked In Progress");
   });
 });

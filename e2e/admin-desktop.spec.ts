@@ -529,6 +529,13 @@ test.describe("admin back office", () => {
     await expect(card.getByText("In Progress", { exact: true }).first()).toBeVisible();
     await page.reload();
     await expect(page.locator(`[data-booking-id="${booking.id}"]`).getByLabel(`Status of booking #${number}`)).toHaveValue("in_progress");
+    // The card's history names the status change and who made it.
+    await page.locator(`[data-booking-id="${booking.id}"]`).getByRole("button", { name: "History (1 change)" }).click();
+    const statusEntry = page.locator(`[data-booking-id="${booking.id}"]`).getByRole("list", { name: "Change history" }).locator("[data-change-id]");
+    await expect(statusEntry).toHaveCount(1);
+    await expect(statusEntry).toContainText("Marked In Progress");
+    await expect(statusEntry).toContainText("Staff");
+    await expect(statusEntry).toContainText("Status: Confirmed → In Progress");
     // The status shown is in the address: a reload keeps it.
     await page.getByLabel("Show").selectOption("in_progress");
     await expect(page).toHaveURL(/\/admin\/bookings\?status=in_progress$/);

@@ -95,7 +95,11 @@ test("change a booking's return and delivery place, see the difference and the h
   await page.getByRole("button", { name: "Extend trip" }).click();
   await expectToast(page, "Trip extended");
   await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}$`));
-  await expect(page.getByRole("region", { name: "Changes" }).getByTestId("booking-change")).toHaveCount(2);
-  await expect(page.getByRole("region", { name: "Changes" })).toContainText("trip extended");
+  // The history: the extension, the trip put on the road by CapeDrive, and the change, newest first.
+  const entries = page.getByRole("region", { name: "Changes" }).getByTestId("booking-change");
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0)).toContainText("trip extended");
+  await expect(entries.nth(1)).toContainText("by CapeDrive");
+  await expect(entries.nth(1)).toContainText("Booking marked in progress");
   await expect(page.getByTestId("booking-total")).toHaveText("R3,250");
 });

@@ -446,6 +446,11 @@ test.describe("booking rules", () => {
     await expect(card.locator("[data-status]")).toHaveAttribute("data-status", "cancelled");
     await expect(card).toContainText("Total (cancelled)");
     await expect(page.getByRole("button", { name: "Cancel Booking" })).toHaveCount(0);
+    // Its history says who cancelled it.
+    const history = page.getByRole("region", { name: "Changes" }).getByTestId("booking-change");
+    await expect(history).toHaveCount(1);
+    await expect(history).toContainText("by you");
+    await expect(history).toContainText("Booking cancelled");
     await snapScreen(page, testInfo, "booking-details-cancelled");
   });
 

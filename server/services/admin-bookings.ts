@@ -28,6 +28,7 @@ import { type LockOptions, refuseOverlaps, withVehicleLock } from "../db/vehicle
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { isServedPoint } from "./bookings";
 import { followUpBookingChange } from "./booking-follow-ups";
+import { recordStatusChange } from "./booking-history";
 import { settleReasonOf } from "./invoices";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import type { Services } from "./context";
@@ -259,6 +260,7 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
     await followUpBookingChange(tx, services.config, before.id, settleReasonOf(before.status, status));
     const after = await findEntry(tx, before.id);
     await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
+    await recordStatusChange(tx, before, status, actor);
     // A booking that waited for approval: the customer hears the decision.
     if (before.status === "pending" && (status === "confirmed" || status === "cancelled")) {
       const booking = await tx.booking.findUniqueOrThrow({

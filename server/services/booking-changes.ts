@@ -13,6 +13,7 @@
 // cancelling) and extend a trip in progress; admins change any open booking, and of a trip in
 // progress only its return (to extend or shorten it).
 import type { BookingChange } from "../../prisma/generated/sqlite/client";
+import { actorColumns, type ChangeActor } from "./booking-history";
 import type { Prisma } from "../db";
 import {
   BOOKING_PERIOD_MESSAGES,
@@ -103,7 +104,8 @@ type Next = {
 
 type Plan = {
   booking: BookingForChange;
-  actor: { type: "customer"; id: string } | { type: "admin" | "apiKey"; viewer: ReturnType<typeof requireAdminOrKey> };
+  /** Who asks: the customer, or staff (an admin or an API key with bookings:write). */
+  actor: ChangeActor;
   kind: Kind;
   next: Next;
   quote: BookingQuote;
@@ -120,12 +122,11 @@ async function loadBooking(services: Services, viewer: Viewer, id: unknown): Pro
   let actor: Plan["actor"];
   const where: Prisma.BookingWhereInput = { id: bookingId };
   if (viewer.kind === "admin" || viewer.kind === "apiKey") {
-    const staff = requireAdminOrKey(viewer, "bookings:write");
-    actor = { type: staff.kind, viewer: staff };
+    actor = requireAdminOrKey(viewer, "bookings:write");
   } else {
     const customer = requireCustomer(viewer);
     where.userId = customer.userId;
-    actor = { type: "customer", id: customer.userId };
+    actor = customer;
   }
   const booking = bookingId ? await services.db.booking.findFirst({ where, ...BOOKING_FOR_CHANGE }) : null;
   if (!booking) throw notFound(BOOKING_MESSAGES.bookingNotFound);
@@ -135,7 +136,7 @@ async function loadBooking(services: Services, viewer: Viewer, id: unknown): Pro
 /** Every rule that does not need the lock: who may change what, the period, the places, the figures. */
 async function planChange(services: Services, viewer: Viewer, id: unknown, kind: Kind, input: unknown, now: Date, checkFigures: boolean): Promise<Plan> {
   const { booking, actor } = await loadBooking(services, viewer, id);
-  const staff = actor.type !== "customer";
+  const staff = actor.kind !== "customer";
   let data: BookingChangeData;
   if (kind === "extension") {
     const extension = parseInput(tripExtensionSchema, input);
@@ -323,7 +324,7 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
       }
 
       // The customer's own other bookings may not overlap the new period (unless allowed), under the customer's lock as at booking.
-      if (actor.type === "customer") {
+      if (actor.kind === "customer") {
         if (services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM users WHERE id = ${booking.userId} FOR UPDATE`;
         const limits = customerBookingLimits(services.config.bookingLimits, booking.user);
         const others = await heldBookings(tx, booking.userId, next, { now: options.now ?? new Date(), countUpTo: 0, exceptBookingId: booking.id });
@@ -351,8 +352,7 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
         data: {
           bookingId: booking.id,
           kind: recordKind,
-          actorType: actor.type,
-          actorId: actor.type === "customer" ? actor.id : actor.viewer.kind === "admin" ? actor.viewer.adminId : actor.viewer.apiKeyId,
+          ...actorColumns(actor),
           fromPickupDate: booking.pickupDate,
           toPickupDate: next.pickupDate,
           fromReturnDate: booking.returnDate,
@@ -372,8 +372,8 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
         },
       });
       await followUpBookingChange(tx, services.config, booking.id, "changed");
-      if (actor.type !== "customer") {
-        await recordAudit(tx, actor.viewer, {
+      if (actor.kind !== "customer") {
+        await recordAudit(tx, actor, {
           action: recordKind === "change" ? "booking.change" : `booking.${recordKind === "extension" ? "extend" : "shorten"}`,
           entity: "booking",
           entityId: booking.id,
@@ -391,7 +391,7 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
         {
           before: { ...changeView(booking), totalAmount: Number(booking.totalAmount.toFixed(2)) },
           differenceCents: change.toTotalCents - change.fromTotalCents,
-          by: actor.type === "customer" ? "customer" : "admin",
+          by: actor.kind === "customer" ? "customer" : "admin",
           kind: recordKind === "extension" ? "extension" : "change",
         },
         services.config,
@@ -424,15 +424,4 @@ async function lockOtherCar(services: Pick<Services, "provider">, tx: Prisma.Tra
   if (services.provider !== "postgresql") return true;
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM vehicles WHERE id = ${vehicleId} FOR UPDATE SKIP LOCKED`;
   return rows.length === 1;
-}
-
-/** A booking's changes, oldest first: for its customer, or for admins (and keys with bookings:read). */
-export async function listBookingChanges(services: Services, viewer: Viewer, bookingId: unknown): Promise<BookingChange[]> {
-  const id = idOf(bookingId);
-  const where: Prisma.BookingWhereInput = { id };
-  if (viewer.kind === "admin" || viewer.kind === "apiKey") requireAdminOrKey(viewer, "bookings:read");
-  else where.userId = requireCustomer(viewer).userId;
-  const booking = id ? await services.db.booking.findFirst({ where, select: { id: true } }) : null;
-  if (!booking) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-  return services.db.bookingChange.findMany({ where: { bookingId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }

@@ -45,6 +45,7 @@ import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { followUpBookingChange, writeNewBooking } from "./booking-follow-ups";
+import { recordStatusChange } from "./booking-history";
 import { reminderEmails } from "./reminders";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { type BookingAttempt, bookingAttempt } from "./rate-limit";
@@ -494,6 +495,7 @@ export async function cancelBooking(services: Services, viewer: Viewer, id: unkn
         data: { status: "cancelled", calendarSequence: { increment: 1 } },
       });
       if (changed.count !== 1) return null;
+      await recordStatusChange(tx, booking, "cancelled", customer);
       await followUpBookingChange(tx, services.config, booking.id, "cancelled");
       const row = await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, ...withVehicle });
       await enqueueEmail(tx, bookingCancellationEmail(user, row, services.config));

@@ -8,6 +8,7 @@ import { ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingRow } from "./admin-booki
 import { recordAudit } from "./audit";
 import { bookingCancellationEmail } from "../emails/booking";
 import { followUpBookingChange } from "./booking-follow-ups";
+import { recordStatusChange } from "./booking-history";
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { usedStorage } from "./uploads";
@@ -151,6 +152,7 @@ export async function cancelCustomerBookings(
           before: { status: booking.status },
           after: { status: "cancelled" },
         });
+        await recordStatusChange(tx, booking, "cancelled", admin);
         await followUpBookingChange(tx, services.config, booking.id, "cancelled");
         await enqueueEmail(
           tx,

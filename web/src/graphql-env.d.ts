@@ -1868,6 +1868,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "fromStatus",
+            "type": {
+              "kind": "ENUM",
+              "name": "BookingStatus"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",
@@ -1923,6 +1932,15 @@ export type introspection = {
                 "kind": "SCALAR",
                 "name": "Money"
               }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "toStatus",
+            "type": {
+              "kind": "ENUM",
+              "name": "BookingStatus"
             },
             "args": [],
             "isDeprecated": false

@@ -8,7 +8,7 @@ import { customerOnly } from "../access";
 import { builder } from "../builder";
 import { AdminBookingRef } from "./admin-bookings";
 import { BookingRef } from "./booking";
-import { CategoryEnum, TransmissionEnum } from "./enums";
+import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
 
 const ChangedFieldRef = builder.objectRef<ChangedField>("ChangedField").implement({
   description: 'One thing a change altered, as the customer reads it: "Return", "Mar 08, 2026, 10:00" -> "Mar 09, 2026, 10:00".',
@@ -50,8 +50,12 @@ const ChangeQuoteRef = builder.objectRef<ChangeQuote>("BookingChangeQuote").impl
 export const BookingChangeRef = builder.prismaObject("BookingChange", {
   fields: (t) => ({
     id: t.exposeID("id"),
-    /** change, extension or shortening. */
+    /** change, extension, shortening, or status (a person set the status: fromStatus and toStatus say which; nothing else changed). */
     kind: t.exposeString("kind"),
+    /** The status before a status change; null for the other kinds. */
+    fromStatus: t.expose("fromStatus", { type: BookingStatusEnum, nullable: true }),
+    /** The status it set; null for the other kinds. */
+    toStatus: t.expose("toStatus", { type: BookingStatusEnum, nullable: true }),
     /** Who made it: the customer, or our staff (an admin or an integration). */
     madeBy: t.string({ resolve: (c) => (c.actorType === "customer" ? "customer" : "staff") }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

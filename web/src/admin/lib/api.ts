@@ -23,6 +23,8 @@ export const BOOKING_CHANGE_FIELDS = graphql(`
   fragment BookingChangeFields on BookingChange {
     id
     kind
+    fromStatus
+    toStatus
     madeBy
     createdAt
     changes {

@@ -94,6 +94,8 @@ export const BOOKING_QUERY = graphql(
       changes {
         id
         kind
+        fromStatus
+        toStatus
         madeBy
         createdAt
         differenceText
@@ -130,6 +132,10 @@ export const CANCEL_BOOKING = graphql(
   mutation CancelBooking($id: ID!) {
     cancelBooking(id: $id) {
       ...BookingFields
+      # The cancellation joins the booking's history: its page reads the new entry.
+      changes {
+        id
+      }
     }
   }
 `,

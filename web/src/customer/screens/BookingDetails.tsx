@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
-import { isNotStartedStatus } from "#domain/booking.ts";
+import { isNotStartedStatus, statusChangeTitle } from "#domain/booking.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { ButtonLink } from "../../ui/Button.tsx";
@@ -126,21 +126,34 @@ function ChangeHistory({ changes }: { changes: BookingDetails["changes"] }) {
               {formatBookingCardDateTime(new Date(change.createdAt))} · {change.madeBy === "customer" ? "by you" : "by CapeDrive"}
               {change.kind === "extension" ? " · trip extended" : change.kind === "shortening" ? " · trip shortened" : ""}
             </p>
-            <ul className={css({ display: "flex", flexDirection: "column", gap: "0.5" })}>
-              {change.changes.map((c) => (
-                <li key={c.field} className={css({ fontSize: "sm", overflowWrap: "anywhere" })}>
-                  <span className={css({ fontWeight: "600" })}>{c.label}:</span> {c.from} → {c.to}
-                </li>
-              ))}
-            </ul>
-            <p className={css({ fontSize: "sm", fontWeight: "600" })}>
-              {change.differenceText}
-              {change.carChanged ? " · another car of the kind" : ""}
-            </p>
+            {change.kind === "status" && change.fromStatus && change.toStatus ? (
+              <p className={css({ fontSize: "sm", fontWeight: "600" })}>Booking {statusChangeTitle(change.fromStatus, change.toStatus).toLowerCase()}</p>
+            ) : (
+              <ChangeDetails change={change} />
+            )}
           </li>
         ))}
       </ol>
     </Card>
+  );
+}
+
+/** What a change of dates, places or car kind altered (old → new), and the price difference. */
+function ChangeDetails({ change }: { change: BookingDetails["changes"][number] }) {
+  return (
+    <>
+      <ul className={css({ display: "flex", flexDirection: "column", gap: "0.5" })}>
+        {change.changes.map((c) => (
+          <li key={c.field} className={css({ fontSize: "sm", overflowWrap: "anywhere" })}>
+            <span className={css({ fontWeight: "600" })}>{c.label}:</span> {c.from} → {c.to}
+          </li>
+        ))}
+      </ul>
+      <p className={css({ fontSize: "sm", fontWeight: "600" })}>
+        {change.differenceText}
+        {change.carChanged ? " · another car of the kind" : ""}
+      </p>
+    </>
   );
 }
 

@@ -1,8 +1,10 @@
 // The booking card's change history (issue 13): each change, newest first, with when, who (the
-// customer or staff), what changed from what to what, and the price difference. Folded away
-// behind "History (n changes)"; a booking never changed shows nothing.
+// customer or staff), what changed from what to what, and the price difference; a status set by
+// a person (a cancellation, a confirmation) with its old and new status. Folded away behind
+// "History (n changes)"; a booking never changed shows nothing.
 import { useId, useState } from "react";
 import { css } from "styled-system/css";
+import { BOOKING_STATUS_LABELS, statusChangeTitle } from "#domain/booking.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Badge } from "../../../ui/Badge.tsx";
 import { ChevronDownIcon } from "../icons.tsx";
@@ -54,23 +56,36 @@ export function BookingHistory({ booking }: { booking: AdminBooking }) {
 }
 
 function HistoryEntry({ entry }: { entry: BookingChangeEntry }) {
+  const { fromStatus, toStatus } = entry;
+  const statusChange = entry.kind === "status" && fromStatus && toStatus ? { from: fromStatus, to: toStatus } : null;
   return (
     <li
       className={css({ pl: "3", borderLeftWidth: "3px", borderColor: "border.strong", display: "flex", flexDirection: "column", gap: "1" })}
       data-change-id={entry.id}
     >
       <p className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2", fontSize: "sm" })}>
-        <span className={css({ fontWeight: "650" })}>{KIND_LABELS[entry.kind] ?? entry.kind}</span>
+        <span className={css({ fontWeight: "650" })}>
+          {statusChange ? statusChangeTitle(statusChange.from, statusChange.to) : (KIND_LABELS[entry.kind] ?? entry.kind)}
+        </span>
         <Badge tone={entry.madeBy === "customer" ? "blue" : "grey"}>{entry.madeBy === "customer" ? "Customer" : "Staff"}</Badge>
         <time dateTime={entry.createdAt} className={css({ color: "fg.muted" })}>
           {formatBookingCardDateTime(new Date(entry.createdAt))} (SAST)
         </time>
       </p>
-      <ChangeList changes={entry.changes} />
-      <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-        <span className={css({ fontWeight: "600", color: "fg.default" })}>{entry.differenceText}</span> · total {rand(entry.oldTotal)} → {rand(entry.newTotal)}
-        {entry.carChanged ? " · moved to another car" : ""}
-      </p>
+      {statusChange ? (
+        <p className={css({ fontSize: "sm" })}>
+          <span className={css({ fontWeight: "600" })}>Status:</span> {BOOKING_STATUS_LABELS[statusChange.from]} → {BOOKING_STATUS_LABELS[statusChange.to]}
+        </p>
+      ) : (
+        <>
+          <ChangeList changes={entry.changes} />
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+            <span className={css({ fontWeight: "600", color: "fg.default" })}>{entry.differenceText}</span> · total {rand(entry.oldTotal)} →{" "}
+            {rand(entry.newTotal)}
+            {entry.carChanged ? " · moved to another car" : ""}
+          </p>
+        </>
+      )}
     </li>
   );
 }

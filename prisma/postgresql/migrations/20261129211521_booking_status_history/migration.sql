@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "booking_changes" ADD COLUMN     "fromStatus" "BookingStatus",
+ADD COLUMN     "toStatus" "BookingStatus";
