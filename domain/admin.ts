@@ -88,5 +88,19 @@ export const pageSchema = z.object({
 });
 export type PageInput = z.output<typeof pageSchema>;
 
+/**
+ * What a search for a phone number looks for in the stored numbers' digits: the national number
+ * without its trunk 0 or +27, so "082 123 4567", "0821234567" and "+27 82 123 4567" all find one
+ * another ("821234567"). Null for text that is not a phone number (letters, an @) or has fewer
+ * than 5 digits left.
+ */
+export function phoneSearchDigits(text: string): string | null {
+  if (!/^[+\d\s()./-]+$/.test(text.trim())) return null;
+  let digits = text.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("27")) digits = digits.slice(2);
+  else if (digits.startsWith("0")) digits = digits.slice(1);
+  return digits.length >= 5 ? digits : null;
+}
+
 /** A list's search box: what the admin typed, trimmed (empty is no search). */
 export const listSearchSchema = z.string({ error: "search must be text" }).trim().max(100, "search is too long").optional();

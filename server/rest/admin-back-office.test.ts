@@ -106,6 +106,11 @@ describe("GET /api/admin/customers", () => {
     expect(await ids("LINDIWE.ZULU@")).toEqual([lindiwe.id]);
     expect(await ids("111 22")).toEqual([lindiwe.id]);
     expect(await ids("021999")).toEqual([pieter.id]);
+    // A phone number typed another way than it was stored: without spaces, with them, or as +27.
+    expect(await ids("0821112233")).toEqual([lindiwe.id]);
+    expect(await ids("+27 82 111 2233")).toEqual([lindiwe.id]);
+    expect(await ids("021 999 8877")).toEqual([pieter.id]);
+    expect(await ids("+27219998877")).toEqual([pieter.id]);
     expect(await ids("nobody-like-this")).toEqual([]);
     const found = await call("GET", "/api/admin/customers?search=lindiwe", { auth: as() });
     expect(found.headers.get("x-total-count")).toBe("1");

@@ -108,7 +108,16 @@ describe("GET /api/admin/bookings", () => {
       expect(answer.headers.get("x-total-count")).toBe(String(answer.body.length));
       return answer.body.map((b: any) => b.id);
     };
-    for (const search of ["dlamini-search", "AYANDA.SEARCH@", "083 765 4321", "ca 555-777", `#${mine.id.slice(-6).toUpperCase()}`, mine.id.slice(-8)]) {
+    for (const search of [
+      "dlamini-search",
+      "AYANDA.SEARCH@",
+      "083 765 4321",
+      "0837654321",
+      "+27 83 765 4321",
+      "ca 555-777",
+      `#${mine.id.slice(-6).toUpperCase()}`,
+      mine.id.slice(-8),
+    ]) {
       expect(await hit(search)).toEqual([mine.id]);
     }
     expect(await hit("no such booking anywhere")).toEqual([]);

@@ -126,7 +126,7 @@ async function searchAdminBookings(
     ...(q.status ? { status: q.status } : {}),
     OR: [
       ...(BOOKING_NUMBER_PART.test(number) ? [{ id: { endsWith: number } }] : []),
-      { user: customerMatching(services, search) },
+      { user: await customerMatching(services, search) },
       { vehicle: { registrationNumber: containsText(services, search) } },
     ],
   };

@@ -3,8 +3,9 @@
 // Identity documents are paths only: their files are served to admins alone (uploads.ts).
 import type { User } from "../../prisma/generated/sqlite/client";
 import { z } from "zod";
-import type { Prisma } from "../db";
-import { capeTownDateTimeToUtc, capeTownToday, listSearchSchema, pageSchema } from "#domain";
+import { type Prisma, sql } from "../db";
+import { queryRows } from "../db/direct";
+import { capeTownDateTimeToUtc, capeTownToday, listSearchSchema, pageSchema, phoneSearchDigits } from "#domain";
 import { notFound } from "../errors";
 import { publicUser, type PublicUser } from "./auth";
 import type { Services } from "./context";
@@ -21,24 +22,41 @@ const customerListSchema = pageSchema.extend({
     .optional(),
 });
 
-/** Customers whose name, email or phone holds `search` (the Customers screen's search, and the Bookings screen's by customer). */
-export function customerMatching(services: Pick<Services, "provider">, search: string): Prisma.UserWhereInput {
-  const digits = search.replace(/\D/g, "");
+/**
+ * Customers whose name, email or phone holds `search` (the Customers screen's search, and the
+ * Bookings screen's by customer). A phone number matches however either side was typed: its
+ * digits against the stored numbers' digits (`phoneSearchDigits`).
+ */
+export async function customerMatching(services: Pick<Services, "provider" | "db">, search: string): Promise<Prisma.UserWhereInput> {
+  const digits = phoneSearchDigits(search);
+  const byPhone = digits ? await customersWithPhoneDigits(services, digits) : [];
   return {
     OR: [
       { name: containsText(services, search) },
       { email: containsText(services, search.toLowerCase()) },
       { phone: containsText(services, search) },
-      // "082 123 4567" finds "0821234567" and the other way round (whole digit runs only).
-      ...(digits.length >= 3 && digits !== search ? [{ phone: containsText(services, digits) }] : []),
+      ...(byPhone.length ? [{ id: { in: byPhone } }] : []),
     ],
   };
 }
 
-function customerWhere(services: Services, q: z.output<typeof customerListSchema>): Prisma.UserWhereInput {
+/** At most this many customers found by a phone number's digits (a number's 5 digits or more name a few). */
+const PHONE_MATCHES_MAX = 500;
+
+/** Customers whose phone, without its spaces, dashes, brackets, dots and +, holds `digits` (digits only, so nothing in it is a LIKE wildcard). */
+async function customersWithPhoneDigits(services: Pick<Services, "db">, digits: string): Promise<string[]> {
+  const bare = sql`replace(replace(replace(replace(replace(replace(u.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+  const rows = await queryRows<{ id: string }>(
+    services.db,
+    sql`SELECT u.id FROM users u WHERE u.phone IS NOT NULL AND ${bare} LIKE ${`%${digits}%`} LIMIT ${PHONE_MATCHES_MAX}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+async function customerWhere(services: Services, q: z.output<typeof customerListSchema>): Promise<Prisma.UserWhereInput> {
   return {
     ...(q.profileCompleted !== undefined ? { profileCompleted: q.profileCompleted } : {}),
-    ...(q.search ? customerMatching(services, q.search) : {}),
+    ...(q.search ? await customerMatching(services, q.search) : {}),
   };
 }
 
@@ -52,7 +70,7 @@ export async function listCustomers(services: Services, viewer: Viewer, query: u
 export async function listCustomerRows(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: User[]; total: number }> {
   requireAdminOrKey(viewer, "customers:read");
   const q = parseInput(customerListSchema, query);
-  const where = customerWhere(services, q);
+  const where = await customerWhere(services, q);
   const [items, total] = await Promise.all([
     services.db.user.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...clampPage(q.limit, q.offset) }),
     services.db.user.count({ where }),
