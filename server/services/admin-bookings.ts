@@ -114,30 +114,47 @@ export async function listAdminBookings(
  * Bookings, newest first, whose number ends with `search` (the admin's 8 characters or the
  * customer's 6, with or without "#"), whose customer's name, email or phone holds it, or whose
  * car's registration does. Through Prisma's client: the office's occasional search, not the
- * list's hot page, so it keeps the customer search's one rule (`customerMatching`).
+ * list's hot page, so it keeps the customer search's one rule (`customerMatching`). The customers,
+ * cars and numbers that match are found first and the bookings read by their indexes: filtered
+ * through the relations instead, SQLite tested all 200,000 bookings of the benchmark's data
+ * (0.4-1 s a search against 20-40 ms).
  */
 async function searchAdminBookings(
   services: Services,
   search: string,
   q: { status?: BookingStatus; limit?: number; offset?: number },
 ): Promise<{ items: AdminBookingRow[]; total: number }> {
+  const { db } = services;
   const number = search.replace(/^#\s*/, "").toLowerCase();
-  const where: Prisma.BookingWhereInput = {
-    ...(q.status ? { status: q.status } : {}),
-    OR: [
-      ...(BOOKING_NUMBER_PART.test(number) ? [{ id: { endsWith: number } }] : []),
-      { user: await customerMatching(services, search) },
-      { vehicle: { registrationNumber: containsText(services, search) } },
-    ],
-  };
+  const customerWhere = await customerMatching(services, search);
+  const carWhere = { registrationNumber: containsText(services, search) };
+  const [customers, cars, numbered] = await Promise.all([
+    db.user.findMany({ where: customerWhere, select: { id: true }, take: SEARCH_IDS_MAX + 1 }),
+    db.vehicle.findMany({ where: carWhere, select: { id: true }, take: SEARCH_IDS_MAX + 1 }),
+    BOOKING_NUMBER_PART.test(number)
+      ? queryRows<{ id: string }>(db, sql`SELECT id FROM bookings WHERE id LIKE ${`%${number}`} LIMIT ${SEARCH_IDS_MAX}`)
+      : Promise.resolve([]),
+  ]);
+  const ids = (rows: { id: string }[]) => ({ in: rows.map((row) => row.id) });
+  // A search as broad as one letter matches more customers or cars than a list should carry: those go through the relation (exact, slower).
+  const matches: Prisma.BookingWhereInput[] = [
+    ...(customers.length > SEARCH_IDS_MAX ? [{ user: customerWhere }] : customers.length ? [{ userId: ids(customers) }] : []),
+    ...(cars.length > SEARCH_IDS_MAX ? [{ vehicle: carWhere }] : cars.length ? [{ vehicleId: ids(cars) }] : []),
+    ...(numbered.length ? [{ id: ids(numbered) }] : []),
+  ];
+  // An empty list in the OR kept SQLite from reading the others by their indexes.
+  if (matches.length === 0) return { items: [], total: 0 };
+  const where: Prisma.BookingWhereInput = { ...(q.status ? { status: q.status } : {}), OR: matches };
   const [items, total] = await Promise.all([
-    services.db.booking.findMany({ ...entryInclude, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...clampPage(q.limit, q.offset) }),
-    services.db.booking.count({ where }),
+    db.booking.findMany({ ...entryInclude, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...clampPage(q.limit, q.offset) }),
+    db.booking.count({ where }),
   ]);
   return { items, total };
 }
 /** Part of a booking number: the end of a booking's id (lower-case hex). */
 const BOOKING_NUMBER_PART = /^[0-9a-f]{4,12}$/;
+/** At most this many matching customers, cars or numbers go into a search's lists of ids. */
+const SEARCH_IDS_MAX = 1_000;
 
 /** The most recent bookings (dashboard). */
 export async function recentBookings(services: Services, take: number): Promise<AdminBookingRow[]> {
