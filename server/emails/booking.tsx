@@ -182,27 +182,45 @@ export function bookingConfirmationHtml({ user, booking }: ConfirmationHtmlData,
   );
 }
 
-export function bookingCancellationEmail(user: Customer, booking: EmailBooking, site: Site): EmailMessage {
+/**
+ * Who cancelled a booking, and whether it had been confirmed: a booking that waited for approval
+ * and was turned down by our staff is "declined"; only a confirmed one had a tax invoice (now
+ * credited in full) and calendar events (now removed by the attached file).
+ */
+export type CancellationContext = { by: "customer" | "staff"; wasPending: boolean };
+
+export function bookingCancellationEmail(user: Customer, booking: EmailBooking, site: Site, context: CancellationContext): EmailMessage {
   const { publicUrl } = site;
   const number = bookingNumber(booking.id, "customer");
   const bookAgain = `${publicUrl}/booking/category`;
-  const subject = `Booking #${number} cancelled`;
+  const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
+  const declined = context.wasPending && context.by === "staff";
+  const subject = `Booking #${number} ${declined ? "declined" : "cancelled"}`;
+  const opening = declined
+    ? `We're sorry: we could not confirm your booking request #${number}.`
+    : context.by === "customer"
+      ? `Your booking #${number} has been cancelled, as you asked.`
+      : `Our team has cancelled your booking #${number}.`;
+  const money = context.wasPending ? "Nothing was charged for it." : "You owe nothing for it: a credit note cancels its tax invoice in full.";
   const text = [
     `Hi ${user.name},`,
     "",
-    `Your booking #${number} has been cancelled.`,
+    opening,
     "",
     `What:    ${vehicleText(booking)}`,
     `Pick-up: ${formatConfirmationDateTime(booking.pickupDate)} ${CAPE_TOWN}, ${booking.deliveryLocation}`,
     `Return:  ${formatConfirmationDateTime(booking.returnDate)} ${CAPE_TOWN}, ${booking.returnLocation}`,
     "",
+    money,
+    ...(context.wasPending ? [] : [`Your tax invoice and credit note: ${receipt}`]),
+    "",
     `Book again any time: ${bookAgain}`,
   ].join("\n");
   const html = renderEmail(
-    <EmailLayout title={subject} preview={`Your booking #${number} has been cancelled.`}>
+    <EmailLayout title={subject} preview={opening}>
       <Title>{subject}</Title>
       <P>Hi {user.name},</P>
-      <P>Your booking #{number} has been cancelled. This is what it was:</P>
+      <P>{opening} This is what it was:</P>
       <Facts
         rows={[
           { label: "What", value: vehicleText(booking) },
@@ -210,12 +228,20 @@ export function bookingCancellationEmail(user: Customer, booking: EmailBooking, 
           { label: "Return", value: <When at={booking.returnDate} place={booking.returnLocation} verb="At" /> },
         ]}
       />
-      <Note>The calendar file attached removes the booking's events from your calendar.</Note>
+      {context.wasPending ? (
+        <P>{money}</P>
+      ) : (
+        <P>
+          You owe nothing for it: a credit note cancels its <TextLink href={receipt}>tax invoice</TextLink> in full.
+        </P>
+      )}
+      {context.wasPending ? null : <Note>The calendar file attached removes the booking's events from your calendar.</Note>}
       <CtaButton href={bookAgain}>Book again</CtaButton>
       <P last>We hope to drive you again soon.</P>
     </EmailLayout>,
   );
-  return { to: user.email, subject, text, html, attachments: [calendarFor(booking, site, true)] };
+  // A booking that waited for approval was never put in a calendar: there is nothing to remove.
+  return { to: user.email, subject, text, html, ...(context.wasPending ? {} : { attachments: [calendarFor(booking, site, true)] }) };
 }
 
 /**

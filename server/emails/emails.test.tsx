@@ -21,11 +21,12 @@ const HOSTILE = {
 describe("every email", () => {
   const emails = sampleEmails(HOSTILE);
 
-  test("all thirteen are there, each with a subject, a text part and an HTML part", () => {
+  test("all fourteen are there, each with a subject, a text part and an HTML part", () => {
     expect(emails.map((e) => e.name)).toEqual([
       "booking-confirmed",
       "booking-received",
       "booking-cancelled",
+      "booking-declined",
       "booking-changed",
       "booking-extended",
       "reminder-delivery",
@@ -118,12 +119,38 @@ describe("booking emails", () => {
     expect(mail.attachments).toBeUndefined();
   });
 
-  test("the cancellation carries the calendar's cancel", () => {
-    const mail = bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: 1 }, SAMPLE_SITE);
+  test("the customer's cancellation of a confirmed booking: as they asked, the invoice credited, the calendar's cancel", () => {
+    const mail = bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: 1 }, SAMPLE_SITE, { by: "customer", wasPending: false });
     expect(mail.subject).toBe(`Booking #${number} cancelled`);
-    expect(mail.text).toContain(`Your booking #${number} has been cancelled.`);
-    expect(mail.html).toContain(`Your booking #${number} has been cancelled.`);
+    for (const part of [mail.text, mail.html!]) {
+      expect(part).toContain(`Your booking #${number} has been cancelled, as you asked.`);
+      expect(part).toContain("You owe nothing for it: a credit note cancels its");
+      expect(part).toContain(`${SAMPLE_SITE.publicUrl}/bookings/${booking.id}/receipt`);
+    }
     expect(mail.attachments?.[0]?.content).toContain("METHOD:CANCEL");
+  });
+
+  test("our staff's cancellation says so", () => {
+    const mail = bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: 1 }, SAMPLE_SITE, { by: "staff", wasPending: false });
+    expect(mail.subject).toBe(`Booking #${number} cancelled`);
+    expect(mail.text).toContain(`Our team has cancelled your booking #${number}.`);
+    expect(mail.attachments?.[0]?.content).toContain("METHOD:CANCEL");
+  });
+
+  test("a booking that waited for approval: declined by staff, nothing charged, no invoice, no calendar to remove", () => {
+    const declined = bookingCancellationEmail(user, { ...booking, status: "cancelled" }, SAMPLE_SITE, { by: "staff", wasPending: true });
+    expect(declined.subject).toBe(`Booking #${number} declined`);
+    const withdrawn = bookingCancellationEmail(user, { ...booking, status: "cancelled" }, SAMPLE_SITE, { by: "customer", wasPending: true });
+    expect(withdrawn.subject).toBe(`Booking #${number} cancelled`);
+    expect(declined.text).toContain(`we could not confirm your booking request #${number}`);
+    for (const mail of [declined, withdrawn]) {
+      for (const part of [mail.text, mail.html!]) {
+        expect(part).toContain("Nothing was charged for it.");
+        expect(part).not.toContain("/receipt");
+        expect(part).not.toContain("calendar");
+      }
+      expect(mail.attachments).toBeUndefined();
+    }
   });
 });
 

@@ -121,7 +121,16 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
   return [
     { name: "booking-confirmed", message: bookingConfirmationEmail(user, booking, site), shows: `Booking #${number} confirmed` },
     { name: "booking-received", message: bookingConfirmationEmail(user, pending, site), shows: `Booking #${number} received` },
-    { name: "booking-cancelled", message: bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: 1 }, site), shows: `#${number}` },
+    {
+      name: "booking-cancelled",
+      message: bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: 1 }, site, { by: "customer", wasPending: false }),
+      shows: `#${number}`,
+    },
+    {
+      name: "booking-declined",
+      message: bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: 1 }, site, { by: "staff", wasPending: true }),
+      shows: "could not confirm",
+    },
     {
       name: "booking-changed",
       message: bookingChangedEmail(user, changed, { before, differenceCents: -145_000, by: "customer", kind: "change" }, site),

@@ -223,6 +223,36 @@ describe("PUT /api/admin/bookings/:id/status", () => {
   });
 });
 
+describe("the customer hears an admin's status change", () => {
+  test("a cancellation of a booking not yet over, a decision on one awaiting approval, a reinstatement: emailed; moving a trip on the road is not", async () => {
+    const customer = await newCustomerWithToken(services(), { email: `status-news-${crypto.randomUUID().slice(0, 8)}@example.com` });
+    const email = (await db().user.findUniqueOrThrow({ where: { id: customer.id } })).email;
+    // The booking's own emails (its reminders wait in the outbox too).
+    const subjects = async () =>
+      (await db().emailOutbox.findMany({ where: { to: email, subject: { startsWith: "Booking #" } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map(
+        (m) => m.subject,
+      );
+    const setStatus = async (id: string, status: string) =>
+      expect((await call("PUT", `/api/admin/bookings/${id}/status`, { auth: as(), body: { status } })).status).toBe(200);
+
+    const confirmed = await newBooking(services(), { userId: customer.id, status: "confirmed" });
+    const number = confirmed.id.slice(-6);
+    await setStatus(confirmed.id, "cancelled");
+    expect(await subjects()).toEqual([`Booking #${number} cancelled`]);
+    await setStatus(confirmed.id, "confirmed");
+    expect((await subjects())[1]).toStartWith(`Booking #${number} confirmed`);
+    // The reinstated booking's calendar events come back under a higher sequence than the cancel's.
+    expect((await db().booking.findUniqueOrThrow({ where: { id: confirmed.id } })).calendarSequence).toBe(2);
+    await setStatus(confirmed.id, "in_progress");
+    await setStatus(confirmed.id, "completed");
+    expect(await subjects()).toHaveLength(2);
+
+    const waiting = await newBooking(services(), { userId: customer.id, status: "pending" });
+    await setStatus(waiting.id, "cancelled");
+    expect((await subjects())[2]).toBe(`Booking #${waiting.id.slice(-6)} declined`);
+  });
+});
+
 describe("PUT /api/admin/bookings/:id/assign-vehicle", () => {
   async function setup(
     booking: {

@@ -272,22 +272,25 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
       });
       if (clash) throw conflict(ADMIN_BOOKING_MESSAGES.reopenTaken);
     }
-    // A cancellation sends the calendar's cancel: its events' sequence goes up.
-    await tx.booking.update({ where: { id: before.id }, data: { status, ...(status === "cancelled" ? { calendarSequence: { increment: 1 } } : {}) } });
+    const news = customerNews(before.status, status);
+    // A cancellation sends the calendar's cancel, and a reinstatement puts the events back: their sequence goes up.
+    await tx.booking.update({
+      where: { id: before.id },
+      data: { status, ...(status === "cancelled" || news === "reinstated" ? { calendarSequence: { increment: 1 } } : {}) },
+    });
     await followUpBookingChange(tx, services.config, before.id, settleReasonOf(before.status, status));
     const after = await findEntry(tx, before.id);
     await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
     await recordStatusChange(tx, before, status, actor);
-    // A booking that waited for approval: the customer hears the decision.
-    if (before.status === "pending" && (status === "confirmed" || status === "cancelled")) {
+    if (news) {
       const booking = await tx.booking.findUniqueOrThrow({
         where: { id: before.id },
         include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } },
       });
       const email =
-        status === "confirmed"
-          ? bookingConfirmationEmail(before.user, booking, services.config)
-          : bookingCancellationEmail(before.user, booking, services.config);
+        news === "cancelled"
+          ? bookingCancellationEmail(before.user, booking, services.config, { by: "staff", wasPending: before.status === "pending" })
+          : bookingConfirmationEmail(before.user, booking, services.config);
       await enqueueEmail(tx, email);
     }
     return after;
@@ -299,6 +302,19 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
     : await refuseOverlaps(() => services.db.$transaction(change), overlapMessage);
   nudgeMailer(services);
   return row;
+}
+
+/**
+ * What an admin's status change tells the customer by email: a confirmation of a booking that
+ * waited for approval or was cancelled ("reinstated": its calendar events come back), or a
+ * cancellation of one not yet over. Moving a trip on or off the road, or correcting a finished
+ * one, sends nothing.
+ */
+function customerNews(before: BookingStatus, after: BookingStatus): "confirmed" | "reinstated" | "cancelled" | null {
+  if (after === "confirmed" && before === "pending") return "confirmed";
+  if (after === "confirmed" && before === "cancelled") return "reinstated";
+  if (after === "cancelled" && before !== "completed") return "cancelled";
+  return null;
 }
 
 /** "Medium automatic" */

@@ -733,7 +733,7 @@ describe("cancelling", () => {
     expect(await statusOf(created.body.id)).toBe("cancelled");
     expect(await db().emailOutbox.count({ where: { topic: null } })).toBe(emails + 1);
     const row = await db().emailOutbox.findFirstOrThrow({ where: { subject: `Booking #${created.body.id.slice(-6)} cancelled` } });
-    expect(await mailText(row.id)).toContain(`Your booking #${created.body.id.slice(-6)} has been cancelled.`);
+    expect(await mailText(row.id)).toContain(`Your booking #${created.body.id.slice(-6)} has been cancelled, as you asked.`);
     // The same car and dates can be booked again.
     expect((await post(bookingRequest(vehicle, capeTown(5), capeTown(7)))).status).toBe(201);
   });

@@ -498,7 +498,7 @@ export async function cancelBooking(services: Services, viewer: Viewer, id: unkn
       await recordStatusChange(tx, booking, "cancelled", customer);
       await followUpBookingChange(tx, services.config, booking.id, "cancelled");
       const row = await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, ...withVehicle });
-      await enqueueEmail(tx, bookingCancellationEmail(user, row, services.config));
+      await enqueueEmail(tx, bookingCancellationEmail(user, row, services.config, { by: "customer", wasPending: booking.status === "pending" }));
       return row;
     },
     { maxWait: 10_000, timeout: 15_000 },

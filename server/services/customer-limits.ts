@@ -156,7 +156,10 @@ export async function cancelCustomerBookings(
         await followUpBookingChange(tx, services.config, booking.id, "cancelled");
         await enqueueEmail(
           tx,
-          bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: booking.calendarSequence + 1 }, services.config),
+          bookingCancellationEmail(user, { ...booking, status: "cancelled", calendarSequence: booking.calendarSequence + 1 }, services.config, {
+            by: "staff",
+            wasPending: booking.status === "pending",
+          }),
         );
       }
       return open.length;
