@@ -4,12 +4,13 @@
  * phone screen. Signed-out visitors are sent to sign in (a booking needs an account).
  */
 import type { ReactNode } from "react";
-import { Navigate, type To } from "react-router";
+import { Navigate, type To, useLocation } from "react-router";
 import { css } from "styled-system/css";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { AccountLoadError } from "../components/SessionStates.tsx";
 import { useAuth } from "../session/auth.tsx";
+import { signInFor } from "../session/next.ts";
 
 export const BOOKING_STEPS = ["Car", "Dates", "Delivery", "Return", "Confirm"] as const;
 
@@ -57,10 +58,11 @@ export function ActionBar({ children }: { children: ReactNode }) {
   );
 }
 
-/** Sends signed-out visitors to sign in; shows the account error when the account cannot load. */
+/** Sends signed-out visitors to sign in (and back here after it); shows the account error when the account cannot load. */
 export function SignedInOnly({ children }: { children: ReactNode }) {
   const { status, refetchUser } = useAuth();
-  if (status === "signedOut") return <Navigate to="/signin" replace />;
+  const location = useLocation();
+  if (status === "signedOut") return <Navigate to={signInFor(location.pathname + location.search + location.hash)} replace />;
   if (status === "error") return <AccountLoadError onRetry={refetchUser} />;
   return <>{children}</>;
 }

@@ -5,7 +5,7 @@
  * failure toast. With one, Google's script is loaded when the screen mounts and Google's own
  * button is rendered in place of ours (clicking ours before that finishes prompts once loaded).
  * The credential goes to signInWithGoogle: new customers continue to profile completion, others
- * to /home.
+ * to `next` (where a protected screen sent them from, or /home).
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -47,7 +47,7 @@ function GoogleMark() {
  * `onStart` / `onFailed` let the screen know a Google sign-in is under way, so its own
  * "already signed in? go home" redirect does not race this button's own navigation.
  */
-export function GoogleButton({ onStart, onFailed }: { onStart?: () => void; onFailed?: () => void } = {}) {
+export function GoogleButton({ next = "/home", onStart, onFailed }: { next?: string; onStart?: () => void; onFailed?: () => void } = {}) {
   const navigate = useNavigate();
   const { signInWithGoogle } = useAuth();
   const [config] = useQuery({ query: PUBLIC_CONFIG });
@@ -68,7 +68,7 @@ export function GoogleButton({ onStart, onFailed }: { onStart?: () => void; onFa
       notifyError("Authentication failed", serverMessage(outcome.error) ?? "Something went wrong. Please try again.");
       return;
     }
-    navigate(outcome.isNewUser ? "/profile-completion" : "/home", { replace: true });
+    navigate(outcome.isNewUser ? "/profile-completion" : next, { replace: true });
   };
 
   // With a client id: load Google's script as this screen mounts and draw Google's button.

@@ -5,7 +5,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { css } from "styled-system/css";
 import { signInSchema, type SignInData, type SignInInput } from "#domain/schemas.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
@@ -17,6 +17,7 @@ import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog.tsx";
 import { GoogleButton } from "../components/GoogleButton.tsx";
 import { useAuth } from "../session/auth.tsx";
 import { serverMessage } from "../session/errors.ts";
+import { afterSignIn } from "../session/next.ts";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
 
 /** SPEC 2: "redirect delayed 100 ms after sign-in". */
@@ -41,6 +42,8 @@ const forgotLink = css({
 export function Component() {
   usePageTitle("Sign in");
   const navigate = useNavigate();
+  // Where the visitor was going when a screen sent them here (session/next.ts).
+  const next = afterSignIn(useLocation().search);
   const { status, signIn } = useAuth();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotEmail, setForgotEmail] = useState("");
@@ -52,10 +55,10 @@ export function Component() {
   });
   const { errors, isSubmitting } = formState;
 
-  // A signed-in visitor on /signin is redirected to /home.
+  // A signed-in visitor on /signin is redirected to where they were going, or /home.
   useEffect(() => {
-    if (status === "signedIn" && !signingIn.current) navigate("/home", { replace: true });
-  }, [status, navigate]);
+    if (status === "signedIn" && !signingIn.current) navigate(next, { replace: true });
+  }, [status, navigate, next]);
 
   const onSubmit = handleSubmit(async (data) => {
     signingIn.current = true;
@@ -68,7 +71,7 @@ export function Component() {
     notifySuccess("Welcome back!");
     setRedirecting(true);
     await new Promise((resolve) => setTimeout(resolve, SIGN_IN_REDIRECT_DELAY_MS));
-    navigate("/home", { replace: true });
+    navigate(next, { replace: true });
   });
 
   const busy = isSubmitting || redirecting;
@@ -102,7 +105,7 @@ export function Component() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton onStart={() => (signingIn.current = true)} onFailed={() => (signingIn.current = false)} />
+      <GoogleButton next={next} onStart={() => (signingIn.current = true)} onFailed={() => (signingIn.current = false)} />
       <p className={switchLine}>
         Don't have an account? <Link to="/signup">Sign up</Link>
       </p>
