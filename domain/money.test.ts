@@ -3,6 +3,7 @@ import {
   centsToDecimal,
   formatRand,
   formatRandCents,
+  formatRandCentsExact,
   formatRandPerDay,
   isMoneyAmount,
   MAX_MONEY_CENTS,
@@ -97,6 +98,15 @@ describe("formatRand (R, comma thousands, cents only when not zero)", () => {
     } finally {
       Number.prototype.toLocaleString = original;
     }
+  });
+
+  test("formatRandCentsExact: a tax document's amounts always carry their cents", () => {
+    expect(formatRandCentsExact(260_000)).toBe("R2,600.00");
+    expect(formatRandCentsExact(226_087)).toBe("R2,260.87");
+    expect(formatRandCentsExact(-130_000)).toBe("-R1,300.00");
+    expect(formatRandCentsExact(5)).toBe("R0.05");
+    expect(formatRandCentsExact(0)).toBe("R0.00");
+    expect(() => formatRandCentsExact(1.5)).toThrow(RangeError);
   });
 
   test("formatRandCents and bad input", () => {

@@ -113,12 +113,21 @@ function groupThousands(digits: string): string {
 
 /** Formats cents in the product's rand style (see the module comment): 135050 -> "R1,350.50". */
 export function formatRandCents(cents: number): string {
+  return writeRand(cents, false);
+}
+
+/** Always with its cents, as a tax document writes amounts: 260000 -> "R2,600.00"; -130000 -> "-R1,300.00". */
+export function formatRandCentsExact(cents: number): string {
+  return writeRand(cents, true);
+}
+
+function writeRand(cents: number, alwaysCents: boolean): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   const rest = abs % 100;
   const whole = groupThousands(String(Math.floor(abs / 100)));
-  return `${sign}R${whole}${rest === 0 ? "" : `.${String(rest).padStart(2, "0")}`}`;
+  return `${sign}R${whole}${rest === 0 && !alwaysCents ? "" : `.${String(rest).padStart(2, "0")}`}`;
 }
 
 /** "1350.00" -> "R1,350"; "1350.5" -> "R1,350.50"; 100000 -> "R100,000". Throws on bad input. */

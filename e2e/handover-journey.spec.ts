@@ -13,7 +13,7 @@
  */
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { collectionCharges, formatRandCents } from "#domain";
+import { collectionCharges, formatRandCents, formatRandCentsExact } from "#domain";
 import type { Browser } from "@playwright/test";
 import { STAND_IN } from "./google.ts";
 import { expect, test, type Page } from "./test";
@@ -160,7 +160,7 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   await customer.goto(`/bookings/${booking.id}/receipt`);
   const debit = customer.getByRole("region", { name: "Debit Note" });
   await expect(debit).toContainText("Charges at collection");
-  await expect(debit.getByRole("definition").nth(2)).toHaveText(formatRandCents(expected.totalCents));
+  await expect(debit.getByRole("definition").nth(2)).toHaveText(formatRandCentsExact(expected.totalCents));
 
   await office.goto(`/admin/bookings/${booking.id}/report`);
   await expect(office.getByText("Late: 1 day")).toBeVisible();

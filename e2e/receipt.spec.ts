@@ -36,7 +36,7 @@ test("a booking's tax invoice, then the credit note of its cancellation", async 
   // R1,300 including VAT: R1,130.43 + R169.57.
   await expect(invoice.getByRole("definition").nth(0)).toHaveText("R1,130.43");
   await expect(invoice.getByRole("definition").nth(1)).toHaveText("R169.57");
-  await expect(invoice.getByRole("definition").nth(2)).toHaveText("R1,300");
+  await expect(invoice.getByRole("definition").nth(2)).toHaveText("R1,300.00");
   await expectNoOverflow(page);
   await snap(page, testInfo, "receipt");
 
@@ -47,12 +47,37 @@ test("a booking's tax invoice, then the credit note of its cancellation", async 
   const number = (await invoice.getByText(/^INV-\d{6}$/).textContent())!;
   await expect(credit).toContainText(`Relates to tax invoice ${number}`);
   await expect(credit).toContainText("Booking cancelled: the rental is credited in full");
-  await expect(credit.getByRole("definition").nth(2)).toHaveText("-R1,300");
+  await expect(credit.getByRole("definition").nth(2)).toHaveText("-R1,300.00");
   await expect(page.getByText("Total for this booking")).toBeVisible();
-  await expect(page.getByText("Total for this booking").locator("..")).toContainText("R0");
+  await expect(page.getByText("Total for this booking").locator("..")).toContainText("R0.00");
   await snap(page, testInfo, "receipt-credit-note");
 
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  // The invoice and its credit note print on one A4 sheet.
+  const pdf = (await page.pdf({ format: "A4", preferCSSPageSize: true })).toString("latin1");
+  expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
   await snap(page, testInfo, "receipt-print");
+});
+
+test("a link from an email opened signed out comes back to its page once signed in", async ({ page, request }, testInfo) => {
+  const adminToken = await createAdminToken(request, testInfo, "admin.receipt-link");
+  const car = await createCar(request, adminToken);
+  const token = await createCompletedCustomer(request, testInfo, "Lerato Link");
+  const booking = await seedBooking(request, token, {
+    category: "medium",
+    transmission: "automatic",
+    vehicleId: car.id,
+    pickupDate: capeTownInstant(capeTownDay(12).iso, "10:00"),
+    returnDate: capeTownInstant(capeTownDay(13).iso, "10:00"),
+  });
+  const { me } = await graphql<{ me: { email: string } }>(request, "{ me { email } }", {}, token);
+
+  await page.goto(`/bookings/${booking.id}/receipt`);
+  await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(`/bookings/${booking.id}/receipt`)}$`));
+  await page.getByLabel("Email").fill(me.email);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/receipt$`));
+  await expect(page.getByRole("region", { name: "Tax Invoice" })).toBeVisible();
 });

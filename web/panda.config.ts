@@ -476,6 +476,8 @@ export default defineConfig({
         boxShadow: "none !important",
       },
       "[data-customer-frame]:has([data-print-page]) > :is(header, footer)": { display: "none !important" },
+      // The page's own margins are the paper's (@page): the screen's padding would push a receipt of two documents onto a second sheet.
+      "[data-customer-frame]:has([data-print-page]) > main": { padding: "0 !important" },
       "[data-print-page], [data-print-page] *": { color: "black !important" },
     },
     "@media (prefers-reduced-motion: reduce)": {

@@ -11,7 +11,7 @@ import { useParams } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { formatBookingCardDate } from "#domain/time.ts";
-import { formatRand } from "#domain/money.ts";
+import { formatRandCentsExact, parseMoneyToCents } from "#domain/money.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
@@ -21,6 +21,8 @@ import { BookingLoadError, BookingNotFound, isNotFound } from "../booking/Bookin
 import { PrinterIcon } from "../booking/icons.tsx";
 import { RECEIPT_QUERY, type ReceiptData, type TaxDocumentData } from "../receipt/documents.ts";
 
+/** Amounts on a tax document always carry their cents: "R2,600.00" beside "R2,260.87". */
+const documentAmount = (value: string) => formatRandCentsExact(parseMoneyToCents(value));
 const amountRow = css({ display: "flex", justifyContent: "space-between", gap: "4", py: "1.5", borderTopWidth: "1px", borderColor: "border.default" });
 const label = css({ textStyle: "caption", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.05em", fontWeight: "600" });
 
@@ -86,11 +88,11 @@ function TaxDocument({ doc, receipt, invoiceNumber }: { doc: TaxDocumentData; re
       >
         <div className={amountRow}>
           <dt>Amount excluding VAT</dt>
-          <dd>{formatRand(doc.exclusive)}</dd>
+          <dd>{documentAmount(doc.exclusive)}</dd>
         </div>
         <div className={amountRow}>
           <dt>VAT at {receipt.vatRate}</dt>
-          <dd>{formatRand(doc.vat)}</dd>
+          <dd>{documentAmount(doc.vat)}</dd>
         </div>
         <div
           className={css({
@@ -105,7 +107,7 @@ function TaxDocument({ doc, receipt, invoiceNumber }: { doc: TaxDocumentData; re
           })}
         >
           <dt>{doc.kind === "credit_note" ? "Total credited (VAT included)" : "Total (VAT included)"}</dt>
-          <dd>{formatRand(doc.total)}</dd>
+          <dd>{documentAmount(doc.total)}</dd>
         </div>
       </dl>
     </section>
@@ -140,9 +142,20 @@ function Receipt({ receipt }: { receipt: ReceiptData }) {
         receipt.documents.map((doc) => <TaxDocument key={doc.id} doc={doc} receipt={receipt} invoiceNumber={invoice?.number ?? null} />)
       )}
       {receipt.documents.length > 1 ? (
-        <p className={css({ display: "flex", justifyContent: "space-between", fontWeight: "700", px: "1" })}>
+        // Inset as the documents' contents are (their padding and border), so its amount lines up under theirs.
+        <p
+          className={css({
+            display: "flex",
+            justifyContent: "space-between",
+            fontWeight: "700",
+            px: { base: "4", md: "6" },
+            borderInlineWidth: "1px",
+            borderColor: "transparent",
+            _print: { px: "4" },
+          })}
+        >
           <span>Total for this booking</span>
-          <span className={css({ fontVariantNumeric: "tabular-nums" })}>{formatRand(receipt.balance)}</span>
+          <span className={css({ fontVariantNumeric: "tabular-nums" })}>{documentAmount(receipt.balance)}</span>
         </p>
       ) : null}
       <p className={css({ textStyle: "caption", color: "fg.muted" })}>
