@@ -21,3 +21,4 @@ export * from "./brand.ts";
 export * from "./handover.ts";
 export * from "./vat.ts";
 export * from "./booking-change.ts";
+export * from "./reminders.ts";

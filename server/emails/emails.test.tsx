@@ -5,10 +5,11 @@
 import { describe, expect, test } from "bun:test";
 import { render } from "@react-email/render";
 import ICAL from "ical.js";
-import { bookingNumber, formatConfirmationDateTime } from "#domain";
+import { bookingNumber, capeTownDateTimeToUtc, formatConfirmationDateTime } from "#domain";
 import { EMAIL_COLOURS, EMAIL_DARK_COLOURS, offBrandColours } from "#domain/brand.ts";
 import { bookingCancellationEmail, type BookingChangeSummary, bookingChangedEmail, bookingConfirmationEmail } from "./booking";
 import { EmailLayout, P, Title } from "./layout";
+import { returnReminderEmail } from "./reminders";
 import { renderEmail } from "./render";
 import { SAMPLE_SITE, sampleBooking, sampleEmails } from "./samples";
 
@@ -286,5 +287,19 @@ describe("bookingChangedEmail", () => {
     expect(mail.html).toContain("&lt;i&gt;5&lt;/i&gt; Main Road");
     expect(mail.text).toContain("Hi <b>Eve</b>,");
     expect(mail.text).toContain("-> <i>5</i> Main Road");
+  });
+});
+
+describe("the return reminder", () => {
+  const user = { name: "Thandi Nkosi", email: "thandi@example.com" };
+  const at = (time: string) => ({ ...sampleBooking({ address: "12 Long Street, Cape Town" }), user, returnDate: capeTownDateTimeToUtc("2026-12-16", time) });
+
+  test("says 'today' for a return in the day, and 'tomorrow' for one in the small hours (it arrives the evening before)", () => {
+    const day = returnReminderEmail(at("17:30"), SAMPLE_SITE.publicUrl);
+    expect(day.subject).toStartWith("Today: we collect your car at 17:30");
+    expect(day.html).toContain("We collect your car today");
+    const night = returnReminderEmail(at("01:30"), SAMPLE_SITE.publicUrl);
+    expect(night.subject).toStartWith("Tomorrow: we collect your car at 01:30");
+    expect(night.html).toContain("We collect your car tomorrow");
   });
 });

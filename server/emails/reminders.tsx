@@ -1,7 +1,7 @@
 // The booking reminders (scheduled by ../services/reminders.ts): 24 hours before the delivery and
 // 3 hours before the return, with the times in Cape Town time. Their HTML may be left for the
 // mailer to render when it sends them (`deferHtml`: a new booking's, see ./deferred.ts).
-import { bookingNumber, categoryLabel, formatConfirmationDateTime } from "#domain";
+import { bookingNumber, categoryLabel, formatConfirmationDateTime, RETURN_REMINDER_HOURS, reminderDayWord } from "#domain";
 import type { EmailMessage } from "../services/mail";
 import { CtaButton, EmailLayout, P, Title } from "./layout";
 import { renderEmail } from "./render";
@@ -68,8 +68,12 @@ export function deliveryReminderHtml(b: ReminderHtmlData, publicUrl: string): st
   );
 }
 
+/** "today", or "tomorrow" for a return in the small hours (its reminder arrives the evening before). */
+const returnDay = (b: ReminderHtmlData) => reminderDayWord(b.returnDate, RETURN_REMINDER_HOURS);
+
 function returnReminderSubject(b: ReminderHtmlData) {
-  return `Today: we collect your car at ${formatConfirmationDateTime(b.returnDate).slice(-5)} (booking #${bookingNumber(b.id, "customer")})`;
+  const day = returnDay(b);
+  return `${day === "today" ? "Today" : "Tomorrow"}: we collect your car at ${formatConfirmationDateTime(b.returnDate).slice(-5)} (booking #${bookingNumber(b.id, "customer")})`;
 }
 
 export function returnReminderEmail(b: ReminderHtmlData, publicUrl: string, options: Options = {}): EmailMessage {
@@ -91,7 +95,7 @@ export function returnReminderHtml(b: ReminderHtmlData, publicUrl: string): stri
   const when = formatConfirmationDateTime(b.returnDate);
   return renderEmail(
     <EmailLayout title={returnReminderSubject(b)} preview={`We collect the car on ${when} from ${b.returnLocation}.`}>
-      <Title>We collect your car today</Title>
+      <Title>We collect your car {returnDay(b)}</Title>
       <P>Hi {b.user.name},</P>
       <P>
         A reminder: we collect the car on <strong>{when}</strong> (Cape Town time) from {b.returnLocation}.

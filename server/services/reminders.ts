@@ -4,14 +4,11 @@
 // transaction (./booking-follow-ups.ts): the reminders still waiting are removed and the right
 // ones made again from the booking as it is now, so a cancelled booking gets none and a changed
 // one gets them at its new times. A reminder whose moment has already passed is not made.
+import { DELIVERY_REMINDER_HOURS, RETURN_REMINDER_HOURS, reminderMoment } from "#domain";
 import type { Config } from "../config";
 import { deliveryReminderEmail, returnReminderEmail } from "../emails/reminders";
 import type { Prisma } from "../db";
 import { enqueueEmails, type EmailMessage } from "./mail";
-
-export const DELIVERY_REMINDER_HOURS = 24;
-export const RETURN_REMINDER_HOURS = 3;
-const HOUR = 3_600_000;
 
 const topicPrefix = (bookingId: string) => `reminder:${bookingId}:`;
 
@@ -31,8 +28,8 @@ export async function scheduleReminders(
 
 /** The reminders a booking should have now, as outbox messages (a new booking has none to replace). */
 export function reminderEmails(config: Pick<Config, "publicUrl">, b: ReminderBooking, now = new Date(), options: { deferHtml?: boolean } = {}): EmailMessage[] {
-  const delivery = new Date(b.pickupDate.getTime() - DELIVERY_REMINDER_HOURS * HOUR);
-  const collection = new Date(b.returnDate.getTime() - RETURN_REMINDER_HOURS * HOUR);
+  const delivery = reminderMoment(b.pickupDate, DELIVERY_REMINDER_HOURS);
+  const collection = reminderMoment(b.returnDate, RETURN_REMINDER_HOURS);
   const out: EmailMessage[] = [];
   if (b.status === "confirmed" && delivery > now)
     out.push({ ...deliveryReminderEmail(b, config.publicUrl, options), sendAfter: delivery, topic: `${topicPrefix(b.id)}delivery` });
