@@ -303,3 +303,11 @@ describe("the return reminder", () => {
     expect(night.html).toContain("We collect your car tomorrow");
   });
 });
+
+describe("the collected email", () => {
+  test("with charges, it links the debit note that invoices them (with the tax invoice)", () => {
+    const collected = sampleEmails(HOSTILE).find((e) => e.name === "handover-collected")!.message;
+    expect(collected.text).toMatch(/The debit note for them, with your tax invoice: https:\/\/capedrive\.example\/bookings\/[^/\s]+\/receipt/);
+    expect(collected.html).toMatch(/href="https:\/\/capedrive\.example\/bookings\/[^/"]+\/receipt"/);
+  });
+});

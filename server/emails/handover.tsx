@@ -2,7 +2,7 @@
 // condition report's link), the car was collected (with any charges).
 import { bookingNumber, describeCharges, formatConfirmationDateTime, formatRandCents, type HandoverCharges } from "#domain";
 import type { EmailMessage } from "../services/mail";
-import { CtaButton, EmailLayout, Facts, NoWrap, Note, P, Title } from "./layout";
+import { CtaButton, EmailLayout, Facts, NoWrap, Note, P, TextLink, Title } from "./layout";
 import { renderEmail } from "./render";
 
 type Who = { name: string; email: string };
@@ -90,12 +90,15 @@ export function collectedEmail(user: Who, booking: What, at: Date, charges: Hand
   const charged = describeCharges(charges);
   const when = formatConfirmationDateTime(at);
   const report = reportUrl(publicUrl, booking.id);
+  // Charges are invoiced by a debit note, kept with the booking's tax invoice.
+  const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
   const text = [
     `Hi ${user.name},`,
     "",
     `We collected ${car(booking)} from ${booking.returnLocation} on ${when} (Cape Town time).`,
     "",
     charged ? `Charges: ${charged}. Total ${formatRandCents(charges.totalCents)}.` : "No extra charges.",
+    ...(charged ? [`The debit note for them, with your tax invoice: ${receipt}`] : []),
     "",
     `The condition report, delivery and collection side by side: ${report}`,
     "",
@@ -115,6 +118,11 @@ export function collectedEmail(user: Who, booking: What, at: Date, charges: Hand
             { label: "Total", value: <strong>{formatRandCents(charges.totalCents)}</strong> },
           ]}
         />
+      ) : null}
+      {charged ? (
+        <P>
+          The <TextLink href={receipt}>debit note</TextLink> for them is with your tax invoice.
+        </P>
       ) : (
         <P>No extra charges.</P>
       )}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ICAL from "ical.js";
-import { bookingQuote, CHANGE_BLOCKED_MESSAGES, periodsOverlap, QUOTA_MESSAGES } from "#domain";
+import { bookingQuote, CHANGE_BLOCKED_MESSAGES, formatConfirmationDateTime, periodsOverlap, QUOTA_MESSAGES } from "#domain";
 import { newAdmin } from "../testing/admin";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, POINTS, type TestCustomer } from "../testing/bookings";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
@@ -100,6 +100,10 @@ describe("a customer changes a booking", () => {
       ["invoice", 195_000],
       ["debit_note", 65_000],
     ]);
+    // The note says what the rental now is: the invoice describes it as first booked.
+    expect(documents[1]!.description).toBe(
+      `Booking changed, now: Medium, manual, 4 days, ${formatConfirmationDateTime(newPickup)} to ${formatConfirmationDateTime(newReturn)} (Cape Town), booking #${booked.id.slice(-6)}`,
+    );
     // The reminders moved with the times.
     const reminders = await db().emailOutbox.findMany({ where: { topic: { startsWith: `reminder:${booked.id}:` } }, orderBy: { nextAttemptAt: "asc" } });
     expect(reminders.map((r) => r.nextAttemptAt.toISOString())).toEqual([

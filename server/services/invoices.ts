@@ -42,9 +42,14 @@ function owedCents(b: BookingForInvoice): number {
 
 /** "Car rental: Medium, manual, 3 days, Mar 05, 2026, 10:00 to Mar 08, 2026, 10:00 (Cape Town), booking #A1B2C3" */
 function rentalDescription(b: BookingForInvoice): string {
+  return `Car rental: ${rentalTerms(b)}, booking #${bookingNumber(b.id, "customer")}`;
+}
+
+/** "Medium, manual, 3 days, Mar 05, 2026, 10:00 to Mar 08, 2026, 10:00 (Cape Town)" */
+function rentalTerms(b: BookingForInvoice): string {
   const transmission = TRANSMISSION_LABELS[b.transmission as keyof typeof TRANSMISSION_LABELS]?.toLowerCase() ?? b.transmission;
   const days = `${b.duration} ${b.duration === 1 ? "day" : "days"}`;
-  return `Car rental: ${categoryLabel(b.category)}, ${transmission}, ${days}, ${formatConfirmationDateTime(b.pickupDate)} to ${formatConfirmationDateTime(b.returnDate)} (Cape Town), booking #${bookingNumber(b.id, "customer")}`;
+  return `${categoryLabel(b.category)}, ${transmission}, ${days}, ${formatConfirmationDateTime(b.pickupDate)} to ${formatConfirmationDateTime(b.returnDate)} (Cape Town)`;
 }
 
 /** Why a note is issued, as its description says it. */
@@ -58,6 +63,8 @@ const NOTE_TEXT: Record<SettleReason, string> = {
 };
 
 function noteDescription(b: BookingForInvoice, reason: SettleReason): string {
+  // A change's note says what the rental now is: the invoice still describes it as first booked.
+  if (reason === "changed") return `${NOTE_TEXT.changed}, now: ${rentalTerms(b)}, booking #${bookingNumber(b.id, "customer")}`;
   const base = `${NOTE_TEXT[reason]}, booking #${bookingNumber(b.id, "customer")}`;
   if (reason !== "collection_charges") return base;
   const c = b.handovers[0];
