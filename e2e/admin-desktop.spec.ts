@@ -524,7 +524,27 @@ test.describe("admin back office", () => {
     await expect(card.locator("[data-assigned-vehicle]")).toContainText(plateB);
     await expect(card.locator("[data-car-unfit]")).toHaveCount(0);
 
-    await card.getByLabel(`Status of booking #${number}`).selectOption("in_progress");
+    // Walking the status select with the keyboard only proposes a status; Escape puts it back, and nothing is saved.
+    const statusSelect = card.getByLabel(`Status of booking #${number}`);
+    await statusSelect.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(statusSelect).toHaveValue("in_progress");
+    await expect(card.getByRole("button", { name: "Save status" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(statusSelect).toHaveValue("confirmed");
+    await expect(card.getByRole("button", { name: "Save status" })).toHaveCount(0);
+    expect(
+      (
+        await graphql<{ adminBookings: { items: { id: string; status: string }[] } }>(
+          request,
+          "{ adminBookings(limit: 100) { items { id status } } }",
+          {},
+          admin.token,
+        )
+      ).adminBookings.items.find((b) => b.id === booking.id)?.status,
+    ).toBe("confirmed");
+    await statusSelect.selectOption("in_progress");
+    await card.getByRole("button", { name: "Save status" }).click();
     await expectToast(page, "Status updated");
     await expect(card.getByText("In Progress", { exact: true }).first()).toBeVisible();
     await page.reload();

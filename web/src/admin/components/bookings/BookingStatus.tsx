@@ -26,31 +26,51 @@ export const STATUS_OPTIONS = BOOKING_STATUSES.map((s) => ({ value: s, label: bo
 
 export const STATUS_FILTER = [{ value: "", label: "All statuses" }, ...STATUS_OPTIONS];
 
+/**
+ * The booking's status: choosing one in the select only proposes it (arrow keys walk a closed
+ * select's options, and each step would otherwise be saved, with its email to the customer); Save
+ * makes the change, Cancel or Escape puts the select back.
+ */
 export function StatusControl({ booking }: { booking: AdminBooking }) {
   const id = useId();
   const [, updateStatus] = useMutation(UPDATE_STATUS);
-  const [pending, setPending] = useState<string | null>(null);
-  const change = async (status: string) => {
-    if (!isBookingStatus(status) || status === booking.status) return;
-    setPending(status);
-    const result = await updateStatus({ id: booking.id, status });
-    setPending(null);
+  const [chosen, setChosen] = useState<string>(booking.status);
+  const [saving, setSaving] = useState(false);
+  const number = bookingNumber(booking.id, "admin");
+  // A change made elsewhere (another card, another admin) shows once nothing is proposed here.
+  const [shown, setShown] = useState(booking.status);
+  if (shown !== booking.status) {
+    setShown(booking.status);
+    setChosen(booking.status);
+  }
+  const proposed = chosen !== booking.status && isBookingStatus(chosen) ? chosen : null;
+  const save = async () => {
+    if (!proposed) return;
+    setSaving(true);
+    const result = await updateStatus({ id: booking.id, status: proposed });
+    setSaving(false);
     if (result.error || !result.data) {
       notifyError("Error updating status", adminErrorMessage(result.error));
       return;
     }
-    notifySuccess("Status updated", `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`);
+    notifySuccess("Status updated", `Booking #${number} is now ${bookingStatusLabel(proposed).toLowerCase()}.`);
   };
   return (
-    <div className={css({ display: "flex", alignItems: "center", gap: "2" })}>
+    <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2" })}>
       <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600", color: "fg.muted", whiteSpace: "nowrap" })}>
         Status
       </label>
       <select
         id={id}
-        value={pending ?? booking.status}
-        disabled={pending !== null}
-        onChange={(event) => void change(event.target.value)}
+        value={chosen}
+        disabled={saving}
+        onChange={(event) => setChosen(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && proposed) {
+            event.preventDefault();
+            setChosen(booking.status);
+          }
+        }}
         className={css({
           minH: "9",
           px: "2.5",
@@ -62,7 +82,7 @@ export function StatusControl({ booking }: { booking: AdminBooking }) {
           borderRadius: "control",
           cursor: "pointer",
         })}
-        aria-label={`Status of booking #${bookingNumber(booking.id, "admin")}`}
+        aria-label={`Status of booking #${number}`}
       >
         {STATUS_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
@@ -70,7 +90,17 @@ export function StatusControl({ booking }: { booking: AdminBooking }) {
           </option>
         ))}
       </select>
-      {pending !== null ? <Spinner label="Saving status…" /> : null}
+      {proposed ? (
+        <>
+          <Button size="sm" disabled={saving} aria-busy={saving || undefined} onClick={() => void save()}>
+            {saving ? <Spinner label="Saving status…" /> : null}
+            Save status
+          </Button>
+          <Button size="sm" variant="ghost" disabled={saving} onClick={() => setChosen(booking.status)}>
+            Cancel
+          </Button>
+        </>
+      ) : null}
     </div>
   );
 }
