@@ -77,8 +77,10 @@ test.describe("driver app", () => {
 
     // Submitting with what is missing names it, and the first tap brings the first missing field into view.
     await page.getByRole("button", { name: "Complete delivery" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "still missing" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "4 things are still missing" })).toBeVisible();
     await expect(page.getByLabel("Odometer (km)")).toBeInViewport();
+    // Focus goes there too, for a keyboard or a screen reader.
+    await expect(page.getByLabel("Odometer (km)")).toBeFocused();
     await page.getByLabel("Odometer (km)").fill("12.5");
     await expect(page.getByText("Enter the odometer reading in whole kilometres")).toBeVisible();
     const minimum = await page.getByText(/^At least [\d,]+ km/).textContent();

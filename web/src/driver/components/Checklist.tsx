@@ -22,7 +22,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { notifySuccess } from "../../ui/toast.tsx";
 import { groupDigits } from "../../lib/format.ts";
 import { CHARGE_PREVIEW, SUBMIT_CHECKLIST } from "../lib/api.ts";
-import { clearDraft, loadDraft, parseOdometer, saveDraft, type ChecklistDraft } from "../lib/draft.ts";
+import { checklistProblems, clearDraft, loadDraft, parseOdometer, photoProblem, saveDraft, type ChecklistDraft } from "../lib/draft.ts";
 import { ChargesText } from "./jobBits.tsx";
 import { PhotoSlot } from "./PhotoSlot.tsx";
 import { SignaturePad } from "./SignaturePad.tsx";
@@ -50,24 +50,6 @@ function currentPosition(): Promise<string | undefined> {
   });
 }
 
-type Problems = Partial<Record<string, string>>;
-
-function problemsOf(job: JobForChecklist, draft: ChecklistDraft): Problems {
-  const p: Problems = {};
-  for (const slot of REQUIRED_PHOTO_SLOTS) if (!draft.photos[slot]) p[slot] = "Please take this photo";
-  draft.damage.forEach((d, i) => {
-    if (!d.photo) p[`damage.${i}.photo`] = "Please take a photo of the damage";
-    if (!d.note.trim()) p[`damage.${i}.note`] = "Please describe the damage";
-  });
-  const km = parseOdometer(draft.odometer);
-  if (km === null) p.odometer = "Enter the odometer reading in whole kilometres";
-  else if (km < job.minOdometerKm) p.odometer = `The odometer reading cannot be below ${groupDigits(job.minOdometerKm)} km`;
-  if (draft.fuelEighths === null) p.fuel = "Choose the fuel level";
-  if (job.kind === "delivery" && !draft.licenceChecked) p.licence = "Please confirm that the licence matches the person receiving the car";
-  if (!draft.signature) p.signature = "Please ask the customer to sign and accept the signature";
-  return p;
-}
-
 export function Checklist({ job, licenceImage }: { job: JobForChecklist; licenceImage: React.ReactNode }) {
   const client = useClient();
   const [draft, setDraft] = useState<ChecklistDraft>(() => loadDraft(job.id));
@@ -85,7 +67,7 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
     requestPolicy: "network-only",
   });
   const charges = preview.data?.handoverChargePreview;
-  const problems = problemsOf(job, draft);
+  const problems = checklistProblems(job, draft);
   const shown = showProblems ? problems : {};
   // A collection shows the delivery's photo of each view beside the new one; without a delivery on
   // record (handed over on paper), there is nothing to compare, and no empty frames.
@@ -99,7 +81,10 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
       setSubmitError(null);
     });
     if (Object.keys(problems).length > 0) {
-      document.querySelector<HTMLElement>("[data-problem=true]")?.scrollIntoView({ block: "center", behavior: "smooth" });
+      const first = document.querySelector<HTMLElement>("[data-problem=true]");
+      first?.scrollIntoView({ block: "center", behavior: "smooth" });
+      // Focus follows, so a keyboard or screen-reader user starts at what is missing.
+      first?.querySelector<HTMLElement>("input:not([type=hidden]), button, textarea, select")?.focus({ preventScroll: true });
       return;
     }
     setSubmitting(true);
@@ -147,12 +132,12 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
           }
         >
           {REQUIRED_PHOTO_SLOTS.map((slot) => (
-            <div key={slot} data-problem={Boolean(shown[slot])}>
+            <div key={slot} data-problem={Boolean(shown[photoProblem(slot)])}>
               <PhotoSlot
                 label={PHOTO_SLOT_LABELS[slot]}
                 value={draft.photos[slot]}
                 before={beforePhoto(slot)}
-                error={shown[slot]}
+                error={shown[photoProblem(slot)]}
                 onChange={(path) => setDraft((d) => ({ ...d, photos: { ...d.photos, [slot]: path ?? undefined } }))}
               />
             </div>

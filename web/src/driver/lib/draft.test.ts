@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 
 GlobalRegistrator.register({ url: "http://localhost/" });
 afterAll(() => GlobalRegistrator.unregister());
-const { clearDraft, loadDraft, parseOdometer, saveDraft } = await import("./draft.ts");
+const { checklistProblems, clearDraft, loadDraft, parseOdometer, photoProblem, saveDraft } = await import("./draft.ts");
 
 beforeEach(() => localStorage.clear());
 
@@ -65,4 +65,25 @@ test("odometer readings are whole kilometres, separators allowed", () => {
   expect(parseOdometer("18442.5")).toBeNull();
   expect(parseOdometer("")).toBeNull();
   expect(parseOdometer("-5")).toBeNull();
+});
+
+describe("what the checklist still lacks", () => {
+  const job = { kind: "delivery" as const, minOdometerKm: 18_000 };
+
+  test("an empty checklist: each of the six photos, the readings, the licence and the signature, counted once each", () => {
+    const problems = checklistProblems(job, loadDraft("job-empty"));
+    expect(Object.keys(problems)).toHaveLength(10);
+    expect(problems[photoProblem("odometer")]).toBe("Please take this photo");
+    expect(problems.odometer).toBe("Enter the odometer reading in whole kilometres");
+    expect(problems[photoProblem("fuel")]).toBe("Please take this photo");
+    expect(problems.fuel).toBe("Choose the fuel level");
+  });
+
+  test("a good odometer reading without the odometer photo: the photo is missing, not the reading", () => {
+    const draft = { ...loadDraft("job-readings"), odometer: "25000", fuelEighths: 4, licenceChecked: true, signature: "/objects/uploads/s" };
+    const problems = checklistProblems(job, draft);
+    expect(problems.odometer).toBeUndefined();
+    expect(problems.fuel).toBeUndefined();
+    expect(Object.keys(problems).sort()).toEqual(["back", "front", "fuel", "left", "odometer", "right"].map(photoProblem));
+  });
 });

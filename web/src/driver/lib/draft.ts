@@ -4,7 +4,8 @@
  * readings, the tick, the signature, and the submission's idempotency key (made once per
  * checklist, so a retried submission is recognised by the server and applied once).
  */
-import { FUEL_EIGHTHS_FULL, REQUIRED_PHOTO_SLOTS, type RequiredPhotoSlot } from "#domain";
+import { FUEL_EIGHTHS_FULL, type HandoverKind, REQUIRED_PHOTO_SLOTS, type RequiredPhotoSlot } from "#domain";
+import { groupDigits } from "../../lib/format.ts";
 
 export type DamageDraft = { id: string; photo: string | null; note: string };
 
@@ -71,4 +72,29 @@ export function parseOdometer(text: string): number | null {
   const digits = text.replace(/[\s,]/g, "");
   if (!/^\d{1,7}$/.test(digits)) return null;
   return Number(digits);
+}
+
+export type Problems = Partial<Record<string, string>>;
+/** A required photo's key among the problems. */
+export const photoProblem = (slot: string) => `photo.${slot}`;
+
+/**
+ * What the checklist still lacks, by field: each message is shown beside its field, and their
+ * count in the summary above the button.
+ */
+export function checklistProblems(job: { kind: HandoverKind; minOdometerKm: number }, draft: ChecklistDraft): Problems {
+  const p: Problems = {};
+  // Keyed apart from the readings: the odometer and fuel-gauge photos share their names with them.
+  for (const slot of REQUIRED_PHOTO_SLOTS) if (!draft.photos[slot]) p[photoProblem(slot)] = "Please take this photo";
+  draft.damage.forEach((d, i) => {
+    if (!d.photo) p[`damage.${i}.photo`] = "Please take a photo of the damage";
+    if (!d.note.trim()) p[`damage.${i}.note`] = "Please describe the damage";
+  });
+  const km = parseOdometer(draft.odometer);
+  if (km === null) p.odometer = "Enter the odometer reading in whole kilometres";
+  else if (km < job.minOdometerKm) p.odometer = `The odometer reading cannot be below ${groupDigits(job.minOdometerKm)} km`;
+  if (draft.fuelEighths === null) p.fuel = "Choose the fuel level";
+  if (job.kind === "delivery" && !draft.licenceChecked) p.licence = "Please confirm that the licence matches the person receiving the car";
+  if (!draft.signature) p.signature = "Please ask the customer to sign and accept the signature";
+  return p;
 }
