@@ -5,6 +5,12 @@
 import { z } from "zod";
 import { adminSignUpSchema } from "./schemas.ts";
 
+/**
+ * The roles the product knows for an admin account (every admin may do everything in the back
+ * office); rentals-cli offers only these.
+ */
+export const ADMIN_ROLES = ["admin"] as const;
+
 /** What an API key may be allowed to do; a key does exactly what its permissions name. */
 export const API_KEY_PERMISSIONS = ["vehicles:read", "bookings:read", "bookings:write", "customers:read", "service-areas:read"] as const;
 export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];

@@ -3,8 +3,7 @@
 // charges a collection adds (late return, fuel shortfall).
 import { z } from "zod";
 import { parseCoordinates } from "./geo.ts";
-import { emailField } from "./schemas/fields.ts";
-import { ADMIN_PASSWORD_MIN_LENGTH } from "./limits.ts";
+import { emailField, staffPassword } from "./schemas/fields.ts";
 import { formatRandCents, groupDigits } from "./money.ts";
 import { dailyRateCents } from "./pricing.ts";
 import { addDays, capeTownToday, formatBookingCardTime, toCapeTownDateTime, type IsoDate } from "./time.ts";
@@ -252,11 +251,7 @@ export const driverCreateSchema = z.object({
     .trim()
     .regex(/^\+?[0-9][0-9 ()-]{8,18}$/, "Please enter a valid phone number"),
   /** Left out: the server makes one and shows it once. */
-  password: z
-    .string({ error: "Password must be at least 8 characters" })
-    .min(ADMIN_PASSWORD_MIN_LENGTH, "Password must be at least 8 characters")
-    .max(200, "Password is too long")
-    .optional(),
+  password: staffPassword.max(200, "Password is too long").optional(),
 });
 export type DriverCreateData = z.output<typeof driverCreateSchema>;
 

@@ -232,6 +232,9 @@ describe("dealership onboarding", () => {
       "Email is required",
     ]);
     expect(errors(dealershipPasswordSchema, "1234567")).toEqual({ "": ["Password must be at least 8 characters"] });
+    // Eight spaces are 8 characters but no password; one space inside a password is fine.
+    expect(errors(dealershipPasswordSchema, " ".repeat(8))).toEqual({ "": ["Password must be at least 8 characters"] });
+    expect(errors(dealershipPasswordSchema, "open sesame")).toEqual({});
   });
   test("trims, lower-cases the email, keeps the code's case, drops empty optionals", () => {
     expect(
@@ -292,6 +295,9 @@ describe("admin sign-in and sign-up", () => {
       role: "admin",
     });
     expect(parsed(adminSignUpSchema, { email: "a@b.co", password: "12345678", firstName: "A", lastName: "L", role: "manager" }).role).toBe("manager");
+    expect(errors(adminSignUpSchema, { email: "a@b.co", password: " ".repeat(12), firstName: "A", lastName: "L" })).toEqual({
+      password: ["Password must be at least 8 characters"],
+    });
   });
 });
 

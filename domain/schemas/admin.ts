@@ -12,10 +12,9 @@ import {
   type VehicleStatus,
 } from "../catalogue.ts";
 import { isTypedAddressStandIn, validateServiceAreaPolygon } from "../geo.ts";
-import { ADMIN_PASSWORD_MIN_LENGTH } from "../limits.ts";
 import { MAX_MONEY_CENTS } from "../money.ts";
 import { capeTownYear } from "../time.ts";
-import { coordinatesField, emailField, isImageUrl, optionalText, requiredText, vehicleYearField } from "./fields.ts";
+import { coordinatesField, emailField, isImageUrl, optionalText, requiredText, staffPassword, vehicleYearField } from "./fields.ts";
 
 // Admin ---------------------------------------------------------------------------------------
 
@@ -27,7 +26,7 @@ export type AdminSignInData = z.output<typeof adminSignInSchema>;
 
 export const adminSignUpSchema = z.object({
   email: emailField("Invalid email address"),
-  password: z.string({ error: "Password must be at least 8 characters" }).min(ADMIN_PASSWORD_MIN_LENGTH, "Password must be at least 8 characters"),
+  password: staffPassword,
   firstName: requiredText("First name is required"),
   lastName: requiredText("Last name is required"),
   role: z.string().trim().min(1, "Role is required").default("admin"),

@@ -9,9 +9,8 @@ import {
   type DealershipFormStatus,
   type Transmission,
 } from "../catalogue.ts";
-import { ADMIN_PASSWORD_MIN_LENGTH } from "../limits.ts";
 import { capeTownYear } from "../time.ts";
-import { customerPassword, emailField, moneyTextField, optionalText, requiredText, vehicleYearField } from "./fields.ts";
+import { customerPassword, emailField, moneyTextField, optionalText, requiredText, staffPassword, vehicleYearField } from "./fields.ts";
 
 // Dealership ----------------------------------------------------------------------------------
 
@@ -44,9 +43,7 @@ export type DealershipOnboardInput = z.input<typeof dealershipOnboardSchema>;
 export type DealershipOnboardData = z.output<typeof dealershipOnboardSchema>;
 
 /** A password an operator sets for a dealership (new or reset): as long as an admin's. */
-export const dealershipPasswordSchema = z
-  .string({ error: "Password must be at least 8 characters" })
-  .min(ADMIN_PASSWORD_MIN_LENGTH, "Password must be at least 8 characters");
+export const dealershipPasswordSchema = staffPassword;
 
 /** The dealership add-vehicle form and POST /api/dealership/vehicles. */
 export function createDealershipVehicleSchema(now?: Date) {

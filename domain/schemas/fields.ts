@@ -2,7 +2,7 @@
 // money as text and image URLs, each with the specification's messages.
 import { z } from "zod";
 import { parseCoordinates } from "../geo.ts";
-import { CUSTOMER_PASSWORD_MIN_LENGTH } from "../limits.ts";
+import { ADMIN_PASSWORD_MIN_LENGTH, CUSTOMER_PASSWORD_MIN_LENGTH } from "../limits.ts";
 import { MAX_MONEY_CENTS, parseMoneyToCents, toMoneyString, typedAmount } from "../money.ts";
 import { capeTownYear, isIsoDate, parseDisplayDate } from "../time.ts";
 
@@ -33,6 +33,16 @@ export function emailField(invalid: string, required = invalid) {
 export const customerPassword = z
   .string({ error: "Password must be at least 6 characters" })
   .min(CUSTOMER_PASSWORD_MIN_LENGTH, "Password must be at least 6 characters");
+
+const STAFF_PASSWORD_MESSAGE = "Password must be at least 8 characters";
+/**
+ * A password an admin, a dealership or a driver signs in with: at least 8 characters, not all
+ * of them spaces (eight spaces are 8 characters, but no password).
+ */
+export const staffPassword = z
+  .string({ error: STAFF_PASSWORD_MESSAGE })
+  .min(ADMIN_PASSWORD_MIN_LENGTH, { message: STAFF_PASSWORD_MESSAGE, abort: true })
+  .regex(/\S/, STAFF_PASSWORD_MESSAGE);
 
 /**
  * A calendar date typed as "yyyy-mm-dd" (date inputs) or "dd/mm/yyyy" (the product's text
