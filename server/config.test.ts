@@ -136,6 +136,18 @@ describe("invalid values stop with a ConfigError naming the variable", () => {
     expect(configError({ TOKEN_SECRET: "hunter2-short-secret" }).message).not.toContain("hunter2");
     expect(configError({ DATABASE_URL: "mysql://root:hunter2@db/rentals" }).message).not.toContain("hunter2");
   });
+
+  test("a mistyped URL is echoed with its password masked, whatever its scheme looks like", () => {
+    for (const [value, shown] of [
+      ["smtp//ops:hunter2@mail.example:587", "smtp//ops:***@mail.example:587"],
+      ["smtp:ops:hunter2@mail.example", "smtp:***@mail.example"],
+      ["ftp://ops:hunt@er2@mail.example", "ftp://ops:***@mail.example"],
+    ] as const) {
+      const message = configError({ SMTP_URL: value }).message;
+      expect(message).toContain(`SMTP_URL: must start with smtp:// or smtps:// (got "${shown}")`);
+      expect(message).not.toContain("hunt");
+    }
+  });
 });
 
 describe("token secret", () => {

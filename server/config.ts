@@ -11,10 +11,13 @@ const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v
 /** SQLite's settings when the environment leaves them out (also the adapter's, server/db/index.ts). */
 export const SQLITE_DEFAULTS = { synchronous: "NORMAL", cacheMiB: 32, checkpoints: "background" } as const satisfies Required<SqliteTuning>;
 
+/** DATA_DIR when the environment leaves it out (the CLI reads it to find the database without creating the folder). */
+export const DEFAULT_DATA_DIR = "./data";
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|file:)/, "must start with postgres://, postgresql:// or file:")
@@ -226,6 +229,15 @@ function tokenSecret(given: string | undefined, dataDir: string): Uint8Array {
   return new TextEncoder().encode(stored);
 }
 
+/**
+ * Text with the password of any `user:password@` part masked, whatever precedes it: a mistyped
+ * URL ("smtp//user:pass@host", "smtp:user:pass@host") must not show its password either. Up to
+ * the last @ of a word, in case the password holds one.
+ */
+export function withoutPasswords(text: string): string {
+  return text.replace(/([^:/@\s]*:)(?!\/)\S*@/g, "$1***@");
+}
+
 /** Parses the environment; throws ConfigError naming the variable on bad input. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as in most twelve-factor tools.
@@ -235,7 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
       // Never echo a secret (or a URL that may carry a password) into logs.
-      const got = secretVariables.has(name) ? "" : ` (got ${JSON.stringify(present[name] ?? "")})`;
+      const got = secretVariables.has(name) ? "" : ` (got ${JSON.stringify(withoutPasswords(present[name] ?? ""))})`;
       return `${name}: ${issue.message}${got}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
