@@ -5,14 +5,35 @@ import { join } from "node:path";
 import { CATEGORY_RATES } from "#domain";
 import { demoAdmin, demoCustomers, demoDealerships, demoDrivers, demoFleet } from "../../prisma/seed/demo-data";
 import { seedDemoBookings, seedDemoDrivers, seedDemoPhotos } from "./demo-activity";
+import type { Db, Prisma } from "../db";
 import type { Services } from "./context";
 import { generatePassword, hashPassword } from "./passwords";
 
 const rate = (category: keyof typeof CATEGORY_RATES) => `${CATEGORY_RATES[category]}.00`;
 
+/**
+ * True when no table the demo seeds has a row: a driver or a service area made before would
+ * clash with the demo's (its email) or be there twice.
+ */
 export async function isDatabaseEmpty({ db }: Services): Promise<boolean> {
-  const [vehicles, admins, dealerships] = await Promise.all([db.vehicle.count(), db.adminUser.count(), db.dealership.count()]);
-  return vehicles + admins + dealerships === 0;
+  return (await seededRows(db)) === 0;
+}
+
+async function seededRows(db: Db | Prisma.TransactionClient): Promise<number> {
+  const counts = await Promise.all([
+    db.vehicle.count(),
+    db.dealership.count(),
+    db.adminUser.count(),
+    db.serviceArea.count(),
+    db.user.count(),
+    db.booking.count(),
+    db.invoice.count(),
+    db.driver.count(),
+    db.handoverJob.count(),
+    db.storedObject.count(),
+    db.vehicleImage.count(),
+  ]);
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /** Any number: the advisory lock that makes instances starting together seed one at a time. */
@@ -40,8 +61,7 @@ export async function seedDemo(services: Services) {
     async (tx) => {
       if (services.provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
       else await tx.$executeRaw`DELETE FROM rate_limits WHERE 0 = 1`;
-      const [vehicles, admins, dealerships] = await Promise.all([tx.vehicle.count(), tx.adminUser.count(), tx.dealership.count()]);
-      if (vehicles + admins + dealerships > 0) return false;
+      if ((await seededRows(tx)) > 0) return false;
       for (const v of demoFleet) {
         const { salesPrice: _ignored, ...vehicle } = v;
         await tx.vehicle.create({ data: { ...vehicle, dailyRate: rate(v.category) } });
