@@ -6,11 +6,15 @@
 // Every run is recorded so the last test can prove that secrets appear exactly once on stdout
 // and never anywhere else.
 import { createClient } from "@libsql/client";
+import pg from "pg";
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../server/boot";
-import { API_KEY_PERMISSIONS } from "#domain";
+import { ADMIN_ROLES, API_KEY_PERMISSIONS } from "#domain";
+import type { CliIo } from "./io";
 import { runCli } from "./program";
 import { createTestDatabase, startTestServer, testConfig, type TestDatabase, type TestServer } from "../server/testing/harness";
 
@@ -57,19 +61,22 @@ type CliOptions = {
   env?: Record<string, string>;
   /** Run the real binary (cli/main.ts) in a subprocess rather than the program in-process. */
   subprocess?: boolean;
+  /** In-process only: more of the run's io (a terminal on stdin, the account's uid...). */
+  io?: Partial<CliIo>;
 };
 
 async function cli(args: string[], options: CliOptions = {}): Promise<Run> {
   const env = envFor(options.database ?? server.database, options.env);
-  const run = options.subprocess ? await inSubprocess(args, env, options.stdin) : await inProcess(args, env, options.stdin);
+  const run = options.subprocess ? await inSubprocess(args, env, options.stdin) : await inProcess(args, env, options.stdin, options.io);
   runs.push(run);
   return run;
 }
 
-async function inProcess(args: string[], env: Record<string, string>, stdin = ""): Promise<Run> {
+async function inProcess(args: string[], env: Record<string, string>, stdin = "", io: Partial<CliIo> = {}): Promise<Run> {
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {
+    ...io,
     stdout: async (text) => {
       stdout += text;
     },
@@ -410,6 +417,60 @@ describe("admins", () => {
   });
 });
 
+describe("passwords and roles", () => {
+  test("--password-stdin with a terminal on stdin: exit 2 and how to do it instead, before reading anything", async () => {
+    const terminal = { stdinIsTerminal: true, readStdin: () => Promise.reject(new Error("standard input was read")) };
+    const email = `typist-${unique()}@capedrive.example`;
+    const admin = await cli(["admin", "create", "--email", email, "--first-name", "T", "--last-name", "Y", "--password-stdin"], { io: terminal });
+    expect({ code: admin.code, stdout: admin.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(admin.stderr).toBe(
+      "rentals-cli: --password-stdin reads a piped password, but standard input is a terminal: pipe the password in, or leave out --password-stdin to be asked for it without echo\n",
+    );
+    const code = `TTY${unique()}`;
+    for (const args of [
+      ["dealership", "onboard", "--code", code, "--company", "Tty", "--contact-person", "T", "--email", `${code}@dealer.example`, "--password-stdin"],
+      ["dealership", "reset-password", code, "--password-stdin"],
+      ["driver", "create", "--name", "Tia Typist", "--email", email, "--phone", "082 555 0199", "--password-stdin"],
+    ]) {
+      const run = await cli(args, { io: terminal });
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 2, stdout: "" });
+      expect(run.stderr).toBe(
+        "rentals-cli: --password-stdin reads a piped password, but standard input is a terminal: pipe the password in, or leave out --password-stdin to have one generated\n",
+      );
+    }
+    expect(JSON.parse((await ok(["admin", "list", "--json"])).stdout).map((a: { email: string }) => a.email)).not.toContain(email);
+    expect(JSON.parse((await ok(["driver", "list", "--json"])).stdout).map((d: { email: string }) => d.email)).not.toContain(email);
+  });
+
+  test("a password of only spaces is refused like a short one, on every command that takes one", async () => {
+    const spaces = " ".repeat(12);
+    const id = unique();
+    const code = `SP${id}`;
+    await ok(["dealership", "onboard", "--code", code, "--company", "Spaces", "--contact-person", "S", "--email", `${code}@dealer.example`, "--json"]).then(
+      (r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }),
+    );
+    for (const args of [
+      ["admin", "create", "--email", `spaces-${id}@capedrive.example`, "--first-name", "S", "--last-name", "P", "--password-stdin"],
+      ["dealership", "onboard", "--code", `X${code}`, "--company", "S", "--contact-person", "S", "--email", `x${code}@dealer.example`, "--password-stdin"],
+      ["dealership", "reset-password", code, "--password-stdin"],
+      ["driver", "create", "--name", "Sam Spaces", "--email", `spaces-${id}@capedrive.example`, "--phone", "082 555 0198", "--password-stdin"],
+    ])
+      await refused(args, "Password must be at least 8 characters", { stdin: spaces });
+  });
+
+  test("--role: only the roles the product knows; another is bad usage naming them, and the help lists them", async () => {
+    const email = `role-${unique()}@capedrive.example`;
+    await usage(
+      ["admin", "create", "--email", email, "--first-name", "R", "--last-name", "O", "--role", "god mode", "--password-stdin"],
+      `Allowed choices are ${ADMIN_ROLES.join(", ")}`,
+      { stdin: "a long enough password" },
+    );
+    expect(JSON.parse((await ok(["admin", "list", "--json"])).stdout).map((a: { email: string }) => a.email)).not.toContain(email);
+    const help = (await ok(["admin", "create", "--help"])).stdout;
+    expect(help).toContain(`(choices: ${ADMIN_ROLES.map((r) => `"${r}"`).join(", ")}, default: "admin")`);
+  });
+});
+
 describe("API keys", () => {
   test("an issued key works over HTTP within its permission; list never shows it; a revoked key stops", async () => {
     const issued = await ok(["api-key", "issue", "--name", "Fleet tracker", "--permission", "bookings:read"]);
@@ -434,6 +495,21 @@ describe("API keys", () => {
     expect(revoked.status).toBe(401);
     expect(((await revoked.json()) as { message: string }).message).toBe("This API key is not valid or has been revoked");
     expect(JSON.parse((await ok(["api-key", "list", "--json"])).stdout).find((k: { id: string }) => k.id === id).isActive).toBe(false);
+  });
+
+  test("the operator without $USER (docker exec, systemd) is the uid's account in /etc/passwd, not unknown", async () => {
+    const uid = 4242;
+    const passwd = join(scratch, "passwd");
+    writeFileSync(passwd, `root:x:0:0:root:/root:/bin/sh\nfleetops:x:${uid}:${uid}:Fleet ops:/home/fleetops:/bin/sh\nother:x:4243:4243::/:/bin/sh\n`);
+    // envFor passes no USER or SUDO_USER.
+    const inProcess = await ok(["api-key", "issue", "--name", "No USER", "--permission", "vehicles:read", "--json"], { io: { uid, passwdFile: passwd } });
+    const real = await ok(["api-key", "issue", "--name", "No USER either", "--permission", "vehicles:read", "--json"], { subprocess: true });
+    for (const run of [inProcess, real]) secrets.push({ value: JSON.parse(run.stdout).key, onStdout: 1 });
+    const entries = (await (await get("/api/admin/audit-log?limit=100", await asAdmin())).json()) as { actorName: string; after: { name?: string } | null }[];
+    const by = (name: string) => entries.find((e) => e.after?.name === name)?.actorName;
+    expect(by("No USER")).toBe(`Operator fleetops@${hostname()} (rentals-cli)`);
+    expect(by("No USER either")).toMatch(new RegExp(`^Operator [^@\\s]+@${hostname().replace(/\./g, "\\.")} \\(rentals-cli\\)$`));
+    expect(by("No USER either")).not.toMatch(/^Operator unknown@/);
   });
 
   test("--json issue with several permissions; refusals and bad usage", async () => {
@@ -533,16 +609,17 @@ describe("the database", () => {
     const database = await createTestDatabase();
     let demoServer: RunningServer | undefined;
     try {
-      const before = JSON.parse((await ok(["db", "status", "--json"], { database })).stdout);
-      expect(before).toMatchObject({ applied: [], modified: [] });
-      expect(before.pending).toHaveLength(migrationCount);
-      expect(before.database).toMatch(onPostgres ? /^PostgreSQL 127\.0\.0\.1:5432\/capedrive_test_/ : /^SQLite .*capedrive\.db$/);
-      expect(before.database).not.toContain("postgres:postgres");
-
-      // SQLite (the embedded file under DATA_DIR): commands migrate it first, as the server does
-      // at start. PostgreSQL: they refuse until `db migrate`, so a mistyped DATABASE_URL never
-      // gets our tables.
+      let pendingAtStart: string[];
+      // PostgreSQL: an empty database shows every migration pending, and commands refuse until
+      // `db migrate`, so a mistyped DATABASE_URL never gets our tables. SQLite: there is no file
+      // yet; status and listings say so and create nothing, `db migrate` creates it.
       if (onPostgres) {
+        const before = JSON.parse((await ok(["db", "status", "--json"], { database })).stdout);
+        expect(before).toMatchObject({ applied: [], modified: [] });
+        expect(before.pending).toHaveLength(migrationCount);
+        expect(before.database).toMatch(/^PostgreSQL 127\.0\.0\.1:5432\/capedrive_test_/);
+        expect(before.database).not.toContain("postgres:postgres");
+        pendingAtStart = before.pending;
         await refused(
           ["admin", "list"],
           /^rentals-cli: PostgreSQL 127\.0\.0\.1:5432\/capedrive_test_\w+ has \d+ pending migrations?: apply with `rentals-cli db migrate` \(or start the server\) first$/,
@@ -551,8 +628,14 @@ describe("the database", () => {
         const migrated = await ok(["db", "migrate"], { database });
         expect(migrated.stdout).toContain(`${migrationCount} applied now, ${migrationCount} in total, 0 pending`);
       } else {
-        const listed = await ok(["admin", "list"], { database });
-        expect(listed.stderr).toMatch(new RegExp(`^Applied ${migrationCount} pending migrations? to SQLite .*capedrive\\.db\n$`));
+        const missing = `No database at ${join(database.dataDir, "capedrive.db")}: check DATA_DIR (the server creates it on its first start, as does \`rentals-cli db migrate\`)`;
+        await refused(["db", "status", "--json"], missing, { database });
+        await refused(["admin", "list"], missing, { database });
+        expect(readdirSync(database.dataDir)).toEqual([]);
+        const migrated = JSON.parse((await ok(["db", "migrate", "--json"], { database })).stdout);
+        expect(migrated.database).toMatch(/^SQLite .*capedrive\.db$/);
+        expect(migrated.appliedNow).toHaveLength(migrationCount);
+        pendingAtStart = migrated.appliedNow;
         expect((await ok(["db", "migrate"], { database })).stdout).toContain(`0 applied now, ${migrationCount} in total, 0 pending`);
       }
       const after = JSON.parse((await ok(["db", "status", "--json"], { database })).stdout);
@@ -562,10 +645,16 @@ describe("the database", () => {
       expect((await ok(["db", "migrate", "--json"], { database })).stdout).toContain('"appliedNow": []');
 
       const seeded = await ok(["seed", "demo"], { database });
+      // The details are saved in the file (not "shown once"), and every sign-in the file has is printed.
+      const file = join(database.dataDir, "demo-credentials.txt");
+      expect(seeded.stdout.split("\n")[0]).toBe(`Demo data created. Sign-in details (saved in ${file}):`);
       const adminLine = /Admin\s+(\S+) \/ (\S+)/.exec(seeded.stdout);
+      const driverLine = /Driver\s+(\S+) \/ (\S+)\s+\(\/driver\/signin\)/.exec(seeded.stdout);
       const dealerLine = /Dealership\s+(\S+) \/ (\S+)/.exec(seeded.stdout);
-      expect(adminLine && dealerLine).toBeTruthy();
-      secrets.push({ value: adminLine![2]!, onStdout: 1 }, { value: dealerLine![2]!, onStdout: 1 });
+      expect(adminLine && driverLine && dealerLine).toBeTruthy();
+      secrets.push({ value: adminLine![2]!, onStdout: 1 }, { value: driverLine![2]!, onStdout: 1 }, { value: dealerLine![2]!, onStdout: 1 });
+      const saved = readFileSync(file, "utf8");
+      for (const line of [adminLine!, driverLine!, dealerLine!]) expect(saved).toContain(`${line[1]} / ${line[2]}`);
       await refused(["seed", "demo"], "The database is not empty: demo data goes only into an empty database", { database });
 
       // The printed details sign in to a server on that database.
@@ -586,7 +675,7 @@ describe("the database", () => {
         ["operator", "database.migrate"],
         ["operator", "demo.seed"],
       ]);
-      expect(audit[1]!.after).toEqual({ applied: before.pending });
+      expect(audit[1]!.after).toEqual({ applied: pendingAtStart });
       expect(JSON.stringify(audit)).not.toContain(adminLine![2]!);
       const dealer = await fetch(`${demoServer.url}/api/dealership/signin`, {
         method: "POST",
@@ -594,10 +683,111 @@ describe("the database", () => {
         body: JSON.stringify({ dealershipCode: dealerLine![1], password: dealerLine![2] }),
       });
       expect(dealer.status).toBe(200);
+      const driver = await fetch(`${demoServer.url}/api/driver/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: driverLine![1], password: driverLine![2] }),
+      });
+      expect(driver.status).toBe(200);
     } finally {
       await demoServer?.stop();
       await database.drop();
     }
+  });
+
+  test("seed demo refuses a database holding only a driver (the demo's own) or only a service area: one line, nothing added", async () => {
+    const database = await createTestDatabase();
+    try {
+      await ok(["db", "migrate"], { database });
+      await ok(["driver", "create", "--name", "Sipho Mokoena", "--email", "sipho@capedrive.example", "--phone", "082 555 0142", "--json"], {
+        database,
+      }).then((r) => secrets.push({ value: JSON.parse(r.stdout).password, onStdout: 1 }));
+      await refused(["seed", "demo"], "The database is not empty: demo data goes only into an empty database", { database });
+      expect(JSON.parse((await ok(["admin", "list", "--json"], { database })).stdout)).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+    const other = await createTestDatabase();
+    try {
+      await ok(["db", "migrate"], { database: other });
+      await ok(["service-area", "import", geojson], { database: other });
+      await refused(["seed", "demo"], "The database is not empty: demo data goes only into an empty database", { database: other });
+      expect(JSON.parse((await ok(["service-area", "list", "--json"], { database: other })).stdout)).toHaveLength(1);
+    } finally {
+      await other.drop();
+    }
+  });
+
+  test("an unexpected database error is one short line: no Prisma invocation text, no source path", async () => {
+    const database = await createTestDatabase();
+    try {
+      await ok(["db", "migrate"], { database });
+      // A table gone from under the CLI (a bad manual change): Prisma's message names the call and
+      // quotes our source file before saying what went wrong.
+      if (database.databaseUrl) {
+        const client = new pg.Client({ connectionString: database.databaseUrl });
+        await client.connect();
+        await client.query(`DROP TABLE "drivers" CASCADE`);
+        await client.end();
+      } else {
+        // bun:sqlite, the CLI's own SQLite: a second SQLite library in one process would not share its
+        // locks. It waits for the last run's checkpointer, which may still be finishing.
+        const sqlite = new Database(join(database.dataDir, "capedrive.db"));
+        sqlite.run("PRAGMA busy_timeout = 10000");
+        sqlite.run(`DROP TABLE "drivers"`);
+        sqlite.close();
+      }
+      const run = await cli(["driver", "list"], { database });
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+      const lines = run.stderr.trimEnd().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^rentals-cli: failed: .*drivers.* does not exist/);
+      expect(lines[0]).not.toMatch(/invocation|\.ts:\d|\//);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test("listings, status and changes to what exists refuse a SQLite database that does not exist, creating nothing; setup commands create it", async () => {
+    const dataDir = join(scratch, `no-such-dir-${unique()}`, "data");
+    // DATABASE_URL left empty: the SQLite file under DATA_DIR, in the PostgreSQL run too.
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    const missing = `No database at ${join(dataDir, "capedrive.db")}: check DATA_DIR (the server creates it on its first start, as does \`rentals-cli db migrate\`)`;
+    for (const command of [
+      ["admin", "list"],
+      ["dealership", "list"],
+      ["driver", "list"],
+      ["api-key", "list"],
+      ["service-area", "list"],
+      ["db", "status"],
+      ["db", "backup", join(scratch, "never.db")],
+      ["maintenance", "run"],
+      ["admin", "disable", "ada@capedrive.example"],
+      ["dealership", "reset-password", "ATLANTIC01"],
+      ["driver", "reset-password", "sipho@capedrive.example"],
+      ["api-key", "revoke", "00000000-0000-0000-0000-000000000000"],
+    ])
+      await refused(command, missing, { env });
+    expect(existsSync(join(dataDir, ".."))).toBe(false);
+    const elsewhere = join(scratch, `elsewhere-${unique()}.db`);
+    await refused(
+      ["admin", "list"],
+      `No database at ${elsewhere}: check DATABASE_URL (the server creates it on its first start, as does \`rentals-cli db migrate\`)`,
+      {
+        env: { DATABASE_URL: `file:${elsewhere}` },
+      },
+    );
+    expect(existsSync(elsewhere)).toBe(false);
+
+    // A new installation: admin create makes the database (as README promises), then listings work.
+    const email = `first-${unique()}@capedrive.example`;
+    const created = await ok(["admin", "create", "--email", email, "--first-name", "First", "--last-name", "Admin", "--password-stdin"], {
+      env,
+      stdin: "first admin password",
+    });
+    secrets.push({ value: "first admin password", onStdout: 0 });
+    expect(created.stderr).toMatch(/^Applied \d+ pending migrations? to SQLite .*capedrive\.db\n$/); // SQLite's migrations, in the PostgreSQL run too
+    expect(JSON.parse((await ok(["admin", "list", "--json"], { env })).stdout).map((a: { email: string }) => a.email)).toEqual([email]);
   });
 
   test("status on the server's database: nothing pending", async () => {
@@ -695,6 +885,38 @@ describe("usage", () => {
     const badConfig = await cli(["admin", "list"], { env: { DATABASE_URL: "mysql://nope" }, subprocess: true });
     expect(badConfig.code).toBe(2);
     expect(badConfig.stderr.trim()).toBe("rentals-cli: Invalid configuration: DATABASE_URL: must start with postgres://, postgresql:// or file:");
+    // A mistyped SMTP_URL is named without its password.
+    const badSmtp = await cli(["admin", "list"], { env: { SMTP_URL: "smtp//ops:hunter2@mail.example:587" } });
+    expect(badSmtp.code).toBe(2);
+    expect(badSmtp.stderr).toContain("SMTP_URL: must start with smtp:// or smtps://");
+    expect(badSmtp.stderr).not.toContain("hunter2");
+  });
+
+  test("help [command] shows what --help shows; --version and -V print the package's version", async () => {
+    for (const command of [[], ["admin"], ["admin", "create"], ["maintenance", "run"]]) {
+      const help = await cli(["help", ...command]);
+      expect({ command, code: help.code, stderr: help.stderr }).toEqual({ command, code: 0, stderr: "" });
+      expect(help.stdout).toBe((await ok([...command, "--help"])).stdout);
+    }
+    await usage(["help", "frobnicate"], "unknown command 'frobnicate'");
+    await usage(["help", "admin", "promote"], "unknown command 'promote'");
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    for (const flag of ["--version", "-V"]) expect(await ok([flag])).toMatchObject({ stdout: `${version}\n`, stderr: "" });
+  });
+
+  test("README's CLI section and the program's description cover every command", async () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Operator CLI"), readme.indexOf("\n## ", readme.indexOf("## Operator CLI") + 1));
+    const commandsOf = (help: string) => [...help.slice(help.indexOf("Commands:")).matchAll(/^ {2}([a-z-]+)/gm)].map((m) => m[1]!).filter((c) => c !== "help");
+    const top = (await ok(["--help"])).stdout;
+    const groups = commandsOf(top);
+    expect(groups.length).toBeGreaterThan(5);
+    for (const group of groups)
+      for (const command of commandsOf((await ok([group, "--help"])).stdout))
+        expect({ group, command, inReadme: section.includes(`${group} ${command}`) }).toEqual({ group, command, inReadme: true });
+    // The description names what the groups are about, each group's own subject included.
+    for (const subject of ["admins", "dealerships", "drivers", "API keys", "service areas", "database", "housekeeping", "demo data"])
+      expect(top.replace(/\s+/g, " ")).toContain(subject);
   });
 
   test("--help on every command, with examples", async () => {
@@ -722,7 +944,9 @@ describe("usage", () => {
       ["db", "migrate"],
       ["db", "status"],
       ["db", "backup"],
+      ["maintenance", "run"],
       ["seed", "demo"],
+      ["help"],
     ];
     for (const command of commands) {
       const run = await cli([...command, "--help"]);
@@ -731,7 +955,7 @@ describe("usage", () => {
       expect(run.stdout).toContain("Examples:");
       expect(run.stdout).toContain(`$ rentals-cli ${command.join(" ")}`.trimEnd());
     }
-    for (const group of ["admin", "dealership", "driver", "api-key", "service-area", "db", "seed"]) {
+    for (const group of ["admin", "dealership", "driver", "api-key", "service-area", "db", "maintenance", "seed"]) {
       const run = await cli([group, "--help"]);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`Usage: rentals-cli ${group}`);

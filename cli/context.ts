@@ -1,8 +1,10 @@
 // What a rentals-cli command works with: the server's own configuration (the same environment
 // variables: DATA_DIR, DATABASE_URL...), the services over the same database, and the operator
 // named in the audit log. Quiet: no request log, only warnings and errors on stderr.
-import { hostname, userInfo } from "node:os";
-import { ConfigError, loadConfig, type Config, type DatabaseTarget } from "../server/config";
+import { existsSync, readFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { resolve } from "node:path";
+import { ConfigError, DEFAULT_DATA_DIR, databaseTarget, loadConfig, type Config, type DatabaseTarget } from "../server/config";
 import { openDatabase } from "../server/db";
 import { migrate, migrationStatus } from "../server/db/migrate";
 import { createLogger } from "../server/log";
@@ -11,7 +13,13 @@ import type { Services } from "../server/services/context";
 import { recordOperatorEvent } from "../server/services/operators";
 import { io, printError, Refused, UsageError } from "./io";
 
-export function cliConfig(): Config {
+/**
+ * The server's configuration. `existing`: refuse when the SQLite database does not exist yet,
+ * checked before loadConfig (which creates DATA_DIR), so a mistyped DATA_DIR is reported, not
+ * given a new empty database.
+ */
+export function cliConfig(options: { existing?: boolean } = {}): Config {
+  if (options.existing) requireSqliteFile(io().env);
   try {
     return loadConfig(io().env);
   } catch (error) {
@@ -21,6 +29,17 @@ export function cliConfig(): Config {
   }
 }
 
+/** Refuses when the environment names a SQLite file (empty values count as unset, as loadConfig reads them) that does not exist. */
+function requireSqliteFile(env: Record<string, string | undefined>): void {
+  const url = env.DATABASE_URL || undefined;
+  if (url && !url.startsWith("file:")) return; // PostgreSQL, or a bad value loadConfig reports
+  const target = databaseTarget(url, resolve(env.DATA_DIR || DEFAULT_DATA_DIR));
+  if (target.provider === "sqlite" && !existsSync(target.file))
+    throw new Refused(
+      `No database at ${target.file}: check ${url ? "DATABASE_URL" : "DATA_DIR"} (the server creates it on its first start, as does \`rentals-cli db migrate\`)`,
+    );
+}
+
 /** The database, for messages: the SQLite file, or PostgreSQL's host, port and name (never the password). */
 export function describeDatabase(target: DatabaseTarget): string {
   if (target.provider === "sqlite") return `SQLite ${target.file}`;
@@ -28,18 +47,29 @@ export function describeDatabase(target: DatabaseTarget): string {
   return `PostgreSQL ${url.hostname}:${url.port || "5432"}/${decodeURIComponent(url.pathname.replace(/^\//, ""))}`;
 }
 
-/** The operator, as the audit log names them: their OS account (the one behind sudo) at this host. */
+/**
+ * The operator, as the audit log names them: their OS account (the one behind sudo) at this host.
+ * Without $USER (docker exec, systemd) the account is the process's uid's name in /etc/passwd
+ * (Bun's os.userInfo() only reads $USER).
+ */
 export function operatorActor(): OperatorActor {
-  const env = io().env;
-  let user = env.SUDO_USER;
-  if (!user) {
-    try {
-      user = userInfo().username;
-    } catch {
-      user = env.USER ?? "unknown";
-    }
-  }
+  const { env, uid = process.getuid?.(), passwdFile = "/etc/passwd" } = io();
+  const user = env.SUDO_USER || env.USER || accountName(uid, passwdFile) || (uid === undefined ? "unknown" : `uid-${uid}`);
   return { kind: "operator", name: `${user}@${hostname()}` };
+}
+
+/** The name of the account with this uid in a passwd file (name:password:uid:...), if any. */
+function accountName(uid: number | undefined, passwdFile: string): string | undefined {
+  if (uid === undefined) return undefined;
+  try {
+    for (const line of readFileSync(passwdFile, "utf8").split("\n")) {
+      const [name, , id] = line.split(":");
+      if (name && id === String(uid)) return name;
+    }
+  } catch {
+    // No such file (Windows, a minimal container): the caller says "uid-N".
+  }
+  return undefined;
 }
 
 const severity = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
@@ -50,12 +80,14 @@ const severity = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as co
  * new installation. PostgreSQL is migrated only by `db migrate` (`migrate: true`) or a server
  * start; with migrations pending a command is refused, so a mistyped DATABASE_URL never gets
  * our tables. Migrations applied here are announced on stderr (unless `quiet`) and audited.
+ * `existing`: for commands that only read or change what is there (lists, disable...), which
+ * refuse a SQLite database that does not exist rather than create one.
  */
 export async function withServices<T>(
   fn: (services: Services, actor: OperatorActor, applied: string[]) => Promise<T>,
-  options: { quiet?: boolean; migrate?: boolean } = {},
+  options: { quiet?: boolean; migrate?: boolean; existing?: boolean } = {},
 ): Promise<T> {
-  const config = cliConfig();
+  const config = cliConfig(options);
   let applied: string[] = [];
   if (config.database.provider === "postgresql" && !options.migrate) {
     const { pending } = await migrationStatus(config.database);

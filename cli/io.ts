@@ -21,10 +21,15 @@ export interface CliIo {
   readStdin(): Promise<string>;
   /** Reads one line from a terminal without echoing it; absent when there is no terminal to ask on. */
   promptHidden?(question: string): Promise<string>;
+  /** Standard input is a terminal (a person typing), not a pipe or a file. */
+  stdinIsTerminal?: boolean;
   /** The environment the configuration is read from (DATA_DIR, DATABASE_URL, LOG_LEVEL...). */
   env: Record<string, string | undefined>;
   /** The width help text wraps at (80 when absent, as commander does for a pipe). */
   columns?: number;
+  /** The process's user id and the account file that names it (the audit log's operator); the process's own when absent. */
+  uid?: number;
+  passwdFile?: string;
 }
 
 const writeTo = (stream: NodeJS.WriteStream, text: string) => new Promise<void>((resolve) => stream.write(text, () => resolve()));
@@ -36,6 +41,7 @@ export function processIo(): CliIo {
     stderr: (text) => writeTo(process.stderr, text),
     readStdin: () => Bun.stdin.text(),
     promptHidden: process.stdin.isTTY ? promptHidden : undefined,
+    stdinIsTerminal: Boolean(process.stdin.isTTY),
     env: process.env,
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   };
@@ -124,15 +130,25 @@ function promptHidden(question: string): Promise<string> {
 }
 
 /**
+ * The password piped in with --password-stdin. Refused on a terminal: reading it there would echo
+ * what the person types and wait without a prompt. `otherwise` says what leaving the flag out does.
+ */
+async function passwordFromStdin(otherwise: string): Promise<string> {
+  if (io().stdinIsTerminal)
+    throw new UsageError(
+      `--password-stdin reads a piped password, but standard input is a terminal: pipe the password in, or leave out --password-stdin ${otherwise}`,
+    );
+  const password = await readStdin();
+  if (password === "") throw new Refused("No password on standard input");
+  return password;
+}
+
+/**
  * A new password: from standard input with --password-stdin, else asked twice on the terminal
  * without echo. Never from a command-line flag (it would show in `ps` and in shell history).
  */
 export async function readNewPassword(options: { passwordStdin?: boolean }, what = "Password"): Promise<string> {
-  if (options.passwordStdin) {
-    const password = await readStdin();
-    if (password === "") throw new Refused("No password on standard input");
-    return password;
-  }
+  if (options.passwordStdin) return passwordFromStdin("to be asked for it without echo");
   const prompt = io().promptHidden;
   if (!prompt) throw new UsageError("No terminal to ask for the password on: pipe it in with --password-stdin");
   const first = await prompt(`${what}: `);
@@ -144,5 +160,5 @@ export async function readNewPassword(options: { passwordStdin?: boolean }, what
 
 /** The password from standard input when --password-stdin is given; otherwise none (generate one). */
 export async function readOptionalPassword(options: { passwordStdin?: boolean }): Promise<string | undefined> {
-  return options.passwordStdin ? readNewPassword(options) : undefined;
+  return options.passwordStdin ? passwordFromStdin("to have one generated") : undefined;
 }

@@ -3,6 +3,8 @@
 // 2 bad usage. Secrets (generated passwords, API keys) are printed once, on stdout, when made.
 // Each command group is a file of ./commands.
 import { Command, CommanderError } from "commander";
+import { version } from "../package.json";
+import { withoutPasswords } from "../server/config";
 import { BackupRefused } from "../server/db/backup";
 import { AppError } from "../server/errors";
 import { type CliIo, Interrupted, printError, processIo, Refused, UsageError, withIo } from "./io";
@@ -20,8 +22,9 @@ import { registerSeedCommands } from "./commands/seed";
 function buildProgram(io: CliIo): Command {
   const program = new Command("rentals-cli")
     .description(
-      "CapeDrive operator tooling: admins, dealerships, API keys, service areas and the database.\nUses the server's configuration (DATA_DIR, DATABASE_URL...) and writes every change to the audit log.",
+      "CapeDrive operator tooling: admins, dealerships, drivers, API keys, service areas, the database, housekeeping and demo data.\nUses the server's configuration (DATA_DIR, DATABASE_URL...) and writes every change to the audit log.",
     )
+    .version(version, "-V, --version", "print the version")
     .exitOverride()
     .configureOutput({
       writeOut: (text) => void io.stdout(text),
@@ -30,7 +33,7 @@ function buildProgram(io: CliIo): Command {
       getErrHelpWidth: () => io.columns ?? 80,
     })
     .showHelpAfterError("(add --help for usage)")
-    .helpCommand(false)
+    .helpCommand(false) // commander's own finds one level only: `help admin create` would show `admin`
     .addHelpText(
       "after",
       examples(
@@ -48,14 +51,27 @@ function buildProgram(io: CliIo): Command {
   registerDbCommands(program);
   registerMaintenanceCommands(program);
   registerSeedCommands(program);
+  program
+    .command("help")
+    .description("show help for a command (as --help does)")
+    .argument("[command...]", "the command, e.g. admin create")
+    .addHelpText("after", examples("rentals-cli help", "rentals-cli help admin create"))
+    .action((names: string[]) => {
+      let command = program;
+      for (const name of names) {
+        const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (!sub) command.error(`error: unknown command '${name}'`);
+        command = sub!;
+      }
+      command.help();
+    });
 
   return program;
 }
 
-/** One line, without secrets: connection URLs lose their password. */
+/** One line, without secrets: connection URLs (even mistyped ones) lose their password. */
 function oneLine(text: string): string {
-  const line = text
-    .replace(/(\w+:\/\/[^:/@\s]*:)[^@\s]*@/g, "$1***@")
+  const line = withoutPasswords(text)
     .split("\n")
     .map((l) => l.trim())
     .filter(Boolean)
@@ -85,7 +101,25 @@ async function run(program: Command, argv: string[]): Promise<number> {
       await printError(`rentals-cli: ${oneLine(error.message)}`);
       return 1;
     }
-    await printError(`rentals-cli: failed: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+    await printError(`rentals-cli: failed: ${oneLine(unexpectedReason(error))}`);
     return 1;
   }
+}
+
+/**
+ * The first line of an unexpected error. Prisma's messages start with the call and the source
+ * file with an excerpt of it ("Invalid `tx.driver.create()` invocation in /path..."): for them,
+ * the last line (what went wrong) and the error's code.
+ */
+function unexpectedReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).split("\n")[0]!;
+  const lines = error.message
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const prisma = error.name.startsWith("PrismaClient") || /^Invalid `.*` invocation/.test(lines[0] ?? "");
+  if (!prisma) return lines[0] ?? error.name;
+  const code = (error as { code?: unknown }).code;
+  const last = lines.at(-1) ?? "database error";
+  return typeof code === "string" && !last.includes(code) ? `${last} (${code})` : last;
 }

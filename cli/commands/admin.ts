@@ -1,6 +1,6 @@
 // rentals-cli admin: see `rentals-cli admin --help`.
-import type { Command } from "commander";
-import { adminSignUpSchema } from "#domain";
+import { type Command, Option } from "commander";
+import { ADMIN_ROLES, adminSignUpSchema } from "#domain";
 import { createAdmin, listAdmins, setAdminActive } from "../../server/services/operators";
 import { parseInput } from "../../server/services/validation";
 import { withServices } from "../context";
@@ -15,7 +15,7 @@ export function registerAdminCommands(program: Command): void {
     .requiredOption("--email <email>", "sign-in email")
     .requiredOption("--first-name <name>", "first name")
     .requiredOption("--last-name <name>", "last name")
-    .option("--role <role>", "role", "admin")
+    .addOption(new Option("--role <role>", "the account's role").choices(ADMIN_ROLES).default("admin"))
     .option("--password-stdin", "read the password from standard input instead of asking")
     .addOption(jsonOption())
     .addHelpText(
@@ -23,7 +23,7 @@ export function registerAdminCommands(program: Command): void {
       examples(
         "rentals-cli admin create --email ada@capedrive.co.za --first-name Ada --last-name Lovelace",
         "printf '%s' \"$ADMIN_PASSWORD\" | rentals-cli admin create --email ops@capedrive.co.za --first-name Ops --last-name Team --password-stdin --json",
-      ) + "\nThe password needs at least 8 characters. It is never taken from a flag and never printed.\n",
+      ) + "\nThe password needs at least 8 characters, not all spaces. It is never taken from a flag and never printed.\n",
     )
     .action(async (o: { email: string; firstName: string; lastName: string; role: string; passwordStdin?: boolean } & Json) => {
       const fields = { email: o.email, firstName: o.firstName, lastName: o.lastName, role: o.role };
@@ -40,7 +40,7 @@ export function registerAdminCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli admin list", "rentals-cli admin list --json"))
     .action(async (o: Json) => {
-      const admins = await withServices((services) => listAdmins(services));
+      const admins = await withServices((services) => listAdmins(services), { existing: true });
       if (o.json) return printJson(admins);
       if (admins.length === 0) return print("No admins yet: create one with `rentals-cli admin create`.");
       await print(
@@ -61,7 +61,7 @@ export function registerAdminCommands(program: Command): void {
       .addOption(jsonOption())
       .addHelpText("after", examples(`rentals-cli admin ${name} ada@capedrive.co.za`))
       .action(async (email: string, o: Json) => {
-        const result = await withServices((services, actor) => setAdminActive(services, actor, email, active));
+        const result = await withServices((services, actor) => setAdminActive(services, actor, email, active), { existing: true });
         if (o.json) return printJson(result);
         const state = active ? "enabled" : "disabled";
         await print(

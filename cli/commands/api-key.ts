@@ -38,7 +38,7 @@ export function registerApiKeyCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli api-key list", "rentals-cli api-key list --json"))
     .action(async (o: Json) => {
-      const keys = await withServices((services) => listAllApiKeys(services));
+      const keys = await withServices((services) => listAllApiKeys(services), { existing: true });
       if (o.json) return printJson(keys);
       if (keys.length === 0) return print("No API keys yet: issue one with `rentals-cli api-key issue`.");
       await print(
@@ -55,7 +55,7 @@ export function registerApiKeyCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli api-key revoke 3f2c9a1e-8d4b-4c1a-9f7e-2b6d5e4a1c30"))
     .action(async (id: string, o: Json) => {
-      const row = await withServices((services, actor) => revokeApiKeyAs(services, actor, id));
+      const row = await withServices((services, actor) => revokeApiKeyAs(services, actor, id), { existing: true });
       if (o.json) return printJson(row);
       await print(`API key ${row.name} (${row.id}) revoked`);
     });

@@ -32,7 +32,7 @@ export function registerDbCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli db status", "rentals-cli db status --json"))
     .action(async (o: Json) => {
-      const config = cliConfig();
+      const config = cliConfig({ existing: true });
       const status = await migrationStatus(config.database);
       if (o.json) return printJson({ database: describeDatabase(config.database), ...status });
       const list = (names: string[]) => (names.length ? names.map((n) => `\n  ${n}`).join("") : " none");
@@ -56,7 +56,7 @@ export function registerDbCommands(program: Command): void {
         "\nSQLite: a consistent online copy (VACUUM INTO), safe while the server is running; an existing file is kept unless --force.\nPostgreSQL: prints the pg_dump command for the configured database (without its password) and exits with 1.\n",
     )
     .action(async (file: string, o: { force?: boolean } & Json) => {
-      const config = cliConfig();
+      const config = cliConfig({ existing: true });
       if (config.database.provider === "postgresql") {
         await print(pgDumpAdvice(config.database, file));
         throw new Refused("db backup copies SQLite databases only; for PostgreSQL use the pg_dump command above");

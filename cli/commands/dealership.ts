@@ -70,7 +70,7 @@ export function registerDealershipCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli dealership list", "rentals-cli dealership list --json"))
     .action(async (o: Json) => {
-      const rows = await withServices((services) => listDealershipsForOperator(services));
+      const rows = await withServices((services) => listDealershipsForOperator(services), { existing: true });
       if (o.json) return printJson(rows);
       if (rows.length === 0) return print("No dealerships yet: onboard one with `rentals-cli dealership onboard`.");
       await print(
@@ -89,7 +89,7 @@ export function registerDealershipCommands(program: Command): void {
     .addHelpText("after", examples("rentals-cli dealership reset-password ATLANTIC01", "rentals-cli dealership reset-password atlantic01 --json"))
     .action(async (code: string, o: { passwordStdin?: boolean } & Json) => {
       const password = await readOptionalPassword(o);
-      const result = await withServices((services, actor) => resetDealershipPassword(services, actor, code, password));
+      const result = await withServices((services, actor) => resetDealershipPassword(services, actor, code, password), { existing: true });
       if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
       await print(
         [
@@ -109,7 +109,7 @@ export function registerDealershipCommands(program: Command): void {
       .addOption(jsonOption())
       .addHelpText("after", examples(`rentals-cli dealership ${name} ATLANTIC01`))
       .action(async (code: string, o: Json) => {
-        const result = await withServices((services, actor) => setDealershipActive(services, actor, code, active));
+        const result = await withServices((services, actor) => setDealershipActive(services, actor, code, active), { existing: true });
         if (o.json) return printJson(result);
         const state = active ? "activated" : "deactivated";
         const code_ = result.dealership.dealershipCode;

@@ -42,7 +42,7 @@ export function registerDriverCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli driver list", "rentals-cli driver list --json"))
     .action(async (o: Json) => {
-      const rows = await withServices((services) => listDrivers(services, null));
+      const rows = await withServices((services) => listDrivers(services, null), { existing: true });
       if (o.json) return printJson(rows);
       if (rows.length === 0) return print("No drivers yet: add one with `rentals-cli driver create`.");
       await print(
@@ -63,7 +63,7 @@ export function registerDriverCommands(program: Command): void {
       .addOption(jsonOption())
       .addHelpText("after", examples(`rentals-cli driver ${name} sipho@capedrive.co.za`))
       .action(async (email: string, o: Json) => {
-        const result = await withServices((services, actor) => setDriverActive(services, actor, email, active));
+        const result = await withServices((services, actor) => setDriverActive(services, actor, email, active), { existing: true });
         if (o.json) return printJson(result);
         const state = active ? "enabled" : "disabled";
         await print(
@@ -80,7 +80,7 @@ export function registerDriverCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli driver reset-password sipho@capedrive.co.za"))
     .action(async (email: string, o: Json) => {
-      const result = await withServices((services, actor) => resetDriverPassword(services, actor, email));
+      const result = await withServices((services, actor) => resetDriverPassword(services, actor, email), { existing: true });
       if (o.json) return printJson(result);
       await print([`Password reset for ${result.driver.email}; their sessions ended`, `New password (shown only now): ${result.password}`].join("\n"));
     });

@@ -13,7 +13,7 @@ export function registerMaintenanceCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli maintenance run", "rentals-cli maintenance run --json"))
     .action(async (o: Json) => {
-      const result = await withServices((services) => runHousekeeping(services));
+      const result = await withServices((services) => runHousekeeping(services), { existing: true });
       if (o.json) return printJson(result);
       if (!result.ran) return print("Housekeeping is running on another instance right now; nothing done.");
       await print(

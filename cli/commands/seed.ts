@@ -15,7 +15,7 @@ export function registerSeedCommands(program: Command): void {
     .addHelpText(
       "after",
       examples("rentals-cli seed demo", "DATA_DIR=/tmp/capedrive-demo rentals-cli seed demo --json") +
-        "\nRefused (exit 1) when the database already holds vehicles, admins or dealerships.\n",
+        "\nRefused (exit 1) when the database already holds any of what the demo seeds: cars, dealerships, admins, customers, bookings, drivers, service areas or photos.\n",
     )
     .action(async (o: Json) => {
       const { credentials, file } = await withServices(async (services, actor) => {
@@ -33,9 +33,10 @@ export function registerSeedCommands(program: Command): void {
       if (o.json) return printJson({ ...credentials, file });
       await print(
         [
-          `Demo data created. Sign-in details (shown once; also saved in ${file}):`,
+          `Demo data created. Sign-in details (saved in ${file}):`,
           `  Admin       ${credentials.admin.email} / ${credentials.admin.password}   (/admin/signin)`,
           `  Customer    ${credentials.customer.email} / ${credentials.customer.password}   (/signin)`,
+          `  Driver      ${credentials.driver.email} / ${credentials.driver.password}   (/driver/signin)`,
           ...[credentials.dealership, ...credentials.otherDealerships].map((d) => `  Dealership  ${d.dealershipCode} / ${d.password}   (/dealership/signin)`),
         ].join("\n"),
       );

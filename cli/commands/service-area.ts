@@ -39,7 +39,7 @@ export function registerServiceAreaCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli service-area list", "rentals-cli service-area list --json"))
     .action(async (o: Json) => {
-      const areas = await withServices((services) => listAllServiceAreas(services));
+      const areas = await withServices((services) => listAllServiceAreas(services), { existing: true });
       if (o.json) return printJson(areas);
       if (areas.length === 0) return print("No service areas: bookings are accepted anywhere. Import one with `rentals-cli service-area import`.");
       await print(
