@@ -70,7 +70,9 @@ test.describe("landing screen", () => {
 
   test("Sign Up and Sign In are keyboard reachable with a visible focus ring", async ({ page }, testInfo) => {
     await page.goto("/");
-    // Tab from the top of the page: logo link first, then Sign Up.
+    // Tab from the top of the page: the skip link first, then the logo link, then Sign Up.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "CapeDrive home" })).toBeFocused();
     await page.keyboard.press("Tab");
@@ -81,10 +83,12 @@ test.describe("landing screen", () => {
     await snap(page, testInfo, "landing-focus");
   });
 
-  test("the Sign Up link navigates client-side to /signup", async ({ page }) => {
+  test("the Sign Up link navigates client-side to /signup, and the focus goes to the new screen's heading", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await page.getByRole("link", { name: "Sign Up", exact: true }).focus();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   });
 });
 

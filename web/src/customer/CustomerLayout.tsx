@@ -1,5 +1,7 @@
-import { Outlet, useMatches } from "react-router";
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { css, cx } from "styled-system/css";
+import { SkipLink } from "../ui/AreaShell.tsx";
 
 const page = css({
   minH: "100dvh",
@@ -32,11 +34,49 @@ const wideFrame = css({ maxW: "6xl" });
  */
 export function CustomerLayout() {
   const wide = useMatches().some((match) => (match.handle as { wideFrame?: boolean } | undefined)?.wideFrame === true);
+  useFocusOnNewScreen();
   return (
     <div className={page}>
+      <SkipLink />
       <div className={cx(frame, wide && wideFrame)} data-customer-frame="" data-wide={wide ? "" : undefined}>
         <Outlet />
       </div>
     </div>
   );
+}
+
+/** How long a new screen's heading is waited for (its code may still be loading). */
+const HEADING_WAIT_MS = 3_000;
+
+/**
+ * A move to another screen takes the focus to its heading, so a keyboard or screen-reader user
+ * starts at the top of the new page and hears its name (a page change otherwise leaves focus on
+ * <body> and says nothing). Not on the first screen, and not when the new screen has already put
+ * the focus somewhere itself.
+ */
+function useFocusOnNewScreen() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const focusHeading = () => {
+      if (document.activeElement && document.activeElement !== document.body) return true;
+      const heading = document.querySelector<HTMLElement>("main h1");
+      if (!heading) return false;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => focusHeading() && observer.disconnect());
+    observer.observe(document.body, { childList: true, subtree: true });
+    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [pathname]);
 }

@@ -98,7 +98,11 @@ export function CustomerScreen({
         <HeaderLogo size="sm" />
         {right ? <div className={css({ ml: "auto", display: "flex", alignItems: "center", gap: "1" })}>{right}</div> : null}
       </header>
-      <main id="main" className={cx(css({ flex: "1", display: "flex", flexDirection: "column", px: "5", py: "6" }), mainClassName)}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cx(css({ flex: "1", display: "flex", flexDirection: "column", px: "5", py: "6", _focus: { outline: "none" } }), mainClassName)}
+      >
         {children}
       </main>
       {footer ? <CustomerFooter /> : null}

@@ -48,6 +48,15 @@ const areaTag = css({
   borderColor: "border.strong",
 });
 
+/** The first stop of the keyboard on every page: straight past the header to the page's <main id="main">. */
+export function SkipLink() {
+  return (
+    <a href="#main" className={skip}>
+      Skip to content
+    </a>
+  );
+}
+
 /**
  * Full-width layout for the admin and dealership areas: skip link, a sticky header with the logo
  * and the area name (and `actions` on the right; an optional `nav` row below), then the page in
@@ -56,9 +65,7 @@ const areaTag = css({
 export function AreaShell({ area, actions, nav }: { area: string; actions?: ReactNode; nav?: ReactNode }) {
   return (
     <div className={css({ minH: "100dvh", display: "flex", flexDirection: "column", bg: "bg.subtle" })}>
-      <a href="#main" className={skip}>
-        Skip to content
-      </a>
+      <SkipLink />
       <header className={header}>
         <div className={headerInner}>
           <HeaderLogo size="sm" />
