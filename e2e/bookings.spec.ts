@@ -362,6 +362,15 @@ test.describe("booking rules", () => {
     await calendar.locator("[data-part=table-cell-trigger]:not([data-outside-range])", { hasText: /^15$/ }).first().click();
     await expect(calendar).toHaveCount(0);
     await expect(pickupDate).toHaveValue(/^15\/\d{2}\/\d{4}$/);
+    // The return calendar, opened after that, starts where the pickup is: on a day that can be chosen, never in a month of disabled days.
+    await page.getByLabel("Return date", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Open calendar for return date" }).click();
+    const focusedDay = calendar.locator("[data-part=table-cell-trigger][data-focus]");
+    await expect(focusedDay).toHaveText("15");
+    await expect(focusedDay).not.toHaveAttribute("data-disabled", "");
+    await page.keyboard.press("ArrowRight");
+    await expect(calendar.locator("[data-part=table-cell-trigger][data-focus]")).toHaveText("16");
+    await page.keyboard.press("Escape");
   });
 
   test("no free car of that kind for the dates: the empty list and Try Different Options", async ({ page, request }, testInfo) => {

@@ -160,6 +160,10 @@ export function DateField({
             className={cx(control.className, css({ pl: "3", pr: "11", fontVariantNumeric: "tabular-nums" }))}
           />
           <DatePicker.Root
+            // The picker works out the day it opens on (and focuses) once, from min and max: a new
+            // range (the return's, once a pickup is chosen) starts it again, so it never opens on a
+            // month where every day is out of range.
+            key={`${min ?? ""}:${max ?? ""}`}
             value={toPickerValue(iso)}
             onValueChange={(details) => {
               const picked = details.value[0];

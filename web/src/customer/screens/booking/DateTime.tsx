@@ -154,10 +154,13 @@ export function DateTimeScreen() {
         </div>
       </Card>
 
+      {/* An alert, so it is announced as it appears: Next stays disabled until the dates change, and a screen reader would not hear why. */}
       {periodMessage ? (
-        <Notice tone="danger" title="Please change the dates">
-          {periodMessage}
-        </Notice>
+        <div role="alert">
+          <Notice tone="danger" title="Please change the dates">
+            {periodMessage}
+          </Notice>
+        </div>
       ) : null}
       {carTaken ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "3" })} role="alert">
