@@ -408,7 +408,8 @@ const dialog = defineSlotRecipe({
       _hover: { bg: "bg.muted", color: "fg.default" },
     },
     // Buttons at the foot: stacked on phones (the main action on top), in a row above.
-    actions: { display: "flex", flexDirection: "column-reverse", gap: "3", sm: { flexDirection: "row", justifyContent: "flex-end" } },
+    // Stacked on a phone in the order the keyboard reaches them (the way back first, the action last, nearest the thumb).
+    actions: { display: "flex", flexDirection: "column", gap: "3", sm: { flexDirection: "row", justifyContent: "flex-end" } },
   },
   variants: {
     size: {
@@ -461,6 +462,8 @@ export default defineConfig({
     "#root": { minHeight: "100dvh", isolation: "isolate" },
     a: { color: "fg.link" },
     ":focus-visible": { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
+    // A new screen's heading takes the focus to say where the reader is (CustomerLayout); it is not a control, so no ring.
+    "main h1[tabindex='-1']:focus": { outline: "none" },
     "::selection": { bg: "ocean.200", color: "ocean.950" },
     // Printing: A4 pages, white paper. A page made for paper (data-print-page: the condition
     // report) prints black on white without the app's frame, header or footer; its buttons hide
