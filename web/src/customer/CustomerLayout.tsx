@@ -57,6 +57,7 @@ const HEADING_WAIT_MS = 3_000;
 function useFocusOnNewScreen() {
   const { pathname } = useLocation();
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new screen (its pathname), whatever the effect reads
   useEffect(() => {
     if (first.current) {
       first.current = false;
