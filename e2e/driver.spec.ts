@@ -43,7 +43,12 @@ test.describe("driver app", () => {
     // On a phone the header keeps to one line: the buttons show their icons, named for screen readers.
     expect((await page.locator("header").boundingBox())!.height).toBeLessThan(72);
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
-    await page.getByRole("tab", { name: "Tomorrow" }).click();
+    // The day tabs: one Tab stop, the arrow keys move between them.
+    await page.getByRole("tab", { name: "Today" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Tomorrow" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Tomorrow" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Today" })).toHaveAttribute("tabindex", "-1");
     const card = page.getByRole("link", { name: /Thandi Nkosi/ });
     await expect(card).toBeVisible();
     await expect(card).toContainText("10:00 AM");
@@ -60,7 +65,7 @@ test.describe("driver app", () => {
     await expect(page.getByText("On the way", { exact: true })).toBeVisible();
 
     // The front from the (fake) camera.
-    await page.getByRole("button", { name: "Take Front photo" }).click();
+    await page.getByRole("button", { name: "Camera: Front photo" }).click();
     const dialog = page.getByRole("dialog", { name: "Capture Front" });
     await dialog.getByRole("button", { name: "Start Camera" }).click();
     await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
@@ -88,6 +93,11 @@ test.describe("driver app", () => {
     await page.getByLabel("Odometer (km)").fill(String(km));
     await page.getByLabel("Full").check({ force: true });
     await page.getByLabel("The licence matches the person receiving the car").check();
+    // Adding damage takes the focus to its photo, above the button; removing it leaves none.
+    await page.getByRole("button", { name: "Add damage" }).click();
+    await expect(page.getByRole("button", { name: "Camera: Damage 1 photo" })).toBeFocused();
+    await page.getByRole("button", { name: "Remove damage 1" }).click();
+    await expect(page.getByRole("button", { name: "Camera: Damage 1 photo" })).toHaveCount(0);
     // A tap on the pad draws nothing, so there is nothing to accept.
     const pad = page.locator("canvas[aria-label^='Signature pad']");
     await pad.scrollIntoViewIfNeeded();

@@ -97,7 +97,7 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   await phone.getByRole("link", { name: /Thandi Journey/ }).click();
   await phone.getByRole("button", { name: "On my way" }).click();
   await expect(phone.getByText("On the way", { exact: true })).toBeVisible();
-  await phone.getByRole("button", { name: "Take Front photo" }).click();
+  await phone.getByRole("button", { name: "Camera: Front photo" }).click();
   const camera = phone.getByRole("dialog", { name: "Capture Front" });
   await camera.getByRole("button", { name: "Start Camera" }).click();
   await expect.poll(() => camera.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);

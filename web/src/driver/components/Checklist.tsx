@@ -156,6 +156,7 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
             padding="md"
             className={css({ display: "flex", flexDirection: "column", gap: "3" })}
             data-problem={Boolean(shown[`damage.${i}.photo`] || shown[`damage.${i}.note`])}
+            data-damage-id={d.id}
           >
             <PhotoSlot
               label={`Damage ${i + 1}`}
@@ -183,7 +184,15 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
         ))}
         {draft.damage.length < MAX_DAMAGE_PHOTOS ? (
           <div>
-            <Button variant="outline" onClick={() => setDraft((x) => ({ ...x, damage: [...x.damage, { id: crypto.randomUUID(), photo: null, note: "" }] }))}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                const id = crypto.randomUUID();
+                // Drawn at once, so the new damage's first control (its photo) can take the focus: it appears above this button.
+                flushSync(() => setDraft((x) => ({ ...x, damage: [...x.damage, { id, photo: null, note: "" }] })));
+                document.querySelector<HTMLElement>(`[data-damage-id="${id}"] button`)?.focus();
+              }}
+            >
               <PlusIcon size={16} /> Add damage
             </Button>
           </div>

@@ -143,11 +143,12 @@ export function PhotoSlot({
           variant={value ? "outline" : "solid"}
           disabled={busy}
           onClick={() => setCameraOpen(true)}
-          aria-label={`${value ? "Retake" : "Take"} ${label} photo`}
+          // The visible word first, so a voice-control user saying "Camera" reaches it.
+          aria-label={`${value ? "Retake" : "Camera"}: ${label} photo`}
         >
           <CameraIcon size={16} /> {value ? "Retake" : "Camera"}
         </Button>
-        <Button variant="outline" disabled={busy} onClick={() => fileInput.current?.click()} aria-label={`Choose a file for ${label}`}>
+        <Button variant="outline" disabled={busy} onClick={() => fileInput.current?.click()} aria-label={`File: ${label} photo`}>
           <ImageIcon size={16} /> File
         </Button>
         <input

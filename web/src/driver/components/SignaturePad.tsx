@@ -106,6 +106,8 @@ export function SignaturePad({ value, onChange, error }: { value: string | null;
     <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
       <canvas
         ref={canvasRef}
+        // A named image, so a screen reader finds where the customer signs (signing itself needs a finger).
+        role="img"
         aria-label="Signature pad: the customer signs here with a finger"
         className={css({
           width: "full",

@@ -36,12 +36,16 @@ const tab = css({
   _focusVisible: { outline: "2px solid", outlineColor: "brand.solid", outlineOffset: "2px" },
 });
 
+const DAYS = ["today", "tomorrow"] as const;
+type Day = (typeof DAYS)[number];
+
 export function Component() {
   usePageTitle("My jobs");
   const [params, setParams] = useSearchParams();
   const day = params.get("day") === "tomorrow" ? "tomorrow" : "today";
   const date = addDays(capeTownToday(), day === "tomorrow" ? 1 : 0);
   const [{ data, fetching, error }, refetch] = useQuery({ query: DRIVER_JOBS, variables: { date } });
+  const showDay = (d: Day) => setParams(d === "today" ? {} : { day: d }, { replace: true });
   const jobs = data?.driverJobs ?? [];
 
   return (
@@ -50,15 +54,31 @@ export function Component() {
         <h1 className={css({ textStyle: "title" })}>My jobs</h1>
         <span className={css({ color: "fg.muted", fontSize: "sm" })}>{formatBookingCardDate(capeTownDateTimeToUtc(date, "12:00"))}</span>
       </div>
-      <div role="tablist" aria-label="Day" className={tabs}>
-        {(["today", "tomorrow"] as const).map((d) => (
+      {/* Tabs as a screen reader announces them: one stop for Tab, the arrow keys move between the days. */}
+      <div
+        role="tablist"
+        aria-label="Day"
+        className={tabs}
+        onKeyDown={(event) => {
+          if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
+          event.preventDefault();
+          const next = event.key === "Home" ? "today" : event.key === "End" ? "tomorrow" : day === "today" ? "tomorrow" : "today";
+          showDay(next);
+          event.currentTarget.querySelector<HTMLElement>(`[data-day=${next}]`)?.focus();
+        }}
+      >
+        {DAYS.map((d) => (
           <button
             key={d}
             type="button"
             role="tab"
+            data-day={d}
+            id={`day-tab-${d}`}
             aria-selected={day === d}
+            aria-controls="day-jobs"
+            tabIndex={day === d ? 0 : -1}
             className={tab}
-            onClick={() => setParams(d === "today" ? {} : { day: d }, { replace: true })}
+            onClick={() => showDay(d)}
           >
             {d === "today" ? "Today" : "Tomorrow"}
           </button>
@@ -66,6 +86,7 @@ export function Component() {
       </div>
       <div
         role="tabpanel"
+        id="day-jobs"
         aria-label={day === "today" ? "Today's jobs" : "Tomorrow's jobs"}
         className={css({ display: "flex", flexDirection: "column", gap: "3" })}
       >
