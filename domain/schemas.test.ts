@@ -85,6 +85,10 @@ describe("signUpSchema", () => {
       password: ["Password must be at least 6 characters"],
     });
     expect(errors(signUpSchema, { ...valid, password: "123456", confirmPassword: "123456" })).toEqual({});
+    // Six spaces are 6 characters but no password.
+    expect(errors(signUpSchema, { ...valid, password: "      ", confirmPassword: "      " })).toEqual({
+      password: ["Password must be at least 6 characters"],
+    });
   });
 
   test("confirmation required, then must match (on the confirm field)", () => {

@@ -30,9 +30,12 @@ export function emailField(invalid: string, required = invalid) {
     .pipe(z.email({ error: invalid }));
 }
 
+const CUSTOMER_PASSWORD_MESSAGE = "Password must be at least 6 characters";
+/** A customer's password: at least 6 characters (SPEC), not all of them spaces. */
 export const customerPassword = z
-  .string({ error: "Password must be at least 6 characters" })
-  .min(CUSTOMER_PASSWORD_MIN_LENGTH, "Password must be at least 6 characters");
+  .string({ error: CUSTOMER_PASSWORD_MESSAGE })
+  .min(CUSTOMER_PASSWORD_MIN_LENGTH, { message: CUSTOMER_PASSWORD_MESSAGE, abort: true })
+  .regex(/\S/, CUSTOMER_PASSWORD_MESSAGE);
 
 const STAFF_PASSWORD_MESSAGE = "Password must be at least 8 characters";
 /**
