@@ -257,6 +257,8 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(dialog).toHaveCount(0);
   await expect(card.locator("[data-status=cancelled]")).toHaveText("Cancelled");
   await expect(card.getByRole("button", { name: "Cancel Booking" })).toHaveCount(0);
+  // The button that opened the dialog is gone: the focus stays with the booking, not at the top of the page.
+  await expect(card).toBeFocused();
   await expectNoOverflow(page);
   await snapScreen(page, testInfo, `${prefix}cancelled`);
   expect((await myBookings(request, token))[0]!.status).toBe("cancelled");

@@ -4,7 +4,7 @@
  * the server's reason beside it. On each card of My Bookings and on the booking's own page.
  */
 import { Dialog } from "@ark-ui/react/dialog";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useMutation } from "urql";
 import { css } from "styled-system/css";
 import { isCancellableStatus } from "#domain/booking.ts";
@@ -47,8 +47,25 @@ export function CancelControls({ booking, onCancel }: { booking: Cancellable; on
   );
 }
 
+/**
+ * Where the focus goes when the dialog closes: back to the button that opened it, or, once the
+ * booking is cancelled and that button gone, to the booking's card (else it would fall to <body>
+ * and a keyboard user would start again at the top of the page).
+ */
+function focusAfterClosing(opener: HTMLElement | null, bookingId: string | null): HTMLElement | null {
+  if (opener?.isConnected && !opener.hasAttribute("disabled")) return opener;
+  const card = bookingId ? document.querySelector<HTMLElement>(`[data-booking-id="${bookingId}"]`) : null;
+  if (card) card.tabIndex = -1;
+  return card;
+}
+
 export function CancelDialog({ booking, onClose }: { booking: Cancellable | null; onClose: () => void }) {
   const [state, cancelBooking] = useMutation(CANCEL_BOOKING);
+  // The booking the dialog was last opened for, and what opened it: both gone by the time the focus moves.
+  const shownFor = useRef<{ id: string; opener: HTMLElement | null } | null>(null);
+  if (booking && shownFor.current?.id !== booking.id) {
+    shownFor.current = { id: booking.id, opener: document.activeElement instanceof HTMLElement ? document.activeElement : null };
+  }
   const confirm = async () => {
     if (!booking) return;
     const result = await cancelBooking({ id: booking.id });
@@ -57,7 +74,17 @@ export function CancelDialog({ booking, onClose }: { booking: Cancellable | null
     else notifyError("Cancellation failed", serverMessage(result.error) ?? "Failed to cancel booking. Please try again.");
   };
   return (
-    <DialogShell role="alertdialog" closeButton={false} open={booking !== null} onOpenChange={(open) => (open || state.fetching ? undefined : onClose())}>
+    <DialogShell
+      role="alertdialog"
+      closeButton={false}
+      open={booking !== null}
+      onOpenChange={(open) => (open || state.fetching ? undefined : onClose())}
+      finalFocusEl={() => {
+        const last = shownFor.current;
+        shownFor.current = null;
+        return focusAfterClosing(last?.opener ?? null, last?.id ?? null);
+      }}
+    >
       <Dialog.Title className={dialogStyles.title}>Cancel Booking #{booking?.bookingNumber}?</Dialog.Title>
       <Dialog.Description>{CANCEL_CONFIRM_TEXT}</Dialog.Description>
       <div className={dialogStyles.actions}>
