@@ -22,9 +22,10 @@ const backLink = css({
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
-  width: "10",
-  height: "10",
-  ml: "-2",
+  // 44px: a thumb's target on a phone.
+  width: "11",
+  height: "11",
+  ml: "-2.5",
   borderRadius: "full",
   color: "fg.default",
   _hover: { bg: "bg.muted" },

@@ -77,7 +77,8 @@ const cardLink = css({
   display: "inline-flex",
   alignItems: "center",
   gap: "1.5",
-  minH: "10",
+  // 44px: a thumb's target on a phone.
+  minH: "11",
   fontSize: "sm",
   fontWeight: "600",
   color: "brand.text",

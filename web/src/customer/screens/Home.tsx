@@ -63,12 +63,16 @@ export function RecentBookings<T extends { id: string }>({
   const shown = bookings.slice(0, HOME_BOOKINGS_SHOWN);
   return (
     <section aria-labelledby="home-bookings" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-      <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between" })}>
+      <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between" })}>
         <h2 id="home-bookings" className={sectionTitle}>
           My Bookings
         </h2>
         {shown.length > 0 ? (
-          <Link to="/bookings" className={css({ fontSize: "sm", fontWeight: "600" })}>
+          // 44px tall and a little wider than its words: a thumb's target, its text where it was.
+          <Link
+            to="/bookings"
+            className={css({ display: "inline-flex", alignItems: "center", minH: "11", px: "2", mr: "-2", fontSize: "sm", fontWeight: "600" })}
+          >
             View all
           </Link>
         ) : null}
