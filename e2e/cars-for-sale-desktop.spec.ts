@@ -30,3 +30,12 @@ test("the listing is a grid of at least three cards a row, and the details sit b
   await expectAccessible(page, "for-sale-details-desktop");
   await snap(page, testInfo, "for-sale-details-desktop");
 });
+
+test("with a keyboard, Enter in the search box searches and leaves the focus in the box", async ({ page }) => {
+  await page.goto("/cars-for-sale");
+  const search = page.getByRole("searchbox", { name: "Search cars for sale" });
+  await search.fill("volkswagen");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/volkswagen/);
+  await expect(search).toBeFocused();
+});

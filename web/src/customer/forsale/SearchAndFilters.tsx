@@ -81,7 +81,8 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
     event.preventDefault();
     pushed.current = text.trim();
     onSearch(text.trim());
-    inputRef.current?.blur(); // closes the phone's keyboard to show the results
+    // On a touch screen, closes the on-screen keyboard to show the results; with a real keyboard the focus stays in the box.
+    if (window.matchMedia("(pointer: coarse)").matches) inputRef.current?.blur();
   }
 
   return (
