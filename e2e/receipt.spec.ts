@@ -55,7 +55,9 @@ test("a booking's tax invoice, then the credit note of its cancellation", async 
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
   // The invoice and its credit note print on one A4 sheet.
-  const pdf = (await page.pdf({ format: "A4", preferCSSPageSize: true })).toString("latin1");
+  const pdfBytes = await page.pdf({ format: "A4", preferCSSPageSize: true });
+  await testInfo.attach("receipt.pdf", { body: pdfBytes, contentType: "application/pdf" });
+  const pdf = pdfBytes.toString("latin1");
   expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
   await snap(page, testInfo, "receipt-print");
 });

@@ -49,7 +49,8 @@ function TaxDocument({ doc, receipt, invoiceNumber }: { doc: TaxDocumentData; re
         flexDirection: "column",
         gap: "4",
         breakInside: "avoid",
-        _print: { borderColor: "black", borderRadius: "0", p: "4" },
+        // On paper a little tighter, so an invoice and its note fit one A4 sheet.
+        _print: { borderColor: "black", borderRadius: "0", p: "3", gap: "3" },
       })}
     >
       <div className={css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "baseline", gap: "2" })}>
@@ -120,7 +121,7 @@ function Receipt({ receipt }: { receipt: ReceiptData }) {
     <article
       aria-labelledby="receipt-title"
       data-print-page=""
-      className={css({ display: "flex", flexDirection: "column", gap: "4", width: "full", maxW: "3xl", mx: "auto", _print: { maxW: "none" } })}
+      className={css({ display: "flex", flexDirection: "column", gap: "4", width: "full", maxW: "3xl", mx: "auto", _print: { maxW: "none", gap: "3" } })}
     >
       <p className={css({ display: "none", _print: { display: "block" }, fontWeight: "800" })}>CapeDrive</p>
       <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
