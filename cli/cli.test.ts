@@ -545,6 +545,9 @@ describe("service areas", () => {
     expect((await ok(["service-area", "list"])).stdout).toMatch(/Cape Town metro and Stellenbosch\s+yes\s+7/);
     const overHttp = (await (await get("/api/admin/service-areas", await asAdmin())).json()) as { name: string }[];
     expect(overHttp.map((a) => a.name)).toEqual(expect.arrayContaining(["Cape Town metro and Stellenbosch", "Renamed area"]));
+    // The same file again would make a second area of the same name: refused, nothing added.
+    await refused(["service-area", "import", geojson], "A service area with this name already exists");
+    expect(JSON.parse((await ok(["service-area", "list", "--json"])).stdout)).toHaveLength(list.length);
   });
 
   test("bad GeoJSON, no name, not JSON, no file: exit 1 with the reason, nothing stored", async () => {

@@ -44,7 +44,8 @@ async function fixtures(): Promise<Fixtures> {
   const vehicle = await newFleetVehicle(services());
   const other = await newFleetVehicle(services(), { category: "medium" });
   const booking = await newBooking(services(), { userId: customer.id, category: "medium" });
-  const area = await services().db.serviceArea.create({ data: { name: "Metro", polygon: POLYGON } });
+  // Each fixture's area has its own name: a name is taken whatever area has it.
+  const area = await services().db.serviceArea.create({ data: { name: `Metro ${crypto.randomUUID().slice(0, 8)}`, polygon: POLYGON } });
   const { apiKey } = await issueApiKey(
     services(),
     { kind: "admin", adminId: admin.id, sessionId: "x", clientAddress: "t" },
@@ -102,7 +103,7 @@ const ROUTES: Route[] = [
   },
   { method: "POST", path: (f) => `/api/admin/customers/${f.customerId}/cancel-bookings` },
   { method: "GET", path: () => "/api/admin/service-areas", permission: "service-areas:read" },
-  { method: "POST", path: () => "/api/admin/service-areas", body: () => ({ name: "Winelands", polygon: POLYGON }) },
+  { method: "POST", path: () => "/api/admin/service-areas", body: () => ({ name: `Winelands ${crypto.randomUUID().slice(0, 8)}`, polygon: POLYGON }) },
   { method: "PUT", path: (f) => `/api/admin/service-areas/${f.areaId}`, body: () => ({ isActive: false }) },
   { method: "DELETE", path: (f) => `/api/admin/service-areas/${f.areaId}` },
   { method: "GET", path: () => "/api/admin/api-keys" },
@@ -307,7 +308,11 @@ const OPERATIONS: Operation[] = [
   { name: "cancelCustomerBookings", query: `mutation($id: ID!) { cancelCustomerBookings(id: $id) { cancelled } }`, variables: (f) => ({ id: f.customerId }) },
   { name: "customerStats", query: `{ customerStats { total } }`, permission: "customers:read" },
   { name: "serviceAreas", query: `{ serviceAreas { id } }`, permission: "service-areas:read" },
-  { name: "createServiceArea", query: `mutation($p: JSON) { createServiceArea(input: { name: "X", polygon: $p }) { id } }`, variables: () => ({ p: POLYGON }) },
+  {
+    name: "createServiceArea",
+    query: `mutation($n: String, $p: JSON) { createServiceArea(input: { name: $n, polygon: $p }) { id } }`,
+    variables: () => ({ n: `X ${crypto.randomUUID().slice(0, 8)}`, p: POLYGON }),
+  },
   {
     name: "updateServiceArea",
     query: `mutation($id: ID!) { updateServiceArea(id: $id, input: { isActive: false }) { id } }`,

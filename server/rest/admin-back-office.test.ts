@@ -195,6 +195,23 @@ describe("service areas", () => {
     expect(audit.after).toEqual({ name: "Cape Town metro", isActive: true, polygon: SQUARE });
   });
 
+  test("a name another area has, in any case, is refused (409 naming the field), on create and on edit; nothing stored", async () => {
+    const first = await call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "Muizenberg", polygon: SQUARE } });
+    expect(first.status).toBe(201);
+    const before = await db().serviceArea.count();
+    const again = await call("POST", "/api/admin/service-areas", { auth: as(), body: { name: " MUIZENBERG ", polygon: SQUARE } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      message: "A service area with this name already exists",
+      fieldErrors: { name: "A service area with this name already exists" },
+    });
+    expect(await db().serviceArea.count()).toBe(before);
+    const other = await call("POST", "/api/admin/service-areas", { auth: as(), body: { name: "Kalk Bay", polygon: SQUARE } });
+    expect((await call("PUT", `/api/admin/service-areas/${other.body.id}`, { auth: as(), body: { name: "muizenberg" } })).status).toBe(409);
+    // An area keeps its own name through an edit.
+    expect((await call("PUT", `/api/admin/service-areas/${first.body.id}`, { auth: as(), body: { name: "Muizenberg", isActive: false } })).status).toBe(200);
+  });
+
   test("bad polygons and names: 400 with the reason, nothing stored", async () => {
     const ring = SQUARE.coordinates[0]!;
     const cases: [unknown, RegExp][] = [

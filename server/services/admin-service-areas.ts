@@ -5,7 +5,7 @@
 import type { ServiceArea } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
 import { serviceAreaSchema } from "#domain";
-import { badInput, notFound } from "../errors";
+import { badInput, fieldConflict, notFound } from "../errors";
 import { recordAudit, type Actor } from "./audit";
 import type { Services } from "./context";
 import { parseInput } from "./validation";
@@ -63,10 +63,23 @@ export async function createServiceArea(services: Services, viewer: Viewer, inpu
   return createServiceAreaAs(services, requireAdmin(viewer), input);
 }
 
+export const SERVICE_AREA_NAME_TAKEN = "A service area with this name already exists";
+
+/**
+ * Two areas of one name could not be told apart on the map, in the list or in the audit log (an
+ * import run twice made a second one): a name is taken whatever its case. Compared here, not in
+ * SQL, where SQLite's = and PostgreSQL's differ on case: an operator keeps a handful of areas.
+ */
+async function refuseTakenName(tx: Prisma.TransactionClient, name: string, exceptId?: string): Promise<void> {
+  const others = await tx.serviceArea.findMany({ where: exceptId ? { id: { not: exceptId } } : {}, select: { name: true } });
+  if (others.some((area) => area.name.toLowerCase() === name.toLowerCase())) throw fieldConflict("name", SERVICE_AREA_NAME_TAKEN);
+}
+
 /** createServiceArea for an actor already allowed to (an admin, or an operator through rentals-cli). */
 export async function createServiceAreaAs(services: Services, admin: Actor, input: unknown): Promise<PublicServiceArea> {
   const data = parseInput(serviceAreaSchema, jsonObject(input));
   const area = await services.db.$transaction(async (tx) => {
+    await refuseTakenName(tx, data.name);
     const created = await tx.serviceArea.create({ data: { name: data.name, isActive: data.isActive, polygon: polygonJson(data.polygon) } });
     await recordAudit(tx, admin, { action: "service_area.create", entity: "service_area", entityId: created.id, after: auditView(created) });
     return created;
@@ -81,6 +94,7 @@ export async function updateServiceArea(services: Services, viewer: Viewer, id: 
   const data = parseInput(serviceAreaSchema, { name: current.name, isActive: current.isActive, polygon: current.polygon, ...jsonObject(input) });
   const area = await services.db.$transaction(async (tx) => {
     const before = await findArea(tx, current.id);
+    await refuseTakenName(tx, data.name, current.id);
     const updated = await tx.serviceArea.update({
       where: { id: current.id },
       data: { name: data.name, isActive: data.isActive, polygon: polygonJson(data.polygon) },
