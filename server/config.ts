@@ -85,6 +85,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("CapeDrive <no-reply@capedrive.local>"),
+  /** Where a customer's reply goes (a monitored inbox): every email's Reply-To. Unset, replies go to MAIL_FROM. */
+  MAIL_REPLY_TO: z.string().min(3).optional(),
   GEOCODER_URL: z
     .url()
     .regex(/^https?:\/\//, "must be an http:// or https:// URL")
@@ -176,7 +178,7 @@ export type Config = {
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   google: { clientId?: string; jwksUrl: string };
-  mail: { smtpUrl?: string; from: string };
+  mail: { smtpUrl?: string; from: string; replyTo?: string };
   /** The invitation code that opens admin sign-up once an admin exists; unset, only the first admin may sign up. */
   adminSignupCode?: string;
   /** Base URL of a Nominatim-compatible geocoder (no trailing slash). */
@@ -278,7 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffSessionTtlHours: e.STAFF_SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO },
     adminSignupCode: e.ADMIN_SIGNUP_CODE,
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ""),
     geocoderRequestsPerSecond: e.GEOCODER_REQUESTS_PER_SECOND,

@@ -156,6 +156,29 @@ describe("SMTP delivery", () => {
     }
   });
 
+  test("with MAIL_REPLY_TO, a reply goes to that inbox, not to the no-reply sender", async () => {
+    await enqueueEmail(services.db, message(77));
+    const base = withSmtp(smtp.url);
+    const mailer = startMailer({ ...base, config: { ...base.config, mail: { ...base.config.mail, replyTo: "CapeDrive help <help@capedrive.example>" } } });
+    try {
+      await mailer.flush();
+      const mail = await smtp.waitFor((m) => m.subject === "Test 77");
+      expect(mail.headers["reply-to"]).toContain("help@capedrive.example");
+      expect(mail.headers.from).toContain("no-reply@capedrive.local");
+    } finally {
+      await mailer.stop();
+    }
+    // Unset, there is no Reply-To at all.
+    await enqueueEmail(services.db, message(78));
+    const plain = startMailer(withSmtp(smtp.url));
+    try {
+      await plain.flush();
+      expect((await smtp.waitFor((m) => m.subject === "Test 78")).headers["reply-to"]).toBeUndefined();
+    } finally {
+      await plain.stop();
+    }
+  });
+
   test("a template's email arrives as multipart/alternative (plain text and HTML), with its calendar attached", async () => {
     const confirmation = sampleEmails().find((e) => e.name === "booking-confirmed")!.message;
     await enqueueEmail(services.db, confirmation);

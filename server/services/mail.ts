@@ -156,6 +156,8 @@ function smtpTransport(services: Services, smtpUrl: string): Transport {
     async send(row) {
       await transporter.sendMail({
         from: services.config.mail.from,
+        // A sender like no-reply@ cannot be answered: replies go to the inbox someone reads.
+        ...(services.config.mail.replyTo ? { replyTo: services.config.mail.replyTo } : {}),
         to: row.to,
         subject: row.subject,
         text: row.text,
@@ -180,6 +182,7 @@ function developmentTransport(services: Services): Transport {
       const file = joinPath(folder, `${at.toISOString().replaceAll(":", "-")}-${row.id}.txt`);
       const headers = [
         `From: ${services.config.mail.from}`,
+        ...(services.config.mail.replyTo ? [`Reply-To: ${services.config.mail.replyTo}`] : []),
         `To: ${row.to}`,
         `Subject: ${row.subject}`,
         `Date: ${at.toUTCString()}`,
