@@ -4,6 +4,7 @@ import {
   formatRand,
   formatRandCents,
   formatRandCentsExact,
+  decimalToCents,
   formatRandPerDay,
   isMoneyAmount,
   MAX_MONEY_CENTS,
@@ -98,6 +99,12 @@ describe("formatRand (R, comma thousands, cents only when not zero)", () => {
     } finally {
       Number.prototype.toLocaleString = original;
     }
+  });
+
+  test("decimalToCents: a stored amount (anything with toFixed, as Prisma's Decimal) in cents", () => {
+    expect(decimalToCents(1350.5)).toBe(135_050);
+    expect(decimalToCents({ toFixed: (digits: number) => (900).toFixed(digits) })).toBe(90_000);
+    expect(decimalToCents(0.1 + 0.2)).toBe(30);
   });
 
   test("formatRandCentsExact: a tax document's amounts always carry their cents", () => {

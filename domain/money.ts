@@ -83,6 +83,11 @@ export function isMoneyAmount(value: unknown): value is number | string {
   }
 }
 
+/** A stored money amount (a Prisma Decimal, or anything that writes itself with toFixed) in cents. */
+export function decimalToCents(amount: { toFixed(digits: number): string }): number {
+  return parseMoneyToCents(amount.toFixed(MONEY_SCALE));
+}
+
 /** Integer cents to the wire/database form: 135000 -> "1350.00", -5 -> "-0.05". */
 export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);

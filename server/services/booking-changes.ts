@@ -32,7 +32,7 @@ import {
   isFinalBookingStatus,
   isRentalFleetVehicle,
   isTypedAddressStandIn,
-  parseMoneyToCents,
+  decimalToCents,
   TRANSMISSION_LABELS,
   tripExtensionSchema,
   BLOCKING_BOOKING_STATUSES,
@@ -114,7 +114,6 @@ type Plan = {
 };
 
 const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");
-const centsOf = (amount: { toFixed(digits: number): string }) => parseMoneyToCents(amount.toFixed(2));
 
 /** Reads the booking the viewer may change (a customer's own; any for admins), or 404. */
 async function loadBooking(services: Services, viewer: Viewer, id: unknown): Promise<{ booking: BookingForChange; actor: Plan["actor"] }> {
@@ -204,7 +203,7 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
 
   const quote = bookingQuote(next.category, next.pickupDate, next.returnDate);
   if (checkFigures) checkClientFigures({ category: next.category, totalAmount: data.totalAmount, duration: data.duration }, quote);
-  return { booking, actor, kind, next, quote, oldTotalCents: centsOf(booking.totalAmount), changes };
+  return { booking, actor, kind, next, quote, oldTotalCents: decimalToCents(booking.totalAmount), changes };
 }
 
 /** The earliest blocking booking of the car after this trip: the latest return an extension can have. */
@@ -367,7 +366,7 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
           toTransmission: next.transmission,
           fromVehicleId: booking.vehicleId,
           toVehicleId: vehicleId,
-          fromTotalCents: centsOf(booking.totalAmount),
+          fromTotalCents: decimalToCents(booking.totalAmount),
           toTotalCents: quote.totalCents,
         },
       });

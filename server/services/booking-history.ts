@@ -2,7 +2,7 @@
 // change, and the row a person's status change leaves (a cancellation, a confirmation), beside
 // the date, place and car changes of booking-changes.ts.
 import type { Prisma } from "../db";
-import { parseMoneyToCents, type BookingStatus } from "#domain";
+import { decimalToCents, type BookingStatus } from "#domain";
 import type { AdminViewer, ApiKeyViewer, CustomerViewer } from "./viewer";
 
 /** Who made a change: the customer, an admin or an integration's API key. */
@@ -40,7 +40,7 @@ type BookingAsItStands = {
  * off the road, have their own record (the handover jobs).
  */
 export function recordStatusChange(tx: Prisma.TransactionClient, booking: BookingAsItStands, toStatus: BookingStatus, actor: ChangeActor) {
-  const cents = parseMoneyToCents(booking.totalAmount.toFixed(2));
+  const cents = decimalToCents(booking.totalAmount);
   return tx.bookingChange.create({
     data: {
       bookingId: booking.id,

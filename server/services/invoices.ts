@@ -13,7 +13,7 @@ import {
   categoryLabel,
   formatConfirmationDateTime,
   isFinalBookingStatus,
-  parseMoneyToCents,
+  decimalToCents,
   settlingDocument,
   splitVat,
   TRANSMISSION_LABELS,
@@ -37,7 +37,7 @@ export type BookingForInvoice = Prisma.BookingGetPayload<typeof BOOKING_FOR_INVO
 function owedCents(b: BookingForInvoice): number {
   if (!OWING.has(b.status)) return 0;
   const charges = b.handovers.reduce((sum, h) => sum + (h.lateFeeCents ?? 0) + (h.fuelFeeCents ?? 0), 0);
-  return parseMoneyToCents(b.totalAmount.toFixed(2)) + charges;
+  return decimalToCents(b.totalAmount) + charges;
 }
 
 /** "Car rental: Medium, manual, 3 days, Mar 05, 2026, 10:00 to Mar 08, 2026, 10:00 (Cape Town), booking #A1B2C3" */
