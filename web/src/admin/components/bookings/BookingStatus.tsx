@@ -34,16 +34,11 @@ export const STATUS_FILTER = [{ value: "", label: "All statuses" }, ...STATUS_OP
 export function StatusControl({ booking }: { booking: AdminBooking }) {
   const id = useId();
   const [, updateStatus] = useMutation(UPDATE_STATUS);
-  const [chosen, setChosen] = useState<string>(booking.status);
+  // What the select proposes; null shows the booking's own status (so a change made elsewhere shows too).
+  const [chosen, setChosen] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const number = bookingNumber(booking.id, "admin");
-  // A change made elsewhere (another card, another admin) shows once nothing is proposed here.
-  const [shown, setShown] = useState(booking.status);
-  if (shown !== booking.status) {
-    setShown(booking.status);
-    setChosen(booking.status);
-  }
-  const proposed = chosen !== booking.status && isBookingStatus(chosen) ? chosen : null;
+  const proposed = chosen !== null && chosen !== booking.status && isBookingStatus(chosen) ? chosen : null;
   const save = async () => {
     if (!proposed) return;
     setSaving(true);
@@ -53,6 +48,7 @@ export function StatusControl({ booking }: { booking: AdminBooking }) {
       notifyError("Error updating status", adminErrorMessage(result.error));
       return;
     }
+    setChosen(null);
     notifySuccess("Status updated", `Booking #${number} is now ${bookingStatusLabel(proposed).toLowerCase()}.`);
   };
   return (
@@ -62,13 +58,13 @@ export function StatusControl({ booking }: { booking: AdminBooking }) {
       </label>
       <select
         id={id}
-        value={chosen}
+        value={chosen ?? booking.status}
         disabled={saving}
         onChange={(event) => setChosen(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Escape" && proposed) {
             event.preventDefault();
-            setChosen(booking.status);
+            setChosen(null);
           }
         }}
         className={css({
@@ -96,7 +92,7 @@ export function StatusControl({ booking }: { booking: AdminBooking }) {
             {saving ? <Spinner label="Saving status…" /> : null}
             Save status
           </Button>
-          <Button size="sm" variant="ghost" disabled={saving} onClick={() => setChosen(booking.status)}>
+          <Button size="sm" variant="ghost" disabled={saving} onClick={() => setChosen(null)}>
             Cancel
           </Button>
         </>
