@@ -255,6 +255,23 @@ const RETRYABLE_BUSY = new Set(["5", "261", "773"]);
 const isRetryableBusy = (error: unknown) =>
   error instanceof DriverAdapterError && RETRYABLE_BUSY.has(String((error.cause as { originalCode?: unknown }).originalCode));
 
+/**
+ * Runs a connection's opening step (its settings, a migrator's first statements) again while SQLite
+ * answers "busy" at once, whatever its busy timeout: switching a new file to WAL upgrades a read
+ * lock, which SQLite refuses without waiting when another connection is doing the same. Up to waitMs.
+ */
+export function retryWhileBusy<T>(work: () => T, waitMs = OPEN_BUSY_WAIT_MS): T {
+  const deadline = performance.now() + waitMs;
+  for (;;) {
+    try {
+      return work();
+    } catch (error) {
+      if (!(isSqliteError(error) && RETRYABLE_BUSY.has(String(error.errno)) && performance.now() < deadline)) throw error;
+      Bun.sleepSync(10);
+    }
+  }
+}
+
 /** The last stamp any connection of this process handed out (see Connection.changeStamp). */
 let lastChangeStamp = 0;
 
@@ -273,20 +290,11 @@ class Connection {
     this.#lockWaitMs = Math.max(0, Math.round(options.timeout ?? 5_000));
     // The settings are idempotent: a lock held elsewhere for a moment (SQLite answers some of
     // those at once, whatever its busy timeout) is waited out by trying again, up to OPEN_BUSY_WAIT_MS.
-    const deadline = performance.now() + OPEN_BUSY_WAIT_MS;
-    for (;;) {
-      try {
-        this.#configure(file, options, role);
-        return;
-      } catch (error) {
-        const failure = toAdapterError(error);
-        if (isRetryableBusy(failure) && performance.now() < deadline) {
-          Bun.sleepSync(10);
-          continue;
-        }
-        this.db.close(false);
-        throw failure;
-      }
+    try {
+      retryWhileBusy(() => this.#configure(file, options, role));
+    } catch (error) {
+      this.db.close(false);
+      throw toAdapterError(error);
     }
   }
 

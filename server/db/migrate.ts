@@ -6,8 +6,11 @@ import { Database } from "bun:sqlite";
 import pg from "pg";
 import type { DatabaseTarget } from "../config";
 import { readMigrations } from "../../prisma/tools/migrations";
+import { retryWhileBusy } from "./bun-sqlite-adapter";
 
 type Row = Record<string, unknown>;
+/** How long a migrator waits for another process's migration (each is one short transaction). */
+const SQLITE_LOCK_WAIT_MS = 10_000;
 type Runner = {
   /** Runs one migration's SQL and records it, atomically; false when another process already had. */
   apply(name: string, checksum: string, sql: string): Promise<boolean>;
@@ -38,11 +41,14 @@ const appliedQuery = `SELECT "migration_name" AS name, "checksum" FROM "_prisma_
 async function sqliteRunner(file: string): Promise<Runner> {
   const db = new Database(file, { create: true, readwrite: true });
   try {
-    db.exec("PRAGMA busy_timeout = 10000");
-    // WAL lets readers work while a writer commits; the mode is stored in the file.
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA foreign_keys = ON");
-    db.exec(createTable.sqlite);
+    db.exec(`PRAGMA busy_timeout = ${SQLITE_LOCK_WAIT_MS}`);
+    // WAL lets readers work while a writer commits; the mode is stored in the file. Two processes
+    // starting on a new file both switch it, and SQLite refuses one at once: it tries again.
+    retryWhileBusy(() => {
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec("PRAGMA foreign_keys = ON");
+      db.exec(createTable.sqlite);
+    }, SQLITE_LOCK_WAIT_MS);
   } catch (error) {
     db.close(false);
     throw error;
@@ -53,7 +59,7 @@ async function sqliteRunner(file: string): Promise<Runner> {
       return rows.map((r) => ({ name: String(r.name), checksum: String(r.checksum) }));
     },
     async apply(name, checksum, sql) {
-      db.exec("BEGIN IMMEDIATE");
+      retryWhileBusy(() => db.exec("BEGIN IMMEDIATE"), SQLITE_LOCK_WAIT_MS);
       try {
         // Another process may have applied it while we waited for the write lock.
         const done = db.query(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = ? AND "finished_at" IS NOT NULL`).all(name);
