@@ -7,7 +7,7 @@
 import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { GOOGLE_CLIENT_ID, googleIdToken, setGoogleCredential, useGoogleStandIn } from "./google.ts";
-import { createCustomer, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
+import { createCustomer, expectSignInRefused, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
 
 const LICENCE_JPEG = "e2e/fixtures/drivers-licence.jpg";
 const TAGLINE = "Hassle-free car rentals in Cape Town. Fully insured. No deposits.";
@@ -270,7 +270,12 @@ test.describe("customer accounts", () => {
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expectToast(page, "Error signing in", "Invalid email or password");
+    await expectSignInRefused(page, "Invalid email or password", ["Email", "Password"]);
     await snap(page, testInfo, "signin-failed", { fullPage: false });
+    // Typing again takes the failure away.
+    await page.keyboard.type("s");
+    await expect(page.getByText("Invalid email or password", { exact: true }).and(page.getByRole("note"))).toHaveCount(0);
+    await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid");
     await page.getByLabel("Password", { exact: true }).fill("secret123");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expectToast(page, "Welcome back!");

@@ -15,7 +15,7 @@ import { expectAccessible } from "./axe";
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain/time.ts";
-import { createCustomer, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail } from "./support.ts";
+import { createCustomer, expectSignInRefused, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail } from "./support.ts";
 
 const ADMIN_TOKEN_KEY = "capedrive.admin.token";
 const ADMIN_USER_KEY = "capedrive.admin.user";
@@ -99,6 +99,7 @@ test.describe("admin back office", () => {
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expectToast(page, "Sign in failed", "Invalid credentials. Please try again.");
+    await expectSignInRefused(page, "Invalid credentials. Please try again.", ["Email", "Password"]);
     await expect(page).toHaveURL(/\/admin\/signin$/);
     await expectAccessible(page, "admin-signin-failed");
     await snap(page, testInfo, "admin-signin-failed");

@@ -7,7 +7,7 @@
 import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { DEALERSHIP_INFO_KEY, DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
-import { createCustomer, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
+import { createCustomer, expectSignInRefused, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
 
 const stat = (page: Page, label: string) => page.locator("section[aria-labelledby=stats-heading] li").filter({ hasText: label });
 const vehicleCard = (page: Page, name: string | RegExp) => page.locator("main li").filter({ has: page.getByRole("heading", { name }) });
@@ -65,6 +65,7 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   // A wrong password.
   await signIn(page, login.dealershipCode, "not-the-password");
   await expectToast(page, "Sign in failed", "Please check your dealership code and password");
+  await expectSignInRefused(page, "Please check your dealership code and password", ["Dealership code", "Password"]);
   await expect(page).toHaveURL(/\/dealership\/signin$/);
 
   // Signed in (the code in any case).

@@ -13,7 +13,7 @@
 import { expect, test, type APIRequestContext, type TestInfo } from "./test";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, seedBooking } from "./booking-helpers.ts";
 import { assignDriver, createAdminToken, createCar, createDriver, photosFromFiles, sign, signInDriver } from "./handover-helpers.ts";
-import { graphql, snap } from "./support.ts";
+import { expectSignInRefused, expectToast, graphql, snap } from "./support.ts";
 
 /** A confirmed booking of the test's own car for tomorrow 10:00 to the day after at 10:00. */
 async function bookTomorrow(request: APIRequestContext, testInfo: TestInfo, adminToken: string, name = "Thandi Nkosi") {
@@ -132,6 +132,7 @@ test.describe("driver app", () => {
     await page.getByLabel("Email").fill("nobody@example.com");
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByText("Please check your email and password")).toBeVisible();
+    await expectToast(page, "Sign in failed", "Please check your email and password");
+    await expectSignInRefused(page, "Please check your email and password", ["Email", "Password"]);
   });
 });

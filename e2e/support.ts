@@ -32,6 +32,24 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description !== undefined) await expect(t.locator("[data-part=description]")).toHaveText(description);
 }
 
+/**
+ * A refused sign-in leaves its reason in the form too (the toast goes): the fields marked invalid
+ * and described by it, and the password focused, selected to retype.
+ */
+export async function expectSignInRefused(page: Page, message: string, labels: string[]) {
+  await expect(page.getByRole("note").filter({ hasText: message })).toBeVisible();
+  for (const label of labels) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(message);
+  }
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(password).toBeFocused();
+  expect(await password.evaluate((input: HTMLInputElement) => input.selectionEnd! - input.selectionStart!)).toBe(
+    await password.inputValue().then((v) => v.length),
+  );
+}
+
 /** GraphQL over Playwright's request context (no browser), for quick setup. */
 export async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   const response = await request.post("/graphql", {

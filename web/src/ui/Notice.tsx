@@ -49,11 +49,12 @@ export function Notice({
   children,
   className,
   icon,
-}: NoticeVariantProps & { title?: ReactNode; children?: ReactNode; className?: string; icon?: ReactNode }) {
+  id,
+}: NoticeVariantProps & { title?: ReactNode; children?: ReactNode; className?: string; icon?: ReactNode; id?: string }) {
   const classes = notice({ tone });
   const Icon = tone === "amber" || tone === "danger" ? WarningIcon : InfoIcon;
   return (
-    <div className={cx(classes.root, className)} role="note">
+    <div className={cx(classes.root, className)} role="note" id={id}>
       {icon ?? <Icon className={classes.icon} />}
       <div className={classes.content}>
         {title ? <p className={classes.title}>{title}</p> : null}

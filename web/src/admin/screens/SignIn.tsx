@@ -4,6 +4,7 @@
  * sent here from); "Sign in failed" / "Invalid credentials. Please try again." Links to sign-up.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useCallback } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
@@ -12,6 +13,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";
+import { useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { AuthCard, formStack } from "../components/AuthCard.tsx";
@@ -35,10 +37,11 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const { signIn } = useAdminAuth();
-  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormData>({
+  const { register, handleSubmit, formState, setFocus } = useForm<FormInput, unknown, FormData>({
     resolver: zodResolver(adminSignInSchema),
     defaultValues: { email: "", password: "" },
   });
+  const failure = useSignInFailure(useCallback(() => setFocus("password", { shouldSelect: true }), [setFocus]));
   const { errors, isSubmitting, isSubmitSuccessful } = formState;
 
   const onSubmit = handleSubmit(async (data) => {
@@ -49,6 +52,7 @@ export function Component() {
       // too many attempts) in the server's.
       const message = code === "UNAUTHENTICATED" || !outcome.error ? INVALID_CREDENTIALS : (serverMessage(outcome.error) ?? INVALID_CREDENTIALS);
       notifyError("Sign in failed", message);
+      failure.fail(message);
       throw new Error("sign in failed"); // keeps isSubmitSuccessful false
     }
     notifySuccess("Welcome back!");
@@ -69,7 +73,7 @@ export function Component() {
         </>
       }
     >
-      <form className={formStack} onSubmit={(event) => void onSubmit(event).catch(() => {})} noValidate aria-label="Admin sign in">
+      <form className={formStack} onSubmit={(event) => void onSubmit(event).catch(() => {})} onInput={failure.clear} noValidate aria-label="Admin sign in">
         <Field
           label="Email"
           type="email"
@@ -78,8 +82,10 @@ export function Component() {
           placeholder="admin@capedrive.example"
           error={errors.email?.message}
           {...register("email")}
+          {...failure.field}
         />
-        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} {...failure.field} />
+        {failure.notice}
         <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy || undefined}>
           {busy ? <Spinner /> : null}
           {busy ? "Signing In..." : "Sign In"}

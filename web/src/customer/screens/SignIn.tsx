@@ -3,7 +3,7 @@
  * button; a link to sign up. Signed-in customers are sent to /home (100 ms after signing in).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { css } from "styled-system/css";
@@ -11,6 +11,7 @@ import { signInSchema, type SignInData, type SignInInput } from "#domain/schemas
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";
+import { useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { AuthLayout, OrDivider, formStack, switchLine } from "../components/AuthLayout.tsx";
 import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog.tsx";
@@ -49,10 +50,11 @@ export function Component() {
   const [forgotEmail, setForgotEmail] = useState("");
   const signingIn = useRef(false);
   const [redirecting, setRedirecting] = useState(false);
-  const { register, handleSubmit, getValues, formState } = useForm<SignInInput, unknown, SignInData>({
+  const { register, handleSubmit, getValues, formState, setFocus } = useForm<SignInInput, unknown, SignInData>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: "", password: "" },
   });
+  const failure = useSignInFailure(useCallback(() => setFocus("password", { shouldSelect: true }), [setFocus]));
   const { errors, isSubmitting } = formState;
 
   // A signed-in visitor on /signin is redirected to where they were going, or /home.
@@ -65,7 +67,9 @@ export function Component() {
     const outcome = await signIn(data);
     if (!outcome.ok) {
       signingIn.current = false;
-      notifyError("Error signing in", serverMessage(outcome.error) ?? "Please check your credentials");
+      const message = serverMessage(outcome.error) ?? "Please check your credentials";
+      notifyError("Error signing in", message);
+      failure.fail(message);
       return;
     }
     notifySuccess("Welcome back!");
@@ -78,7 +82,7 @@ export function Component() {
 
   return (
     <AuthLayout back="/" title="Welcome back" intro="Sign in to book and manage your rentals.">
-      <form className={formStack} onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <form className={formStack} onSubmit={onSubmit} onInput={failure.clear} noValidate aria-label="Sign in">
         <Field
           label="Email"
           type="email"
@@ -87,8 +91,9 @@ export function Component() {
           placeholder="you@example.com"
           error={errors.email?.message}
           {...register("email")}
+          {...failure.field}
         />
-        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} {...failure.field} />
         <button
           type="button"
           className={forgotLink}
@@ -99,6 +104,7 @@ export function Component() {
         >
           Forgot Password?
         </button>
+        {failure.notice}
         <Button type="submit" size="lg" fullWidth disabled={busy} aria-busy={busy || undefined}>
           {busy ? <Spinner /> : null}
           {busy ? "Signing In..." : "Sign In"}

@@ -5,7 +5,7 @@
  * already signed in goes straight to the dashboard (or back where the guard sent it from).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
+import { useCallback, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { css } from "styled-system/css";
@@ -17,6 +17,7 @@ import { Button } from "../../ui/Button.tsx";
 import { SignInCard } from "../../ui/SignInCard.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { StoreIcon } from "../../ui/icons.tsx";
+import { useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { errorCode } from "../lib/errors.ts";
@@ -41,11 +42,12 @@ export function Component() {
   const token = useDealershipToken();
   const { signIn } = useDealershipAuth();
   const signingIn = useRef(false);
-  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormData>({
+  const { register, handleSubmit, formState, setFocus } = useForm<FormInput, unknown, FormData>({
     resolver: zodResolver(dealershipLoginSchema),
     defaultValues: { dealershipCode: "", password: "" },
   });
   const { errors, isSubmitting } = formState;
+  const failure = useSignInFailure(useCallback(() => setFocus("password", { shouldSelect: true }), [setFocus]));
 
   const onSubmit = handleSubmit(async (data) => {
     signingIn.current = true;
@@ -55,7 +57,9 @@ export function Component() {
       // An inactive account or too many attempts: the server's words say more than the default.
       const code = errorCode(outcome.error);
       const specific = code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? serverMessage(outcome.error) : undefined;
-      notifyError("Sign in failed", specific ?? "Please check your dealership code and password");
+      const message = specific ?? "Please check your dealership code and password";
+      notifyError("Sign in failed", message);
+      failure.fail(message);
       return;
     }
     notifySuccess("Welcome!", `Signed in successfully as ${outcome.dealership.companyName}`);
@@ -67,7 +71,13 @@ export function Component() {
 
   return (
     <SignInCard icon={<StoreIcon size={26} />} title="Dealership sign in" intro="Manage your stock for sale and the enquiries from buyers.">
-      <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Dealership sign in">
+      <form
+        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+        onSubmit={onSubmit}
+        onInput={failure.clear}
+        noValidate
+        aria-label="Dealership sign in"
+      >
         <Field
           label="Dealership code"
           autoComplete="username"
@@ -77,8 +87,10 @@ export function Component() {
           placeholder="e.g. ATLANTIC01"
           error={errors.dealershipCode?.message}
           {...register("dealershipCode")}
+          {...failure.field}
         />
-        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} {...failure.field} />
+        {failure.notice}
         <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <Spinner /> : null}
           {isSubmitting ? "Signing In..." : "Sign In"}

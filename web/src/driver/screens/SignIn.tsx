@@ -4,7 +4,7 @@
  * in goes straight to the jobs (or back where the guard sent them from).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
+import { useCallback, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { css } from "styled-system/css";
@@ -16,6 +16,7 @@ import { Button } from "../../ui/Button.tsx";
 import { SignInCard } from "../../ui/SignInCard.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { CarIcon } from "../../ui/icons.tsx";
+import { useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { useDriverAuth } from "../session/auth.ts";
@@ -36,11 +37,12 @@ export function Component() {
   const token = useDriverToken();
   const { signIn } = useDriverAuth();
   const signingIn = useRef(false);
-  const { register, handleSubmit, formState } = useForm<FormInput, unknown, FormData>({
+  const { register, handleSubmit, formState, setFocus } = useForm<FormInput, unknown, FormData>({
     resolver: zodResolver(adminSignInSchema),
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = formState;
+  const failure = useSignInFailure(useCallback(() => setFocus("password", { shouldSelect: true }), [setFocus]));
 
   const onSubmit = handleSubmit(async (data) => {
     signingIn.current = true;
@@ -49,7 +51,9 @@ export function Component() {
       signingIn.current = false;
       const code = String(outcome.error?.graphQLErrors[0]?.extensions?.code ?? "");
       const specific = code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? serverMessage(outcome.error) : undefined;
-      notifyError("Sign in failed", specific ?? "Please check your email and password");
+      const message = specific ?? "Please check your email and password";
+      notifyError("Sign in failed", message);
+      failure.fail(message);
       return;
     }
     notifySuccess("Welcome!", `Signed in as ${outcome.driver.name}`);
@@ -60,9 +64,16 @@ export function Component() {
 
   return (
     <SignInCard icon={<CarIcon size={26} />} title="Driver sign in" intro="Your deliveries and collections for today and tomorrow.">
-      <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={onSubmit} noValidate aria-label="Driver sign in">
-        <Field label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register("email")} />
-        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+      <form
+        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+        onSubmit={onSubmit}
+        onInput={failure.clear}
+        noValidate
+        aria-label="Driver sign in"
+      >
+        <Field label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register("email")} {...failure.field} />
+        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} {...failure.field} />
+        {failure.notice}
         <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <Spinner /> : null}
           {isSubmitting ? "Signing In..." : "Sign In"}
