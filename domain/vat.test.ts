@@ -47,8 +47,10 @@ describe("settling a booking's account", () => {
     expect(settlingDocument(0, [])).toBeNull();
   });
 
-  test("numbers print in one series", () => {
-    expect(taxDocumentNumber(42)).toBe("INV-000042");
-    expect(taxDocumentNumber(1_234_567)).toBe("INV-1234567");
+  test("numbers print in one series, each prefixed by its kind", () => {
+    expect(taxDocumentNumber(42, "invoice")).toBe("INV-000042");
+    expect(taxDocumentNumber(43, "credit_note")).toBe("CN-000043");
+    expect(taxDocumentNumber(44, "debit_note")).toBe("DN-000044");
+    expect(taxDocumentNumber(1_234_567, "invoice")).toBe("INV-1234567");
   });
 });

@@ -29,9 +29,16 @@ export const vatRateLabel = (rateBasisPoints: number = VAT_RATE_BASIS_POINTS) =>
 export const TAX_DOCUMENT_LABELS = { invoice: "Tax Invoice", credit_note: "Credit Note", debit_note: "Debit Note" } as const;
 export type TaxDocumentKind = keyof typeof TAX_DOCUMENT_LABELS;
 
-/** "INV-000042": the printed form of a document number (one series for invoices and notes). */
-export function taxDocumentNumber(number: number): string {
-  return `INV-${String(number).padStart(6, "0")}`;
+/** The printed prefix of each kind's numbers: a bookkeeper tells a credit note from an invoice by its number. */
+const TAX_DOCUMENT_PREFIXES: Record<TaxDocumentKind, string> = { invoice: "INV", credit_note: "CN", debit_note: "DN" };
+
+/**
+ * "INV-000042", "CN-000043": the printed form of a document number. Invoices and notes share one
+ * series without gaps (document_counters), so every number is issued once across all three kinds;
+ * the prefix names the kind.
+ */
+export function taxDocumentNumber(number: number, kind: TaxDocumentKind): string {
+  return `${TAX_DOCUMENT_PREFIXES[kind]}-${String(number).padStart(6, "0")}`;
 }
 
 /**

@@ -78,9 +78,10 @@ test("change a booking's return and delivery place, see the difference and the h
   await snapScreen(page, testInfo, "change-history");
 
   // ---- the receipt: the invoice stays, a debit note adds the difference -------------------------
-  await page.getByRole("link", { name: "Tax invoice and receipts" }).click();
+  await page.getByRole("link", { name: "Tax invoice", exact: true }).click();
   await expect(page.getByText(/debit note/i).first()).toBeVisible();
   await expect(page.getByText("R650").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Debit Note" })).toContainText(/DN-\d{6}/);
 
   // ---- the trip is on the road: extend it a day -------------------------------------------------
   await graphql(request, `mutation ($id: ID!) { updateBookingStatus(id: $id, status: in_progress) { status } }`, { id: booking.id }, admin);

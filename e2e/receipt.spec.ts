@@ -25,10 +25,11 @@ test("a booking's tax invoice, then the credit note of its cancellation", async 
   await signInWithToken(page, token);
 
   await page.goto(`/bookings/${booking.id}`);
-  await page.getByRole("link", { name: "Tax invoice and receipts" }).click();
+  await page.getByRole("link", { name: "Tax invoice", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/receipt$`));
   const invoice = page.getByRole("region", { name: "Tax Invoice" });
   await expect(invoice).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
   await expect(invoice).toContainText(/INV-\d{6}/);
   await expect(invoice).toContainText("VAT number 4000000000");
   await expect(invoice).toContainText("Thandi Nkosi");
@@ -46,6 +47,9 @@ test("a booking's tax invoice, then the credit note of its cancellation", async 
   await expect(credit).toBeVisible();
   const number = (await invoice.getByText(/^INV-\d{6}$/).textContent())!;
   await expect(credit).toContainText(`Relates to tax invoice ${number}`);
+  await expect(credit).toContainText(/CN-\d{6}/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoice and notes" })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^Tax invoice ${number}`));
   await expect(credit).toContainText("Booking cancelled: the rental is credited in full");
   await expect(credit.getByRole("definition").nth(2)).toHaveText("-R1,300.00");
   await expect(page.getByText("Total for this booking")).toBeVisible();

@@ -81,6 +81,11 @@ describe("a booking's documents", () => {
       ["debit_note", "1350.00"],
     ]);
     expect(again.balance).toBe("1350.00");
+    // One series across the kinds, each number prefixed by its kind.
+    const printed = again.documents.map((d: { number: string }) => d.number);
+    expect(printed.map((n: string) => n.split("-")[0])).toEqual(["INV", "CN", "DN"]);
+    const serials = printed.map((n: string) => Number(n.split("-")[1]));
+    expect(serials).toEqual([serials[0], serials[0] + 1, serials[0] + 2]);
   });
 
   test("a booking awaiting approval has no invoice until an admin confirms it", async () => {

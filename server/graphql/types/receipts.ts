@@ -15,8 +15,8 @@ const TaxDocumentRef = builder.objectRef<Receipt["documents"][number]>("TaxDocum
   description: "A tax invoice, credit note or debit note. Amounts include VAT in `total`; `exclusive` + `vat` = `total`.",
   fields: (t) => ({
     id: t.exposeID("id"),
-    /** The number in the one series, e.g. "INV-000042". */
-    number: t.string({ resolve: (d) => taxDocumentNumber(d.number) }),
+    /** The number in the one series of every kind, prefixed by its kind: "INV-000042", "CN-000043", "DN-000044". */
+    number: t.string({ resolve: (d) => taxDocumentNumber(d.number, d.kind) }),
     kind: t.expose("kind", { type: TaxDocumentKindEnum }),
     /** "Tax Invoice", "Credit Note", "Debit Note". */
     title: t.string({ resolve: (d) => TAX_DOCUMENT_LABELS[d.kind] }),

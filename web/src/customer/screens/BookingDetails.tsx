@@ -189,7 +189,7 @@ function Body({ id }: { id: string }) {
         {booking.status !== "pending" ? (
           <ButtonLink to={`/bookings/${booking.id}/receipt`} variant="outline" fullWidth>
             <ReceiptIcon size={18} />
-            Tax invoice and receipts
+            Tax invoice
           </ButtonLink>
         ) : null}
         {booking.specialRequests ? (

@@ -1,5 +1,5 @@
 /**
- * The receipt of a booking (/bookings/{id}/receipt, linked from the confirmation email and the
+ * The tax invoice of a booking (/bookings/{id}/receipt, linked from the confirmation email and the
  * booking's page): each tax document as South African VAT rules ask of a VAT vendor, "Tax
  * Invoice" (then "Credit Note" or "Debit Note" for each later change, referring to the invoice),
  * with the supplier's name, address and VAT number, the document's number and date, the customer,
@@ -125,8 +125,9 @@ function Receipt({ receipt }: { receipt: ReceiptData }) {
     >
       <p className={css({ display: "none", _print: { display: "block" }, fontWeight: "800" })}>CapeDrive</p>
       <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
+        {/* Not "receipt": no payment is recorded here; these are the VAT documents the emails call the tax invoice. */}
         <h1 id="receipt-title" className={css({ textStyle: "title" })}>
-          Receipt
+          {receipt.documents.length > 1 ? "Tax invoice and notes" : "Tax invoice"}
         </h1>
         <Button variant="outline" size="sm" onClick={() => window.print()} className={css({ flexShrink: 0, _print: { display: "none" } })}>
           <PrinterIcon size={16} />
@@ -170,7 +171,7 @@ function Loading() {
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy="true">
       <span role="status" className={css({ srOnly: true })}>
-        Loading the receipt…
+        Loading the tax invoice…
       </span>
       <Skeleton className={css({ height: "8", width: "1/3" })} />
       <Skeleton className={css({ height: "72", borderRadius: "card" })} />
@@ -181,10 +182,10 @@ function Loading() {
 function Body({ id }: { id: string }) {
   const [result, reexecute] = useQuery({ query: RECEIPT_QUERY, variables: { bookingId: id }, requestPolicy: "cache-and-network" });
   const receipt = result.data?.bookingReceipt;
-  usePageTitle(receipt?.documents[0] ? `Receipt ${receipt.documents[0].number}` : "Receipt");
+  usePageTitle(receipt?.documents[0] ? `Tax invoice ${receipt.documents[0].number}` : "Tax invoice");
   if (receipt) return <Receipt receipt={receipt} />;
   if (isNotFound(result.error)) return <BookingNotFound />;
-  if (result.error) return <BookingLoadError what="the receipt" onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
+  if (result.error) return <BookingLoadError what="the tax invoice" onRetry={() => reexecute({ requestPolicy: "network-only" })} />;
   return <Loading />;
 }
 
