@@ -895,6 +895,18 @@ describe("usage", () => {
     expect(badSmtp.stderr).not.toContain("hunter2");
   });
 
+  test("sslmode in DATABASE_URL means what it means to psql: no security warning from pg on stderr, one line when the server has no SSL", async () => {
+    // A PostgreSQL stand-in that answers the client's SSL request as a server without SSL does.
+    const noSsl = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data: (socket) => void socket.write("N") } });
+    try {
+      const run = await cli(["db", "status"], { env: { DATABASE_URL: `postgres://u:p@127.0.0.1:${noSsl.port}/rentals?sslmode=require` }, subprocess: true });
+      expect(run.stderr.trim()).toBe("rentals-cli: failed: The server does not support SSL connections");
+      expect(run.code).toBe(1);
+    } finally {
+      noSsl.stop(true);
+    }
+  });
+
   test("help [command] shows what --help shows; --version and -V print the package's version", async () => {
     for (const command of [[], ["admin"], ["admin", "create"], ["maintenance", "run"]]) {
       const help = await cli(["help", ...command]);

@@ -87,6 +87,16 @@ describe("loadConfig defaults", () => {
     expect(config.database).toEqual(sqliteByDefaultAt(join(dir, "other.db")));
   });
 
+  test("PostgreSQL's sslmode keeps libpq's meaning (pg is asked for it); a URL without sslmode, or that chose, is left as written", () => {
+    const base = { DATA_DIR: tempDir(), TOKEN_SECRET: secret };
+    const target = (url: string) => loadConfig({ ...base, DATABASE_URL: url }).database.url;
+    expect(target("postgres://u:p@db.internal:5432/rentals?sslmode=require")).toBe(
+      "postgres://u:p@db.internal:5432/rentals?sslmode=require&uselibpqcompat=true",
+    );
+    expect(target("postgres://db/rentals?sslmode=verify-full&uselibpqcompat=false")).toBe("postgres://db/rentals?sslmode=verify-full&uselibpqcompat=false");
+    expect(target("postgresql://db/rentals?application_name=x")).toBe("postgresql://db/rentals?application_name=x");
+  });
+
   test("PostgreSQL: demo data off unless SEED_DEMO=true; SQLite: on unless SEED_DEMO=false", () => {
     const base = { DATA_DIR: tempDir(), TOKEN_SECRET: secret };
     for (const url of ["postgres://u:p@db.internal:5432/rentals", "postgresql://db/rentals"]) {

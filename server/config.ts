@@ -207,8 +207,21 @@ export class ConfigError extends Error {}
 
 const secretVariables = new Set(["TOKEN_SECRET", "DATABASE_URL", "ADMIN_SIGNUP_CODE", "METRICS_TOKEN"]);
 
+/**
+ * A PostgreSQL URL's `sslmode` means what it means to psql and libpq (require: encrypted, the
+ * certificate not checked; verify-full: checked). pg 8 reads prefer, require and verify-ca as
+ * verify-full instead, and prints a security warning on every start and every CLI command that
+ * says so; `uselibpqcompat=true` asks it for libpq's meaning, so one URL works alike everywhere.
+ */
+export function postgresUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (!url.searchParams.has("sslmode") || url.searchParams.has("uselibpqcompat")) return databaseUrl;
+  url.searchParams.set("uselibpqcompat", "true");
+  return url.toString();
+}
+
 export function databaseTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
-  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { provider: "postgresql", url: databaseUrl };
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { provider: "postgresql", url: postgresUrl(databaseUrl) };
   const file = databaseUrl ? resolve(databaseUrl.replace(/^file:(\/\/)?/, "")) : join(dataDir, "capedrive.db");
   return { provider: "sqlite", url: `file:${file}`, file };
 }
