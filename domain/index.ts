@@ -22,3 +22,4 @@ export * from "./handover.ts";
 export * from "./vat.ts";
 export * from "./booking-change.ts";
 export * from "./reminders.ts";
+export * from "./phone.ts";
