@@ -109,6 +109,17 @@ describe("loadConfig defaults", () => {
     expect(loadConfig({ ...base, SEED_DEMO: "false" }).seedDemo).toBe(false);
     expect(loadConfig({ ...base, SEED_DEMO: "0" }).seedDemo).toBe(false);
   });
+
+  test("SUPPORT_PHONE: kept as written (trimmed) beside MAIL_REPLY_TO; unset or empty, no phone", () => {
+    const base = { DATA_DIR: tempDir(), TOKEN_SECRET: secret };
+    expect(loadConfig(base).mail).toEqual({ smtpUrl: undefined, from: "CapeDrive <no-reply@capedrive.local>", replyTo: undefined, supportPhone: undefined });
+    expect(loadConfig({ ...base, SUPPORT_PHONE: "" }).mail.supportPhone).toBeUndefined();
+    for (const phone of ["021 555 0123", "+27 (0)21 555-0123", "(021) 555 0123", "+44 20 7946 0958"]) {
+      expect(loadConfig({ ...base, SUPPORT_PHONE: ` ${phone} ` }).mail.supportPhone).toBe(phone);
+    }
+    const both = loadConfig({ ...base, SUPPORT_PHONE: "021 555 0123", MAIL_REPLY_TO: "CapeDrive help <help@capedrive.example>" });
+    expect(both.mail).toMatchObject({ replyTo: "CapeDrive help <help@capedrive.example>", supportPhone: "021 555 0123" });
+  });
 });
 
 describe("invalid values stop with a ConfigError naming the variable", () => {
@@ -126,6 +137,10 @@ describe("invalid values stop with a ConfigError naming the variable", () => {
     [{ WORKERS: "65" }, "WORKERS"],
     [{ WORKERS: "two" }, "WORKERS"],
     [{ WORKERS: "1.5" }, "WORKERS"],
+    [{ SUPPORT_PHONE: "call us" }, "SUPPORT_PHONE"],
+    [{ SUPPORT_PHONE: "021.555.0123" }, "SUPPORT_PHONE"],
+    [{ SUPPORT_PHONE: "021 555 012" }, "SUPPORT_PHONE"],
+    [{ SUPPORT_PHONE: "+27 021 555 0123" }, "SUPPORT_PHONE"],
   ];
   for (const [env, name] of cases) {
     test(`${Object.entries(env)[0]!.join("=")}`, () => {
@@ -135,6 +150,12 @@ describe("invalid values stop with a ConfigError naming the variable", () => {
       for (const [, other] of cases) if (other !== name) expect(error.message).not.toContain(`${other}:`);
     });
   }
+
+  test("a bad SUPPORT_PHONE: the message says what a number looks like and echoes the value", () => {
+    expect(configError({ SUPPORT_PHONE: "021 555 0123 ext 4" }).message).toBe(
+      'Invalid configuration:\n  SUPPORT_PHONE: must be a phone number such as 021 555 0123 or +27 21 555 0123 (digits, spaces, +, brackets and hyphens) (got "021 555 0123 ext 4")',
+    );
+  });
 
   test("several bad values are all named at once", () => {
     const error = configError({ PORT: "abc", LOG_LEVEL: "loud" });

@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { phoneE164 } from "#domain/phone.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
@@ -87,6 +88,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("CapeDrive <no-reply@capedrive.local>"),
   /** Where a customer's reply goes (a monitored inbox): every email's Reply-To. Unset, replies go to MAIL_FROM. */
   MAIL_REPLY_TO: z.string().min(3).optional(),
+  /** The phone number every email's footer gives for questions (a tel: link), as it is to be shown. */
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .refine((v) => phoneE164(v) !== null, "must be a phone number such as 021 555 0123 or +27 21 555 0123 (digits, spaces, +, brackets and hyphens)")
+    .optional(),
   GEOCODER_URL: z
     .url()
     .regex(/^https?:\/\//, "must be an http:// or https:// URL")
@@ -178,7 +185,8 @@ export type Config = {
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   google: { clientId?: string; jwksUrl: string };
-  mail: { smtpUrl?: string; from: string; replyTo?: string };
+  /** Sender and Reply-To of every email; the footer's contact line is the support phone and the Reply-To address (../emails/contact.tsx). */
+  mail: { smtpUrl?: string; from: string; replyTo?: string; supportPhone?: string };
   /** The invitation code that opens admin sign-up once an admin exists; unset, only the first admin may sign up. */
   adminSignupCode?: string;
   /** Base URL of a Nominatim-compatible geocoder (no trailing slash). */
@@ -293,7 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffSessionTtlHours: e.STAFF_SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO, supportPhone: e.SUPPORT_PHONE },
     adminSignupCode: e.ADMIN_SIGNUP_CODE,
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ""),
     geocoderRequestsPerSecond: e.GEOCODER_REQUESTS_PER_SECOND,
