@@ -1,14 +1,17 @@
 // The email templates: every email the product sends has a plain-text part and an HTML part from
 // the shared layout, carries its key facts, escapes what users typed, and stays in the brand's
 // colours. The booking change email is checked field by field, with its calendar read back by
-// ical.js. (Delivery as multipart/alternative over SMTP: server/services/mail.test.ts.)
+// ical.js. The footer's support contact is checked in every email as the mailer sends it.
+// (Delivery as multipart/alternative over SMTP, and the contact in a sent email whose HTML the
+// mailer's thread rendered: server/services/mail.test.ts.)
 import { describe, expect, test } from "bun:test";
 import { render } from "@react-email/render";
 import ICAL from "ical.js";
 import { bookingNumber, capeTownDateTimeToUtc, formatConfirmationDateTime } from "#domain";
 import { EMAIL_COLOURS, EMAIL_DARK_COLOURS, offBrandColours } from "#domain/brand.ts";
 import { bookingCancellationEmail, type BookingChangeSummary, bookingChangedEmail, bookingConfirmationEmail } from "./booking";
-import { EmailLayout, P, Title } from "./layout";
+import { contactText, withSupportContact } from "./contact";
+import { CONTACT_SLOT, EmailLayout, P, Title } from "./layout";
 import { returnReminderEmail } from "./reminders";
 import { renderEmail } from "./render";
 import { SAMPLE_SITE, sampleBooking, sampleEmails } from "./samples";
@@ -87,6 +90,73 @@ describe("every email", () => {
     );
     const theirs = (await render(template)).replace(/<!--(\$|\/\$|html|head|body| )-->/g, "");
     expect(renderEmail(template)).toBe(theirs);
+  });
+});
+
+describe("the footer's support contact (SUPPORT_PHONE, MAIL_REPLY_TO), as the mailer adds it", () => {
+  const made = sampleEmails(HOSTILE);
+  const CONTACT_LINE = "Questions? Call 021 555 0123 or email help@capedrive.example.";
+  /** The footer from the brand's line to the end of the document. */
+  const footerOf = (html: string) => html.slice(html.indexOf("CapeDrive · Hassle-free car rentals in Cape Town"));
+
+  test("every email's layout leaves exactly one slot for it, after the brand's line", () => {
+    for (const { name, message } of made) {
+      expect({ name, slots: message.html!.split(CONTACT_SLOT).length - 1 }).toEqual({ name, slots: 1 });
+      expect(footerOf(message.html!)).toStartWith(`CapeDrive · Hassle-free car rentals in Cape Town</p>${CONTACT_SLOT}</td>`);
+    }
+  });
+
+  for (const { name, message } of made) {
+    test(`${name}: the phone as a tel: link (E.164) and the Reply-To address as a mailto: link, in the HTML and the text`, () => {
+      const sent = withSupportContact(message, SAMPLE_SITE.mail);
+      const footer = footerOf(sent.html!);
+      expect(footer).toContain(
+        `<p class="cd-muted" style="font-size:13px;line-height:20px;color:${EMAIL_COLOURS.muted};margin:4px 4px 0;overflow-wrap:break-word;`,
+      );
+      expect(footer).toMatch(
+        /Questions\? Call <a class="cd-link" href="tel:\+27215550123" style="[^"]*white-space:nowrap"[^>]*>021 555 0123<\/a> or email <a class="cd-link" href="mailto:help@capedrive\.example"[^>]*>help@capedrive\.example<\/a>\.<\/p>/,
+      );
+      expect(sent.html).not.toContain(CONTACT_SLOT);
+      expect(offBrandColours(sent.html!)).toEqual([]);
+      expect(sent.text).toBe(`${message.text}\n\n${CONTACT_LINE}`);
+      // Nothing else of the email changes.
+      expect(sent.html!.replace(/<p class="cd-muted"[^>]*>Questions\?.*?<\/p>/, CONTACT_SLOT)).toBe(message.html!);
+      const { text: _sentText, html: _sentHtml, ...sentRest } = sent;
+      const { text: _text, html: _html, ...rest } = message;
+      expect(sentRest).toEqual(rest);
+    });
+  }
+
+  test("with neither set, the email is as it was: no 'Questions?' line, the text untouched, the footer the brand's line alone", () => {
+    for (const { message } of made) {
+      const sent = withSupportContact(message, { replyTo: undefined, supportPhone: undefined });
+      expect(sent.text).toBe(message.text);
+      expect(sent.html).toBe(message.html!.replace(CONTACT_SLOT, ""));
+      expect(sent.html).not.toContain("Questions?");
+      expect(sent.html).not.toContain("data-cd-contact");
+      expect(footerOf(sent.html!)).toStartWith("CapeDrive · Hassle-free car rentals in Cape Town</p></td>");
+    }
+  });
+
+  test("one of the two: the phone alone, or the address alone", () => {
+    const confirmation = made[0]!.message;
+    const phoneOnly = withSupportContact(confirmation, { supportPhone: "+27 (0)21 555 0123" });
+    expect(phoneOnly.text).toEndWith("\n\nQuestions? Call +27 (0)21 555 0123.");
+    expect(phoneOnly.html).toMatch(/Questions\? Call <a class="cd-link" href="tel:\+27215550123"[^>]*>\+27 \(0\)21 555 0123<\/a>\.<\/p>/);
+    expect(phoneOnly.html).not.toContain("mailto:");
+    const emailOnly = withSupportContact(confirmation, { replyTo: "help@capedrive.example" });
+    expect(emailOnly.text).toEndWith("\n\nQuestions? Email help@capedrive.example.");
+    expect(emailOnly.html).toMatch(/Questions\? Email <a class="cd-link" href="mailto:help@capedrive\.example"[^>]*>help@capedrive\.example<\/a>\.<\/p>/);
+    expect(emailOnly.html).not.toContain("tel:");
+  });
+
+  test("the Reply-To's address is shown without its display name; one that is not a plain address is left out, never half-shown", () => {
+    expect(contactText({ replyTo: '"CapeDrive, Help" <help@capedrive.example>' })).toBe("Questions? Email help@capedrive.example.");
+    expect(contactText({ replyTo: "help@capedrive.example, ops@capedrive.example" })).toBe("Questions? Email help@capedrive.example.");
+    for (const replyTo of ["help desk", "<script>@x.y", "CapeDrive <not an address>"]) expect(contactText({ replyTo })).toBe("");
+    // An address with a "$" is put in literally (a string replacement would read "$&" as a pattern).
+    const dollar = withSupportContact(made[0]!.message, { replyTo: "a$&b@capedrive.example" });
+    expect(dollar.html).toContain('href="mailto:a$&amp;b@capedrive.example"');
   });
 });
 

@@ -38,7 +38,15 @@ const DARK_MODE_CSS = `:root{color-scheme:light dark;supported-color-schemes:lig
 // break-word: a long address or name wraps instead of widening the card.
 const text = { color: c.text, fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", overflowWrap: "break-word" as const };
 
-/** A whole email: the CapeDrive wordmark, a card with the template's content, a muted footer. */
+const footer = { color: c.muted, fontSize: "13px", lineHeight: "20px", margin: "16px 4px 0" };
+
+/** The footer's empty element that the support contact replaces when the email is sent (./contact.tsx). */
+export const CONTACT_SLOT = '<div data-cd-contact=""></div>';
+
+/**
+ * A whole email: the CapeDrive wordmark, a card with the template's content, a muted footer. The
+ * footer's second line, how to reach us, is left to the mailer (it is the sender's, as Reply-To).
+ */
 export function EmailLayout({ title, preview, children }: { title: string; preview: string; children: ReactNode }) {
   return (
     <Html lang="en">
@@ -64,9 +72,11 @@ export function EmailLayout({ title, preview, children }: { title: string; previ
             <Section className="cd-card" style={{ backgroundColor: c.card, border: `1px solid ${c.border}`, borderRadius: "14px", padding: "24px" }}>
               {children}
             </Section>
-            <Text className="cd-muted" style={{ color: c.muted, fontSize: "13px", lineHeight: "20px", margin: "16px 4px 0" }}>
+            <Text className="cd-muted" style={footer}>
               CapeDrive · Hassle-free car rentals in Cape Town
             </Text>
+            {/* Where the mailer puts the support contact when it sends the email (./contact.tsx). */}
+            <div data-cd-contact="" />
           </Container>
         </Section>
       </Body>
@@ -129,6 +139,34 @@ export function TextLink({ href, children }: { href: string; children: ReactNode
     <Link className="cd-link" href={href} style={{ color: c.link, fontWeight: 600, textDecoration: "underline" }}>
       {children}
     </Link>
+  );
+}
+
+/** A piece of the footer's contact line: text, or a link (tel:, mailto:) with the text it shows. */
+export type ContactPart = string | { href: string; text: string; noWrap?: boolean };
+
+/**
+ * The footer's second line, "Questions? Call 021 555 0123 or email help@capedrive.example.": muted
+ * like the line above it, its links underlined in the link colour, the number kept on one line.
+ */
+export function FooterContact({ parts }: { parts: ContactPart[] }) {
+  return (
+    <Text className="cd-muted" style={{ ...footer, margin: "4px 4px 0", overflowWrap: "break-word" }}>
+      {parts.map((part, i) =>
+        typeof part === "string" ? (
+          part
+        ) : (
+          <Link
+            key={i}
+            className="cd-link"
+            href={part.href}
+            style={{ color: c.link, fontWeight: 600, textDecoration: "underline", ...(part.noWrap ? { whiteSpace: "nowrap" as const } : {}) }}
+          >
+            {part.text}
+          </Link>
+        ),
+      )}
+    </Text>
   );
 }
 

@@ -23,9 +23,10 @@ export type SampleEmail = {
 /** What the samples are made of; tests pass hostile values (markup in a name or an address). */
 export type SampleInput = { name: string; address: string; message: string };
 
+/** The samples' site; its support phone and Reply-To make the footer's contact line (./contact.tsx) of the previews. */
 export const SAMPLE_SITE: Pick<Config, "publicUrl" | "mail"> = {
   publicUrl: "https://capedrive.example",
-  mail: { from: "CapeDrive <no-reply@capedrive.example>" },
+  mail: { from: "CapeDrive <no-reply@capedrive.example>", replyTo: "CapeDrive help <help@capedrive.example>", supportPhone: "021 555 0123" },
 };
 
 const at = (date: IsoDate, time: string) => capeTownDateTimeToUtc(date, time);

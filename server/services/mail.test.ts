@@ -1,10 +1,15 @@
 // The outbox mailer against a real database and a real SMTP server on loopback: delivery, retry
-// with backoff while SMTP is down, the developer transport, claims across several workers.
+// with backoff while SMTP is down, the developer transport, claims across several workers, and
+// the support contact every email gets at the send.
 import { afterAll, beforeAll, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../db";
+import { passwordResetEmail } from "../emails/account";
 import { bookingConfirmationEmail } from "../emails/booking";
+import { withSupportContact } from "../emails/contact";
+import { rendersOffThread } from "../emails/deferred-renderer";
+import { CONTACT_SLOT } from "../emails/layout";
 import { deliveryReminderEmail, returnReminderEmail } from "../emails/reminders";
 import { SAMPLE_SITE, sampleBooking, sampleEmails } from "../emails/samples";
 import { createLogger } from "../log";
@@ -190,8 +195,11 @@ describe("SMTP delivery", () => {
       expect(mail.headers["content-type"]).toStartWith("multipart/mixed");
       const parts = [...mail.raw.matchAll(/^Content-Type: ([a-z]+\/[a-z-]+)/gim)].map((m) => m[1]!.toLowerCase());
       expect(parts).toEqual(["multipart/mixed", "multipart/alternative", "text/plain", "text/html", "text/calendar"]);
-      expect(mail.text).toBe(confirmation.text);
-      expect(mail.html).toBe(confirmation.html);
+      // As made, with the footer's contact line added at the send (none configured here: the text as made, the HTML less its empty slot).
+      const sent = withSupportContact(confirmation, services.config.mail);
+      expect(mail.text).toBe(sent.text);
+      expect(mail.html).toBe(sent.html);
+      expect(mail.html).not.toContain("Questions?");
       expect(mail.html).toContain('<meta name="color-scheme" content="light dark"/>');
       expect(mail.raw).toMatch(/filename=capedrive-booking-[0-9a-f]{6}\.ics/);
     } finally {
@@ -238,7 +246,7 @@ describe("SMTP delivery", () => {
       await mailer.flush();
       for (const [now] of pairs) {
         const mail = await smtp.waitFor((m) => m.subject === now.subject);
-        expect(mail.html).toBe(now.html!);
+        expect(mail.html).toBe(withSupportContact(now, services.config.mail).html!);
         expect(mail.html).toContain("Thandi &lt;b&gt;Nkosi&lt;/b&gt;");
         // The confirmation's calendar, made by the mailer, is the one made with the email.
         expect(mail.calendar).toBe(now.attachments?.[0]?.content.replace(/\r\n/g, "\n"));
@@ -251,6 +259,34 @@ describe("SMTP delivery", () => {
       await mailer.stop();
     }
   }
+
+  test("with SUPPORT_PHONE and MAIL_REPLY_TO, every email ends with how to reach us: one rendered by the mailer's thread, one made at once", async () => {
+    const base = withSmtp(smtp.url);
+    const mail = { ...base.config.mail, replyTo: "CapeDrive help <help@capedrive.example>", supportPhone: "021 555 0123" };
+    const user = { name: "Thandi Nkosi", email: "thandi@example.com" };
+    const deferred = bookingConfirmationEmail(user, sampleBooking({ address: "12 Long Street" }), base.config, { deferHtml: true });
+    expect(deferred.html).toBeUndefined();
+    const reset = passwordResetEmail(user, "http://localhost/reset-password?token=abc");
+    await enqueueEmail(services.db, deferred);
+    await enqueueEmail(services.db, reset);
+    const mailer = startMailer({ ...base, config: { ...base.config, mail } });
+    try {
+      await mailer.flush();
+      for (const subject of [deferred.subject, reset.subject]) {
+        const sent = await smtp.waitFor((m) => m.subject === subject);
+        expect(sent.text).toEndWith("\n\nQuestions? Call 021 555 0123 or email help@capedrive.example.");
+        expect(sent.html).toContain("CapeDrive · Hassle-free car rentals in Cape Town</p>");
+        expect(sent.html).toMatch(
+          /Questions\? Call <a class="cd-link" href="tel:\+27215550123"[^>]*>021 555 0123<\/a> or email <a class="cd-link" href="mailto:help@capedrive\.example"[^>]*>help@capedrive\.example<\/a>\.<\/p>/,
+        );
+        expect(sent.html).not.toContain(CONTACT_SLOT);
+      }
+      // The confirmation's HTML came from the renderer's thread, not the event loop.
+      expect(rendersOffThread()).toBe(true);
+    } finally {
+      await mailer.stop();
+    }
+  });
 
   test("a row whose template cannot be rendered is still sent, as plain text", async () => {
     await services.db.emailOutbox.create({

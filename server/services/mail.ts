@@ -6,9 +6,11 @@
 //
 // Transports: SMTP through nodemailer when SMTP_URL is set; otherwise a developer transport that
 // writes the message to the log and to DATA_DIR/mail/<time>-<id>.txt, so the link can be clicked.
-// Delivery is at least once (a crash between the send and the update resends after the claim
-// expires); each row's Message-ID lets a receiver drop such a duplicate. Once sent, a row's body
-// is dropped, so reset links do not stay in the database.
+// Every email goes out with the support contact (SUPPORT_PHONE, MAIL_REPLY_TO) in its footer and
+// as its text's last line, added at the send (../emails/contact.tsx). Delivery is at least once
+// (a crash between the send and the update resends after the claim expires); each row's
+// Message-ID lets a receiver drop such a duplicate. Once sent, a row's body is dropped, so reset
+// links do not stay in the database.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join as joinPath } from "node:path";
 import nodemailer from "nodemailer";
@@ -16,6 +18,7 @@ import { type Db, empty, join, type Prisma, sql } from "../db";
 import { queryRows, type RawTx } from "../db/direct";
 import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
+import { withSupportContact } from "../emails/contact";
 import { type DeferredHtml, deferredAttachments } from "../emails/deferred";
 import { renderDeferredHtmlOffThread } from "../emails/deferred-renderer";
 
@@ -268,7 +271,8 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
 
   async function deliver(row: OutboxRow) {
     try {
-      await transport.send(await withHtml(row));
+      // The footer's support contact is the sender's, as Reply-To: added now, to every email.
+      await transport.send(withSupportContact(await withHtml(row), services.config.mail));
     } catch (error) {
       const attempts = row.attempts + 1;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
