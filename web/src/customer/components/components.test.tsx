@@ -16,6 +16,7 @@ const screen = within(document.body);
 const { MemoryRouter } = await import("react-router");
 const { Field, SelectField } = await import("../../ui/Field.tsx");
 const { Avatar } = await import("./Avatar.tsx");
+const { EmailText } = await import("../../ui/EmailText.tsx");
 const { RecentBookings } = await import("../screens/Home.tsx");
 const { isPermissionDenied } = await import("../../ui/CaptureDialog.tsx");
 
@@ -54,6 +55,20 @@ describe("form fields", () => {
     const select = screen.getByLabelText("ID Type") as HTMLSelectElement;
     expect(select.value).toBe("passport");
     expect([...select.options].map((o) => o.textContent)).toEqual(["South African ID", "International Passport"]);
+  });
+});
+
+describe("email addresses as text", () => {
+  test("a long address may wrap after its @ (and only there before breaking letters); it reads as written", () => {
+    const { container } = render(
+      <p>
+        <EmailText email="thandi.phone.mx2huvl6231wq@example.com" />
+      </p>,
+    );
+    expect(container.querySelector("p")!.innerHTML).toBe("thandi.phone.mx2huvl6231wq@<wbr>example.com");
+    expect(container.textContent).toBe("thandi.phone.mx2huvl6231wq@example.com");
+    const { container: plain } = render(<EmailText email="not-an-address" />);
+    expect(plain.innerHTML).toBe("not-an-address");
   });
 });
 

@@ -14,6 +14,7 @@ import { formatBookingCardDate } from "#domain/time.ts";
 import { formatRandCentsExact, parseMoneyToCents } from "#domain/money.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
+import { EmailText } from "../../ui/EmailText.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { SignedInOnly } from "../booking/BookingScreen.tsx";
@@ -71,7 +72,9 @@ function TaxDocument({ doc, receipt, invoiceNumber }: { doc: TaxDocumentData; re
         <Party title="To">
           <span className={css({ fontWeight: "600" })}>{doc.customerName}</span>
           {doc.customerAddress ? <span className={css({ textStyle: "small" })}>{doc.customerAddress}</span> : null}
-          <span className={css({ textStyle: "small", overflowWrap: "anywhere" })}>{doc.customerEmail}</span>
+          <span className={css({ textStyle: "small", overflowWrap: "anywhere" })}>
+            <EmailText email={doc.customerEmail} />
+          </span>
         </Party>
       </div>
       {doc.kind !== "invoice" && invoiceNumber ? (
