@@ -7,7 +7,18 @@
 import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { GOOGLE_CLIENT_ID, googleIdToken, setGoogleCredential, useGoogleStandIn } from "./google.ts";
-import { createCustomer, expectSignInRefused, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
+import {
+  createCustomer,
+  expectSignInRefused,
+  expectTargetSize,
+  expectToast,
+  graphql,
+  signInWithToken,
+  snap,
+  toast,
+  uniqueEmail,
+  waitForMail,
+} from "./support.ts";
 
 const LICENCE_JPEG = "e2e/fixtures/drivers-licence.jpg";
 const TAGLINE = "Hassle-free car rentals in Cape Town. Fully insured. No deposits.";
@@ -176,7 +187,11 @@ test.describe("customer accounts", () => {
     const calendar = page.locator("[data-scope=date-picker][data-part=content][data-state=open]");
     await calendar.getByRole("button", { name: "Choose month and year" }).click();
     await calendar.locator("[data-part=view-trigger]").click();
+    // The year and month views are thumb-sized too: 44 px high (and wider), as are their arrows and heading.
+    await expectTargetSize(calendar.locator("[data-part=table-cell-trigger]"), 44);
+    await expectTargetSize(calendar.locator("[data-part=prev-trigger], [data-part=view-trigger], [data-part=next-trigger]"), 44);
     await calendar.locator("[data-part=table-cell-trigger]", { hasText: /^1994$/ }).click();
+    await expectTargetSize(calendar.locator("[data-part=table-cell-trigger]"), 44);
     await calendar.locator("[data-part=table-cell-trigger]", { hasText: /^Jul$/ }).click();
     await calendar.locator("[data-part=table-cell-trigger]:not([data-outside-range])", { hasText: /^21$/ }).first().click();
     await expect(dateOfBirth).toHaveValue("21/07/1994");

@@ -23,7 +23,7 @@ import {
   seedBooking,
   snapScreen,
 } from "./booking-helpers.ts";
-import { createCustomer, expectToast, signInWithToken, uniqueEmail } from "./support.ts";
+import { createCustomer, expectTargetSize, expectToast, signInWithToken, uniqueEmail } from "./support.ts";
 
 const LONG_STREET = { latitude: -33.9249, longitude: 18.4241 };
 const LONG_STREET_ADDRESS = "Long Street, Cape Town City Centre, Cape Town, City of Cape Town, Western Cape, 8001, South Africa";
@@ -136,6 +136,12 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   const calendar = page.locator("[data-scope=date-picker][data-part=content][data-state=open]");
   await expect(calendar).toBeVisible();
   await expect(calendar.locator("[data-part=table-cell-trigger][data-selected]")).toHaveText(String(Number(returnDay.iso.slice(8))));
+  // Thumb-sized: every day and the month's arrows at least 44 x 44 px on the phone, the month still on screen.
+  await expectTargetSize(calendar.locator("[data-part=table-cell-trigger]:not([data-outside-range])"), 44);
+  await expectTargetSize(calendar.getByRole("button", { name: /^(Previous|Next) month$/ }), 44);
+  await expectTargetSize(page.getByRole("button", { name: /^Open calendar for/ }), 44);
+  const calendarBox = (await calendar.boundingBox())!;
+  expect(calendarBox.x >= 0 && calendarBox.x + calendarBox.width <= page.viewportSize()!.width).toBe(true);
   await expectNoOverflow(page);
   await snapScreen(page, testInfo, `${prefix}datetime-calendar`, { fullPage: false });
   await page.keyboard.press("Escape");

@@ -1,7 +1,7 @@
 /** Helpers shared by the customer journeys. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /** Full-page screenshot saved as e2e/screenshots/<project>-<name>.png (and attached to the report). */
 export async function snap(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}) {
@@ -11,6 +11,24 @@ export async function snap(page: Page, testInfo: TestInfo, name: string, options
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage, animations: "disabled", caret: "hide" });
   await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+/**
+ * Every element the locator finds (at least one) is a target at least `min` CSS px wide and high:
+ * 44 for a thumb on a phone (the booking calendar's days, the driver app), 24 (WCAG 2.2's 2.5.8
+ * floor) and up for a mouse in the back office. A failure lists the small ones with their sizes.
+ */
+export async function expectTargetSize(targets: Locator, min: number) {
+  await expect(targets.first()).toBeVisible();
+  const boxes = await targets.evaluateAll((elements) =>
+    elements.map((el) => {
+      const r = el.getBoundingClientRect();
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+      return { name, width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10 };
+    }),
+  );
+  // A hair of slack for sub-pixel layout (a 44 px day can measure 43.99).
+  expect(boxes.filter((box) => box.width < min - 0.05 || box.height < min - 0.05)).toEqual([]);
 }
 
 let seq = 0;

@@ -26,9 +26,11 @@ export const dateAndTime = css({
   alignItems: "start",
 });
 
+// Touch targets: every button of the calendar is at least 44 x 44 px (Apple's and WCAG 2.5.5's size),
+// where the screen allows it (the days, below).
 const navButton = css({
-  width: "10",
-  height: "10",
+  width: "11",
+  height: "11",
   display: "flex",
   alignItems: "center",
   justifyContent: "center",
@@ -40,10 +42,33 @@ const navButton = css({
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "1px" },
 });
 
-// 36 px days keep the 7-column calendar inside a 320 px phone; 40 px from tablets up.
+// The calendar button inside the date field: 44 px to tap, the whole height of the field, with the
+// 40 px circle it always had drawn inside (a larger one would cover the field's border).
+const fieldTrigger = css({
+  position: "relative",
+  width: "11",
+  height: "11",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  borderRadius: "full",
+  color: "fg.default",
+  cursor: "pointer",
+  _before: { content: '""', position: "absolute", inset: "0.5", borderRadius: "full", zIndex: "-1" },
+  "&:hover::before": { bg: "bg.muted" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "-1px" },
+});
+
+// A day's side: 44 px wherever the month fits at that size (a 360 px phone and up), else a seventh of
+// the screen less the popover's padding and border and the 8 px it keeps from each edge, so the
+// month never scrolls sideways (38 px on a 320 px phone). The month and year views take the same width.
+const daySize = css({ "--day-size": "min(2.75rem, calc((100vw - 3rem) / 7))" });
+
+// The days touch (no gap between the cells): each button is the whole of its cell, so a thumb that
+// lands between two numbers still hits one of them.
 const dayButton = css({
-  width: { base: "9", sm: "10" },
-  height: { base: "9", sm: "10" },
+  width: "var(--day-size)",
+  height: "var(--day-size)",
   display: "flex",
   alignItems: "center",
   justifyContent: "center",
@@ -61,10 +86,11 @@ const dayButton = css({
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing" },
 });
 
-// Months and years: four to a row, wider than a day.
+// Months and years: four to a row across the width of the day view, 44 px high.
+const periodTable = css({ borderCollapse: "collapse", tableLayout: "fixed", width: "calc(var(--day-size) * 7)" });
 const periodButton = css({
-  width: "16",
-  height: "10",
+  width: "full",
+  height: "11",
   display: "flex",
   alignItems: "center",
   justifyContent: "center",
@@ -82,6 +108,7 @@ const periodButton = css({
 
 const viewTrigger = css({
   fontWeight: "650",
+  minH: "11",
   px: "3",
   py: "1.5",
   borderRadius: "lg",
@@ -178,25 +205,28 @@ export function DateField({
             lazyMount
             unmountOnExit
             positioning={{ placement: "bottom-end", gutter: 6 }}
-            className={css({ position: "absolute", top: "0", right: "1", bottom: "0", display: "flex", alignItems: "center" })}
+            className={css({ position: "absolute", top: "0", right: "0", bottom: "0", display: "flex", alignItems: "center", isolation: "isolate" })}
           >
             <DatePicker.Control>
-              <DatePicker.Trigger className={navButton} aria-label={`Open calendar for ${label.toLowerCase()}`}>
+              <DatePicker.Trigger className={fieldTrigger} aria-label={`Open calendar for ${label.toLowerCase()}`}>
                 <CalendarIcon />
               </DatePicker.Trigger>
             </DatePicker.Control>
             <Portal>
               <DatePicker.Positioner className={css({ zIndex: "50" })}>
                 <DatePicker.Content
-                  className={css({
-                    bg: "bg.surface",
-                    borderRadius: "2xl",
-                    borderWidth: "1px",
-                    borderColor: "border.default",
-                    boxShadow: "raised",
-                    p: "3",
-                    _focusVisible: { outline: "none" },
-                  })}
+                  className={cx(
+                    daySize,
+                    css({
+                      bg: "bg.surface",
+                      borderRadius: "2xl",
+                      borderWidth: "1px",
+                      borderColor: "border.default",
+                      boxShadow: "raised",
+                      p: "3",
+                      _focusVisible: { outline: "none" },
+                    }),
+                  )}
                 >
                   {/* Only the view on show is rendered: one grid of days, months or years at a time. */}
                   <DatePicker.Context>
@@ -229,7 +259,7 @@ export function DateField({
                                 {api.weeks.map((week, index) => (
                                   <DatePicker.TableRow key={index}>
                                     {week.map((day, dayIndex) => (
-                                      <DatePicker.TableCell key={dayIndex} value={day} className={css({ p: "0.5" })}>
+                                      <DatePicker.TableCell key={dayIndex} value={day} className={css({ p: "0" })}>
                                         <DatePicker.TableCellTrigger className={dayButton}>{day.day}</DatePicker.TableCellTrigger>
                                       </DatePicker.TableCell>
                                     ))}
@@ -243,7 +273,7 @@ export function DateField({
                         <DatePicker.View view="month">
                           <>
                             <PeriodControl label="year" />
-                            <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                            <DatePicker.Table className={periodTable}>
                               <DatePicker.TableBody>
                                 {api.getMonthsGrid({ columns: 4, format: "short" }).map((months, index) => (
                                   <DatePicker.TableRow key={index}>
@@ -262,7 +292,7 @@ export function DateField({
                         <DatePicker.View view="year">
                           <>
                             <PeriodControl label="decade" />
-                            <DatePicker.Table className={css({ borderCollapse: "collapse" })}>
+                            <DatePicker.Table className={periodTable}>
                               <DatePicker.TableBody>
                                 {api.getYearsGrid({ columns: 4 }).map((years, index) => (
                                   <DatePicker.TableRow key={index}>
