@@ -397,8 +397,9 @@ const dialog = defineSlotRecipe({
       position: "absolute",
       top: "3",
       right: "3",
-      width: "10",
-      height: "10",
+      // 44 px: the phone's sheets (and the driver's) are closed with a thumb.
+      width: "11",
+      height: "11",
       display: "flex",
       alignItems: "center",
       justifyContent: "center",

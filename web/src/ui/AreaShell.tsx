@@ -11,7 +11,7 @@ const skip = css({
   bg: "bg.surface",
   color: "brand.text",
   px: "4",
-  py: "2",
+  py: "2.5",
   borderRadius: "control",
   boxShadow: "raised",
   fontWeight: "600",

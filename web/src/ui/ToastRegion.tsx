@@ -43,7 +43,7 @@ const root = css({
   alignItems: "flex-start",
   gap: "3",
   p: "4",
-  pr: "10",
+  pr: "12",
   bg: "bg.surface",
   color: "fg.default",
   borderRadius: "xl",
@@ -86,20 +86,24 @@ const icon = css({
   "&[data-type=error]": { bg: "danger.solid" },
 });
 
+// 44 px to tap (a driver dismisses it with a thumb), the 32 px circle it always had drawn inside,
+// centred where it was.
 const closeButton = css({
   position: "absolute",
-  top: "2",
-  right: "2",
-  width: "8",
-  height: "8",
+  top: "0.5",
+  right: "0.5",
+  width: "11",
+  height: "11",
   display: "flex",
   alignItems: "center",
   justifyContent: "center",
   borderRadius: "full",
   color: "fg.muted",
   cursor: "pointer",
-  _hover: { bg: "bg.muted", color: "fg.default" },
-  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "0" },
+  isolation: "isolate",
+  _before: { content: '""', position: "absolute", inset: "1.5", borderRadius: "full", zIndex: "-1" },
+  _hover: { color: "fg.default", _before: { bg: "bg.muted" } },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "-6px" },
 });
 
 function ToastIcon({ type }: { type: string | undefined }) {
