@@ -13,7 +13,7 @@
 import { expect, test, type APIRequestContext, type TestInfo } from "./test";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, seedBooking } from "./booking-helpers.ts";
 import { assignDriver, createAdminToken, createCar, createDriver, photosFromFiles, sign, signInDriver } from "./handover-helpers.ts";
-import { expectSignInRefused, expectToast, graphql, snap } from "./support.ts";
+import { expectSignInRefused, expectTargetSize, expectToast, graphql, snap, toast } from "./support.ts";
 
 /** A confirmed booking of the test's own car for tomorrow 10:00 to the day after at 10:00. */
 async function bookTomorrow(request: APIRequestContext, testInfo: TestInfo, adminToken: string, name = "Thandi Nkosi") {
@@ -40,9 +40,13 @@ test.describe("driver app", () => {
     await assignDriver(request, adminToken, booking.id, "delivery", driver.id);
 
     await signInDriver(page, driver);
+    // Used with a thumb in a car park: the welcome toast's close button, the header's links and buttons and the day tabs are 44 px or more.
+    await expectTargetSize(toast(page).getByRole("button", { name: "Dismiss notification" }), 44);
     // On a phone the header keeps to one line: the buttons show their icons, named for screen readers.
     expect((await page.locator("header").boundingBox())!.height).toBeLessThan(72);
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+    await expectTargetSize(page.getByRole("banner").locator("a[href], button"), 44);
+    await expectTargetSize(page.getByRole("tab"), 44);
     // The day tabs: one Tab stop, the arrow keys move between them.
     await page.getByRole("tab", { name: "Today" }).focus();
     await page.keyboard.press("ArrowRight");
@@ -67,6 +71,7 @@ test.describe("driver app", () => {
     // The front from the (fake) camera.
     await page.getByRole("button", { name: "Camera: Front photo" }).click();
     const dialog = page.getByRole("dialog", { name: "Capture Front" });
+    await expectTargetSize(dialog.getByRole("button", { name: "Close", exact: true }), 44);
     await dialog.getByRole("button", { name: "Start Camera" }).click();
     await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
     await dialog.getByRole("button", { name: "Take photo" }).click();
@@ -91,6 +96,8 @@ test.describe("driver app", () => {
     const minimum = await page.getByText(/^At least [\d,]+ km/).textContent();
     const km = Number(minimum!.replace(/\D/g, "")) + 42;
     await page.getByLabel("Odometer (km)").fill(String(km));
+    // Nine fuel levels, each 44 px wide (two rows on a phone).
+    await expectTargetSize(page.locator("label:has(input[name=fuel])"), 44);
     await page.getByLabel("Full").check({ force: true });
     await page.getByLabel("The licence matches the person receiving the car").check();
     // Adding damage takes the focus to its photo, above the button; removing it leaves none.

@@ -226,7 +226,15 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
               <span className={css({ fontWeight: "400", color: "fg.muted" })}> (at delivery: {fuelLevelLabel(job.delivery.fuelEighths)})</span>
             ) : null}
           </legend>
-          <div className={css({ display: "grid", gridTemplateColumns: "repeat(9, 1fr)", gap: "1" })}>
+          {/* Each level at least 44 px wide: nine in a row need a 30rem screen; on a phone, empty to half on one row and the rest below. */}
+          <div
+            className={css({
+              display: "grid",
+              gridTemplateColumns: "repeat(5, 1fr)",
+              "@media (min-width: 30rem)": { gridTemplateColumns: "repeat(9, 1fr)" },
+              gap: "1",
+            })}
+          >
             {Array.from({ length: FUEL_EIGHTHS_FULL + 1 }, (_, eighths) => (
               <label
                 key={eighths}
