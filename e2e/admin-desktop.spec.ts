@@ -15,7 +15,7 @@ import { expectAccessible } from "./axe";
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain/time.ts";
-import { createCustomer, expectSignInRefused, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail } from "./support.ts";
+import { createCustomer, expectSignInRefused, expectTargetSize, expectToast, graphql, signInWithToken, snap, toast, uniqueEmail } from "./support.ts";
 
 const ADMIN_TOKEN_KEY = "capedrive.admin.token";
 const ADMIN_USER_KEY = "capedrive.admin.user";
@@ -379,6 +379,8 @@ test.describe("admin back office", () => {
       ).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/admin/bookings");
+    // A small link used as a button: 40 px high to click (36 is the back office's least for what is clicked often).
+    await expectTargetSize(page.getByRole("link", { name: "View All" }), 36);
     await expectAccessible(page, "admin-dashboard");
     await snap(page, testInfo, "admin-dashboard");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -440,6 +442,9 @@ test.describe("admin back office", () => {
     await features.press("Backspace");
     await expect(featureTags).toHaveCount(4);
     await expect(featureTags.last()).toHaveText("Cruise control");
+    // A tag's remove button stays small on screen but is 28 px to click (WCAG 2.5.8: 24 at least); the dialog's close button 44.
+    await expectTargetSize(featureTags.getByRole("button", { name: /^Remove / }), 24);
+    await expectTargetSize(form.getByRole("button", { name: "Close", exact: true }), 40);
     await form.getByLabel("Upload vehicle photo").setInputFiles({ name: "polo.jpg", mimeType: "image/jpeg", buffer: await carPhoto() });
     await expectToast(page, "Upload successful!");
     await expect(form.getByLabel("Image URL")).toHaveValue(/^\/objects\/uploads\//);
@@ -505,6 +510,9 @@ test.describe("admin back office", () => {
     await card.scrollIntoViewIfNeeded();
     await expectAccessible(page, "admin-bookings");
     await snap(page, testInfo, "admin-bookings");
+    // The card's row actions and status select are at least 36 px; its email, phone, map and dispatch links at least 24 (WCAG 2.5.8).
+    await expectTargetSize(card.getByRole("button").or(card.getByRole("combobox")), 36);
+    await expectTargetSize(card.getByRole("link"), 24);
 
     // Its car sent to the workshop: the card says another is needed; assigning one clears it.
     await expect(card.locator("[data-car-unfit]")).toHaveCount(0);

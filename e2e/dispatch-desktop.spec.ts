@@ -20,7 +20,7 @@ import { DEFAULT_TYPED_ADDRESS_COORDINATES } from "#domain/geo.ts";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain/time.ts";
 import { createCompletedCustomer } from "./booking-helpers.ts";
 import { createAdmin, STAFF_PASSWORD } from "./handover-helpers.ts";
-import { expectToast, graphql, snap, uniqueEmail } from "./support.ts";
+import { expectTargetSize, expectToast, graphql, snap, uniqueEmail } from "./support.ts";
 
 const PASSWORD = STAFF_PASSWORD;
 
@@ -225,6 +225,9 @@ test.describe("delivery and collection in the back office", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Drivers" })).toBeVisible();
     const table = page.getByRole("table", { name: "Drivers" });
     await expect(table.locator(`[data-driver-id="${lerato.id}"]`)).toBeVisible();
+    // A row's email and phone links are 24 px high to click (WCAG 2.5.8) without making the row taller; its buttons 36.
+    await expectTargetSize(table.locator(`[data-driver-id="${lerato.id}"]`).getByRole("link"), 24);
+    await expectTargetSize(table.locator(`[data-driver-id="${lerato.id}"]`).getByRole("button"), 36);
 
     await page.getByRole("button", { name: "Add Driver" }).first().click();
     const form = page.getByRole("dialog", { name: "Add a driver" });

@@ -191,6 +191,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
                 display: "inline-flex",
                 alignItems: "center",
                 gap: "2",
+                minH: "9",
                 fontSize: "sm",
                 color: "fg.muted",
                 cursor: "pointer",

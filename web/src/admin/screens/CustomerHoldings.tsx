@@ -149,7 +149,7 @@ function LimitsForm({ customerId, activity }: { customerId: string; activity: Ac
         onChange={(e) => setDays(e.target.value)}
         hint={`In force: ${activity.limits.maxDays}`}
       />
-      <label className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "sm", gridColumn: "1 / -1" })}>
+      <label className={css({ display: "flex", alignItems: "center", gap: "2", minH: "10", fontSize: "sm", gridColumn: "1 / -1", cursor: "pointer" })}>
         <input type="checkbox" checked={overlap} onChange={(e) => setOverlap(e.target.checked)} className={css({ width: "4", height: "4" })} />
         May hold more than one car at the same time
       </label>

@@ -179,7 +179,20 @@ export function Component() {
           <Panel
             title="Recent bookings"
             actions={
-              <Link to="/admin/bookings" className={css({ fontSize: "sm", fontWeight: "600", color: "fg.link", whiteSpace: "nowrap" })}>
+              <Link
+                to="/admin/bookings"
+                // 40 px high to click; the negative margins keep the heading row its height.
+                className={css({
+                  display: "inline-flex",
+                  alignItems: "center",
+                  minH: "10",
+                  my: "-2",
+                  fontSize: "sm",
+                  fontWeight: "600",
+                  color: "fg.link",
+                  whiteSpace: "nowrap",
+                })}
+              >
                 View All
               </Link>
             }

@@ -23,7 +23,7 @@ import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { AdminDialog, ConfirmDialog, dialogActions } from "../components/Dialogs.tsx";
 import { KeyIcon, PlusIcon } from "../components/icons.tsx";
 import { OneTimeSecret } from "../components/OneTimeSecret.tsx";
-import { EmptyState, LoadError, PageHeader, Panel, PanelRowsSkeleton, dataTable, pageStack } from "../components/Page.tsx";
+import { EmptyState, LoadError, PageHeader, Panel, PanelRowsSkeleton, dataTable, inlineLink, pageStack } from "../components/Page.tsx";
 import { ADMIN_DRIVERS, DRIVER_FIELDS, type Driver } from "../lib/api.ts";
 import { dateLabel, dateTimeLabel, plural } from "../lib/format.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
@@ -251,12 +251,12 @@ export function Component() {
                       {driver.name}
                     </td>
                     <td data-label="Email" className={css({ overflowWrap: "anywhere" })}>
-                      <a href={`mailto:${driver.email}`} className={css({ color: "fg.link" })}>
+                      <a href={`mailto:${driver.email}`} className={inlineLink}>
                         {driver.email}
                       </a>
                     </td>
                     <td data-label="Phone" className={css({ whiteSpace: "nowrap" })}>
-                      <a href={`tel:${driver.phone.replace(/[\s()-]+/g, "")}`} className={css({ color: "fg.link" })}>
+                      <a href={`tel:${driver.phone.replace(/[\s()-]+/g, "")}`} className={inlineLink}>
                         {driver.phone}
                       </a>
                     </td>

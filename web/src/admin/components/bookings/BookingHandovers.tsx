@@ -9,7 +9,17 @@ import { type AdminBooking } from "../../lib/api.ts";
 import { failureReasonLabel, handoverKindLabel, handoverStateLabel, handoverStateTone } from "../../lib/handovers.ts";
 
 const kindLabel = css({ fontSize: "xs", fontWeight: "650", textTransform: "uppercase", letterSpacing: "0.04em", color: "fg.muted" });
-const linkStyle = css({ color: "fg.link", fontWeight: "600", textDecoration: "underline", textUnderlineOffset: "2px", whiteSpace: "nowrap" });
+// At least 24 px high (WCAG 2.5.8's floor), as high as the badges beside them.
+const linkStyle = css({
+  display: "inline-flex",
+  alignItems: "center",
+  minH: "6",
+  color: "fg.link",
+  fontWeight: "600",
+  textDecoration: "underline",
+  textUnderlineOffset: "2px",
+  whiteSpace: "nowrap",
+});
 
 export function BookingHandovers({ booking }: { booking: AdminBooking }) {
   const jobs = booking.handovers;

@@ -26,4 +26,6 @@ export const line = css({
   minW: "0",
   overflowWrap: "anywhere",
   "& svg": { color: "fg.muted", flexShrink: 0 },
+  // A link on its own line (an email, a phone number): at least 24 px high, WCAG 2.5.8's floor.
+  "& > a": { display: "inline-flex", alignItems: "center", minH: "6" },
 });

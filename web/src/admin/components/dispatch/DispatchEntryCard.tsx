@@ -220,7 +220,9 @@ export function DispatchEntryCard({ entry, number, drivers }: { entry: DispatchE
               target="_blank"
               rel="noreferrer"
               className={css({
-                display: "inline-block",
+                display: "inline-flex",
+                alignItems: "center",
+                minH: "6",
                 mt: "1",
                 pl: "5",
                 fontSize: "sm",
