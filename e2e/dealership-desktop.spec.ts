@@ -7,7 +7,7 @@
 import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { DEALERSHIP_INFO_KEY, DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
-import { createCustomer, expectSignInRefused, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
+import { createCustomer, expectSignInRefused, expectTargetSize, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
 
 const stat = (page: Page, label: string) => page.locator("section[aria-labelledby=stats-heading] li").filter({ hasText: label });
 const vehicleCard = (page: Page, name: string | RegExp) => page.locator("main li").filter({ has: page.getByRole("heading", { name }) });
@@ -179,6 +179,9 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(page.getByLabel("Transmission", { exact: true })).toHaveValue("automatic");
   await expect(page.getByLabel("Sales price (R, optional)", { exact: true })).toHaveValue("139900");
   await expect(page.locator("fieldset li img")).toHaveCount(2);
+  // At a desk: the photos' icon buttons and the back link are at least 36 px to click.
+  await expectTargetSize(page.getByRole("button", { name: /^(Remove photo|Move photo) / }), 36);
+  await expectTargetSize(page.getByRole("link", { name: "Back to dashboard" }), 36);
   await page.getByLabel("Mileage (km)", { exact: true }).fill("46100");
   await page.getByLabel("Sales price (R, optional)", { exact: true }).fill("134900");
   await page.getByLabel("Status", { exact: true }).selectOption("maintenance");
@@ -223,6 +226,8 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(lead).toContainText("Could I test drive it on Saturday?");
   await expect(lead).toContainText("New");
   await expect(lead.getByRole("link", { name: buyerEmail })).toHaveAttribute("href", new RegExp(`^mailto:${buyerEmail.replace(/[.+]/g, "\\$&")}`));
+  // The lead's contact links (its main actions) are 36 px high to click.
+  await expectTargetSize(lead.getByRole("link"), 36);
   await expect(page.getByText("1 unread · 1 in total")).toBeVisible();
   await expect(page.getByRole("link", { name: "Leads, 1 unread" })).toBeVisible();
   await expectAccessible(page, "dealership-leads");

@@ -28,6 +28,9 @@ export function PageHeader({
             alignItems: "center",
             gap: "1",
             alignSelf: "flex-start",
+            // 40 px high to click; the negative margins keep the title where it was.
+            minH: "10",
+            my: "-2.5",
             textStyle: "small",
             fontWeight: "600",
             color: "fg.link",

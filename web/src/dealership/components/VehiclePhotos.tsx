@@ -26,12 +26,13 @@ const grid = css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minm
 
 const tile = css({ position: "relative", borderRadius: "xl", overflow: "hidden", borderWidth: "1px", borderColor: "border.default", bg: "bg.surface" });
 
+// Icon-only buttons on the photo: 36 px, enough for a mouse on a tile 114 px high.
 const tileButton = css({
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
-  width: "8",
-  height: "8",
+  width: "9",
+  height: "9",
   borderRadius: "full",
   bg: "slate.900/75",
   color: "white",

@@ -64,10 +64,13 @@ const MARK_READ = graphql(`
 
 type Lead = ResultOf<typeof LEADS>["dealershipLeads"]["leads"][number];
 
+// The lead's two main actions: 36 px high to click; the negative margins keep the card's spacing.
 const contactLink = css({
   display: "inline-flex",
   alignItems: "center",
   gap: "1.5",
+  minH: "9",
+  my: "-2",
   fontWeight: "600",
   color: "fg.link",
   textDecoration: "none",
