@@ -12,9 +12,14 @@
 // Customers change a pending or confirmed booking up to 24 hours before pickup (as for
 // cancelling) and extend a trip in progress; admins change any open booking, and of a trip in
 // progress only its return (to extend or shorten it).
+//
+// The quote refuses exactly what the confirm would refuse, the customer's own overlapping
+// bookings included (`checkOwnBookings`, one rule for both), so a customer is not shown a
+// price for a change the confirm then refuses.
 import type { BookingChange } from "../../prisma/generated/sqlite/client";
 import { actorColumns, type ChangeActor } from "./booking-history";
 import type { Prisma } from "../db";
+import type { RawTx } from "../db/direct";
 import {
   BOOKING_PERIOD_MESSAGES,
   bookingChangeSchema,
@@ -206,6 +211,20 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
   return { booking, actor, kind, next, quote, oldTotalCents: decimalToCents(booking.totalAmount), changes };
 }
 
+/**
+ * A customer's own other active bookings may not overlap the new period (unless their account
+ * allows it), nor the period be longer than they may book: the quote asks as of now, the confirm
+ * again under the customer's lock (as at booking). Staff changes are not held to a customer's limits.
+ */
+async function checkOwnBookings(services: Services, db: RawTx, plan: Plan, now: Date): Promise<void> {
+  const { booking, next, actor } = plan;
+  if (actor.kind !== "customer") return;
+  const limits = customerBookingLimits(services.config.bookingLimits, booking.user);
+  const others = await heldBookings(db, booking.userId, next, { now, countUpTo: 0, exceptBookingId: booking.id });
+  const problem = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, others, next);
+  if (problem) throw accountLimitError("CONFLICT", problem.message, problem.kind === "overlap" ? "overlapping_booking" : "rental_too_long");
+}
+
 /** The earliest blocking booking of the car after this trip: the latest return an extension can have. */
 async function carFreeUntil(db: Prisma.TransactionClient, booking: { id: string; vehicleId: string | null; returnDate: Date }): Promise<Date | null> {
   if (!booking.vehicleId) return null;
@@ -259,8 +278,11 @@ export async function quoteTripExtension(services: Services, viewer: Viewer, id:
 }
 
 async function quote(services: Services, viewer: Viewer, id: unknown, kind: Kind, input: unknown, options: Options): Promise<ChangeQuote> {
-  const plan = await planChange(services, viewer, id, kind, input, options.now ?? new Date(), false);
+  const now = options.now ?? new Date();
+  const plan = await planChange(services, viewer, id, kind, input, now, false);
   const { booking, next } = plan;
+  // What the confirm would refuse, the quote refuses with the same words.
+  await checkOwnBookings(services, services.db, plan, now);
   let car: ChangeQuote["car"] = "none";
   if (await ownCarFits(services.db, booking, next)) car = "same";
   else if (booking.status !== "in_progress" && (await otherFreeCars(services.db, booking, next)).length > 0) car = "other";
@@ -322,14 +344,9 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
         throw conflict(CHANGE_MESSAGES.noCarFree(next.category, next.transmission));
       }
 
-      // The customer's own other bookings may not overlap the new period (unless allowed), under the customer's lock as at booking.
-      if (actor.kind === "customer") {
-        if (services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM users WHERE id = ${booking.userId} FOR UPDATE`;
-        const limits = customerBookingLimits(services.config.bookingLimits, booking.user);
-        const others = await heldBookings(tx, booking.userId, next, { now: options.now ?? new Date(), countUpTo: 0, exceptBookingId: booking.id });
-        const problem = bookingLimitProblem({ ...limits, maxActive: Number.POSITIVE_INFINITY }, others, next);
-        if (problem) throw accountLimitError("CONFLICT", problem.message, problem.kind === "overlap" ? "overlapping_booking" : "rental_too_long");
-      }
+      // The customer's own other bookings, under the customer's lock as at booking.
+      if (actor.kind === "customer" && services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM users WHERE id = ${booking.userId} FOR UPDATE`;
+      await checkOwnBookings(services, tx, { ...plan, booking }, options.now ?? new Date());
 
       const changed = await tx.booking.updateMany({
         where: { id: booking.id, updatedAt: booking.updatedAt },

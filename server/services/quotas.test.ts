@@ -103,6 +103,52 @@ describe("booking limits per account (defaults: 2 active, none overlapping, 30 d
     expect(itself.body.data.changeBooking).toEqual({ pickupDate: capeTown(6).toISOString(), returnDate: capeTown(9).toISOString() });
   });
 
+  test("the quote refuses a change or an extension into another of the account's bookings, in the confirm's words, before the tap", async () => {
+    const QUOTE = `query($id: ID!, $input: BookingChangeInput!) { bookingChangeQuote(id: $id, input: $input) { total } }`;
+    const CHANGE = `mutation($id: ID!, $input: BookingChangeInput!) { changeBooking(id: $id, input: $input) { returnDate } }`;
+    const EXTEND_QUOTE = `query($id: ID!, $returnDate: String!) { tripExtensionQuote(id: $id, returnDate: $returnDate) { total } }`;
+    const EXTEND = `mutation($id: ID!, $input: TripExtensionInput!) { extendTrip(id: $id, input: $input) { returnDate } }`;
+    const refusal = { message: QUOTA_MESSAGES.overlap, extensions: { code: "CONFLICT", reason: "account_limit", limit: "overlapping_booking" } };
+    const unchanged = async (id: string) => ({
+      booking: await db().booking.findUniqueOrThrow({ where: { id } }),
+      changes: await db().bookingChange.count({ where: { bookingId: id } }),
+    });
+
+    // A change: the return moved into the account's next booking (another car, free for those days).
+    const rider = await newCustomer(server.services);
+    const first = (await book(rider, await newVehicle(server.services), 5, 8)).body;
+    expect((await book(rider, await newVehicle(server.services), 10, 12)).status).toBe(201);
+    const before = await unchanged(first.id);
+    const input = { returnDate: capeTown(11).toISOString() };
+    const quoted = await graphql(server.url, QUOTE, { id: first.id, input }, rider.auth);
+    expect(quoted.body.errors?.[0]).toMatchObject(refusal);
+    const confirmed = await graphql(server.url, CHANGE, { id: first.id, input }, rider.auth);
+    expect(confirmed.body.errors?.[0]).toMatchObject(refusal);
+    expect(await unchanged(first.id)).toEqual(before);
+    // Up to the next booking is fine.
+    expect((await graphql(server.url, QUOTE, { id: first.id, input: { returnDate: capeTown(9).toISOString() } }, rider.auth)).body.errors).toBeUndefined();
+
+    // An extension: the trip on the road, extended into the account's next booking (another car).
+    const driver = await newCustomer(server.services);
+    const trip = (await book(driver, await newVehicle(server.services), 2, 4)).body;
+    expect((await book(driver, await newVehicle(server.services), 6, 8)).status).toBe(201);
+    await db().booking.update({ where: { id: trip.id }, data: { status: "in_progress", pickupDate: new Date(Date.now() - 3_600_000) } });
+    const tripBefore = await unchanged(trip.id);
+    const extendQuote = await graphql(server.url, EXTEND_QUOTE, { id: trip.id, returnDate: capeTown(7).toISOString() }, driver.auth);
+    expect(extendQuote.body.errors?.[0]).toMatchObject(refusal);
+    const extended = await graphql(server.url, EXTEND, { id: trip.id, input: { returnDate: capeTown(7).toISOString() } }, driver.auth);
+    expect(extended.body.errors?.[0]).toMatchObject(refusal);
+    expect(await unchanged(trip.id)).toEqual(tripBefore);
+    expect((await graphql(server.url, EXTEND_QUOTE, { id: trip.id, returnDate: capeTown(5).toISOString() }, driver.auth)).body.errors).toBeUndefined();
+
+    // The same rule, not a copy: an account an admin allows to hold two cars is quoted, and may confirm.
+    await db().user.update({ where: { id: rider.id }, data: { allowOverlappingBookings: true } });
+    const allowed = await graphql(server.url, QUOTE, { id: first.id, input }, rider.auth);
+    expect(allowed.body.errors).toBeUndefined();
+    const made = await graphql(server.url, CHANGE, { id: first.id, input: { ...input, totalAmount: allowed.body.data.bookingChangeQuote.total } }, rider.auth);
+    expect(made.body.errors).toBeUndefined();
+  });
+
   test("parallel requests from one account cannot pass the limit together (20 at once, 20 cars)", async () => {
     const rider = await newCustomer(server.services);
     const cars = [];
