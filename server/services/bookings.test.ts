@@ -793,24 +793,78 @@ describe("cancelling", () => {
     expect(await statusOf(booking.id)).toBe("confirmed");
   });
 
-  test("GraphQL cancelBooking; two cancels at once: one succeeds, the other is told it is already cancelled", async () => {
-    const booking = await stored(customer, capeTown(14));
+  /** What a cancellation writes: its email, its credit note, its history row. */
+  const cancellationTrail = async (id: string) => ({
+    emails: await db().emailOutbox.count({ where: { subject: `Booking #${id.slice(-6)} cancelled` } }),
+    creditNotes: await db().invoice.count({ where: { bookingId: id, kind: "credit_note" } }),
+    history: await db().bookingChange.count({ where: { bookingId: id, kind: "status" } }),
+  });
+
+  test("GraphQL cancelBooking; two cancels at once by the owner: both answer the cancelled booking, cancelled once", async () => {
+    const owner = await newCustomer(services());
+    const vehicle = await newVehicle(services());
+    const booking = (await post(bookingRequest(vehicle, capeTown(14), capeTown(15)), owner.auth)).body as { id: string };
     const mutation = `mutation($id: ID!) { cancelBooking(id: $id) { id status canCancel cancelBlockedReason } }`;
     const answers = await Promise.all([
-      graphql(server.url, mutation, { id: booking.id }, customer.auth),
-      graphql(server.url, mutation, { id: booking.id }, customer.auth),
+      graphql(server.url, mutation, { id: booking.id }, owner.auth),
+      graphql(server.url, mutation, { id: booking.id }, owner.auth),
     ]);
-    const ok = answers.filter((a) => !a.body.errors);
-    const refused = answers.filter((a) => a.body.errors);
-    expect(ok.length).toBe(1);
-    expect((ok[0]!.body.data as any).cancelBooking).toEqual({
-      id: booking.id,
-      status: "cancelled",
-      canCancel: false,
-      cancelBlockedReason: "This booking is already cancelled",
-    });
-    expect(refused.map((a) => [a.body.errors![0]!.extensions?.code, a.body.errors![0]!.message])).toEqual([["CONFLICT", "This booking is already cancelled"]]);
-    expect(await db().emailOutbox.count({ where: { subject: `Booking #${booking.id.slice(-6)} cancelled` } })).toBe(1);
+    for (const answer of answers) {
+      expect(answer.body.errors).toBeUndefined();
+      expect((answer.body.data as any).cancelBooking).toEqual({
+        id: booking.id,
+        status: "cancelled",
+        canCancel: false,
+        cancelBlockedReason: "This booking is already cancelled",
+      });
+    }
+    expect(await cancellationTrail(booking.id)).toEqual({ emails: 1, creditNotes: 1, history: 1 });
+  });
+
+  test("cancelled again by its customer (the first answer lost): the cancelled booking again, and no second email, credit note or history row", async () => {
+    const owner = await newCustomer(services());
+    const vehicle = await newVehicle(services());
+    const pickup = capeTown(9, "10:00");
+    const booking = (await post(bookingRequest(vehicle, pickup, capeTown(11, "10:00")), owner.auth)).body as { id: string };
+    const first = await cancel(booking.id, owner.auth);
+    expect([first.status, first.body.booking.status]).toEqual([200, "cancelled"]);
+    const trail = await cancellationTrail(booking.id);
+    expect(trail).toEqual({ emails: 1, creditNotes: 1, history: 1 });
+
+    const again = await cancel(booking.id, owner.auth);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const gql = await graphql(server.url, `mutation($id: ID!) { cancelBooking(id: $id) { id status } }`, { id: booking.id }, owner.auth);
+    expect(gql.body.errors).toBeUndefined();
+    expect((gql.body.data as any).cancelBooking).toEqual({ id: booking.id, status: "cancelled" });
+    // Even once inside the 24 hours before pickup: the cancellation was made in time.
+    const viewer = { kind: "customer" as const, userId: owner.id, sessionId: "s", clientAddress: "test" };
+    expect((await cancelBooking(services(), viewer, booking.id, { now: new Date(pickup.getTime() - 3_600_000) })).status).toBe("cancelled");
+    expect(await cancellationTrail(booking.id)).toEqual(trail);
+
+    // Another customer still learns nothing of it.
+    const stranger = await newCustomer(services());
+    const foreign = await cancel(booking.id, stranger.auth);
+    expect([foreign.status, foreign.body.message]).toEqual([404, "Booking not found"]);
+    expect(await cancellationTrail(booking.id)).toEqual(trail);
+  });
+
+  test("a booking CapeDrive cancelled: the customer's cancel is told it is already cancelled (409), nothing written", async () => {
+    const owner = await newCustomer(services());
+    const vehicle = await newVehicle(services());
+    const booking = (await post(bookingRequest(vehicle, capeTown(16), capeTown(17)), owner.auth)).body as { id: string };
+    const admin = await staffToken(services(), "admin");
+    const byAdmin = await graphql(
+      server.url,
+      `mutation($id: ID!) { updateBookingStatus(id: $id, status: cancelled) { status } }`,
+      { id: booking.id },
+      { authorization: `Bearer ${admin}` },
+    );
+    expect(byAdmin.body.errors).toBeUndefined();
+    const trail = await cancellationTrail(booking.id);
+    const { status, body } = await nothingWritten(() => cancel(booking.id, owner.auth));
+    expect([status, body.code, body.message]).toEqual([409, "CONFLICT", "This booking is already cancelled"]);
+    expect(await cancellationTrail(booking.id)).toEqual(trail);
   });
 });
 

@@ -478,13 +478,32 @@ export async function getMyBooking<S extends BookingShape = typeof withVehicle>(
 }
 
 /**
+ * Whether the booking's status is the customer's own cancellation: the last status a person set
+ * (its history row) is this customer's "cancelled". An admin's cancellation is not the customer's.
+ */
+async function cancelledByCustomer(services: Services, bookingId: string, userId: string): Promise<boolean> {
+  const last = await services.db.bookingChange.findFirst({
+    where: { bookingId, kind: "status" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { actorType: true, actorId: true, toStatus: true },
+  });
+  return last?.toStatus === "cancelled" && last.actorType === "customer" && last.actorId === userId;
+}
+
+/**
  * Cancels one of the customer's own bookings: not when completed or already cancelled, and only up
  * to 24 hours before pickup (409 with the reason). The status is changed only if nobody changed it
  * meanwhile; a cancellation email goes out through the outbox in the same transaction.
+ *
+ * Cancelling again a booking this customer cancelled (a phone that lost the first answer and asks
+ * again, a second tab, two taps at once) answers the cancelled booking, as the first time, and
+ * writes nothing more: no second email, credit note or history row. A booking an admin cancelled
+ * is still "already cancelled" (409): the customer did not cancel it.
  */
 export async function cancelBooking(services: Services, viewer: Viewer, id: unknown, options: { now?: Date } = {}): Promise<BookingWithVehicle> {
   const customer = requireCustomer(viewer);
   const booking = await getMyBooking(services, viewer, id);
+  if (booking.status === "cancelled" && (await cancelledByCustomer(services, booking.id, customer.userId))) return booking;
   const reason = customerCancelBlockedReason(booking.pickupDate, booking.status, options.now ?? new Date());
   if (reason) throw conflict(reason);
   const user = await services.db.user.findUniqueOrThrow({ where: { id: customer.userId }, select: { name: true, email: true } });
@@ -506,6 +525,7 @@ export async function cancelBooking(services: Services, viewer: Viewer, id: unkn
   if (!updated) {
     // Someone (another tab, an admin) changed it first: answer as of its new state.
     const fresh = await getMyBooking(services, viewer, booking.id);
+    if (fresh.status === "cancelled" && (await cancelledByCustomer(services, fresh.id, customer.userId))) return fresh;
     throw conflict(customerCancelBlockedReason(fresh.pickupDate, fresh.status, options.now ?? new Date()) ?? BOOKING_MESSAGES.changedMeanwhile);
   }
   nudgeMailer(services);

@@ -228,7 +228,8 @@ builder.mutationField("cancelBooking", (t) =>
   t.prismaField({
     ...customerOnly,
     type: BookingRef,
-    description: "Cancels one of the customer's own bookings, up to 24 hours before pickup.",
+    description:
+      "Cancels one of the customer's own bookings, up to 24 hours before pickup. Sent again for a booking the customer cancelled, it answers the cancelled booking and writes nothing more.",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const booking = await cancelBooking(ctx.services, ctx.viewer, String(args.id));
