@@ -173,7 +173,7 @@ describe("a customer changes a booking", () => {
     expect(changed.body.data.changeBooking.vehicle.id).toBe(spare.id);
   });
 
-  test("refusals change nothing: figures the server no longer quotes, inside 24 hours, someone else's booking, nothing to change", async () => {
+  test("refusals change nothing: figures the server no longer quotes, inside 24 hours, someone else's booking, nothing asked", async () => {
     const customer = await newCustomer(server.services);
     const stranger = await newCustomer(server.services);
     const car = await newVehicle(server.services);
@@ -189,8 +189,8 @@ describe("a customer changes a booking", () => {
     expect(stale.body.errors?.[0]?.message).toBe("The price has changed: 3 days of Small cost R1,350. Please review your booking and confirm again.");
     const foreign = await graphql(server.url, CHANGE, { id: booked.id, input: { returnDate: capeTown(8).toISOString() } }, stranger.auth);
     expect(foreign.body.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
-    const same = await graphql(server.url, CHANGE, { id: booked.id, input: { returnDate: capeTown(7).toISOString() } }, customer.auth);
-    expect(same.body.errors?.[0]?.message).toBe(CHANGE_MESSAGES.nothingChanged);
+    const nothing = await graphql(server.url, CHANGE, { id: booked.id, input: {} }, customer.auth);
+    expect(nothing.body.errors?.[0]).toMatchObject({ message: CHANGE_MESSAGES.nothingAsked, extensions: { code: "BAD_USER_INPUT" } });
     const badDates = await graphql(server.url, CHANGE, { id: booked.id, input: { returnDate: capeTown(4).toISOString() } }, customer.auth);
     expect(badDates.body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     const onlyPlace = await graphql(server.url, CHANGE, { id: booked.id, input: { deliveryLocation: "Somewhere" } }, customer.auth);
@@ -205,6 +205,86 @@ describe("a customer changes a booking", () => {
     expect(await snapshot(soon.id)).toEqual(soonBefore);
     const listed = await graphql(server.url, `query($id: ID!) { booking(id: $id) { canChange changeBlockedReason } }`, { id: soon.id }, customer.auth);
     expect(listed.body.data.booking).toEqual({ canChange: false, changeBlockedReason: CHANGE_BLOCKED_MESSAGES.tooLate });
+  });
+});
+
+describe("asking again for what the booking already is", () => {
+  test("a change sent again after it was made (its answer lost) answers the booking as it is: one history row, one debit note, one email", async () => {
+    const customer = await newCustomer(server.services);
+    const car = await newVehicle(server.services, { category: "medium" });
+    const booked = await book(customer, car, capeTown(5), capeTown(8));
+    const input = { returnDate: capeTown(9).toISOString(), totalAmount: "2600.00", duration: 4 };
+    const first = await graphql(server.url, CHANGE, { id: booked.id, input }, customer.auth);
+    expect(first.body.errors).toBeUndefined();
+    const after = await snapshot(booked.id);
+    expect([after.changes, after.invoices]).toEqual([1, 2]);
+
+    // The same request again: the same answer, and nothing more is written (not even updatedAt).
+    const again = await graphql(server.url, CHANGE, { id: booked.id, input }, customer.auth);
+    expect(again.body.errors).toBeUndefined();
+    expect(again.body.data.changeBooking).toEqual(first.body.data.changeBooking);
+    expect(await snapshot(booked.id)).toEqual(after);
+    // Sent from a screen that still shows the booking as it was: only the fields it thought differ.
+    const stale = await graphql(
+      server.url,
+      CHANGE,
+      { id: booked.id, input: { pickupDate: capeTown(5).toISOString(), returnDate: capeTown(9).toISOString(), totalAmount: "2600.00", duration: 4 } },
+      customer.auth,
+    );
+    expect(stale.body.errors).toBeUndefined();
+    expect(stale.body.data.changeBooking.totalAmount).toBe("2600.00");
+    // Figures the booking does not have are refused as for any change, with the booking's own.
+    const wrongFigures = await graphql(server.url, CHANGE, { id: booked.id, input: { ...input, totalAmount: "1950.00", duration: 3 } }, customer.auth);
+    expect(wrongFigures.body.errors?.[0]).toMatchObject({
+      message: "The price has changed: 4 days of Medium cost R2,600. Please review your booking and confirm again.",
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    // Its quote: no difference, nothing listed as changing, the same car.
+    const quoted = await graphql(server.url, QUOTE, { id: booked.id, input: { returnDate: input.returnDate } }, customer.auth);
+    expect(quoted.body.errors).toBeUndefined();
+    expect(quoted.body.data.bookingChangeQuote).toMatchObject({
+      days: 4,
+      total: "2600.00",
+      oldTotal: "2600.00",
+      difference: "0.00",
+      differenceText: "No change in price",
+      car: "same",
+      changes: [],
+    });
+    expect(await snapshot(booked.id)).toEqual(after);
+  });
+
+  test("a change to the details a booking has always had changes nothing and issues no note; an extension sent twice extends once", async () => {
+    const customer = await newCustomer(server.services);
+    const car = await newVehicle(server.services);
+    const booked = await book(customer, car, capeTown(5), capeTown(7));
+    const before = await snapshot(booked.id);
+    const same = await graphql(
+      server.url,
+      CHANGE,
+      {
+        id: booked.id,
+        input: { returnDate: capeTown(7).toISOString(), deliveryLocation: "12 Long Street, Cape Town", deliveryCoordinates: POINTS.capeTownCbd },
+      },
+      customer.auth,
+    );
+    expect(same.body.errors).toBeUndefined();
+    expect(same.body.data.changeBooking).toMatchObject({ returnDate: capeTown(7).toISOString(), totalAmount: "900.00", changes: [] });
+    expect(await snapshot(booked.id)).toEqual(before);
+    expect(before.changes).toBe(0);
+    expect(before.invoices).toBe(1);
+
+    // On the road: the extension's answer is lost and the customer taps again.
+    await db().booking.update({ where: { id: booked.id }, data: { status: "in_progress", pickupDate: new Date(Date.now() - HOUR) } });
+    const extension = { returnDate: capeTown(8).toISOString() };
+    const first = await graphql(server.url, EXTEND, { id: booked.id, input: extension }, customer.auth);
+    expect(first.body.errors).toBeUndefined();
+    const extended = await snapshot(booked.id);
+    const again = await graphql(server.url, EXTEND, { id: booked.id, input: extension }, customer.auth);
+    expect(again.body.errors).toBeUndefined();
+    expect(again.body.data.extendTrip).toEqual(first.body.data.extendTrip);
+    expect(again.body.data.extendTrip.changes).toEqual([{ kind: "extension" }]);
+    expect(await snapshot(booked.id)).toEqual(extended);
   });
 });
 

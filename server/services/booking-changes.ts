@@ -13,6 +13,9 @@
 // cancelling) and extend a trip in progress; admins change any open booking, and of a trip in
 // progress only its return (to extend or shorten it).
 //
+// A change sets details; asking for the details the booking already has is answered with the
+// booking as it is, and writes nothing (no history row, no tax note, no email): a phone that lost
+// the answer to its change and sends it again, or a second tab, is told it worked, as it did.
 // The quote refuses exactly what the confirm would refuse, the customer's own overlapping
 // bookings included (`checkOwnBookings`, one rule for both), so a customer is not shown a
 // price for a change the confirm then refuses.
@@ -37,6 +40,7 @@ import {
   isFinalBookingStatus,
   isRentalFleetVehicle,
   isTypedAddressStandIn,
+  centsToDecimal,
   decimalToCents,
   TRANSMISSION_LABELS,
   tripExtensionSchema,
@@ -58,7 +62,7 @@ import { blockingBookingsWhere, RENTAL_FLEET } from "./vehicles";
 import { requireAdminOrKey, requireCustomer, type Viewer } from "./viewer";
 
 export const CHANGE_MESSAGES = {
-  nothingChanged: "Nothing to change: the booking already has these details",
+  nothingAsked: "Nothing to change: choose new dates, places or another car",
   noCarFree: (category: string, transmission: string) =>
     `No ${categoryLabel(category)} ${TRANSMISSION_LABELS[transmission as keyof typeof TRANSMISSION_LABELS]?.toLowerCase() ?? transmission} car is free for those dates. Your booking is unchanged.`,
   carBookedFrom: (from: Date) =>
@@ -116,6 +120,8 @@ type Plan = {
   quote: BookingQuote;
   oldTotalCents: number;
   changes: ChangedField[];
+  /** The booking already has every detail asked for: the answer is the booking as it is, nothing is written. */
+  unchanged: boolean;
 };
 
 const idOf = (id: unknown) => (typeof id === "string" ? id.trim() : "");
@@ -172,7 +178,20 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
   };
   const changes = changedFields(booking, next);
   const pointsMoved = next.deliveryCoordinates !== booking.deliveryCoordinates || next.returnCoordinates !== booking.returnCoordinates;
-  if (changes.length === 0 && !pointsMoved) throw badInput(CHANGE_MESSAGES.nothingChanged);
+  const oldTotalCents = decimalToCents(booking.totalAmount);
+  if (changes.length === 0 && !pointsMoved) {
+    if (kind === "change" && Object.values(data).every((value) => value === undefined)) throw badInput(CHANGE_MESSAGES.nothingAsked);
+    // Already as asked (the same change sent again): its figures are the booking's own, and the
+    // customer must have been shown those (a stale price is refused as for any change).
+    const stored: BookingQuote = {
+      ...bookingQuote(booking.category, booking.pickupDate, booking.returnDate),
+      days: booking.duration,
+      totalCents: oldTotalCents,
+      total: centsToDecimal(oldTotalCents),
+    };
+    if (checkFigures) checkClientFigures({ category: booking.category, totalAmount: data.totalAmount, duration: data.duration }, stored);
+    return { booking, actor, kind, next, quote: stored, oldTotalCents, changes, unchanged: true };
+  }
 
   // The period. A customer's own longest rental first: it is never longer than the product's, so
   // a customer is told the one limit that applies to them.
@@ -208,7 +227,7 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
 
   const quote = bookingQuote(next.category, next.pickupDate, next.returnDate);
   if (checkFigures) checkClientFigures({ category: next.category, totalAmount: data.totalAmount, duration: data.duration }, quote);
-  return { booking, actor, kind, next, quote, oldTotalCents: decimalToCents(booking.totalAmount), changes };
+  return { booking, actor, kind, next, quote, oldTotalCents, changes, unchanged: false };
 }
 
 /**
@@ -282,9 +301,10 @@ async function quote(services: Services, viewer: Viewer, id: unknown, kind: Kind
   const plan = await planChange(services, viewer, id, kind, input, now, false);
   const { booking, next } = plan;
   // What the confirm would refuse, the quote refuses with the same words.
-  await checkOwnBookings(services, services.db, plan, now);
+  if (!plan.unchanged) await checkOwnBookings(services, services.db, plan, now);
   let car: ChangeQuote["car"] = "none";
-  if (await ownCarFits(services.db, booking, next)) car = "same";
+  // Nothing changes: the booking keeps what it has.
+  if (plan.unchanged || (await ownCarFits(services.db, booking, next))) car = "same";
   else if (booking.status !== "in_progress" && (await otherFreeCars(services.db, booking, next)).length > 0) car = "other";
   return {
     bookingId: booking.id,
@@ -298,7 +318,8 @@ async function quote(services: Services, viewer: Viewer, id: unknown, kind: Kind
   };
 }
 
-export type ChangeResult = { booking: BookingWithVehicle; change: BookingChange };
+/** The booking after the change, and the change's history row (null when the booking already was as asked). */
+export type ChangeResult = { booking: BookingWithVehicle; change: BookingChange | null };
 
 /** Changes a booking's dates, places or kind of car (customer: their own, 24 hours ahead; admins: any open one). */
 export async function changeBooking(services: Services, viewer: Viewer, id: unknown, input: unknown, options: Options = {}): Promise<ChangeResult> {
@@ -312,6 +333,13 @@ export async function extendTrip(services: Services, viewer: Viewer, id: unknown
 
 async function applyChange(services: Services, plan: Plan, options: Options): Promise<ChangeResult> {
   const { booking: planned, next, quote, kind, actor } = plan;
+  if (plan.unchanged) {
+    const booking = await services.db.booking.findUniqueOrThrow({
+      where: { id: planned.id },
+      include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } },
+    });
+    return { booking, change: null };
+  }
   const result = await withVehicleLock(
     services,
     planned.vehicleId,

@@ -145,7 +145,7 @@ builder.mutationField("changeBooking", (t) =>
     ...customerOnly,
     type: BookingRef,
     description:
-      "Changes one of the customer's own bookings (up to 24 hours before pickup): dates, places, category, transmission. Keeps the car when it is free, else another of the kind; CONFLICT when none is.",
+      "Changes one of the customer's own bookings (up to 24 hours before pickup): dates, places, category, transmission. Keeps the car when it is free, else another of the kind; CONFLICT when none is. Asking for the details the booking already has (the same change sent again) answers the booking as it is and writes nothing.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: BookingChangeInput, required: true }) },
     resolve: async (query, _root, { id, input }, ctx) => {
       const { booking } = await changeBooking(ctx.services, ctx.viewer, String(id), input);
@@ -158,7 +158,8 @@ builder.mutationField("extendTrip", (t) =>
   t.prismaField({
     ...customerOnly,
     type: BookingRef,
-    description: "Extends a trip in progress to a later return when its car is free for the extra time (CONFLICT says until when it is).",
+    description:
+      "Extends a trip in progress to a later return when its car is free for the extra time (CONFLICT says until when it is). The same extension sent again answers the booking as it is.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: TripExtensionInput, required: true }) },
     resolve: async (query, _root, { id, input }, ctx) => {
       const { booking } = await extendTrip(ctx.services, ctx.viewer, String(id), input);
