@@ -30,3 +30,21 @@ export function serverFieldErrors(error: CombinedError | null | undefined): Reco
   }
   return found;
 }
+
+/** Codes of a server that could not answer (as ../../server/errors.ts and yoga's masked errors name them). */
+const SERVER_FAILURE_CODES = new Set(["INTERNAL_SERVER_ERROR", "SERVICE_UNAVAILABLE", "BAD_GATEWAY"]);
+
+/**
+ * True when a call failed without the server's verdict on it: no answer arrived (offline, the
+ * connection dropped, perhaps after the server acted) or the server failed (a 5xx, a masked
+ * internal error). What was asked may or may not have been done: a screen finds out (reads again)
+ * and offers to try again, and never shows this as a refusal. A refusal (a 4xx with the server's
+ * reason: BAD_USER_INPUT, CONFLICT, NOT_FOUND...) is false.
+ */
+export function isTransientError(error: CombinedError | null | undefined): boolean {
+  if (!error) return false;
+  const status = error.response?.status;
+  if (typeof status === "number" && status >= 500) return true;
+  if (error.graphQLErrors.length === 0) return error.networkError !== undefined;
+  return error.graphQLErrors.some((e) => SERVER_FAILURE_CODES.has(String(e.extensions?.code ?? "")));
+}

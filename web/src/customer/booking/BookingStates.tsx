@@ -42,3 +42,56 @@ export function BookingLoadError({ what, onRetry }: { what: string; onRetry: () 
     </div>
   );
 }
+
+/**
+ * A change's or an extension's price that did not arrive (offline, or the server failed): not a
+ * refusal, so it says so, with "Try again" (the screen also asks again once back online).
+ */
+export function PriceUnavailable({ onRetry }: { onRetry: () => void }) {
+  // Not an alert of its own: the price's card is a live region already.
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      <Notice tone="danger" title="We couldn't work out the new price.">
+        Check your connection and try again.
+      </Notice>
+      <Button variant="outline" onClick={onRetry}>
+        <RefreshIcon size={18} />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * What a change or an extension that got no answer says once the booking was read again: it was
+ * not made ("notMade"), or the booking could not be read either ("unknown"; sending it again is
+ * safe, the server never makes one change twice). "Try again" sends it again.
+ */
+export function NoAnswerNotice({
+  outcome,
+  what,
+  onRetry,
+  busy,
+}: {
+  outcome: "notMade" | "unknown";
+  what: "change" | "extension";
+  onRetry: () => void;
+  busy: boolean;
+}) {
+  const title = outcome === "notMade" ? (what === "change" ? "Your booking was not changed" : "Your trip was not extended") : "We couldn't check your booking";
+  const text =
+    outcome === "notMade"
+      ? `Your ${what} didn't go through. Check your connection and try again.`
+      : `We couldn't check whether your ${what} went through. Check your connection and try again: it won't be made twice.`;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3" })} role="alert">
+      <Notice tone="danger" title={title}>
+        {text}
+      </Notice>
+      <Button variant="outline" onClick={onRetry} disabled={busy}>
+        <RefreshIcon size={18} />
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -6,22 +6,30 @@
  * another of the kind, or none free) and "Confirm change", which sends the figures shown (a price
  * that changed meanwhile is refused, and the new figures shown). A booking that can no longer be
  * changed says why (within 24 hours of pickup: the same rule as cancelling).
+ *
+ * A poor connection: a price that does not arrive says so, with "Try again" (and is asked again
+ * once the browser is back online), never as a refusal. A confirm that gets no answer (the
+ * connection dropped, perhaps after the server made the change; or a server error) reads the
+ * booking again: if it now has the details asked for, that is the success it was; otherwise the
+ * customer is told it did not go through, with "Try again" (the server never makes a change twice:
+ * asked for the details a booking already has, it answers the booking as it is).
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { Outlet, useNavigate, useOutletContext, useParams } from "react-router";
-import { useMutation, useQuery } from "urql";
+import { useClient, useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { TRANSMISSION_LABELS, categoryLabel } from "#domain/catalogue.ts";
 import { formatRand } from "#domain/money.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
-import { serverMessage } from "../../../lib/errors.ts";
+import { isTransientError, serverMessage } from "../../../lib/errors.ts";
+import { useRetryWhenOnline } from "../../../lib/online.ts";
 import { Button, ButtonLink } from "../../../ui/Button.tsx";
 import { Card } from "../../../ui/Card.tsx";
 import { Notice } from "../../../ui/Notice.tsx";
 import { Skeleton } from "../../../ui/Skeleton.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
-import { BookingLoadError, BookingNotFound, isNotFound } from "../../booking/BookingStates.tsx";
+import { BookingLoadError, BookingNotFound, isNotFound, NoAnswerNotice, PriceUnavailable } from "../../booking/BookingStates.tsx";
 import { BOOKING_CHANGE_QUOTE, BOOKING_QUERY, CHANGE_BOOKING, type BookingDetails } from "../../booking/documents.ts";
 import { changeDraftStore, useDraftStore, type DraftStore, type WebBookingDraft } from "../../booking/draft.ts";
 import { ChangeFlowProvider } from "../../booking/flow.tsx";
@@ -159,25 +167,51 @@ export function ChangeSummary() {
     requestPolicy: "network-only",
   });
   const [change, changeBooking] = useMutation(CHANGE_BOOKING);
+  const client = useClient();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A confirm that got no answer, once the booking was read again: not made, or still unknown.
+  const [noAnswer, setNoAnswer] = useState<"notMade" | "unknown" | null>(null);
+  const [checking, setChecking] = useState(false);
+  const busy = change.fetching || checking;
   const quote = hasChanges ? quoteResult.data?.bookingChangeQuote : undefined;
-  const quoteError = hasChanges && !quoteResult.fetching ? serverMessage(quoteResult.error) : undefined;
+  // The server's refusal of the change ("This change isn't possible: ..."), or a price that did not
+  // arrive (offline, a server error: "Try again").
+  const quoteSettled = hasChanges && !quoteResult.fetching && quoteResult.error !== undefined;
+  const quoteError = quoteSettled && !isTransientError(quoteResult.error) ? serverMessage(quoteResult.error) : undefined;
+  const quoteFailed = quoteSettled && quoteError === undefined;
+  const retryQuote = () => refetchQuote({ requestPolicy: "network-only" });
+  useRetryWhenOnline(quoteFailed, retryQuote);
 
   const discard = () => {
     store.clear();
     navigate(`/bookings/${booking.id}`);
   };
+  const changed = (totalAmount: string) => {
+    store.clear();
+    notifySuccess("Booking changed", `Booking #${booking.bookingNumber} now costs ${formatRand(totalAmount)}. We've emailed you the details.`);
+    navigate(`/bookings/${booking.id}`, { replace: true });
+  };
   const confirm = async () => {
     if (!quote) return;
     setRefusal(null);
+    setNoAnswer(null);
     const result = await changeBooking({ id: booking.id, input: { ...input, totalAmount: quote.total, duration: quote.days } });
     if (result.data?.changeBooking) {
-      store.clear();
-      notifySuccess(
-        "Booking changed",
-        `Booking #${booking.bookingNumber} now costs ${formatRand(result.data.changeBooking.totalAmount)}. We've emailed you the details.`,
-      );
-      navigate(`/bookings/${booking.id}`, { replace: true });
+      changed(result.data.changeBooking.totalAmount);
+      return;
+    }
+    if (isTransientError(result.error)) {
+      // No answer: the change may have been made all the same. The booking as it is now says.
+      setChecking(true);
+      const now = await client.query(BOOKING_QUERY, { id: booking.id }, { requestPolicy: "network-only" }).toPromise();
+      setChecking(false);
+      const fresh = now.data?.booking;
+      if (fresh && Object.keys(changeInput(fresh, draft)).length === 0) {
+        changed(fresh.totalAmount);
+        return;
+      }
+      setNoAnswer(fresh ? "notMade" : "unknown");
+      notifyError(fresh ? "Change not made" : "Change not confirmed", "Check your connection and try again.");
       return;
     }
     const message = serverMessage(result.error) ?? "We couldn't change your booking. Please try again.";
@@ -244,6 +278,8 @@ export function ChangeSummary() {
               <Notice tone="danger" title="This change isn't possible">
                 {quoteError}
               </Notice>
+            ) : quoteFailed ? (
+              <PriceUnavailable onRetry={retryQuote} />
             ) : !quote ? (
               <div className={css({ display: "flex", flexDirection: "column", gap: "2" })} aria-busy="true">
                 <span role="status" className={css({ srOnly: true })}>
@@ -286,20 +322,17 @@ export function ChangeSummary() {
                 {refusal}
               </Notice>
             </div>
+          ) : noAnswer ? (
+            <NoAnswerNotice outcome={noAnswer} what="change" onRetry={confirm} busy={busy || !quote} />
           ) : null}
 
           <ActionBar>
-            <Button variant="outline" size="lg" onClick={discard} disabled={change.fetching}>
+            <Button variant="outline" size="lg" onClick={discard} disabled={busy}>
               Discard
             </Button>
-            <Button
-              size="lg"
-              onClick={confirm}
-              disabled={!quote || quote.car === "none" || quoteResult.fetching || change.fetching}
-              aria-busy={change.fetching || undefined}
-            >
-              {change.fetching ? <Spinner /> : null}
-              {change.fetching ? "Changing…" : "Confirm change"}
+            <Button size="lg" onClick={confirm} disabled={!quote || quote.car === "none" || quoteResult.fetching || busy} aria-busy={busy || undefined}>
+              {busy ? <Spinner /> : null}
+              {busy ? "Changing…" : "Confirm change"}
             </Button>
           </ActionBar>
         </>

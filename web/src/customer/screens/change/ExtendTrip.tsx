@@ -3,14 +3,19 @@
  * time (Cape Town), the server's quote ("R450 more", the new total) and until when the car is
  * free; confirm sends the figures shown. A return past the car's next booking is refused before
  * the confirm ("Your car is booked again from ..."), and by the server if it changed meanwhile.
+ *
+ * A poor connection, as when changing a booking (ChangeBooking.tsx): a price that does not arrive
+ * offers "Try again" (and is asked again once back online); an extension that gets no answer reads
+ * the booking again, and if its return is now the one asked for, that is the success it was.
  */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useMutation, useQuery } from "urql";
+import { useClient, useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { formatRand } from "#domain/money.ts";
 import { addDays, capeTownDateTimeToUtc, formatBookingCardDateTime, formatDisplayDate, parseDisplayDate, toCapeTownDateTime } from "#domain/time.ts";
-import { serverMessage } from "../../../lib/errors.ts";
+import { isTransientError, serverMessage } from "../../../lib/errors.ts";
+import { useRetryWhenOnline } from "../../../lib/online.ts";
 import { Button, ButtonLink } from "../../../ui/Button.tsx";
 import { Card } from "../../../ui/Card.tsx";
 import { Field } from "../../../ui/Field.tsx";
@@ -18,7 +23,7 @@ import { Notice } from "../../../ui/Notice.tsx";
 import { Skeleton } from "../../../ui/Skeleton.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
-import { BookingLoadError, BookingNotFound, isNotFound } from "../../booking/BookingStates.tsx";
+import { BookingLoadError, BookingNotFound, isNotFound, NoAnswerNotice, PriceUnavailable } from "../../booking/BookingStates.tsx";
 import { DateField, dateAndTime } from "../../booking/DateField.tsx";
 import { BOOKING_QUERY, EXTEND_TRIP, TRIP_EXTENSION_QUOTE, type BookingDetails } from "../../booking/documents.ts";
 import { notifyError, notifySuccess } from "../../session/toast.tsx";
@@ -40,19 +45,45 @@ function ExtendForm({ booking }: { booking: BookingDetails }) {
     requestPolicy: "network-only",
   });
   const [extension, extendTrip] = useMutation(EXTEND_TRIP);
+  const client = useClient();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [noAnswer, setNoAnswer] = useState<"notMade" | "unknown" | null>(null);
+  const [checking, setChecking] = useState(false);
+  const busy = extension.fetching || checking;
   const quote = later ? quoteResult.data?.tripExtensionQuote : undefined;
-  const quoteError = later && !quoteResult.fetching ? serverMessage(quoteResult.error) : undefined;
+  const quoteSettled = later && !quoteResult.fetching && quoteResult.error !== undefined;
+  const quoteError = quoteSettled && !isTransientError(quoteResult.error) ? serverMessage(quoteResult.error) : undefined;
+  const quoteFailed = quoteSettled && quoteError === undefined;
+  const retryQuote = () => refetchQuote({ requestPolicy: "network-only" });
+  useRetryWhenOnline(quoteFailed, retryQuote);
   const freeUntil = quote?.freeUntil ? new Date(quote.freeUntil) : null;
   const pastFree = freeUntil !== null && newReturn !== null && newReturn.getTime() > freeUntil.getTime();
 
+  const extended = (to: Date) => {
+    notifySuccess("Trip extended", `Return now ${formatBookingCardDateTime(to)}. We've emailed you the details.`);
+    navigate(`/bookings/${booking.id}`, { replace: true });
+  };
   const confirm = async () => {
     if (!quote || !newReturn) return;
     setRefusal(null);
+    setNoAnswer(null);
     const result = await extendTrip({ id: booking.id, input: { returnDate: returnIso, totalAmount: quote.total, duration: quote.days } });
     if (result.data?.extendTrip) {
-      notifySuccess("Trip extended", `Return now ${formatBookingCardDateTime(newReturn)}. We've emailed you the details.`);
-      navigate(`/bookings/${booking.id}`, { replace: true });
+      extended(newReturn);
+      return;
+    }
+    if (isTransientError(result.error)) {
+      // No answer: the trip may have been extended all the same. The booking as it is now says.
+      setChecking(true);
+      const now = await client.query(BOOKING_QUERY, { id: booking.id }, { requestPolicy: "network-only" }).toPromise();
+      setChecking(false);
+      const fresh = now.data?.booking;
+      if (fresh && new Date(fresh.returnDate).getTime() === newReturn.getTime()) {
+        extended(newReturn);
+        return;
+      }
+      setNoAnswer(fresh ? "notMade" : "unknown");
+      notifyError(fresh ? "Trip not extended" : "Extension not confirmed", "Check your connection and try again.");
       return;
     }
     const message = serverMessage(result.error) ?? "We couldn't extend your trip. Please try again.";
@@ -109,6 +140,8 @@ function ExtendForm({ booking }: { booking: BookingDetails }) {
           <Notice tone="danger" title="This extension isn't possible">
             {quoteError}
           </Notice>
+        ) : quoteFailed ? (
+          <PriceUnavailable onRetry={retryQuote} />
         ) : !quote ? (
           <div aria-busy="true" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
             <span role="status" className={css({ srOnly: true })}>
@@ -146,20 +179,17 @@ function ExtendForm({ booking }: { booking: BookingDetails }) {
             {refusal}
           </Notice>
         </div>
+      ) : noAnswer ? (
+        <NoAnswerNotice outcome={noAnswer} what="extension" onRetry={confirm} busy={busy || !quote || pastFree} />
       ) : null}
 
       <ActionBar>
         <ButtonLink to={`/bookings/${booking.id}`} variant="outline" size="lg">
           Back
         </ButtonLink>
-        <Button
-          size="lg"
-          onClick={confirm}
-          disabled={!quote || pastFree || quoteResult.fetching || extension.fetching}
-          aria-busy={extension.fetching || undefined}
-        >
-          {extension.fetching ? <Spinner /> : null}
-          {extension.fetching ? "Extending…" : "Extend trip"}
+        <Button size="lg" onClick={confirm} disabled={!quote || pastFree || quoteResult.fetching || busy} aria-busy={busy || undefined}>
+          {busy ? <Spinner /> : null}
+          {busy ? "Extending…" : "Extend trip"}
         </Button>
       </ActionBar>
     </>
