@@ -1,8 +1,8 @@
 /**
- * A phone on a poor connection (a review's findings): a change or an extension whose answer is
- * lost after the server acted ends on the success it was, with the booking as it now is; a price
- * that does not arrive (offline, or a server error) says so with "Try again" and appears once
- * back online.
+ * A phone on a poor connection (a review's findings): a change, an extension or a cancellation
+ * whose answer is lost after the server acted ends on the success it was, with the booking as it
+ * now is; a price that does not arrive (offline, or a server error) says so with "Try again" and
+ * appears once back online; a cancel that cannot be checked can simply be tapped again.
  *
  * A lost answer is made here as it happens on the road: the request reaches the server, which
  * acts, then the connection drops before the answer arrives (route.fetch, then abort).
@@ -153,4 +153,61 @@ test("the new price offline: a message and Try again, and the price once back on
   await price.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByTestId("change-difference")).toHaveText("R1,300 more");
   expect(failed).toBe(1);
+});
+
+test("a cancellation whose answer is lost shows Cancelled; one that cannot be checked is tapped again and succeeds", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const admin = await createAdminToken(request, testInfo, "admin.cancel");
+  const token = await createCompletedCustomer(request, testInfo, "Lindiwe Lift");
+  const first = await seedBooking(request, token, {
+    category: "medium",
+    transmission: "automatic",
+    vehicleId: (await createCar(request, admin)).id,
+    pickupDate: capeTownInstant(capeTownDay(5).iso, "10:00"),
+    returnDate: capeTownInstant(capeTownDay(7).iso, "10:00"),
+  });
+  const second = await seedBooking(request, token, {
+    category: "medium",
+    transmission: "automatic",
+    vehicleId: (await createCar(request, admin)).id,
+    pickupDate: capeTownInstant(capeTownDay(10).iso, "10:00"),
+    returnDate: capeTownInstant(capeTownDay(12).iso, "10:00"),
+  });
+  await signInWithToken(page, token);
+  await page.goto("/bookings");
+
+  // ---- the answer is lost: the app reads the booking again, which is cancelled -------------------
+  const firstCard = page.getByRole("article", { name: `Booking #${first.bookingNumber}` });
+  await firstCard.getByRole("button", { name: "Cancel Booking" }).click();
+  const route = await loseNextAnswer(page, "CancelBooking");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel Booking" }).click();
+  await expectToast(page, "Booking cancelled", "Your booking has been successfully cancelled.");
+  expect(route.lost()).toBe(1);
+  await expect(firstCard.locator("[data-status]")).toHaveAttribute("data-status", "cancelled");
+  await expect(firstCard.getByRole("button", { name: "Cancel Booking" })).toHaveCount(0);
+  await snapScreen(page, testInfo, "no-answer-cancelled");
+  await page.unrouteAll({ behavior: "wait" });
+
+  // ---- the answer is lost and the booking cannot be read either: the card cannot know yet --------
+  const secondCard = page.getByRole("article", { name: `Booking #${second.bookingNumber}` });
+  await secondCard.getByRole("button", { name: "Cancel Booking" }).click();
+  await loseNextAnswer(page, "CancelBooking");
+  await page.route("**/graphql", (r) => (operationOf(r.request().postData()) === "MyBooking" ? r.abort("internetdisconnected") : r.fallback()));
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel Booking" }).click();
+  await expectToast(page, "Cancellation failed", "Failed to cancel booking. Please try again.");
+  await page.unrouteAll({ behavior: "wait" });
+  // Tapped again, the server answers the cancellation it made (not "already cancelled").
+  await secondCard.getByRole("button", { name: "Cancel Booking" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel Booking" }).click();
+  await expectToast(page, "Booking cancelled", "Your booking has been successfully cancelled.");
+  await expect(secondCard.locator("[data-status]")).toHaveAttribute("data-status", "cancelled");
+
+  // Each cancelled once: one history row each.
+  const data = await graphql<{ booking: { status: string; changes: { kind: string }[] } }>(
+    request,
+    `query ($id: ID!) { booking(id: $id) { status changes { kind } } }`,
+    { id: second.id },
+    token,
+  );
+  expect(data.booking).toEqual({ status: "cancelled", changes: [{ kind: "status" }] });
 });

@@ -2,10 +2,15 @@
  * Cancelling a booking (SPEC 2, 4): "Cancel Booking" on a booking that is neither completed nor
  * cancelled, asking first in a dialog; inside the 24 hours before pickup the button is disabled with
  * the server's reason beside it. On each card of My Bookings and on the booking's own page.
+ *
+ * Whatever goes wrong, the booking is read again so its card shows what is true. A cancel that got
+ * no answer (the connection dropped, perhaps after the server cancelled; or a server error) is the
+ * success it was when the booking now reads cancelled; and cancelling again a booking the customer
+ * cancelled is answered as a success by the server, so a second tap is never "already cancelled".
  */
 import { Dialog } from "@ark-ui/react/dialog";
 import { useRef, useState } from "react";
-import { useMutation } from "urql";
+import { useClient, useMutation } from "urql";
 import { css } from "styled-system/css";
 import { isCancellableStatus } from "#domain/booking.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -13,9 +18,9 @@ import { DialogShell } from "../../ui/DialogShell.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { dialogStyles } from "../components/dialog.ts";
 import { WarningIcon } from "../components/icons.tsx";
-import { serverMessage } from "../session/errors.ts";
+import { isTransientError, serverMessage } from "../session/errors.ts";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
-import { CANCEL_BOOKING } from "./documents.ts";
+import { BOOKING_QUERY, CANCEL_BOOKING } from "./documents.ts";
 
 /** What the controls need of a booking (a list's card or the booking's own page). */
 type Cancellable = { id: string; bookingNumber: string; status: string; canCancel: boolean; cancelBlockedReason?: string | null };
@@ -61,6 +66,10 @@ function focusAfterClosing(opener: HTMLElement | null, bookingId: string | null)
 
 export function CancelDialog({ booking, onClose }: { booking: Cancellable | null; onClose: () => void }) {
   const [state, cancelBooking] = useMutation(CANCEL_BOOKING);
+  const client = useClient();
+  // Reading the booking again after a failed cancel: the dialog stays "Cancelling..." meanwhile.
+  const [checking, setChecking] = useState(false);
+  const busy = state.fetching || checking;
   // The booking the dialog was last opened for, and what opened it: both gone by the time the focus moves.
   const shownFor = useRef<{ id: string; opener: HTMLElement | null } | null>(null);
   if (booking && shownFor.current?.id !== booking.id) {
@@ -69,16 +78,26 @@ export function CancelDialog({ booking, onClose }: { booking: Cancellable | null
   const confirm = async () => {
     if (!booking) return;
     const result = await cancelBooking({ id: booking.id });
+    if (result.data?.cancelBooking) {
+      onClose();
+      notifySuccess("Booking cancelled", "Your booking has been successfully cancelled.");
+      return;
+    }
+    // The card may be out of date (cancelled meanwhile, or by this very request whose answer was lost): read it again.
+    setChecking(true);
+    const now = await client.query(BOOKING_QUERY, { id: booking.id }, { requestPolicy: "network-only" }).toPromise();
+    setChecking(false);
     onClose();
-    if (result.data?.cancelBooking) notifySuccess("Booking cancelled", "Your booking has been successfully cancelled.");
-    else notifyError("Cancellation failed", serverMessage(result.error) ?? "Failed to cancel booking. Please try again.");
+    const noAnswer = isTransientError(result.error);
+    if (noAnswer && now.data?.booking?.status === "cancelled") notifySuccess("Booking cancelled", "Your booking has been successfully cancelled.");
+    else notifyError("Cancellation failed", (noAnswer ? undefined : serverMessage(result.error)) ?? "Failed to cancel booking. Please try again.");
   };
   return (
     <DialogShell
       role="alertdialog"
       closeButton={false}
       open={booking !== null}
-      onOpenChange={(open) => (open || state.fetching ? undefined : onClose())}
+      onOpenChange={(open) => (open || busy ? undefined : onClose())}
       finalFocusEl={() => {
         const last = shownFor.current;
         shownFor.current = null;
@@ -89,13 +108,13 @@ export function CancelDialog({ booking, onClose }: { booking: Cancellable | null
       <Dialog.Description>{CANCEL_CONFIRM_TEXT}</Dialog.Description>
       <div className={dialogStyles.actions}>
         <Dialog.CloseTrigger asChild>
-          <Button variant="outline" size="lg" disabled={state.fetching}>
+          <Button variant="outline" size="lg" disabled={busy}>
             Keep Booking
           </Button>
         </Dialog.CloseTrigger>
-        <Button variant="danger" size="lg" onClick={confirm} disabled={state.fetching} aria-busy={state.fetching || undefined}>
-          {state.fetching ? <Spinner /> : null}
-          {state.fetching ? "Cancelling..." : "Cancel Booking"}
+        <Button variant="danger" size="lg" onClick={confirm} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <Spinner /> : null}
+          {busy ? "Cancelling..." : "Cancel Booking"}
         </Button>
       </div>
     </DialogShell>
