@@ -8,11 +8,14 @@ import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { GOOGLE_CLIENT_ID, googleIdToken, setGoogleCredential, useGoogleStandIn } from "./google.ts";
 import {
+  CONNECTION_MESSAGE,
   createCustomer,
   expectSignInRefused,
+  expectSignInUnreachable,
   expectTargetSize,
   expectToast,
   graphql,
+  NETWORK_CONSOLE_ERROR,
   signInWithToken,
   snap,
   toast,
@@ -492,6 +495,43 @@ test.describe("customer accounts", () => {
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole("heading", { level: 1, name: "Hi, Naledi" })).toBeVisible();
+  });
+
+  test.describe("on a poor connection", () => {
+    test.use({ allowedConsoleErrors: [NETWORK_CONSOLE_ERROR] });
+
+    test("sign-in offline or on a 502 says so, and does not blame the email or password", async ({ page, context, request }, testInfo) => {
+      const email = uniqueEmail("lindiwe", testInfo);
+      await createCustomer(request, { name: "Lindiwe Mokoena", email, password: "secret123" });
+      await page.goto("/signin");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("secret123");
+      // The toast's code loads a few seconds after the screen; offline before that is another journey's.
+      await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
+
+      await context.setOffline(true);
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expectToast(page, "Error signing in", CONNECTION_MESSAGE);
+      await expectSignInUnreachable(page, ["Email", "Password"]);
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("secret123");
+      await snap(page, testInfo, "signin-offline", { fullPage: false });
+
+      // Back online, a gateway answers 502 once: the same, not "check your credentials".
+      await context.setOffline(false);
+      let gatewayErrors = 0;
+      await page.route("**/graphql", async (route) => {
+        if (gatewayErrors++ === 0) return route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" });
+        return route.continue();
+      });
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expectToast(page, "Error signing in", CONNECTION_MESSAGE);
+      await expectSignInUnreachable(page, ["Email", "Password"]);
+
+      // The same email and password, sent again, sign in.
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expectToast(page, "Welcome back!");
+      await expect(page).toHaveURL(/\/home$/);
+    });
   });
 
   test("toasts: one at a time, F8 focuses them, swipe right dismisses", async ({ page }, testInfo) => {

@@ -13,7 +13,17 @@
 import { expect, test, type APIRequestContext, type TestInfo } from "./test";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, seedBooking } from "./booking-helpers.ts";
 import { assignDriver, createAdminToken, createCar, createDriver, photosFromFiles, sign, signInDriver } from "./handover-helpers.ts";
-import { expectSignInRefused, expectTargetSize, expectToast, graphql, snap, toast } from "./support.ts";
+import {
+  CONNECTION_MESSAGE,
+  expectSignInRefused,
+  expectSignInUnreachable,
+  expectTargetSize,
+  expectToast,
+  graphql,
+  NETWORK_CONSOLE_ERROR,
+  snap,
+  toast,
+} from "./support.ts";
 
 /** A confirmed booking of the test's own car for tomorrow 10:00 to the day after at 10:00. */
 async function bookTomorrow(request: APIRequestContext, testInfo: TestInfo, adminToken: string, name = "Thandi Nkosi") {
@@ -141,5 +151,32 @@ test.describe("driver app", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expectToast(page, "Sign in failed", "Please check your email and password");
     await expectSignInRefused(page, "Please check your email and password", ["Email", "Password"]);
+  });
+
+  test.describe("on a poor connection", () => {
+    test.use({ allowedConsoleErrors: [NETWORK_CONSOLE_ERROR] });
+
+    test("a sign-in the server could not take (its 503) or that never left the phone blames nothing", async ({ page }) => {
+      await page.goto("/driver/signin");
+      await page.getByLabel("Email").fill("nobody@example.com");
+      await page.getByLabel("Password").fill("wrong password");
+      // The server's own answer when its database is unavailable (server/graphql/yoga.ts).
+      await page.route("**/graphql", (route) =>
+        route.fulfill({
+          status: 503,
+          headers: { "retry-after": "5" },
+          json: { errors: [{ message: "The service is temporarily unavailable. Please try again shortly.", extensions: { code: "SERVICE_UNAVAILABLE" } }] },
+        }),
+      );
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectToast(page, "Sign in failed", CONNECTION_MESSAGE);
+      await expectSignInUnreachable(page, ["Email", "Password"]);
+      await page.unroute("**/graphql");
+      await page.route("**/graphql", (route) => route.abort("internetdisconnected"));
+      await page.getByLabel("Password").fill("wrong password!");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectToast(page, "Sign in failed", CONNECTION_MESSAGE);
+      await expectSignInUnreachable(page, ["Email", "Password"]);
+    });
   });
 });

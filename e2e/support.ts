@@ -68,6 +68,30 @@ export async function expectSignInRefused(page: Page, message: string, labels: s
   );
 }
 
+/** What a screen says when a call never got an answer from the server (web/src/lib/errors.ts). */
+export const CONNECTION_MESSAGE = "We couldn't reach CapeDrive. Check your connection and try again.";
+
+/**
+ * Console lines Chromium writes for a request that failed offline, was aborted, or got a 5xx. One
+ * pattern: `test.use({ allowedConsoleErrors: [NETWORK_CONSOLE_ERROR] })` (Playwright reads a
+ * two-element array there as a value and its options).
+ */
+export const NETWORK_CONSOLE_ERROR = /^Failed to load resource: (net::ERR_|the server responded with a status of 5\d\d)/;
+
+/**
+ * A sign-in that never reached the server (offline, a 5xx) says so in the form, and blames nothing:
+ * the fields are not marked invalid or described by it, and the password is not selected to retype.
+ */
+export async function expectSignInUnreachable(page: Page, labels: string[]) {
+  await expect(page.getByRole("note").filter({ hasText: CONNECTION_MESSAGE })).toBeVisible();
+  for (const label of labels) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).not.toHaveAttribute("aria-invalid");
+    await expect(field).not.toHaveAttribute("aria-describedby", /.+/);
+  }
+  await expect(page.getByLabel("Password", { exact: true })).not.toBeFocused();
+}
+
 /** GraphQL over Playwright's request context (no browser), for quick setup. */
 export async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
   const response = await request.post("/graphql", {

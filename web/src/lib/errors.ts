@@ -48,3 +48,37 @@ export function isTransientError(error: CombinedError | null | undefined): boole
   if (error.graphQLErrors.length === 0) return error.networkError !== undefined;
   return error.graphQLErrors.some((e) => SERVER_FAILURE_CODES.has(String(e.extensions?.code ?? "")));
 }
+
+/** What the app says when a call never got an answer from CapeDrive itself. */
+export const CONNECTION_MESSAGE = "We couldn't reach CapeDrive. Check your connection and try again.";
+
+/** Codes the server gives when it (or what it depends on) cannot do the work right now. */
+const UNAVAILABLE_CODES = new Set(["SERVICE_UNAVAILABLE", "BAD_GATEWAY"]);
+
+/**
+ * Whether a GraphQL call failed without the server judging the request: no connection (fetch
+ * threw, so there is no response), or a 5xx (a gateway's 502, the server's 503). Such a failure
+ * says nothing about what was sent, so a screen must not blame the visitor's input for it.
+ */
+export function isUnreachable(error: CombinedError | null | undefined): boolean {
+  if (!error) return false;
+  if (error.networkError && !error.response) return true;
+  const status = (error.response as { status?: unknown } | undefined)?.status;
+  if (typeof status === "number" && status >= 500) return true;
+  return error.graphQLErrors.some((e) => UNAVAILABLE_CODES.has(String(e.extensions?.code ?? "")));
+}
+
+/** Codes of a sign-in the server refused: a wrong pair, a disabled account, too many attempts. */
+const REFUSAL_CODES = new Set(["UNAUTHENTICATED", "FORBIDDEN", "TOO_MANY_REQUESTS"]);
+
+/**
+ * Why a sign-in failed: "refused" (the server judged the credentials: UNAUTHENTICATED or a 401,
+ * a disabled account, too many attempts), "unreachable" (no answer from the server: offline, a
+ * 5xx; or no error at all, nothing to judge by), or "other" (any other answer, e.g. bad input).
+ */
+export function signInFailureKind(error: CombinedError | null | undefined): "refused" | "unreachable" | "other" {
+  if (!error || isUnreachable(error)) return "unreachable";
+  if (error.graphQLErrors.some((e) => REFUSAL_CODES.has(String(e.extensions?.code ?? "")))) return "refused";
+  if ((error.response as { status?: unknown } | undefined)?.status === 401) return "refused";
+  return "other";
+}

@@ -13,7 +13,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";
-import { useSignInFailure } from "../../ui/signInFailure.tsx";
+import { signInFailureMessage, useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { AuthCard, formStack } from "../components/AuthCard.tsx";
@@ -47,12 +47,13 @@ export function Component() {
   const onSubmit = handleSubmit(async (data) => {
     const outcome = await signIn(data);
     if (!outcome.ok) {
-      const code = outcome.error?.graphQLErrors[0]?.extensions?.code;
       // A wrong email or password says so in the spec's words; anything else (a disabled account,
-      // too many attempts) in the server's.
-      const message = code === "UNAUTHENTICATED" || !outcome.error ? INVALID_CREDENTIALS : (serverMessage(outcome.error) ?? INVALID_CREDENTIALS);
+      // too many attempts) in the server's; no answer at all (offline, a 5xx) says so instead.
+      const { kind, message } = signInFailureMessage(outcome.error, (error) =>
+        error?.graphQLErrors[0]?.extensions?.code === "UNAUTHENTICATED" ? INVALID_CREDENTIALS : (serverMessage(error) ?? INVALID_CREDENTIALS),
+      );
       notifyError("Sign in failed", message);
-      failure.fail(message);
+      failure.fail(message, kind);
       throw new Error("sign in failed"); // keeps isSubmitSuccessful false
     }
     notifySuccess("Welcome back!");

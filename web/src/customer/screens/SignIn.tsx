@@ -11,7 +11,7 @@ import { signInSchema, type SignInData, type SignInInput } from "#domain/schemas
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field } from "../../ui/Field.tsx";
-import { useSignInFailure } from "../../ui/signInFailure.tsx";
+import { signInFailureMessage, useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { AuthLayout, OrDivider, formStack, switchLine } from "../components/AuthLayout.tsx";
 import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog.tsx";
@@ -67,9 +67,10 @@ export function Component() {
     const outcome = await signIn(data);
     if (!outcome.ok) {
       signingIn.current = false;
-      const message = serverMessage(outcome.error) ?? "Please check your credentials";
+      // Offline or a 5xx: the connection message, and the fields are not blamed.
+      const { kind, message } = signInFailureMessage(outcome.error, (error) => serverMessage(error) ?? "Please check your credentials");
       notifyError("Error signing in", message);
-      failure.fail(message);
+      failure.fail(message, kind);
       return;
     }
     notifySuccess("Welcome back!");

@@ -17,7 +17,7 @@ import { Button } from "../../ui/Button.tsx";
 import { SignInCard } from "../../ui/SignInCard.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { StoreIcon } from "../../ui/icons.tsx";
-import { useSignInFailure } from "../../ui/signInFailure.tsx";
+import { signInFailureMessage, useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { errorCode } from "../lib/errors.ts";
@@ -54,12 +54,15 @@ export function Component() {
     const outcome = await signIn(data);
     if (!outcome.ok) {
       signingIn.current = false;
-      // An inactive account or too many attempts: the server's words say more than the default.
-      const code = errorCode(outcome.error);
-      const specific = code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? serverMessage(outcome.error) : undefined;
-      const message = specific ?? "Please check your dealership code and password";
+      // An inactive account or too many attempts: the server's words say more than the default;
+      // no answer at all (offline, a 5xx) says so instead.
+      const { kind, message } = signInFailureMessage(outcome.error, (error) => {
+        const code = errorCode(error);
+        const specific = code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? serverMessage(error) : undefined;
+        return specific ?? "Please check your dealership code and password";
+      });
       notifyError("Sign in failed", message);
-      failure.fail(message);
+      failure.fail(message, kind);
       return;
     }
     notifySuccess("Welcome!", `Signed in successfully as ${outcome.dealership.companyName}`);

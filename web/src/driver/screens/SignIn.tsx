@@ -16,7 +16,7 @@ import { Button } from "../../ui/Button.tsx";
 import { SignInCard } from "../../ui/SignInCard.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { CarIcon } from "../../ui/icons.tsx";
-import { useSignInFailure } from "../../ui/signInFailure.tsx";
+import { signInFailureMessage, useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { useDriverAuth } from "../session/auth.ts";
@@ -49,11 +49,14 @@ export function Component() {
     const outcome = await signIn(data);
     if (!outcome.ok) {
       signingIn.current = false;
-      const code = String(outcome.error?.graphQLErrors[0]?.extensions?.code ?? "");
-      const specific = code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? serverMessage(outcome.error) : undefined;
-      const message = specific ?? "Please check your email and password";
+      // No answer at all (offline, a 5xx) says so instead of blaming the pair.
+      const { kind, message } = signInFailureMessage(outcome.error, (error) => {
+        const code = String(error?.graphQLErrors[0]?.extensions?.code ?? "");
+        const specific = code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? serverMessage(error) : undefined;
+        return specific ?? "Please check your email and password";
+      });
       notifyError("Sign in failed", message);
-      failure.fail(message);
+      failure.fail(message, kind);
       return;
     }
     notifySuccess("Welcome!", `Signed in as ${outcome.driver.name}`);
