@@ -16,6 +16,7 @@ import {
   expectToast,
   graphql,
   NETWORK_CONSOLE_ERROR,
+  OFFLINE_MESSAGE,
   signInWithToken,
   snap,
   toast,
@@ -531,6 +532,41 @@ test.describe("customer accounts", () => {
       await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expectToast(page, "Welcome back!");
       await expect(page).toHaveURL(/\/home$/);
+    });
+
+    test("a screen whose code cannot load offline says so, and opens once back online; a real new version still says updated", async ({
+      page,
+      context,
+      request,
+    }, testInfo) => {
+      const token = await createCustomer(request, { name: "Zanele Dube", email: uniqueEmail("zanele", testInfo), password: "secret123" });
+      await signInWithToken(page, token);
+      await page.goto("/home");
+      await expect(page.getByRole("heading", { level: 1, name: "Hi, Zanele" })).toBeVisible();
+
+      // Offline, the Profile screen's code cannot be fetched: not "CapeDrive has been updated".
+      await context.setOffline(true);
+      await page.locator('a[href="/profile"]').first().click();
+      await expect(page.getByRole("heading", { name: "No connection" })).toBeVisible();
+      await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
+      await expect(page.getByText("CapeDrive has been updated")).toHaveCount(0);
+      await expect(page).toHaveTitle(/offline/i);
+      await snap(page, testInfo, "route-offline", { fullPage: false });
+      // Trying again while still offline keeps the same message (and its button).
+      await page.getByRole("button", { name: "Try again" }).click();
+      await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Try again" })).toBeEnabled();
+
+      // Back online: the screen opens by itself (the "online" event), at the same address.
+      await context.setOffline(false);
+      await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+      await expect(page).toHaveURL(/\/profile$/);
+
+      // Online, a chunk the server no longer has (a new version was deployed): the update message.
+      await page.route("**/assets/MyBookings-*.js", (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }));
+      await page.getByRole("link", { name: "My Bookings" }).click();
+      await expect(page.getByRole("heading", { name: "CapeDrive has been updated" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Reload page" })).toBeVisible();
     });
   });
 

@@ -71,6 +71,9 @@ export async function expectSignInRefused(page: Page, message: string, labels: s
 /** What a screen says when a call never got an answer from the server (web/src/lib/errors.ts). */
 export const CONNECTION_MESSAGE = "We couldn't reach CapeDrive. Check your connection and try again.";
 
+/** What a screen that could not load for want of a connection says (web/src/ui/RouteError.tsx). */
+export const OFFLINE_MESSAGE = "You're offline. Check your connection, then try again.";
+
 /**
  * Console lines Chromium writes for a request that failed offline, was aborted, or got a 5xx. One
  * pattern: `test.use({ allowedConsoleErrors: [NETWORK_CONSOLE_ERROR] })` (Playwright reads a
