@@ -534,6 +534,29 @@ test.describe("customer accounts", () => {
       await expect(page).toHaveURL(/\/home$/);
     });
 
+    test("a first visit offline: a toast whose code cannot load still shows, and moves to the real region once online", async ({ page, context }, testInfo) => {
+      // The toast's code never arrives while offline (nor before: it is held back here).
+      await page.route("**/assets/ToastRegion-*.js", (route) => route.abort("internetdisconnected"));
+      await page.goto("/signin");
+      await page.getByLabel("Email").fill(uniqueEmail("ayanda", testInfo));
+      await page.getByLabel("Password", { exact: true }).fill("secret123");
+      await context.setOffline(true);
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      // Shown without Ark's code, in a live region drawn by the main code.
+      const plain = page.locator("[data-plain-toasts] [data-part=root]");
+      await expect(plain).toBeVisible();
+      await expectToast(page, "Error signing in", CONNECTION_MESSAGE);
+      await expect(page.locator("[data-plain-toasts]")).toHaveAttribute("aria-live", "assertive");
+      await snap(page, testInfo, "toast-without-its-code", { fullPage: false });
+
+      // Online again: the code comes, and the toast on show moves to the real region.
+      await page.unroute("**/assets/ToastRegion-*.js");
+      await context.setOffline(false);
+      await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
+      await expect(plain).toHaveCount(0);
+      await expectToast(page, "Error signing in", CONNECTION_MESSAGE);
+    });
+
     test("a screen whose code cannot load offline says so, and opens once back online; a real new version still says updated", async ({
       page,
       context,

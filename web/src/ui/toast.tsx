@@ -2,67 +2,273 @@
  * Toasts (SPEC 8 texts, SPEC 9 numbers): `notify` from anywhere, and `Toasts`, the notification
  * region each area's session root renders once. Both load the region and Ark UI's toaster
  * (./ToastRegion.tsx with the parts of Ark UI only it needs: about 60 of the 151 KB, before gzip,
- * that a first visit to /cars-for-sale waited for) after the screen rather than with it; a toast
- * raised before the region arrives waits for it, in order.
+ * that a first visit to /cars-for-sale waited for) after the screen rather than with it.
+ *
+ * A toast raised before the region arrives waits for it (the latest one: they show one at a time).
+ * On a poor connection that code may come late or not at all, so no toast is ever dropped:
+ * - the load is tried again on the next toast and when the browser comes back online;
+ * - while it is missing (failed, or still on its way after FALLBACK_AFTER_MS), the toast shows in a
+ *   plain live region drawn by this module itself, for the same 5 s, with its own close button;
+ * - when the code arrives, a toast still waiting (or still on show in the plain region) moves to
+ *   the real one.
  */
 import { useEffect, useSyncExternalStore } from "react";
+import { css } from "styled-system/css";
 
 export { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastKind } from "./toast-settings.ts";
 import type { ToastAlign } from "./ToastRegion.tsx";
-import type { ToastKind } from "./toast-settings.ts";
+import { TOAST_DURATION_MS, type ToastKind } from "./toast-settings.ts";
+
+/** A toast asked for but not (yet) in Ark's toaster. */
+export interface PendingToast {
+  kind: ToastKind;
+  title: string;
+  description: string | undefined;
+}
+
+/** What a queue needs of the region's module. */
+export interface RegionModule {
+  show(kind: ToastKind, title: string, description?: string): void;
+}
+
+export interface ToastQueueState<R> {
+  /** The region's module once loaded. */
+  region: R | null;
+  /** The toast on show without the region's code (the plain live region), if any. */
+  fallback: PendingToast | null;
+}
+
+/** How long a toast waits for the region's code before it shows without it. */
+export const FALLBACK_AFTER_MS = 1000;
+
+/**
+ * The toasts' queue around a region module loaded by `load` (a dynamic import), kept apart from
+ * React so its rules can be tested with a loader that fails.
+ */
+export function createToastQueue<R extends RegionModule>(
+  load: () => Promise<R>,
+  { fallbackAfterMs = FALLBACK_AFTER_MS, durationMs = TOAST_DURATION_MS }: { fallbackAfterMs?: number; durationMs?: number } = {},
+) {
+  let state: ToastQueueState<R> = { region: null, fallback: null };
+  let loading: Promise<R> | undefined;
+  let pending: PendingToast | null = null;
+  let fallbackTimer: ReturnType<typeof setTimeout> | undefined;
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+  let waitingForOnline = false;
+  const listeners = new Set<() => void>();
+
+  const set = (next: Partial<ToastQueueState<R>>) => {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener();
+  };
+  const clearTimers = () => {
+    clearTimeout(fallbackTimer);
+    clearTimeout(hideTimer);
+    fallbackTimer = hideTimer = undefined;
+  };
+
+  /** The waiting toast, in the plain region for the usual time; then it has been seen and is dropped. */
+  const showFallback = () => {
+    if (!pending || state.region) return;
+    clearTimers();
+    const shown = pending;
+    set({ fallback: shown });
+    hideTimer = setTimeout(() => {
+      if (pending === shown) pending = null;
+      if (state.fallback === shown) set({ fallback: null });
+    }, durationMs);
+  };
+
+  /** Once the region is here: the waiting toast (if any) moves to it. */
+  const flush = (region: R) => {
+    clearTimers();
+    const waiting = pending;
+    pending = null;
+    set({ region, fallback: null });
+    if (waiting) region.show(waiting.kind, waiting.title, waiting.description);
+  };
+
+  const retryWhenOnline = () => {
+    if (waitingForOnline || typeof window === "undefined") return;
+    waitingForOnline = true;
+    window.addEventListener(
+      "online",
+      () => {
+        waitingForOnline = false;
+        ensureLoaded().catch(() => {});
+      },
+      { once: true },
+    );
+  };
+
+  /** The region's module, loaded once (again after a failed load: a dropped connection is not final). */
+  function ensureLoaded(): Promise<R> {
+    if (state.region) return Promise.resolve(state.region);
+    loading ??= load().then(
+      (region) => {
+        loading = undefined;
+        flush(region);
+        return region;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        if (pending) {
+          console.warn(`The toasts' code did not load; showing "${pending.title}" without it`);
+          showFallback();
+        }
+        retryWhenOnline();
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /** Shows a toast, replacing any toast on screen (one at a time). */
+  function notify(kind: ToastKind, title: string, description?: string): void {
+    if (state.region) {
+      if (state.fallback) set({ fallback: null });
+      state.region.show(kind, title, description);
+      return;
+    }
+    pending = { kind, title, description };
+    // A toast already on show without the code is replaced at once, as the region would.
+    if (state.fallback) showFallback();
+    else {
+      clearTimeout(fallbackTimer);
+      fallbackTimer = setTimeout(showFallback, fallbackAfterMs);
+    }
+    ensureLoaded().catch(() => {});
+  }
+
+  return {
+    notify,
+    load: ensureLoaded,
+    /** The close button of the plain region. */
+    dismissFallback() {
+      clearTimers();
+      pending = null;
+      set({ fallback: null });
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    state: () => state,
+  };
+}
 
 type Region = typeof import("./ToastRegion.tsx");
-let loading: Promise<Region> | undefined;
-let loaded: Region | null = null;
-const listeners = new Set<() => void>();
+const queue = createToastQueue<Region>(() => import("./ToastRegion.tsx"));
 
 /** The region's module, loaded once (again after a failed load: a dropped connection is not final). */
-export function loadToastRegion(): Promise<Region> {
-  loading ??= import("./ToastRegion.tsx").then(
-    (region) => {
-      loaded = region;
-      for (const listener of listeners) listener();
-      return region;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadToastRegion = queue.load;
 
 /** Shows a toast, replacing any toast on screen (one at a time). */
-export function notify(kind: ToastKind, title: string, description?: string): void {
-  loadToastRegion().then(
-    (region) => region.show(kind, title, description),
-    () => console.warn(`A toast could not be shown (its code did not load): ${title}`),
-  );
-}
+export const notify = queue.notify;
 
 export const notifySuccess = (title: string, description?: string) => notify("success", title, description);
 export const notifyError = (title: string, description?: string) => notify("error", title, description);
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const current = () => loaded;
-
 /** How long after a session root first renders its toast region loads, if no toast asked for it sooner. */
 const REGION_LOAD_DELAY_MS = 3000;
+
+const plainRegion = css({
+  position: "fixed",
+  top: "3",
+  insetInline: "4",
+  zIndex: "100",
+  display: "flex",
+  justifyContent: "center",
+  pointerEvents: "none",
+});
+const plainToast = css({
+  pointerEvents: "auto",
+  position: "relative",
+  width: { base: "full", sm: "24rem" },
+  display: "flex",
+  flexDirection: "column",
+  gap: "0.5",
+  p: "4",
+  pr: "12",
+  bg: "bg.surface",
+  color: "fg.default",
+  borderRadius: "xl",
+  borderWidth: "1px",
+  borderColor: "border.default",
+  borderLeftWidth: "4px",
+  boxShadow: "raised",
+  "&[data-type=success]": { borderLeftColor: "success.solid" },
+  "&[data-type=error]": { borderLeftColor: "danger.solid" },
+});
+const plainClose = css({
+  position: "absolute",
+  top: "1",
+  right: "1",
+  width: "11",
+  height: "11",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  borderRadius: "full",
+  color: "fg.muted",
+  cursor: "pointer",
+  _hover: { bg: "bg.muted", color: "fg.default" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "0" },
+});
+
+/**
+ * A toast without Ark's code: a live region (always in the page, so what is put in it is read
+ * out) with the toast's title, description and a close button. Same anatomy as Ark's toast
+ * (data-scope, data-part, data-state, data-type), so what finds a toast finds this one.
+ */
+export function PlainToastRegion({ toast, onDismiss }: { toast: PendingToast | null; onDismiss: () => void }) {
+  return (
+    <div className={plainRegion} aria-live={toast?.kind === "error" ? "assertive" : "polite"} aria-atomic="true" data-plain-toasts="">
+      {toast ? (
+        <div className={plainToast} data-scope="toast" data-part="root" data-state="open" data-type={toast.kind}>
+          <p data-part="title" className={css({ fontWeight: "650", fontSize: "sm", lineHeight: "1.4" })}>
+            {toast.title}
+          </p>
+          {toast.description ? (
+            <p data-part="description" className={css({ fontSize: "sm", color: "fg.muted", lineHeight: "1.45" })}>
+              {toast.description}
+            </p>
+          ) : null}
+          <button type="button" className={plainClose} aria-label="Dismiss notification" onClick={onDismiss}>
+            <svg
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M18 6 6 18" />
+              <path d="m6 6 12 12" />
+            </svg>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * The notification region; rendered once by each area's session root (customer, dealership,
  * admin, driver). Its code loads with the first toast, or a few seconds after the screen, once the
  * screen's own code and data have had the connection and the processor; it appears when that
- * arrives (or when a later toast's retry brings it).
+ * arrives. Until then a toast shows in the plain region above.
  */
 export function Toasts({ align }: { align?: ToastAlign }) {
-  const region = useSyncExternalStore(subscribe, current, current);
+  const { region, fallback } = useSyncExternalStore(queue.subscribe, queue.state, queue.state);
   useEffect(() => {
     const timer = setTimeout(() => loadToastRegion().catch(() => {}), REGION_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  return region ? <region.ToastRegion align={align} /> : null;
+  return region ? <region.ToastRegion align={align} /> : <PlainToastRegion toast={fallback} onDismiss={queue.dismissFallback} />;
 }

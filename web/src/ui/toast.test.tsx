@@ -1,0 +1,158 @@
+/**
+ * The toasts' queue when the region's code loads late or not at all (./toast.tsx): no toast is
+ * dropped. happy-dom only for this file (it replaces fetch and friends that other files use).
+ */
+import { GlobalRegistrator } from "@happy-dom/global-registrator";
+import { afterAll, afterEach, describe, expect, spyOn, test } from "bun:test";
+
+GlobalRegistrator.register({ url: "http://localhost/" });
+afterAll(() => GlobalRegistrator.unregister());
+
+const { act, cleanup, fireEvent, render, within } = await import("@testing-library/react");
+const screen = within(document.body);
+const { createToastQueue, PlainToastRegion } = await import("./toast.tsx");
+type PendingToast = import("./toast.tsx").PendingToast;
+
+afterEach(() => cleanup());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A stand-in for the region's module that records what it was asked to show. */
+function fakeRegion() {
+  const shown: PendingToast[] = [];
+  return { shown, show: (kind: "success" | "error", title: string, description?: string) => void shown.push({ kind, title, description }) };
+}
+
+/** A loader that fails while `offline` is true, counting its attempts. */
+function flakyLoader(region: ReturnType<typeof fakeRegion>) {
+  const loader = { offline: true, attempts: 0, load: async () => region };
+  loader.load = async () => {
+    loader.attempts++;
+    if (loader.offline) throw new TypeError("Failed to fetch dynamically imported module: /assets/ToastRegion.js");
+    return region;
+  };
+  return loader;
+}
+
+describe("toasts whose code does not load", () => {
+  test("the toast shows without the code at once, and moves to the region when the code arrives online", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const region = fakeRegion();
+    const loader = flakyLoader(region);
+    const queue = createToastQueue(() => loader.load(), { fallbackAfterMs: 10_000, durationMs: 10_000 });
+
+    queue.notify("error", "Error signing in", "We couldn't reach CapeDrive. Check your connection and try again.");
+    await sleep(0);
+    expect(queue.state().fallback).toEqual({
+      kind: "error",
+      title: "Error signing in",
+      description: "We couldn't reach CapeDrive. Check your connection and try again.",
+    });
+    expect(queue.state().region).toBeNull();
+    expect(warn).toHaveBeenCalled();
+
+    // Back online: the code is fetched again, and the toast still on show moves to the real region.
+    loader.offline = false;
+    window.dispatchEvent(new Event("online"));
+    await sleep(0);
+    expect(loader.attempts).toBe(2);
+    expect(queue.state().region).not.toBeNull();
+    expect(queue.state().fallback).toBeNull();
+    expect(region.shown.map((t) => t.title)).toEqual(["Error signing in"]);
+
+    // From then on toasts go straight to it.
+    queue.notify("success", "Welcome back!");
+    expect(region.shown.map((t) => t.title)).toEqual(["Error signing in", "Welcome back!"]);
+    warn.mockRestore();
+  });
+
+  test("the next toast tries the code again, and replaces the one on show (one at a time)", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const region = fakeRegion();
+    const loader = flakyLoader(region);
+    const queue = createToastQueue(() => loader.load(), { fallbackAfterMs: 10_000, durationMs: 10_000 });
+    queue.notify("error", "Upload failed", "Failed to upload photo. Please try again.");
+    await sleep(0);
+    queue.notify("error", "Booking failed", "Please try again");
+    await sleep(0);
+    expect(loader.attempts).toBe(2);
+    expect(queue.state().fallback?.title).toBe("Booking failed");
+
+    loader.offline = false;
+    queue.notify("success", "Photo captured!");
+    await sleep(0);
+    expect(loader.attempts).toBe(3);
+    expect(region.shown.map((t) => t.title)).toEqual(["Photo captured!"]);
+    expect(queue.state().fallback).toBeNull();
+    warn.mockRestore();
+  });
+
+  test("code that is slow to come: the toast shows without it after a moment, then moves to it", async () => {
+    const region = fakeRegion();
+    let arrive: (value: typeof region) => void = () => {};
+    const queue = createToastQueue(() => new Promise<typeof region>((resolve) => (arrive = resolve)), { fallbackAfterMs: 20, durationMs: 10_000 });
+    queue.notify("success", "Profile completed!");
+    expect(queue.state().fallback).toBeNull(); // not at once: the code usually comes in time
+    await sleep(40);
+    expect(queue.state().fallback?.title).toBe("Profile completed!");
+    arrive(region);
+    await sleep(0);
+    expect(queue.state().fallback).toBeNull();
+    expect(region.shown.map((t) => t.title)).toEqual(["Profile completed!"]);
+  });
+
+  test("a toast shown without the code goes after the usual time, and is not shown again when the code comes", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const region = fakeRegion();
+    const loader = flakyLoader(region);
+    const queue = createToastQueue(() => loader.load(), { fallbackAfterMs: 10_000, durationMs: 30 });
+    queue.notify("error", "Cancellation failed", "Failed to cancel booking. Please try again.");
+    await sleep(0);
+    expect(queue.state().fallback?.title).toBe("Cancellation failed");
+    await sleep(50);
+    expect(queue.state().fallback).toBeNull();
+    loader.offline = false;
+    await queue.load();
+    expect(region.shown).toEqual([]);
+    warn.mockRestore();
+  });
+
+  test("closing it takes it away for good", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const region = fakeRegion();
+    const loader = flakyLoader(region);
+    const queue = createToastQueue(() => loader.load(), { fallbackAfterMs: 10_000, durationMs: 10_000 });
+    queue.notify("error", "Error", "Failed to complete profile");
+    await sleep(0);
+    queue.dismissFallback();
+    expect(queue.state().fallback).toBeNull();
+    loader.offline = false;
+    await queue.load();
+    expect(region.shown).toEqual([]);
+    warn.mockRestore();
+  });
+});
+
+describe("the plain region", () => {
+  test("a live region always in the page; the toast's title, description and a close button in it", () => {
+    let dismissed = 0;
+    const { rerender, container } = render(<PlainToastRegion toast={null} onDismiss={() => dismissed++} />);
+    const live = container.querySelector("[aria-live]");
+    expect(live).not.toBeNull();
+    expect(live?.textContent).toBe("");
+    rerender(
+      <PlainToastRegion
+        toast={{ kind: "error", title: "Upload failed", description: "Failed to upload photo. Please try again." }}
+        onDismiss={() => dismissed++}
+      />,
+    );
+    expect(container.querySelector("[aria-live]")).toBe(live);
+    expect(live?.getAttribute("aria-live")).toBe("assertive");
+    expect(live?.querySelector("[data-part=title]")?.textContent).toBe("Upload failed");
+    expect(live?.querySelector("[data-part=description]")?.textContent).toBe("Failed to upload photo. Please try again.");
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Dismiss notification" }));
+    });
+    expect(dismissed).toBe(1);
+  });
+});
