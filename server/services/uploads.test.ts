@@ -359,6 +359,43 @@ describe("PUT <uploadURL>", () => {
     expect((await rowOf(ticket)).width).toBe(first.width);
   });
 
+  test("a retry of the same bytes on a used link (the first answer was lost) gets the stored answer; nothing is stored twice", async () => {
+    const ticket = await ticketFor(await newCustomer());
+    const bytes = await jpeg(64, 48);
+    const first = await stored(ticket.uploadURL, bytes);
+    const storedAt = (await rowOf(ticket)).storedAt;
+    const files = filesUnderObjects().length;
+    const again = await put(ticket.uploadURL, bytes);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first);
+    expect((await rowOf(ticket)).storedAt).toEqual(storedAt);
+    expect(filesUnderObjects()).toHaveLength(files);
+    // Other bytes on the same link are still refused, and do not replace the photo.
+    const other = await put(ticket.uploadURL, await jpeg(65, 48));
+    expect([other.status, other.body.message]).toEqual([409, MESSAGES.used]);
+    expect((await rowOf(ticket)).width).toBe(64);
+  });
+
+  test("a retry while the first PUT is still being saved: 503 (try again in a moment); other bytes: 409", async () => {
+    const ticket = await ticketFor(await newCustomer());
+    const bytes = await jpeg(64, 48);
+    const sha256 = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+    await db().storedObject.update({ where: { id: idOf(ticket) }, data: { status: "processing", receivedSha256: sha256 } });
+    const retry = await put(ticket.uploadURL, bytes);
+    expect([retry.status, retry.body.message]).toEqual([503, MESSAGES.stillSaving]);
+    const other = await put(ticket.uploadURL, await jpeg(32, 32));
+    expect([other.status, other.body.message]).toEqual([409, MESSAGES.used]);
+  });
+
+  test("a refused body leaves no fingerprint: the link then takes another photo", async () => {
+    const ticket = await ticketFor(await newCustomer());
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+    expect((await put(ticket.uploadURL, broken)).status).toBe(400);
+    const row = await rowOf(ticket);
+    expect([row.status, row.receivedSha256]).toEqual(["pending", null]);
+    expect((await put(ticket.uploadURL, await jpeg(40, 30))).status).toBe(200);
+  });
+
   test("two PUTs racing on one link: exactly one is stored", async () => {
     const ticket = await ticketFor(await newCustomer());
     const [a, b] = await Promise.all([put(ticket.uploadURL, await jpeg(800, 600)), put(ticket.uploadURL, await jpeg(640, 480))]);

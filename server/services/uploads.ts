@@ -5,7 +5,9 @@
 //
 // Single use: the link is spent once its bytes were accepted. A body that is refused (too big,
 // not an image, an image sharp cannot read) leaves the upload pending, so the same link can be
-// retried with another photo until it expires (15 minutes).
+// retried with another photo until it expires (15 minutes). The same bytes sent again on a spent
+// link (a phone that lost the answer and retries) get the stored answer; other bytes get 409.
+import { createHash } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { OutputInfo } from "sharp";
 import { accountLimitError, AppError, badInput, forbidden, notFound } from "../errors";
@@ -51,6 +53,7 @@ export const MESSAGES = {
   tooManyPixels: "This image is too large to process. Please try a smaller photo.",
   empty: "The upload is empty. Please choose a photo.",
   used: "This upload link has already been used",
+  stillSaving: "This photo is still being saved. Please try again in a moment.",
   expired: "This upload link has expired. Please try again.",
   invalidLink: "This upload link is not valid",
   uploadAgain: "Please upload the photo again",
@@ -135,8 +138,9 @@ export async function createUpload(services: Services, viewer: Viewer, purpose: 
 }
 
 /**
- * Checks an upload link before its body is read: a valid token for this object id, and an
- * upload still waiting for its bytes. Cheap, so a bad link never makes the server read 10 MB.
+ * Checks an upload link before its body is read: a valid token for this object id, not expired.
+ * Cheap, so a bad link never makes the server read 10 MB. A link already used passes only here
+ * (its bytes may be a retry of the ones stored, see receiveUpload); everything else is refused.
  */
 export async function checkUploadLink(services: Services, id: string, token: string | null | undefined): Promise<void> {
   if (!token) throw forbidden(MESSAGES.invalidLink);
@@ -149,8 +153,8 @@ export async function checkUploadLink(services: Services, id: string, token: str
   }
   const row = await services.db.storedObject.findUnique({ where: { id }, select: { status: true, expiresAt: true } });
   if (!row) throw forbidden(MESSAGES.invalidLink);
-  if (row.status !== "pending") throw new AppError("CONFLICT", MESSAGES.used);
   if (row.expiresAt <= new Date()) throw new AppError("GONE", MESSAGES.expired);
+  if (row.status !== "pending" && row.status !== "stored" && row.status !== "processing") throw new AppError("CONFLICT", MESSAGES.used);
 }
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/avif";
@@ -244,8 +248,13 @@ export async function isBlankImage(bytes: Uint8Array): Promise<boolean> {
 
 /**
  * Accepts the bytes of an upload. The link is checked first; the upload is claimed atomically
- * (pending -> processing) so two PUTs on one link cannot both store; a refused body puts it
- * back to pending.
+ * (pending -> processing, with the bytes' SHA-256) so two PUTs on one link cannot both store; a
+ * refused body puts it back to pending.
+ *
+ * A PUT on a link already used is a client's retry when it carries the same bytes (its first
+ * PUT arrived but the answer was lost on the way back): it gets the stored answer (200), or 503
+ * while the first is still being saved, so the client tries again in a moment. Other bytes on a
+ * used link are refused (409), as before.
  */
 export async function receiveUpload(
   services: Services,
@@ -261,15 +270,28 @@ export async function receiveUpload(
   if (bytes.byteLength === 0) throw badInput(MESSAGES.empty);
   if (!sniffImageType(bytes)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", MESSAGES.notAnImage);
 
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
   const now = new Date();
-  const claimed = await services.db.storedObject.updateMany({ where: { id, status: "pending", expiresAt: { gt: now } }, data: { status: "processing" } });
+  const claimed = await services.db.storedObject.updateMany({
+    where: { id, status: "pending", expiresAt: { gt: now } },
+    data: { status: "processing", receivedSha256: sha256 },
+  });
   if (claimed.count === 0) {
-    // Lost a race with another PUT, or expired while the body was arriving.
-    const row = await services.db.storedObject.findUnique({ where: { id }, select: { status: true } });
+    // Used already (by these bytes: a retry; by others: refused), lost a race with another PUT, or
+    // expired while the body was arriving.
+    const row = await services.db.storedObject.findUnique({
+      where: { id },
+      select: { status: true, receivedSha256: true, path: true, contentType: true, size: true, width: true, height: true },
+    });
+    const sameBytes = row?.receivedSha256 === sha256;
+    if (row?.status === "stored" && sameBytes && row.contentType && row.size !== null && row.width !== null && row.height !== null) {
+      return { objectPath: objectUrlPath(row.path), contentType: row.contentType, size: row.size, width: row.width, height: row.height };
+    }
+    if (row?.status === "processing" && sameBytes) throw new AppError("SERVICE_UNAVAILABLE", MESSAGES.stillSaving);
     if (row && row.status !== "pending") throw new AppError("CONFLICT", MESSAGES.used);
     throw new AppError("GONE", MESSAGES.expired);
   }
-  const release = () => services.db.storedObject.updateMany({ where: { id, status: "processing" }, data: { status: "pending" } });
+  const release = () => services.db.storedObject.updateMany({ where: { id, status: "processing" }, data: { status: "pending", receivedSha256: null } });
   try {
     const image = await reencodeImage(bytes);
     const row = await services.db.storedObject.findUniqueOrThrow({ where: { id }, select: { path: true, purpose: true, ownerType: true, ownerId: true } });

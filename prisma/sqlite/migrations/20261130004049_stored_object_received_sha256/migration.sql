@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "stored_objects" ADD COLUMN "receivedSha256" TEXT;
