@@ -4,6 +4,7 @@
  * complete profile; sign out -> sign in; forgot password -> the emailed link -> the new password
  * works; each validation message shown; toasts; sessions. Screenshots in e2e/screenshots/.
  */
+import { readFileSync } from "node:fs";
 import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { GOOGLE_CLIENT_ID, googleIdToken, setGoogleCredential, useGoogleStandIn } from "./google.ts";
@@ -555,6 +556,65 @@ test.describe("customer accounts", () => {
       await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
       await expect(plain).toHaveCount(0);
       await expectToast(page, "Error signing in", CONNECTION_MESSAGE);
+    });
+
+    test("a licence upload that fails twice goes through by itself; one that fails for good keeps the photo, with Try again", async ({
+      page,
+      request,
+    }, testInfo) => {
+      const token = await createCustomer(request, { name: "Nomsa Khoza", email: uniqueEmail("nomsa", testInfo), password: "secret123" });
+      await signInWithToken(page, token);
+      await page.goto("/profile-completion");
+      const licenceCard = page.getByRole("region", { name: "Driver's License" });
+
+      // Twice the connection drops during the PUT: the first time after the server has stored the
+      // photo (its answer is lost on the way back), the second before it gets there. The third
+      // attempt, on the same link, is answered with the photo stored the first time.
+      let puts = 0;
+      await page.route("**/api/objects/upload/**", async (route) => {
+        if (route.request().method() !== "PUT") return route.continue();
+        puts += 1;
+        if (puts === 1) {
+          // (Chromium gives an interceptor no body for a Blob, so the file's bytes are sent as they are.)
+          const stored = await route.fetch({ postData: readFileSync(LICENCE_JPEG) });
+          expect(stored.status()).toBe(200);
+          return route.abort("connectionreset");
+        }
+        return puts === 2 ? route.abort("connectionreset") : route.continue();
+      });
+      let chooser = page.waitForEvent("filechooser");
+      await licenceCard.getByRole("button", { name: "Choose from Gallery" }).click();
+      await (await chooser).setFiles(LICENCE_JPEG);
+      await expect(licenceCard.getByText(/Connection problem\. Trying again \(\d+ of 11\)/)).toBeVisible();
+      await expectToast(page, "Upload successful!");
+      expect(puts).toBe(3);
+      await expect(licenceCard.getByRole("img", { name: "Driver's License preview" })).toBeVisible();
+      await expect(licenceCard.getByText("Upload failed", { exact: false })).toHaveCount(0);
+      await page.unroute("**/api/objects/upload/**");
+
+      // A refusal that no retry would change: the photo stays on show, marked, with Try again.
+      await page.route("**/api/objects/upload/**", (route) =>
+        route.request().method() === "PUT" ? route.fulfill({ status: 400, json: { message: "" } }) : route.continue(),
+      );
+      const pictureCard = page.getByRole("region", { name: "Profile Picture" });
+      chooser = page.waitForEvent("filechooser");
+      await pictureCard.getByRole("button", { name: "Choose from Gallery" }).click();
+      await (await chooser).setFiles(LICENCE_JPEG);
+      await expectToast(page, "Upload failed", "Failed to upload photo. Please try again.");
+      await expect(pictureCard.getByRole("img", { name: "Profile Picture preview" })).toBeVisible();
+      await expect(pictureCard.getByText("Upload failed. The photo is still here to send again.")).toBeVisible();
+      await expect(pictureCard.getByText("No photo yet")).toHaveCount(0);
+      await snap(page, testInfo, "upload-failed-kept");
+      await page.unroute("**/api/objects/upload/**");
+      // Sent again as it is: no file picker.
+      page.on("filechooser", () => {
+        throw new Error("Try again must not ask for the file again");
+      });
+      await pictureCard.getByRole("button", { name: /^Try again/ }).click();
+      await expectToast(page, "Upload successful!");
+      await expect(pictureCard.getByRole("button", { name: /^Try again/ })).toHaveCount(0);
+      await expect(pictureCard.getByRole("img", { name: "Profile Picture preview" })).toBeVisible();
+      await expect(pictureCard.getByRole("button", { name: "Remove profile picture" })).toBeVisible();
     });
 
     test("a screen whose code cannot load offline says so, and opens once back online; a real new version still says updated", async ({

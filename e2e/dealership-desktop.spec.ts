@@ -7,7 +7,7 @@
 import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { DEALERSHIP_INFO_KEY, DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
-import { createCustomer, expectSignInRefused, expectTargetSize, expectToast, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
+import { createCustomer, expectSignInRefused, expectTargetSize, expectToast, NETWORK_CONSOLE_ERROR, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
 
 const stat = (page: Page, label: string) => page.locator("section[aria-labelledby=stats-heading] li").filter({ hasText: label });
 const vehicleCard = (page: Page, name: string | RegExp) => page.locator("main li").filter({ has: page.getByRole("heading", { name }) });
@@ -302,4 +302,40 @@ test("a dealership session the server no longer accepts (401), or another area's
   // An id that is not this dealership's car: not found, nothing shown.
   await page.goto("/dealership/vehicles/00000000-0000-4000-8000-000000000000/edit");
   await expect(page.getByRole("heading", { level: 1, name: "Vehicle not found" })).toBeVisible();
+});
+
+test.describe("on a poor connection", () => {
+  test.use({ allowedConsoleErrors: [NETWORK_CONSOLE_ERROR] });
+
+  test("vehicle photos: a PUT that fails is sent again by itself; one that fails for good stays, with Try again", async ({ page }) => {
+    const login = demoDealership("WINELANDS02");
+    await page.goto("/dealership/signin");
+    await signIn(page, login.dealershipCode, login.password);
+    await expect(page).toHaveURL(/\/dealership\/dashboard$/);
+    await page.goto("/dealership/vehicles/add");
+
+    // The first PUT gets a gateway's 502 (sent again: it goes through); the second photo's is
+    // refused, which no retry would change: it stays in the list, marked, to try again.
+    let puts = 0;
+    await page.route("**/api/objects/upload/**", (route) => {
+      if (route.request().method() !== "PUT") return route.continue();
+      puts += 1;
+      if (puts === 1) return route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" });
+      if (puts === 3) return route.fulfill({ status: 400, json: { message: "" } });
+      return route.continue();
+    });
+    await page.getByLabel("Choose vehicle photos").setInputFiles(["e2e/fixtures/car-side.jpg", "e2e/fixtures/car-front.jpg"]);
+    await expectToast(page, "Upload successful!", "1 photo added.");
+    const photos = page.locator("fieldset li img");
+    await expect(page.getByRole("listitem", { name: "Photo not uploaded: car-front.jpg" }).getByText("Upload failed")).toBeVisible();
+    await expect(photos).toHaveCount(2); // the stored one and the one kept to send again
+    expect(puts).toBe(3);
+
+    await page.unroute("**/api/objects/upload/**");
+    await page.getByRole("listitem", { name: "Photo not uploaded: car-front.jpg" }).getByRole("button", { name: "Try again" }).click();
+    await expectToast(page, "Upload successful!", "1 photo added.");
+    await expect(page.getByRole("listitem", { name: /Photo not uploaded/ })).toHaveCount(0);
+    await expect(photos).toHaveCount(2);
+    for (const i of [0, 1]) await expect(photos.nth(i)).toHaveAttribute("src", /^\/objects\/uploads\/[0-9a-f-]{36}$/);
+  });
 });

@@ -19,7 +19,7 @@ import { rejectImageFile, UploadError } from "../../lib/upload.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Field, SelectField } from "../../ui/Field.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import { CarIcon, XIcon } from "../../ui/icons.tsx";
+import { CarIcon, RefreshIcon, XIcon } from "../../ui/icons.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { VEHICLE_FIELDS, type AdminVehicle } from "../lib/api.ts";
 import { transmissionLabel, vehicleStatusLabel } from "../lib/format.ts";
@@ -97,6 +97,9 @@ function ImageField({
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  /** A photo whose upload failed (after the retries of lib/upload.ts): kept on show to send again. */
+  const [failed, setFailed] = useState<File | null>(null);
+  const [retryNote, setRetryNote] = useState<string | null>(null);
   const shown = preview ?? (isLocalImage(value) ? value : null);
 
   const upload = async (file: File) => {
@@ -105,19 +108,22 @@ function ImageField({
       notifyError("Upload failed", problem);
       return;
     }
-    const local = URL.createObjectURL(file);
-    setPreview(local);
+    if (failed !== file) setPreview(URL.createObjectURL(file));
+    setFailed(null);
     setProgress(0);
     onBusyChange(true);
     try {
-      const path = await uploadVehiclePhoto(client, file, setProgress);
+      const path = await uploadVehiclePhoto(client, file, setProgress, (retry, { retries, offline }) =>
+        setRetryNote(offline ? "Waiting for a connection" : `Trying again (${retry + 1} of ${retries + 1})`),
+      );
       onChange(path);
       notifySuccess("Upload successful!", "The photo is saved with the vehicle when you save it.");
     } catch (e) {
-      setPreview(null);
+      setFailed(file);
       notifyError("Upload failed", (e instanceof UploadError && e.message) || "Failed to upload photo. Please try again.");
     } finally {
       setProgress(null);
+      setRetryNote(null);
       onBusyChange(false);
     }
   };
@@ -156,7 +162,22 @@ function ImageField({
               color: "white",
             })}
           >
-            <Spinner label={`Uploading ${Math.round(progress * 100)}%`} />
+            <Spinner label={`${retryNote ?? "Uploading"} ${Math.round(progress * 100)}%`} />
+          </div>
+        ) : failed ? (
+          <div
+            className={css({
+              position: "absolute",
+              insetInline: "0",
+              bottom: "0",
+              py: "0.5",
+              textAlign: "center",
+              bg: "danger.solid",
+              color: "white",
+              textStyle: "caption",
+            })}
+          >
+            Upload failed
           </div>
         ) : null}
       </div>
@@ -168,6 +189,7 @@ function ImageField({
           value={value}
           onChange={(event) => {
             setPreview(null);
+            setFailed(null);
             onChange(event.target.value);
           }}
           error={error}
@@ -187,6 +209,25 @@ function ImageField({
               if (file) void upload(file);
             }}
           />
+          {failed && progress === null ? (
+            <>
+              <Button size="sm" onClick={() => void upload(failed)}>
+                <RefreshIcon size={16} />
+                Try again
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setFailed(null);
+                  setPreview(null);
+                }}
+              >
+                <XIcon size={16} />
+                Discard photo
+              </Button>
+            </>
+          ) : null}
           <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={progress !== null}>
             <UploadIcon size={16} />
             {value ? "Upload Different Photo" : "Upload Photo"}

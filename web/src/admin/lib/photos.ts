@@ -4,8 +4,7 @@
  * it answers ("/objects/uploads/<uuid>") becomes the vehicle's imageUrl.
  */
 import { type Client } from "urql";
-import { serverMessage } from "../../lib/errors.ts";
-import { putImage, storedPath, UploadError } from "../../lib/upload.ts";
+import { type RetryPolicy, ticketError, uploadWithTicket } from "../../lib/upload.ts";
 import { adminToken } from "../session/store.ts";
 import { graphql } from "../../lib/graphql.ts";
 
@@ -19,12 +18,15 @@ const CREATE_VEHICLE_PHOTO_UPLOAD = graphql(`
   }
 `);
 
-export async function uploadVehiclePhoto(client: Client, file: Blob, onProgress?: (fraction: number) => void): Promise<string> {
-  const ticket = await client.mutation(CREATE_VEHICLE_PHOTO_UPLOAD, {}, { requestPolicy: "network-only" }).toPromise();
-  const data = ticket.data?.createVehiclePhotoUpload;
-  if (!data) throw new UploadError(serverMessage(ticket.error) ?? "");
-  const answer = await putImage(data.uploadURL, file, file.type || "application/octet-stream", { token: adminToken(), onProgress });
-  return storedPath(answer, data.objectPath);
+/** Uploads one photo, retrying on a poor connection (lib/upload.ts), and returns its object path. */
+export function uploadVehiclePhoto(client: Client, file: Blob, onProgress?: (fraction: number) => void, onRetry?: RetryPolicy["onRetry"]): Promise<string> {
+  const getTicket = async () => {
+    const ticket = await client.mutation(CREATE_VEHICLE_PHOTO_UPLOAD, {}, { requestPolicy: "network-only" }).toPromise();
+    const data = ticket.data?.createVehiclePhotoUpload;
+    if (!data) throw ticketError(ticket.error);
+    return data;
+  };
+  return uploadWithTicket(getTicket, file, file.type || "application/octet-stream", { token: adminToken(), onProgress, onRetry });
 }
 
 /** Whether an imageUrl can be shown here: our own objects (external hosts are not reachable). */

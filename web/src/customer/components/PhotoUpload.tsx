@@ -3,7 +3,10 @@
  * Choose from Gallery / Upload Different Photo (one image file, at most 10 MB), and a remove
  * button. A chosen or captured photo is uploaded at once (signed URL, single PUT) and the field
  * keeps its object path; the preview is the local file, so a private image (driver's licence)
- * is never fetched back. While uploading: progress bar, buttons disabled.
+ * is never fetched back. While uploading: progress bar, buttons disabled; on a poor connection the
+ * upload is tried again by itself (lib/upload.ts) and says so. If it still fails, the chosen photo
+ * stays in the preview, marked "Upload failed", with Try again: it is sent again as it is, without
+ * picking it again.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useClient } from "urql";
@@ -14,6 +17,7 @@ import { useObjectImage } from "../lib/objectImage.ts";
 import { rejectImageFile, uploadImage, UploadError, type UploadPurpose } from "../lib/upload.ts";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
 import { CaptureDialog } from "../../ui/CaptureDialog.tsx";
+import { RefreshIcon } from "../../ui/icons.tsx";
 import { CameraIcon, CheckCircleIcon, ImageIcon, UserIcon, XIcon } from "./icons.tsx";
 
 const UPLOAD_FAILED_DEFAULT = "Failed to upload photo. Please try again.";
@@ -65,6 +69,10 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
   const [cameraOpen, setCameraOpen] = useState(false);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  /** The upload being tried again after a failure that may pass (no connection, a 5xx). */
+  const [retrying, setRetrying] = useState<{ attempt: number; attempts: number; offline: boolean } | null>(null);
+  /** The photo whose upload failed for good: kept to send again. */
+  const [failed, setFailed] = useState<{ body: Blob; contentType: string } | null>(null);
   const uploading = progress !== null;
 
   // A public image already stored (editing the profile) is shown from the server.
@@ -82,21 +90,33 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
   }, [uploading, onBusyChange]);
 
   async function upload(body: Blob, contentType: string) {
-    const previous = localPreview;
-    const preview = URL.createObjectURL(body);
-    setLocalPreview(preview);
+    // Try again sends the photo already on show; a new one replaces the preview.
+    if (failed?.body !== body) setLocalPreview(URL.createObjectURL(body));
+    setFailed(null);
     setProgress(0);
     try {
-      const path = await uploadImage(client, purpose, body, contentType, setProgress);
+      const path = await uploadImage(
+        client,
+        purpose,
+        body,
+        contentType,
+        (fraction) => {
+          setProgress(fraction);
+          // Bytes are moving again: the connection is back.
+          setRetrying((current) => (current?.offline ? { ...current, offline: false } : current));
+        },
+        (retry, { retries, offline }) => setRetrying({ attempt: retry + 1, attempts: retries + 1, offline }),
+      );
       onChange(path);
       notifySuccess("Upload successful!", `Your ${title.toLowerCase()} has been uploaded.`);
     } catch (error) {
-      // Back to what was there before this attempt.
-      setLocalPreview(previous === preview ? null : previous);
+      // The photo stays on show, marked as not uploaded, to send again as it is.
+      setFailed({ body, contentType });
       const message = error instanceof UploadError ? error.message : "";
       notifyError("Upload failed", message || UPLOAD_FAILED_DEFAULT);
     } finally {
       setProgress(null);
+      setRetrying(null);
     }
   }
 
@@ -119,7 +139,9 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
 
   function remove() {
     setLocalPreview(null);
-    onChange(null);
+    // A photo that never uploaded goes; the one stored before it (if any) stays.
+    if (failed) setFailed(null);
+    else onChange(null);
   }
 
   const placeholderIcon = shape === "avatar" ? <UserIcon size={40} /> : <ImageIcon size={36} />;
@@ -142,6 +164,8 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
               borderStyle: hasPhoto ? "solid" : "dashed",
               borderColor: hasPhoto ? "border.default" : "border.strong",
             }),
+            // Not uploaded: a red edge (a round preview has no room for the band a card gets).
+            failed && !uploading ? css({ borderWidth: "3px", borderColor: "danger.solid" }) : undefined,
           )}
         >
           {previewUrl ? (
@@ -181,10 +205,32 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
             >
               <Spinner size="md" />
             </div>
+          ) : failed && shape === "document" ? (
+            <div
+              className={css({
+                position: "absolute",
+                insetInline: "0",
+                bottom: "0",
+                py: "1",
+                textAlign: "center",
+                bg: "danger.solid",
+                color: "white",
+                textStyle: "caption",
+                fontWeight: "600",
+              })}
+              aria-hidden="true"
+            >
+              Not uploaded
+            </div>
           ) : null}
         </div>
         {hasPhoto && !uploading ? (
-          <button type="button" className={removeButton} onClick={remove} aria-label={`Remove ${title.toLowerCase()}`}>
+          <button
+            type="button"
+            className={removeButton}
+            onClick={remove}
+            aria-label={failed ? `Discard the ${title.toLowerCase()} that did not upload` : `Remove ${title.toLowerCase()}`}
+          >
             <XIcon size={18} />
           </button>
         ) : null}
@@ -192,7 +238,13 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
 
       {uploading ? (
         <div id={statusId} role="status" className={css({ display: "flex", flexDirection: "column", gap: "1.5", width: "full" })}>
-          <span className={css({ textStyle: "small", color: "fg.muted" })}>Uploading… {Math.round((progress ?? 0) * 100)}%</span>
+          <span className={css({ textStyle: "small", color: "fg.muted" })}>
+            {retrying?.offline
+              ? "No connection. The upload continues when you are back online…"
+              : retrying
+                ? `Connection problem. Trying again (${retrying.attempt} of ${retrying.attempts})… ${Math.round((progress ?? 0) * 100)}%`
+                : `Uploading… ${Math.round((progress ?? 0) * 100)}%`}
+          </span>
           <span className={css({ display: "block", height: "1.5", borderRadius: "full", bg: "slate.100", overflow: "hidden" })}>
             <progress
               value={Math.round((progress ?? 0) * 100)}
@@ -211,6 +263,18 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
               })}
             />
           </span>
+        </div>
+      ) : null}
+
+      {failed && !uploading ? (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2", width: "full" })}>
+          <p className={css({ textStyle: "small", fontWeight: "600", color: "danger.fg", textAlign: shape === "avatar" ? "center" : "start" })}>
+            Upload failed. The photo is still here to send again.
+          </p>
+          <Button onClick={() => void upload(failed.body, failed.contentType)} fullWidth aria-label={`Try again: upload ${title.toLowerCase()}`}>
+            <RefreshIcon size={18} />
+            Try again
+          </Button>
         </div>
       ) : null}
 

@@ -4,9 +4,8 @@
  * path as the field value. One file, images only, at most 10 MB.
  */
 import { type Client } from "urql";
-import { serverMessage } from "../../lib/errors.ts";
 import { customerToken } from "../../lib/session.ts";
-import { putImage, storedPath, UploadError } from "../../lib/upload.ts";
+import { type RetryPolicy, ticketError, uploadWithTicket } from "../../lib/upload.ts";
 import { graphql } from "../../lib/graphql.ts";
 
 export { MAX_UPLOAD_BYTES, rejectImageFile, UploadError } from "../../lib/upload.ts";
@@ -24,19 +23,23 @@ const CREATE_UPLOAD_URL = graphql(`
 `);
 
 /**
- * Uploads one image and returns its object path ("/objects/uploads/<uuid>"). Throws UploadError
- * whose message is the server's (or empty: the caller shows the spec's default text).
+ * Uploads one image and returns its object path ("/objects/uploads/<uuid>"), retrying on a poor
+ * connection (lib/upload.ts). Throws UploadError whose message is the server's (or empty: the
+ * caller shows the spec's default text).
  */
-export async function uploadImage(
+export function uploadImage(
   client: Client,
   purpose: UploadPurpose,
   body: Blob,
   contentType: string,
   onProgress?: (fraction: number) => void,
+  onRetry?: RetryPolicy["onRetry"],
 ): Promise<string> {
-  const ticket = await client.mutation(CREATE_UPLOAD_URL, { input: { purpose } }).toPromise();
-  const data = ticket.data?.createUploadUrl;
-  if (!data) throw new UploadError(serverMessage(ticket.error) ?? "");
-  const answer = await putImage(data.uploadURL, body, contentType, { token: customerToken(), onProgress });
-  return storedPath(answer, data.objectPath);
+  const getTicket = async () => {
+    const ticket = await client.mutation(CREATE_UPLOAD_URL, { input: { purpose } }, { requestPolicy: "network-only" }).toPromise();
+    const data = ticket.data?.createUploadUrl;
+    if (!data) throw ticketError(ticket.error);
+    return data;
+  };
+  return uploadWithTicket(getTicket, body, contentType, { token: customerToken(), onProgress, onRetry });
 }

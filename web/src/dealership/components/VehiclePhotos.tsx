@@ -8,6 +8,10 @@
  * Space opens the file picker; photos can also be dropped on it), named by its own visible text.
  * Ark only hands over the chosen files, in order: the checks (an image, at most 10 MB, room
  * left), the uploads and the list stay ours.
+ *
+ * On a poor connection each upload is tried again by itself (lib/upload.ts); a photo whose upload
+ * still fails stays in the list, marked "Upload failed", with Try again (it is sent again as it is)
+ * and a button to drop it.
  */
 import { FileUpload } from "@ark-ui/react/file-upload";
 import { useEffect, useId, useRef, useState } from "react";
@@ -15,7 +19,7 @@ import { useClient } from "urql";
 import { css, cx } from "styled-system/css";
 import { rejectImageFile, UploadError } from "../../lib/upload.ts";
 import { CarPhoto } from "../../ui/CarPhoto.tsx";
-import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, PlusIcon, XIcon } from "../../ui/icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, PlusIcon, RefreshIcon, XIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { MAX_VEHICLE_PHOTOS, moveItem, uploadVehiclePhoto } from "../lib/photos.ts";
@@ -39,6 +43,22 @@ const tileButton = css({
   cursor: "pointer",
   _hover: { bg: "slate.900" },
   _disabled: { visibility: "hidden" },
+  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "1px" },
+});
+
+const retryButton = css({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "1.5",
+  minH: "9",
+  px: "3",
+  borderRadius: "full",
+  bg: "bg.surface",
+  color: "fg.default",
+  fontWeight: "600",
+  textStyle: "small",
+  cursor: "pointer",
+  _hover: { bg: "bg.muted" },
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "1px" },
 });
 
@@ -66,8 +86,13 @@ const addTile = css({
 
 interface Pending {
   key: string;
+  file: File;
   preview: string;
   progress: number;
+  /** Being tried again ("Trying again (2 of 11)"), or waiting for a connection. */
+  note?: string | undefined;
+  /** Failed for good: on show with Try again. */
+  failed?: boolean;
 }
 
 export function VehiclePhotos({
@@ -90,7 +115,7 @@ export function VehiclePhotos({
   latest.current = value;
   const [pending, setPending] = useState<Pending[]>([]);
   const [announcement, setAnnouncement] = useState("");
-  const busy = pending.length > 0;
+  const busy = pending.some((item) => !item.failed);
   const room = MAX_VEHICLE_PHOTOS - value.length - pending.length;
 
   useEffect(() => {
@@ -114,26 +139,44 @@ export function VehiclePhotos({
     if (accepted.length > allowed.length) notifyError("Too many photos", `A vehicle can have at most ${MAX_VEHICLE_PHOTOS} photos.`);
     if (allowed.length === 0) return;
 
-    const items = allowed.map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}`, preview: URL.createObjectURL(file) }));
-    setPending((current) => [...current, ...items.map(({ key, preview }) => ({ key, preview, progress: 0 }))]);
+    const items: Pending[] = allowed.map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}`, preview: URL.createObjectURL(file), progress: 0 }));
+    setPending((current) => [...current, ...items]);
     let added = 0;
     // One after the other, so the photos keep the order they were chosen in.
-    for (const item of items) {
-      try {
-        const path = await uploadVehiclePhoto(client, item.file, item.file.type, (progress) =>
-          setPending((current) => current.map((p) => (p.key === item.key ? { ...p, progress } : p))),
-        );
-        added += 1;
-        set([...latest.current, path], `Photo ${latest.current.length + 1} uploaded`);
-      } catch (e) {
-        const message = e instanceof UploadError && e.message ? e.message : UPLOAD_FAILED_DEFAULT;
-        notifyError("Upload failed", message);
-      } finally {
-        URL.revokeObjectURL(item.preview);
-        setPending((current) => current.filter((p) => p.key !== item.key));
-      }
-    }
+    for (const item of items) if (await send(item)) added += 1;
     if (added > 0) notifySuccess("Upload successful!", added === 1 ? "1 photo added." : `${added} photos added.`);
+  }
+
+  const update = (key: string, change: Partial<Pending>) => setPending((current) => current.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const drop = (item: Pending) => {
+    URL.revokeObjectURL(item.preview);
+    setPending((current) => current.filter((p) => p.key !== item.key));
+  };
+
+  /** Uploads one photo; true once it is in the list. A failure leaves it on show to try again. */
+  async function send(item: Pending): Promise<boolean> {
+    update(item.key, { failed: false, progress: 0, note: undefined });
+    try {
+      const path = await uploadVehiclePhoto(
+        client,
+        item.file,
+        item.file.type,
+        (progress) => update(item.key, { progress }),
+        (retry, { retries, offline }) => update(item.key, { note: offline ? "Waiting for a connection" : `Trying again (${retry + 1} of ${retries + 1})` }),
+      );
+      set([...latest.current, path], `Photo ${latest.current.length + 1} uploaded`);
+      drop(item);
+      return true;
+    } catch (e) {
+      const message = e instanceof UploadError && e.message ? e.message : UPLOAD_FAILED_DEFAULT;
+      update(item.key, { failed: true, note: undefined });
+      notifyError("Upload failed", message);
+      return false;
+    }
+  }
+
+  async function sendAgain(item: Pending) {
+    if (await send(item)) notifySuccess("Upload successful!", "1 photo added.");
   }
 
   const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
@@ -214,32 +257,70 @@ export function VehiclePhotos({
               </li>
             );
           })}
-          {pending.map((item) => (
-            <li key={item.key} className={tile} aria-label="Uploading photo">
-              <img src={item.preview} alt="" className={css({ aspectRatio: "4 / 3", width: "full", objectFit: "cover", opacity: 0.5 })} />
-              <div
-                className={css({
-                  position: "absolute",
-                  inset: "0",
-                  display: "flex",
-                  flexDirection: "column",
-                  alignItems: "center",
-                  justifyContent: "center",
-                  gap: "2",
-                  color: "fg.default",
-                  textStyle: "caption",
-                })}
-              >
-                <Spinner size="md" />
-                <progress
-                  value={Math.round(item.progress * 100)}
-                  max={100}
-                  aria-label="Upload progress"
-                  className={css({ width: "2/3", height: "1.5", accentColor: "brand.solid" })}
-                />
-              </div>
-            </li>
-          ))}
+          {pending.map((item) =>
+            item.failed ? (
+              <li key={item.key} className={tile} aria-label={`Photo not uploaded: ${item.file.name}`}>
+                <img src={item.preview} alt="" className={css({ aspectRatio: "4 / 3", width: "full", objectFit: "cover" })} />
+                <div
+                  className={css({
+                    position: "absolute",
+                    inset: "0",
+                    display: "flex",
+                    flexDirection: "column",
+                    alignItems: "center",
+                    justifyContent: "flex-end",
+                    gap: "2",
+                    p: "2",
+                    bg: "slate.900/45",
+                  })}
+                >
+                  <span
+                    className={css({ px: "2", py: "0.5", borderRadius: "full", bg: "danger.solid", color: "white", textStyle: "caption", fontWeight: "600" })}
+                  >
+                    Upload failed
+                  </span>
+                  <button type="button" className={retryButton} onClick={() => void sendAgain(item)}>
+                    <RefreshIcon size={14} />
+                    Try again
+                  </button>
+                </div>
+                <button
+                  type="button"
+                  className={cx(tileButton, css({ position: "absolute", top: "2", right: "2" }))}
+                  onClick={() => drop(item)}
+                  aria-label={`Discard ${item.file.name}`}
+                >
+                  <XIcon size={16} />
+                </button>
+              </li>
+            ) : (
+              <li key={item.key} className={tile} aria-label="Uploading photo">
+                <img src={item.preview} alt="" className={css({ aspectRatio: "4 / 3", width: "full", objectFit: "cover", opacity: 0.5 })} />
+                <div
+                  className={css({
+                    position: "absolute",
+                    inset: "0",
+                    display: "flex",
+                    flexDirection: "column",
+                    alignItems: "center",
+                    justifyContent: "center",
+                    gap: "2",
+                    color: "fg.default",
+                    textStyle: "caption",
+                  })}
+                >
+                  <Spinner size="md" />
+                  <progress
+                    value={Math.round(item.progress * 100)}
+                    max={100}
+                    aria-label="Upload progress"
+                    className={css({ width: "2/3", height: "1.5", accentColor: "brand.solid" })}
+                  />
+                  {item.note ? <span>{item.note}…</span> : null}
+                </div>
+              </li>
+            ),
+          )}
           {room > 0 ? (
             <li>
               <FileUpload.Dropzone className={addTile} aria-describedby={hintId}>

@@ -4,8 +4,7 @@
  * stored "/objects/uploads/<uuid>" path is what the vehicle's `images` list keeps.
  */
 import { type Client } from "urql";
-import { serverMessage } from "../../lib/errors.ts";
-import { putImage, storedPath, UploadError } from "../../lib/upload.ts";
+import { type RetryPolicy, ticketError, uploadWithTicket } from "../../lib/upload.ts";
 import { dealershipToken } from "../session/store.ts";
 import { graphql } from "../../lib/graphql.ts";
 
@@ -22,12 +21,21 @@ const CREATE_PHOTO_UPLOAD = graphql(`
   }
 `);
 
-export async function uploadVehiclePhoto(client: Client, file: Blob, contentType: string, onProgress?: (fraction: number) => void): Promise<string> {
-  const ticket = await client.mutation(CREATE_PHOTO_UPLOAD, {}, { requestPolicy: "network-only" }).toPromise();
-  const data = ticket.data?.createDealershipPhotoUpload;
-  if (!data) throw new UploadError(serverMessage(ticket.error) ?? "");
-  const answer = await putImage(data.uploadURL, file, contentType, { token: dealershipToken(), onProgress });
-  return storedPath(answer, data.objectPath);
+/** Uploads one photo, retrying on a poor connection (lib/upload.ts), and returns its object path. */
+export function uploadVehiclePhoto(
+  client: Client,
+  file: Blob,
+  contentType: string,
+  onProgress?: (fraction: number) => void,
+  onRetry?: RetryPolicy["onRetry"],
+): Promise<string> {
+  const getTicket = async () => {
+    const ticket = await client.mutation(CREATE_PHOTO_UPLOAD, {}, { requestPolicy: "network-only" }).toPromise();
+    const data = ticket.data?.createDealershipPhotoUpload;
+    if (!data) throw ticketError(ticket.error);
+    return data;
+  };
+  return uploadWithTicket(getTicket, file, contentType, { token: dealershipToken(), onProgress, onRetry });
 }
 
 /** Moves the item at `from` to `to` (both clamped), returning a new list. */

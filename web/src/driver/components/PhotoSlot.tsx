@@ -11,6 +11,7 @@ import { CaptureDialog } from "../../ui/CaptureDialog.tsx";
 import { CameraIcon, CheckCircleIcon, ImageIcon, RefreshIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { useDriverImage } from "../lib/images.ts";
+import { UPLOAD_RETRIES } from "../../lib/upload.ts";
 import { rejectImageFile, uploadHandoverImage, UploadError } from "../lib/upload.ts";
 
 type Upload = { step: "idle" } | { step: "uploading"; fraction: number; attempt: number } | { step: "failed"; message: string; blob: Blob };
@@ -119,7 +120,7 @@ export function PhotoSlot({
       </div>
       {busy ? (
         <p className={css({ fontSize: "sm", color: "fg.muted", display: "flex", gap: "2", alignItems: "center" })} aria-live="polite">
-          <Spinner /> Uploading{upload.attempt > 1 ? ` (try ${upload.attempt} of 3)` : ""}…
+          <Spinner /> Uploading{upload.attempt > 1 ? ` (try ${upload.attempt} of ${UPLOAD_RETRIES + 1})` : ""}…
         </p>
       ) : null}
       {upload.step === "failed" ? (
