@@ -9,7 +9,10 @@
 import { expect, test } from "./test";
 import { DEFAULT_TYPED_ADDRESS_COORDINATES, LOCATION_NOT_SERVED, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, firstFreeVehicle, putDraft, seedBooking, snapScreen } from "./booking-helpers.ts";
-import { signInWithToken } from "./support.ts";
+import { NETWORK_CONSOLE_ERROR, signInWithToken } from "./support.ts";
+
+/** What the location step says when a typed address could not be looked up (LocationStep.tsx). */
+const ADDRESS_LOOKUP_OFFLINE = "We couldn't check this address: no connection. Try again.";
 
 test("a GPS position outside every service area is refused at the location step", async ({ page, context, request }, testInfo) => {
   const token = await createCompletedCustomer(request, testInfo, "Nandi Zulu");
@@ -78,4 +81,52 @@ test("booking cards: street and suburb once; an address we could not place says 
   const unverified = page.locator(`[data-booking-id="${unplaced.id}"]`);
   await expect(unverified.getByTestId("unverified-location")).toHaveText(`${UNVERIFIED_LOCATION_NOTE}.`);
   await snapScreen(page, testInfo, "my-bookings-route-and-unverified");
+});
+
+test.describe("on a poor connection", () => {
+  test.use({ allowedConsoleErrors: [NETWORK_CONSOLE_ERROR] });
+
+  test("a typed address whose lookup never reaches CapeDrive is not placed at the stand-in point: it says so and keeps the text", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    const token = await createCompletedCustomer(request, testInfo, "Palesa Mahlangu");
+    await signInWithToken(page, token);
+    await page.goto("/home");
+    const period = { pickupDate: capeTownInstant(capeTownDay(77).iso, "10:00"), returnDate: capeTownInstant(capeTownDay(78).iso, "10:00") };
+    await putDraft(page, { category: "small", transmission: "manual", vehicleId: "", ...period });
+    await page.goto("/booking/delivery-location");
+    const address = page.getByLabel("Delivery address");
+    await address.fill("Dorp Street Stellenbosch");
+
+    // Offline.
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Use This Address" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: ADDRESS_LOOKUP_OFFLINE })).toBeVisible();
+    await expect(address).toHaveValue("Dorp Street Stellenbosch");
+    await expect(page.getByTestId("selected-location")).toHaveCount(0);
+    await expect(page.getByText(/We couldn't find this address on the map/)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Confirm Delivery Location" })).toBeDisabled();
+    await snapScreen(page, testInfo, "booking-location-offline", { fullPage: false });
+    await context.setOffline(false);
+
+    // A gateway's 502 on the lookup: the same.
+    await page.route("**/graphql", async (route) => {
+      if ((route.request().postData() ?? "").includes("geocodeSearch")) return route.fulfill({ status: 502, contentType: "text/html", body: "Bad Gateway" });
+      return route.continue();
+    });
+    await page.getByRole("button", { name: "Use This Address" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: ADDRESS_LOOKUP_OFFLINE })).toBeVisible();
+    await expect(page.getByTestId("selected-location")).toHaveCount(0);
+    await page.unroute("**/graphql");
+
+    // Typing takes the message away; sent again with a connection, the address is found.
+    await address.press("End");
+    await address.type(" ");
+    await expect(page.getByText(ADDRESS_LOOKUP_OFFLINE)).toHaveCount(0);
+    await page.getByRole("button", { name: "Use This Address" }).click();
+    await expect(page.getByTestId("selected-location")).toHaveText("Dorp Street Stellenbosch");
+    await expect(page.getByText(/^Found on the map: Dorp Street, Stellenbosch Central/)).toBeVisible();
+  });
 });

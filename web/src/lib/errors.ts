@@ -56,16 +56,24 @@ export const CONNECTION_MESSAGE = "We couldn't reach CapeDrive. Check your conne
 const UNAVAILABLE_CODES = new Set(["SERVICE_UNAVAILABLE", "BAD_GATEWAY"]);
 
 /**
- * Whether a GraphQL call failed without the server judging the request: no connection (fetch
- * threw, so there is no response), or a 5xx (a gateway's 502, the server's 503). Such a failure
- * says nothing about what was sent, so a screen must not blame the visitor's input for it.
+ * Whether a GraphQL call got no answer from CapeDrive at all: no connection (fetch threw, so there
+ * is no response), or an HTTP 5xx (a gateway's 502, the server's own 503 when its database is down).
  */
-export function isUnreachable(error: CombinedError | null | undefined): boolean {
+export function gotNoAnswer(error: CombinedError | null | undefined): boolean {
   if (!error) return false;
   if (error.networkError && !error.response) return true;
   const status = (error.response as { status?: unknown } | undefined)?.status;
-  if (typeof status === "number" && status >= 500) return true;
-  return error.graphQLErrors.some((e) => UNAVAILABLE_CODES.has(String(e.extensions?.code ?? "")));
+  return typeof status === "number" && status >= 500;
+}
+
+/**
+ * Whether a GraphQL call failed without the server judging the request: no answer (gotNoAnswer),
+ * or the server saying it cannot do the work right now (SERVICE_UNAVAILABLE, BAD_GATEWAY). Such a
+ * failure says nothing about what was sent, so a screen must not blame the visitor's input for it.
+ */
+export function isUnreachable(error: CombinedError | null | undefined): boolean {
+  if (!error) return false;
+  return gotNoAnswer(error) || error.graphQLErrors.some((e) => UNAVAILABLE_CODES.has(String(e.extensions?.code ?? "")));
 }
 
 /** Codes of a sign-in the server refused: a wrong pair, a disabled account, too many attempts. */

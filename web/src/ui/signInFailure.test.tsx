@@ -13,7 +13,7 @@ const { act, cleanup, render, within } = await import("@testing-library/react");
 const screen = within(document.body);
 const { Field } = await import("./Field.tsx");
 const { signInFailureMessage, useSignInFailure } = await import("./signInFailure.tsx");
-const { CONNECTION_MESSAGE, isUnreachable, signInFailureKind } = await import("../lib/errors.ts");
+const { CONNECTION_MESSAGE, gotNoAnswer, isUnreachable, signInFailureKind } = await import("../lib/errors.ts");
 
 afterEach(() => cleanup());
 
@@ -36,6 +36,14 @@ describe("what a failed call was", () => {
     for (const code of ["UNAUTHENTICATED", "FORBIDDEN", "TOO_MANY_REQUESTS"]) expect(signInFailureKind(refusal(code))).toBe("refused");
     expect(signInFailureKind(new CombinedError({ networkError: new Error("Unauthorized"), response: { status: 401 } }))).toBe("refused");
     expect(isUnreachable(refusal("UNAUTHENTICATED"))).toBe(false);
+  });
+
+  test("no answer at all (for the address lookup) is narrower: the server's own 'lookup unavailable' is an answer", () => {
+    expect(gotNoAnswer(offline())).toBe(true);
+    expect(gotNoAnswer(gateway(502))).toBe(true);
+    expect(gotNoAnswer(refusal("SERVICE_UNAVAILABLE", "Address lookup is unavailable right now."))).toBe(false);
+    expect(gotNoAnswer(refusal("BAD_GATEWAY", "Address lookup gave an answer we could not read."))).toBe(false);
+    expect(gotNoAnswer(undefined)).toBe(false);
   });
 
   test("any other answer is neither", () => {

@@ -17,6 +17,7 @@ import { CheckCircleIcon, MapPinIcon } from "../components/icons.tsx";
 import { AlertDialog } from "./AlertDialog.tsx";
 import { ActionBar, BookingScreen } from "./BookingScreen.tsx";
 import { isTypedAddressStandIn, LOCATION_NOT_SERVED } from "#domain/geo.ts";
+import { gotNoAnswer } from "../../lib/errors.ts";
 import { GEOCODE_SEARCH } from "../../lib/geocode.ts";
 import { IS_LOCATION_SERVED, REVERSE_GEOCODE } from "./documents.ts";
 import type { DraftStore, WebBookingDraft } from "./draft.ts";
@@ -24,8 +25,12 @@ import { useBookingFlow } from "./flow.tsx";
 import { LocateIcon, SwapIcon } from "./icons.tsx";
 import { GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress, type ChosenLocation } from "./location.ts";
 import { IconDisc } from "../../ui/IconDisc.tsx";
+import { Notice } from "../../ui/Notice.tsx";
 
 type Kind = "delivery" | "return";
+
+/** A typed address whose lookup never reached CapeDrive. */
+export const ADDRESS_LOOKUP_OFFLINE = "We couldn't check this address: no connection. Try again.";
 
 const TEXT = {
   delivery: {
@@ -84,6 +89,8 @@ export function LocationStep({ kind }: { kind: Kind }) {
   const [address, setAddress] = useState("");
   const [busy, setBusy] = useState<"locating" | "searching" | null>(null);
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  /** The last typed-address lookup got no answer (offline, a 5xx). */
+  const [lookupFailed, setLookupFailed] = useState(false);
   const addressInput = useRef<HTMLInputElement>(null);
 
   if (draft.category === "") return <Navigate to={flow.path("car")} replace />;
@@ -128,8 +135,16 @@ export function LocationStep({ kind }: { kind: Kind }) {
     const typed = address.trim();
     if (!typed) return;
     setBusy("searching");
+    setLookupFailed(false);
     try {
       const result = await client.query(GEOCODE_SEARCH, { q: typed }, { requestPolicy: "network-only" }).toPromise();
+      // The lookup never reached CapeDrive (offline, a 5xx): nothing is known about the address, so
+      // it is not stored at the stand-in point; the typed text stays to send again. (The server's
+      // own "lookup unavailable" is an answer: the stand-in and a call from the driver, as designed.)
+      if (gotNoAnswer(result.error)) {
+        setLookupFailed(true);
+        return;
+      }
       if (await storeIfServed(locationFromTypedAddress(typed, result.data?.geocodeSearch))) setAddress("");
     } finally {
       setBusy(null);
@@ -200,9 +215,17 @@ export function LocationStep({ kind }: { kind: Kind }) {
               autoComplete="street-address"
               placeholder="e.g. 12 Long Street, Cape Town"
               value={address}
-              onChange={(event) => setAddress(event.target.value)}
+              onChange={(event) => {
+                setAddress(event.target.value);
+                setLookupFailed(false);
+              }}
               maxLength={200}
             />
+            {lookupFailed ? (
+              <div role="alert">
+                <Notice>{ADDRESS_LOOKUP_OFFLINE}</Notice>
+              </div>
+            ) : null}
             <Button type="submit" variant="outline" disabled={address.trim() === "" || busy !== null} aria-busy={busy === "searching" || undefined}>
               {busy === "searching" ? <Spinner /> : <MapPinIcon size={18} />}
               {busy === "searching" ? "Finding address…" : "Use This Address"}
