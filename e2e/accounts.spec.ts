@@ -653,6 +653,68 @@ test.describe("customer accounts", () => {
     });
   });
 
+  test("Complete Your Profile keeps what was typed (and the uploaded licence) through a reload and Back; it goes on success and on sign-out", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await createCustomer(request, { name: "Refilwe Sithole", email: uniqueEmail("refilwe", testInfo), password: "secret123" });
+    await signInWithToken(page, token);
+    await page.goto("/home");
+    await page.goto("/profile-completion");
+    await expect(page.getByRole("heading", { level: 1, name: "Complete Your Profile" })).toBeVisible();
+    await page.getByLabel("Date of Birth", { exact: true }).pressSequentially("15031990");
+    await page.getByLabel("Address").fill("12 Long Street, Gardens");
+    await page.getByLabel("City").fill("Cape Town");
+    await page.getByLabel("ID Type").selectOption("passport");
+    await page.getByLabel("Passport Number").fill("A12345678");
+    const licenceCard = page.getByRole("region", { name: "Driver's License" });
+    const chooser = page.waitForEvent("filechooser");
+    await licenceCard.getByRole("button", { name: "Choose from Gallery" }).click();
+    await (await chooser).setFiles(LICENCE_JPEG);
+    await expectToast(page, "Upload successful!");
+    // Only the uploaded object's path is kept, never the image or its local preview.
+    const stored = await page.evaluate(() => sessionStorage.getItem("capedrive.profileDraft") ?? "");
+    expect(stored).toMatch(/"driversLicenseImage":"\/objects\/uploads\/[0-9a-f-]{36}"/);
+    expect(stored).not.toMatch(/blob:|base64/);
+
+    const expectRestored = async () => {
+      await expect(page.getByLabel("Date of Birth", { exact: true })).toHaveValue("15/03/1990");
+      await expect(page.getByLabel("Address")).toHaveValue("12 Long Street, Gardens");
+      await expect(page.getByLabel("City")).toHaveValue("Cape Town");
+      await expect(page.getByLabel("ID Type")).toHaveValue("passport");
+      await expect(page.getByLabel("Passport Number")).toHaveValue("A12345678");
+      await expect(licenceCard.getByText("Uploaded")).toBeVisible();
+      await expect(licenceCard.getByText("No photo yet")).toHaveCount(0);
+    };
+    await page.reload();
+    await expectRestored();
+    await snap(page, testInfo, "profile-draft-restored");
+    // Back to Home, and Forward again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/profile-completion$/);
+    await expectRestored();
+
+    // The rest, then complete: the draft goes.
+    await page.getByLabel("Postal Code").fill("8001");
+    await page.getByLabel("License Number").fill("DL123456789");
+    await page.getByLabel("Expiry Date", { exact: true }).pressSequentially("30062031");
+    await page.getByRole("button", { name: "Complete Profile", exact: true }).click();
+    await expectToast(page, "Profile completed!");
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await page.evaluate(() => sessionStorage.getItem("capedrive.profileDraft"))).toBeNull();
+
+    // A new draft, then sign out: it goes too.
+    await page.goto("/profile-completion");
+    await page.getByLabel("City").fill("Stellenbosch");
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("capedrive.profileDraft"))).toContain("Stellenbosch");
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => sessionStorage.getItem("capedrive.profileDraft"))).toBeNull();
+  });
+
   test("toasts: one at a time, F8 focuses them, swipe right dismisses", async ({ page }, testInfo) => {
     await withoutGoogleClientId(page); // its button then toasts at once
     await page.goto("/signin");

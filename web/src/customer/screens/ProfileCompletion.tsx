@@ -3,9 +3,13 @@
  * picture, personal information, identification and driver's licence; react-hook-form with the
  * domain's profileCompletionSchema (the server validates with the same schema). Prefilled from
  * the current user when editing. Success: toast, user refetched, /home.
+ *
+ * What the customer types (and the paths of the photos already uploaded) is kept as a draft in
+ * session storage (lib/profileDraft.ts) and restored over the saved profile on return: a reload,
+ * Back, or the tab discarded while the camera is open loses nothing. Dropped on success or sign-out.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Navigate, useNavigate } from "react-router";
 import { useMutation } from "urql";
@@ -22,6 +26,7 @@ import { CustomerScreen } from "../CustomerScreen.tsx";
 import { DateField } from "../booking/DateField.tsx";
 import { PhotoUpload } from "../components/PhotoUpload.tsx";
 import { AccountLoadError, PageSkeleton } from "../components/SessionStates.tsx";
+import { clearProfileDraft, readProfileDraft, saveProfileDraft } from "../lib/profileDraft.ts";
 import { CarIcon, IdCardIcon, UserIcon } from "../components/icons.tsx";
 import { useAuth } from "../session/auth.tsx";
 import { serverFieldErrors, serverMessage } from "../session/errors.ts";
@@ -115,14 +120,22 @@ function ProfileForm({ user }: { user: User }) {
   const { refetchUser } = useAuth();
   const [, completeProfile] = useMutation(COMPLETE_PROFILE);
   const [uploads, setUploads] = useState({ picture: false, licence: false });
+  const [initialValues] = useState<ProfileCompletionInput>(() => ({ ...defaultsFrom(user), ...readProfileDraft(user.id) }));
   const { register, control, handleSubmit, watch, setValue, setError, formState } = useForm<ProfileCompletionInput, unknown, ProfileCompletionData>({
     resolver: zodResolver(profileCompletionSchema),
-    defaultValues: defaultsFrom(user),
+    // The saved profile, with what the customer had typed in this tab on top.
+    defaultValues: initialValues,
   });
   const { errors, isSubmitting } = formState;
   const idType = watch("idType");
   const idLabel = idNumberLabel(idType ?? DEFAULT_ID_TYPE);
   const uploading = uploads.picture || uploads.licence;
+
+  // Every change is kept as the draft, as it is typed.
+  useEffect(() => {
+    const subscription = watch((values) => saveProfileDraft(user.id, values));
+    return () => subscription.unsubscribe();
+  }, [watch, user.id]);
 
   const onPictureBusy = useCallback((busy: boolean) => setUploads((u) => ({ ...u, picture: busy })), []);
   const onLicenceBusy = useCallback((busy: boolean) => setUploads((u) => ({ ...u, licence: busy })), []);
@@ -141,6 +154,7 @@ function ProfileForm({ user }: { user: User }) {
       notifyError("Error", serverMessage(result.error) ?? "Failed to complete profile");
       return;
     }
+    clearProfileDraft();
     notifySuccess("Profile completed!", "You're all set to book a car.");
     refetchUser();
     navigate("/home", { replace: true });

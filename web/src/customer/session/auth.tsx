@@ -9,6 +9,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import { useClient, useQuery, type CombinedError } from "urql";
 import { dropCustomerToken, storeCustomerToken, useCustomerToken } from "../../lib/session.ts";
 import { ME_QUERY, USER_FIELDS, type User } from "./user.ts";
+import { clearProfileDraft } from "../lib/profileDraft.ts";
 import { graphql } from "../../lib/graphql.ts";
 
 const SIGN_UP = graphql(
@@ -152,6 +153,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await client.mutation(SIGN_OUT, {}, { requestPolicy: "network-only" }).toPromise();
     } finally {
       dropCustomerToken();
+      clearProfileDraft(); // (also on any other loss of the token: lib/profileDraft.ts)
     }
   }, [client]);
 
