@@ -9,6 +9,8 @@ describe("no answer, or the server's refusal", () => {
     expect(isTransientError(new CombinedError({ networkError: new TypeError("Failed to fetch") }))).toBe(true);
     const response = new Response("", { status: 502, statusText: "Bad Gateway" });
     expect(isTransientError(new CombinedError({ networkError: new Error("Bad Gateway"), response }))).toBe(true);
+    // A 4xx without a GraphQL body is still the server's answer.
+    expect(isTransientError(new CombinedError({ networkError: new Error("Payload Too Large"), response: new Response("", { status: 413 }) }))).toBe(false);
   });
 
   test("a server error with a GraphQL body: a 500, a masked internal error (HTTP 200), the database unavailable", () => {

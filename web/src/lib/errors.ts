@@ -45,15 +45,13 @@ export function isTransientError(error: CombinedError | null | undefined): boole
   if (!error) return false;
   const status = error.response?.status;
   if (typeof status === "number" && status >= 500) return true;
-  if (error.graphQLErrors.length === 0) return error.networkError !== undefined;
+  // A network error with a 4xx status is the server's answer (a 401, a 413), not a lost one.
+  if (error.graphQLErrors.length === 0) return error.networkError !== undefined && typeof status !== "number";
   return error.graphQLErrors.some((e) => SERVER_FAILURE_CODES.has(String(e.extensions?.code ?? "")));
 }
 
 /** What the app says when a call never got an answer from CapeDrive itself. */
 export const CONNECTION_MESSAGE = "We couldn't reach CapeDrive. Check your connection and try again.";
-
-/** Codes the server gives when it (or what it depends on) cannot do the work right now. */
-const UNAVAILABLE_CODES = new Set(["SERVICE_UNAVAILABLE", "BAD_GATEWAY"]);
 
 /**
  * Whether a GraphQL call got no answer from CapeDrive at all: no connection (fetch threw, so there
@@ -66,16 +64,6 @@ export function gotNoAnswer(error: CombinedError | null | undefined): boolean {
   return typeof status === "number" && status >= 500;
 }
 
-/**
- * Whether a GraphQL call failed without the server judging the request: no answer (gotNoAnswer),
- * or the server saying it cannot do the work right now (SERVICE_UNAVAILABLE, BAD_GATEWAY). Such a
- * failure says nothing about what was sent, so a screen must not blame the visitor's input for it.
- */
-export function isUnreachable(error: CombinedError | null | undefined): boolean {
-  if (!error) return false;
-  return gotNoAnswer(error) || error.graphQLErrors.some((e) => UNAVAILABLE_CODES.has(String(e.extensions?.code ?? "")));
-}
-
 /** Codes of a sign-in the server refused: a wrong pair, a disabled account, too many attempts. */
 const REFUSAL_CODES = new Set(["UNAUTHENTICATED", "FORBIDDEN", "TOO_MANY_REQUESTS"]);
 
@@ -85,7 +73,7 @@ const REFUSAL_CODES = new Set(["UNAUTHENTICATED", "FORBIDDEN", "TOO_MANY_REQUEST
  * 5xx; or no error at all, nothing to judge by), or "other" (any other answer, e.g. bad input).
  */
 export function signInFailureKind(error: CombinedError | null | undefined): "refused" | "unreachable" | "other" {
-  if (!error || isUnreachable(error)) return "unreachable";
+  if (!error || isTransientError(error)) return "unreachable";
   if (error.graphQLErrors.some((e) => REFUSAL_CODES.has(String(e.extensions?.code ?? "")))) return "refused";
   if ((error.response as { status?: unknown } | undefined)?.status === 401) return "refused";
   return "other";

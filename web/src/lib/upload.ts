@@ -6,7 +6,7 @@
  * dealership/lib/photos.ts.
  */
 import type { CombinedError } from "urql";
-import { isUnreachable, serverMessage } from "./errors.ts";
+import { isTransientError, serverMessage } from "./errors.ts";
 
 export const MAX_UPLOAD_BYTES = 10_485_760; // 10 MB
 
@@ -181,7 +181,7 @@ export interface UploadTicket {
  * server's words and is final.
  */
 export function ticketError(error: CombinedError | undefined): UploadError {
-  if (!error || isUnreachable(error)) return new UploadError("", null);
+  if (!error || isTransientError(error)) return new UploadError("", null);
   return new UploadError(serverMessage(error) ?? "", (error.response as { status?: number } | undefined)?.status ?? 400, false);
 }
 

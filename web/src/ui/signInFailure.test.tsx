@@ -13,7 +13,7 @@ const { act, cleanup, render, within } = await import("@testing-library/react");
 const screen = within(document.body);
 const { Field } = await import("./Field.tsx");
 const { signInFailureMessage, useSignInFailure } = await import("./signInFailure.tsx");
-const { CONNECTION_MESSAGE, gotNoAnswer, isUnreachable, signInFailureKind } = await import("../lib/errors.ts");
+const { CONNECTION_MESSAGE, gotNoAnswer, isTransientError, signInFailureKind } = await import("../lib/errors.ts");
 
 afterEach(() => cleanup());
 
@@ -25,7 +25,7 @@ const gateway = (status: number) => new CombinedError({ networkError: new Error(
 describe("what a failed call was", () => {
   test("no connection, a gateway's 5xx and the server's 503 are unreachable, and not refusals", () => {
     for (const error of [offline(), gateway(502), gateway(504), refusal("SERVICE_UNAVAILABLE", "The service is busy")]) {
-      expect(isUnreachable(error)).toBe(true);
+      expect(isTransientError(error)).toBe(true);
       expect(signInFailureKind(error)).toBe("unreachable");
     }
     const unavailable = new CombinedError({ graphQLErrors: [{ message: "x", extensions: { code: "INTERNAL" } }], response: { status: 503 } });
@@ -35,7 +35,7 @@ describe("what a failed call was", () => {
   test("the server's refusals: a wrong pair (or a 401), a disabled account, too many attempts", () => {
     for (const code of ["UNAUTHENTICATED", "FORBIDDEN", "TOO_MANY_REQUESTS"]) expect(signInFailureKind(refusal(code))).toBe("refused");
     expect(signInFailureKind(new CombinedError({ networkError: new Error("Unauthorized"), response: { status: 401 } }))).toBe("refused");
-    expect(isUnreachable(refusal("UNAUTHENTICATED"))).toBe(false);
+    expect(isTransientError(refusal("UNAUTHENTICATED"))).toBe(false);
   });
 
   test("no answer at all (for the address lookup) is narrower: the server's own 'lookup unavailable' is an answer", () => {
