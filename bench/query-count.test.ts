@@ -19,6 +19,7 @@ let url: string;
 let seed: SeedResult;
 let reader: Record<string, string>;
 let admin: Record<string, string>;
+let services: Services;
 let queries: string[] = [];
 
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await migrate(config.database);
   db = plainClient(config.database, { logQueries: true });
   (db as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => queries.push(e.query));
-  const services: Services = { db, provider: config.database.provider, log: createLogger("silent"), config };
+  services = { db, provider: config.database.provider, log: createLogger("silent"), config };
   // Few customers, so the reader has well over 50 bookings.
   seed = await seedBenchDatabase(db, config.database.provider, { vehicles: 30, customers: 6, bookings: 600, dealerships: 2, stockPerDealership: 30 }, () => {});
   const adminRow = await db.adminUser.findUniqueOrThrow({ where: { email: seed.admin.email } });
@@ -139,5 +140,50 @@ describe("SQL statements per operation do not grow with the page size", () => {
       );
     }
     expect(counts[1]).toBe(counts[0]!);
+  });
+});
+
+describe("POST /api/bookings: an idempotency key costs no statement of its own", () => {
+  /** The statements of one create (the rate limits' occasional sweep of ended windows left out: it is random). */
+  async function createStatements(booker: number, slot: number, key?: string): Promise<{ status: number; statements: string[] }> {
+    const customer = seed.bookers[booker]!;
+    const free = seed.freeSlots[slot]!;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${(await createSession(services, "customer", customer.id)).token}`,
+      "content-type": "application/json",
+      ...(key ? { "idempotency-key": key } : {}),
+    };
+    const body = {
+      category: free.category,
+      transmission: free.transmission,
+      vehicleId: free.vehicleId,
+      pickupDate: free.pickup.toISOString(),
+      returnDate: free.returnAt.toISOString(),
+      deliveryLocation: "12 Long Street, Cape Town",
+      deliveryCoordinates: "-33.9249,18.4241",
+      returnLocation: "12 Long Street, Cape Town",
+      returnCoordinates: "-33.9249,18.4241",
+    };
+    let status = 0;
+    await countQueries(async () => {
+      status = (await fetch(`${url}/api/bookings`, { method: "POST", headers, body: JSON.stringify(body) })).status;
+    });
+    return { status, statements: queries.filter((statement) => !/^\s*DELETE\s+FROM\s+\S*rate_limits/i.test(statement)) };
+  }
+
+  test("a keyed create runs as many statements as one without a key; its repeat fewer, and writes nothing", async () => {
+    // The first booking of the run reads what later ones find remembered (the service areas).
+    expect((await createStatements(0, 0)).status).toBe(201);
+    const plain = await createStatements(1, 1);
+    const key = crypto.randomUUID();
+    const keyed = await createStatements(2, 2, key);
+    const repeat = await createStatements(2, 2, key);
+    console.log(
+      `POST /api/bookings: ${plain.statements.length} SQL statements without a key, ${keyed.statements.length} with one, ${repeat.statements.length} for its repeat`,
+    );
+    expect([plain.status, keyed.status, repeat.status]).toEqual([201, 201, 200]);
+    expect(keyed.statements.length).toBe(plain.statements.length);
+    expect(repeat.statements.length).toBeLessThan(keyed.statements.length);
+    for (const statement of repeat.statements) expect(statement).not.toMatch(/^\s*(INSERT|UPDATE|DELETE|WITH)\b/i);
   });
 });

@@ -18,6 +18,8 @@ import {
   dealershipVehicleDefaults,
   dealershipVehicleSchema,
   forgotPasswordSchema,
+  IDEMPOTENCY_KEY_MESSAGE,
+  idempotencyKeySchema,
   maxVehicleYear,
   profileCompletionSchema,
   resetPasswordSchema,
@@ -568,6 +570,29 @@ describe("bookingCreateSchema", () => {
     });
     expect(errors(bookingCreateSchema, { ...valid, duration: 2.5 })).toEqual({ duration: ["Duration must be a whole number of days"] });
     expect(errors(bookingCreateSchema, { ...valid, duration: -1 })).toEqual({ duration: ["Duration must be a whole number of days"] });
+  });
+});
+
+describe("idempotencyKeySchema", () => {
+  test("a UUID, or 16 to 100 letters, digits, '-', '_', '.' or ':'; anything else is refused with one message", () => {
+    for (const key of [crypto.randomUUID(), "a".repeat(16), "Z9._:-".repeat(16).slice(0, 100), "booking:2025-03-05:7f3a"]) {
+      expect([key, idempotencyKeySchema.safeParse(key).success]).toEqual([key, true]);
+    }
+    for (const key of [
+      "",
+      "a".repeat(15),
+      "a".repeat(101),
+      ` ${crypto.randomUUID()}`,
+      "key with spaces in it",
+      "ключ-ключ-ключ-ключ",
+      "a/b/c/d/e/f/g/h/i",
+      42,
+      null,
+    ]) {
+      const result = idempotencyKeySchema.safeParse(key);
+      expect([key, result.success]).toEqual([key, false]);
+      expect(result.error?.issues[0]?.message).toBe(IDEMPOTENCY_KEY_MESSAGE);
+    }
   });
 });
 

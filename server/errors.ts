@@ -6,6 +6,7 @@ export type ErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
+  | "UNPROCESSABLE_CONTENT"
   | "TOO_MANY_REQUESTS"
   | "PAYLOAD_TOO_LARGE"
   | "GONE"
@@ -21,6 +22,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   GONE: 410,
+  // Well-formed, but not what this request may do: an idempotency key reused for another request.
+  UNPROCESSABLE_CONTENT: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

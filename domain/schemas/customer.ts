@@ -101,6 +101,17 @@ export const bookingCreateSchema = z
     path: ["returnDate"],
   });
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
+
+/** What a bad idempotency key is told (400). */
+export const IDEMPOTENCY_KEY_MESSAGE = "The idempotency key must be a UUID, or 16 to 100 letters, digits, '-', '_', '.' or ':'";
+
+/**
+ * The key a booking create may carry (REST `Idempotency-Key` header, GraphQL `idempotencyKey`):
+ * made by the app once per draft (a random UUID), so a create repeated after a lost answer is
+ * answered with the booking the first one made. A UUID, or any 16 to 100 URL- and header-safe
+ * characters; taken as sent (no trimming: a key is an opaque name).
+ */
+export const idempotencyKeySchema = z.string({ error: IDEMPOTENCY_KEY_MESSAGE }).regex(/^[A-Za-z0-9._:-]{16,100}$/, IDEMPOTENCY_KEY_MESSAGE);
 export type BookingCreateData = z.output<typeof bookingCreateSchema>;
 
 /** Left out or null: the booking keeps what it has. */

@@ -53,6 +53,8 @@ export function sampleBooking(input: Pick<SampleInput, "address">, overrides: Pa
     status: "confirmed",
     specialRequests: null,
     calendarSequence: 0,
+    idempotencyKey: null,
+    idempotencyRequest: null,
     createdAt: now,
     updatedAt: now,
     vehicle: {

@@ -1,8 +1,11 @@
 // POST /api/bookings -> 201 booking; GET /api/bookings -> own bookings, newest first;
 // GET /api/bookings/:id -> one own booking; PUT /api/bookings/:id/cancel -> {success, booking} (SPEC 7).
+// POST takes an optional `Idempotency-Key` header (the body stays as SPEC 7 has it): a repeat with
+// the key answers the booking it made, 200 with `Idempotent-Replayed: true` (422 for a repeat that
+// asks for something else, 400 for a malformed key).
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
-import { cancelBooking, createBooking, getMyBookingForRest, listAllMyBookings } from "../services/bookings";
+import { cancelBooking, createOrReplayBooking, getMyBookingForRest, listAllMyBookings } from "../services/bookings";
 import type { Services } from "../services/context";
 import { bookingJson } from "./shapes/bookings";
 import { instantsWritten } from "./shapes/json";
@@ -13,9 +16,11 @@ export function bookingRoutes(services: Services, access: AccessControl) {
     .use(access)
     .post(
       "/",
-      async ({ body, set, viewer }) => {
-        const booking = await createBooking(services, viewer, jsonObject(body));
-        set.status = 201;
+      async ({ body, request, set, viewer }) => {
+        const idempotencyKey = request.headers.get("idempotency-key");
+        const { booking, replayed } = await createOrReplayBooking(services, viewer, jsonObject(body), { idempotencyKey });
+        set.status = replayed ? 200 : 201;
+        if (replayed) set.headers["idempotent-replayed"] = "true";
         return bookingJson(booking);
       },
       { access: "customer" },

@@ -29,6 +29,8 @@ export const BOOKING_COLUMNS: readonly string[] = Object.keys({
   status: 1,
   specialRequests: 1,
   calendarSequence: 1,
+  idempotencyKey: 1,
+  idempotencyRequest: 1,
   createdAt: 1,
   updatedAt: 1,
 } satisfies Record<keyof Booking, 1>);

@@ -8,6 +8,14 @@
 // No double bookings: creating a booking runs under the vehicle's lock (server/db/vehicle-lock.ts),
 // like everything else that creates or moves a booking onto a vehicle. The emails are in
 // ../emails/booking.tsx.
+//
+// Idempotent creates: the app sends a key made once per draft (REST `Idempotency-Key` header,
+// GraphQL `idempotencyKey`). The booking stores it (unique per customer) with a digest of what
+// was asked, and a create repeated with the key (its first answer lost on a poor connection)
+// answers the booking the key made: no second booking, email or invoice, not counted against the
+// booking rate limit. The same key asking for something else is a 422. It costs no statement of
+// its own: the key is looked up in the customer's row read (a repeat that comes after the first
+// committed) and, under the locks, in the clash and limits reads (repeats that race the first).
 
 import type { Booking, User, Vehicle, VehicleImage } from "../../prisma/generated/sqlite/client";
 import { Decimal, empty, type Prisma, sql } from "../db";
@@ -15,6 +23,8 @@ import {
   BOOKING_PERIOD_MESSAGES,
   bookingCreateSchema,
   bookingPeriodProblem,
+  IDEMPOTENCY_KEY_MESSAGE,
+  idempotencyKeySchema,
   compareForCustomer,
   bookingQuote,
   bookingQuoteSchema,
@@ -36,7 +46,7 @@ import {
   type BookingQuote,
   type PolygonGeometry,
 } from "#domain";
-import { accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
+import { AppError, accountLimitError, badInput, conflict, forbidden, notFound, unauthenticated, VEHICLE_TAKEN_MESSAGE } from "../errors";
 import { type LockOptions, retryTransient, VEHICLE_BUSY_MESSAGE, withVehicleLockDirect } from "../db/vehicle-lock";
 import { queryRows, type RawTx } from "../db/direct";
 import { type BookingColumns, bookingsInShape, keptCarWithPhotos, planFor, readBookingsFrom } from "./booking-reads";
@@ -66,6 +76,7 @@ export const BOOKING_MESSAGES = {
   busy: VEHICLE_BUSY_MESSAGE,
   bookingNotFound: "Booking not found",
   changedMeanwhile: "This booking changed while you were cancelling it. Please reload and try again.",
+  keyReused: "This request was already used for another booking. Please review your booking and confirm again.",
 } as const;
 
 /** "The price has changed: 3 days of Medium cost R1,950. Please review your booking and confirm again." */
@@ -192,7 +203,43 @@ export async function checkChangedServiceAreas(
 
 // Operations --------------------------------------------------------------------------------
 
-export type CreateBookingOptions = LockOptions & { now?: Date };
+export type CreateBookingOptions = LockOptions & {
+  now?: Date;
+  /** The create's idempotency key as sent (validated here: 400 for a bad one); absent or null: none. */
+  idempotencyKey?: unknown;
+};
+
+/** A create's idempotency key, checked (400 for a bad one), or null when none was sent. */
+function idempotencyKeyOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const parsed = idempotencyKeySchema.safeParse(value);
+  if (!parsed.success) throw badInput(IDEMPOTENCY_KEY_MESSAGE, { idempotencyKey: IDEMPOTENCY_KEY_MESSAGE });
+  return parsed.data;
+}
+
+/**
+ * A digest of what a create asks for, stored with its key: a repeat with the key must ask for the
+ * same car, category, transmission, instants, places and requests. (The client's figures are left
+ * out: they follow from these, and are checked against the server's on a create.)
+ */
+export function bookingRequestDigest(data: BookingCreateData): string {
+  const asked = [
+    data.category,
+    data.transmission,
+    data.vehicleId,
+    data.pickupDate.getTime(),
+    data.returnDate.getTime(),
+    data.deliveryLocation,
+    data.deliveryCoordinates,
+    data.returnLocation,
+    data.returnCoordinates,
+    data.specialRequests ?? null,
+  ];
+  return new Bun.CryptoHasher("sha256").update(JSON.stringify(asked)).digest("base64url");
+}
+
+/** The customer's booking made with a key (its id, and the digest of what that create asked). */
+type KeyedBooking = { id: string; request: string | null };
 
 /**
  * What the booking limits look at of a customer's active bookings (besides `exceptBookingId`, the
@@ -204,15 +251,24 @@ export async function heldBookings(
   tx: RawTx,
   userId: string,
   period: { pickupDate: Date; returnDate: Date },
-  options: { now: Date; countUpTo: number; exceptBookingId?: string },
-): Promise<HeldBookings> {
+  /** `idempotencyKey`: also which booking of the customer (if any) that key made, from the same statement. */
+  options: { now: Date; countUpTo: number; exceptBookingId?: string; idempotencyKey?: string | null },
+): Promise<HeldBookings & { keyed: KeyedBooking | null }> {
   const active = sql`"userId" = ${userId} AND ${activeBookingsSql(options.now)}${options.exceptBookingId ? sql` AND id <> ${options.exceptBookingId}` : empty}`;
   const overlapping = blockingBookingsSql({ pickup: period.pickupDate, returnAt: period.returnDate });
-  const [row] = await tx.$queryRaw<{ active: number | bigint; overlapping: number | bigint }[]>`
+  const key = options.idempotencyKey;
+  const keyed = sql`bookings WHERE "userId" = ${userId} AND "idempotencyKey" = ${key ?? null}`;
+  const [row] = await tx.$queryRaw<{ active: number | bigint; overlapping: number | bigint; keyedId?: string | null; keyedRequest?: string | null }[]>`
     SELECT
       (SELECT count(*) FROM (SELECT 1 FROM bookings WHERE ${active} LIMIT ${Math.max(0, Math.min(options.countUpTo, 1_000_000))}) AS counted) AS active,
-      (SELECT count(*) FROM (SELECT 1 FROM bookings WHERE ${active} AND ${overlapping} LIMIT 1) AS clash) AS overlapping`;
-  return { active: Number(row?.active ?? 0), overlapping: Number(row?.overlapping ?? 0) > 0 };
+      (SELECT count(*) FROM (SELECT 1 FROM bookings WHERE ${active} AND ${overlapping} LIMIT 1) AS clash) AS overlapping${
+        key ? sql`, (SELECT id FROM ${keyed}) AS "keyedId", (SELECT "idempotencyRequest" FROM ${keyed}) AS "keyedRequest"` : empty
+      }`;
+  return {
+    active: Number(row?.active ?? 0),
+    overlapping: Number(row?.overlapping ?? 0) > 0,
+    keyed: row?.keyedId ? { id: row.keyedId, request: row.keyedRequest ?? null } : null,
+  };
 }
 
 /** Whether the customer has any booking that was not cancelled (a first booking may need approval). */
@@ -230,10 +286,10 @@ function insertBooking(b: Booking): Prisma.Sql {
   return sql`
     INSERT INTO bookings ("id", "userId", "vehicleId", "category", "transmission", "pickupDate", "returnDate", "deliveryLocation",
       "deliveryCoordinates", "deliveryVerified", "returnLocation", "returnCoordinates", "returnVerified", "totalAmount", "duration",
-      "status", "specialRequests", "calendarSequence", "createdAt", "updatedAt")
+      "status", "specialRequests", "calendarSequence", "idempotencyKey", "idempotencyRequest", "createdAt", "updatedAt")
     VALUES (${b.id}, ${b.userId}, ${b.vehicleId}, ${b.category}, ${b.transmission}, ${b.pickupDate}, ${b.returnDate}, ${b.deliveryLocation},
       ${b.deliveryCoordinates}, ${b.deliveryVerified}, ${b.returnLocation}, ${b.returnCoordinates}, ${b.returnVerified}, ${b.totalAmount}, ${b.duration},
-      ${b.status}, ${b.specialRequests}, ${b.calendarSequence}, ${b.createdAt}, ${b.updatedAt})`;
+      ${b.status}, ${b.specialRequests}, ${b.calendarSequence}, ${b.idempotencyKey}, ${b.idempotencyRequest}, ${b.createdAt}, ${b.updatedAt})`;
 }
 
 /** What a booking reads of its customer (a session's viewer carries only the id). */
@@ -248,44 +304,108 @@ type BookingCustomer = Pick<
  * points inside an active service area (when any exist); and, under the vehicle's lock, the
  * vehicle exists, is available, matches the category and transmission, and is free for the whole
  * period. Stores the server's duration and total with status confirmed, and the confirmation
- * email in the same transaction.
+ * email in the same transaction. With `options.idempotencyKey`, a repeat answers the booking the
+ * key made (see the file comment): use `createOrReplayBooking` to know which it was.
  */
 export async function createBooking(services: Services, viewer: Viewer, input: unknown, options: CreateBookingOptions = {}): Promise<BookingWithVehicle> {
+  return (await createOrReplayBooking(services, viewer, input, options)).booking;
+}
+
+/** `createBooking`, saying whether the booking was made now or answered for a repeated key (`replayed`). */
+export async function createOrReplayBooking(
+  services: Services,
+  viewer: Viewer,
+  input: unknown,
+  options: CreateBookingOptions = {},
+): Promise<{ booking: BookingWithVehicle; replayed: boolean }> {
   const customer = requireCustomer(viewer);
+  const key = idempotencyKeyOf(options.idempotencyKey);
   // Every attempt counts towards the booking rate limits (rate-limit.ts bookingAttempt): one at its
   // limit is refused here; a booking made is counted in its own transaction; any other attempt is
-  // counted apart when it fails.
+  // counted apart when it fails. A repeat of a key's create is no attempt: it is answered before.
   const attempt = bookingAttempt(services, customer.userId, customer.clientAddress);
-  const [user] = await queryRows<BookingCustomer & { atRateLimit: unknown }>(
+  const [user] = await queryRows<BookingCustomer & { atRateLimit: unknown; keyedId?: string | null; keyedRequest?: string | null }>(
     services.db,
     sql`SELECT name, email, address, city, "postalCode", "profileCompleted", "maxActiveBookings", "maxRentalDays", "allowOverlappingBookings",
-        ${attempt.atLimit} AS "atRateLimit"
-      FROM users WHERE id = ${customer.userId}`,
+        ${attempt.atLimit} AS "atRateLimit"${key ? sql`, k.id AS "keyedId", k."idempotencyRequest" AS "keyedRequest"` : empty}
+      FROM users${key ? sql` LEFT JOIN bookings k ON k."userId" = users.id AND k."idempotencyKey" = ${key}` : empty}
+      WHERE users.id = ${customer.userId}`,
   );
   if (!user) throw unauthenticated("Your session has expired. Please sign in again.");
   if (!user.profileCompleted) throw forbidden(BOOKING_MESSAGES.profileIncomplete);
+  // The key made a booking already (its answer was lost): that booking, or 422 for another request.
+  if (key && user.keyedId) return replayed(services, viewer, { id: user.keyedId, request: user.keyedRequest ?? null }, parseInput(bookingCreateSchema, input));
   // The counter is a write too: a database kept busy by other writers is retried like the vehicle
   // lock, then "busy, try again".
   const counted = await retryTransient(() => attempt.check(user.atRateLimit));
+  let outcome: BookingWithVehicle | Replay;
   try {
-    const booking = await book(services, customer, user, input, options, counted ? null : attempt);
-    await attempt.afterCommit();
-    return booking;
+    outcome = await book(services, customer, user, input, key, options, counted ? null : attempt);
   } catch (error) {
+    // A net under the checks in the transaction: the database refused a second booking with the key.
+    const keyed = key && isIdempotencyKeyViolation(error) ? await keyedBooking(services, customer.userId, key) : null;
+    if (keyed) return replayed(services, viewer, keyed, parseInput(bookingCreateSchema, input));
     if (!counted) await retryTransient(() => attempt.apart());
     throw error;
   }
+  if (outcome instanceof Replay) return replayed(services, viewer, outcome.keyed, outcome.data);
+  await attempt.afterCommit();
+  return { booking: outcome, replayed: false };
 }
 
-/** createBooking's checks and transaction, its attempt counted in the transaction unless `attempt` is null. */
+/** What `book` answers when, under the locks, it finds the booking its key made (a repeat racing the first). */
+class Replay {
+  constructor(
+    readonly keyed: KeyedBooking,
+    readonly data: BookingCreateData,
+  ) {}
+}
+
+/** The answer to a repeat of the create that made `keyed`: that booking, when it asks for the same; else 422. */
+async function replayed(
+  services: Services,
+  viewer: Viewer,
+  keyed: KeyedBooking,
+  data: BookingCreateData,
+): Promise<{ booking: BookingWithVehicle; replayed: true }> {
+  if (keyed.request !== bookingRequestDigest(data)) {
+    throw new AppError("UNPROCESSABLE_CONTENT", BOOKING_MESSAGES.keyReused, { idempotencyKey: BOOKING_MESSAGES.keyReused });
+  }
+  return { booking: await getMyBooking(services, viewer, keyed.id), replayed: true };
+}
+
+/** The customer's booking made with `key`, read now (null: none). */
+async function keyedBooking(services: Services, userId: string, key: string): Promise<KeyedBooking | null> {
+  const [row] = await queryRows<{ id: string; idempotencyRequest: string | null }>(
+    services.db,
+    sql`SELECT id, "idempotencyRequest" FROM bookings WHERE "userId" = ${userId} AND "idempotencyKey" = ${key}`,
+  );
+  return row ? { id: row.id, request: row.idempotencyRequest } : null;
+}
+
+/** The unique index of a customer's keys refused a write (either database; through Prisma and its adapters). */
+function isIdempotencyKeyViolation(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 6 || error instanceof AppError) return false;
+  const e = error as { message?: unknown; originalMessage?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  for (const text of [e.message, e.originalMessage]) {
+    if (typeof text === "string" && /bookings_userId_idempotencyKey_key|bookings\.idempotencyKey/.test(text)) return true;
+  }
+  return isIdempotencyKeyViolation(e.cause, depth + 1) || isIdempotencyKeyViolation(e.meta?.driverAdapterError, depth + 1);
+}
+
+/**
+ * createBooking's checks and transaction, its attempt counted in the transaction unless `attempt`
+ * is null. With a key, a booking the key made (seen under the locks) ends it with a Replay and no write.
+ */
 async function book(
   services: Services,
   customer: ReturnType<typeof requireCustomer>,
   user: BookingCustomer,
   input: unknown,
+  key: string | null,
   options: CreateBookingOptions,
   attempt: BookingAttempt | null,
-): Promise<BookingWithVehicle> {
+): Promise<BookingWithVehicle | Replay> {
   const limits = customerBookingLimits(services.config.bookingLimits, user);
 
   const data = parseInput(bookingCreateSchema, input);
@@ -323,6 +443,8 @@ async function book(
     status: "confirmed",
     specialRequests: data.specialRequests ?? null,
     calendarSequence: 0,
+    idempotencyKey: key,
+    idempotencyRequest: key ? bookingRequestDigest(data) : null,
     createdAt: madeAt,
     updatedAt: madeAt,
   };
@@ -344,20 +466,30 @@ async function book(
     services,
     data.vehicleId,
     ["bookings"],
-    async (tx, vehicle) => {
+    async (tx, vehicle): Promise<Booking | Replay> => {
       if (!vehicle) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
       if (!isRentalFleetVehicle(vehicle)) throw conflict(BOOKING_MESSAGES.vehicleForSale);
       if (vehicle.status !== "available") throw conflict(BOOKING_MESSAGES.vehicleNotAvailable);
       if (vehicle.category !== data.category || vehicle.transmission !== data.transmission) {
         throw badInput(BOOKING_MESSAGES.vehicleMismatch, { vehicleId: BOOKING_MESSAGES.vehicleMismatch });
       }
-      const [clash] = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM bookings WHERE "vehicleId" = ${data.vehicleId} AND ${blockingBookingsSql({ pickup: data.pickupDate, returnAt: data.returnDate })} LIMIT 1`;
-      if (clash) throw conflict(BOOKING_MESSAGES.vehicleTaken);
+      const [clash] = await tx.$queryRaw<{ id: string; userId?: string; idempotencyKey?: string | null; idempotencyRequest?: string | null }[]>`
+        SELECT id${key ? sql`, "userId", "idempotencyKey", "idempotencyRequest"` : empty}
+        FROM bookings WHERE "vehicleId" = ${data.vehicleId} AND ${blockingBookingsSql({ pickup: data.pickupDate, returnAt: data.returnDate })} LIMIT 1`;
+      if (clash) {
+        // A repeat racing the first (which it waited for at the car's lock): the car is its own.
+        // (A booking overlapping the repeat's period overlaps the first's, so it is the clash.)
+        if (key && clash.userId === customer.userId && clash.idempotencyKey === key) {
+          return new Replay({ id: clash.id, request: clash.idempotencyRequest ?? null }, data);
+        }
+        throw conflict(BOOKING_MESSAGES.vehicleTaken);
+      }
       // The customer's own limits, under a lock on the customer too (vehicle first, then customer,
       // on every path), so parallel requests from one account cannot pass them together.
       if (services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM users WHERE id = ${customer.userId} FOR UPDATE`;
-      const held = await heldBookings(tx, customer.userId, data, { now: options.now ?? new Date(), countUpTo: limits.maxActive });
+      const held = await heldBookings(tx, customer.userId, data, { now: options.now ?? new Date(), countUpTo: limits.maxActive, idempotencyKey: key });
+      // The key made a booking meanwhile (of another car or period, or one since cancelled): answered, nothing written.
+      if (held.keyed) return new Replay(held.keyed, data);
       const problem = bookingLimitProblem(limits, held, data);
       if (problem)
         throw accountLimitError(
@@ -381,6 +513,8 @@ async function book(
     },
     options,
   );
+  // A Replay wrote nothing; it committed (on SQLite once the group it joined did), so the booking it names can be read.
+  if (booking instanceof Replay) return booking;
   nudgeMailer(services);
   // As written, with the car read before the lock (nothing is read back).
   return { ...booking, vehicle: car };

@@ -2642,6 +2642,13 @@ export type introspection = {
             }
           },
           {
+            "name": "idempotencyKey",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            }
+          },
+          {
             "name": "pickupDate",
             "type": {
               "kind": "SCALAR",

@@ -98,6 +98,11 @@ const CreateBookingInput = builder.inputType("CreateBookingInput", {
     /** Optional: the days the customer was shown; refused when it differs from the server's. */
     duration: t.int({ required: false }),
     specialRequests: t.string({ required: false }),
+    idempotencyKey: t.string({
+      required: false,
+      description:
+        "Optional: a key made once per booking draft (a UUID, or 16 to 100 letters, digits, '-', '_', '.' or ':'). The create sent again with it (after a lost answer) returns the booking the key made instead of making another; sent with a different request, UNPROCESSABLE_CONTENT.",
+    }),
   }),
 });
 
@@ -215,10 +220,12 @@ builder.mutationField("createBooking", (t) =>
   t.prismaField({
     ...customerOnly,
     type: BookingRef,
-    description: "Books a vehicle for the signed-in customer (completed profile required). CONFLICT when the vehicle is taken for those dates.",
+    description:
+      "Books a vehicle for the signed-in customer (completed profile required). CONFLICT when the vehicle is taken for those dates. Repeated with the same idempotencyKey, returns the booking that key made.",
     args: { input: t.arg({ type: CreateBookingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const booking = await createBooking(ctx.services, ctx.viewer, input);
+      const { idempotencyKey, ...request } = input;
+      const booking = await createBooking(ctx.services, ctx.viewer, request, { idempotencyKey });
       return getMyBooking(ctx.services, ctx.viewer, booking.id, query);
     },
   }),

@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "bookings" ADD COLUMN "idempotencyKey" TEXT;
+ALTER TABLE "bookings" ADD COLUMN "idempotencyRequest" TEXT;
+
+-- CreateIndex
+CREATE UNIQUE INDEX "bookings_userId_idempotencyKey_key" ON "bookings"("userId", "idempotencyKey");
