@@ -267,6 +267,27 @@ describe("GraphQL createBooking with idempotencyKey", () => {
   });
 });
 
+describe("GraphQL myBookingByIdempotencyKey (the app's check after a reload)", () => {
+  const QUERY = `query($key: String!) { myBookingByIdempotencyKey(idempotencyKey: $key) { id status } }`;
+
+  test("the booking the customer's key made; null for a key that made none or is another customer's; a bad key is BAD_USER_INPUT", async () => {
+    const vehicle = await newVehicle(server.services);
+    const other = await newCustomer(server.services);
+    const key = crypto.randomUUID();
+    const made = await post(bookingRequest(vehicle, capeTown(140), capeTown(141)), key);
+    expect(made.status).toBe(201);
+
+    const mine = await graphql(server.url, QUERY, { key }, customer.auth);
+    expect(mine.body).toEqual({ data: { myBookingByIdempotencyKey: { id: made.body.id, status: "confirmed" } } });
+    expect((await graphql(server.url, QUERY, { key }, other.auth)).body).toEqual({ data: { myBookingByIdempotencyKey: null } });
+    expect((await graphql(server.url, QUERY, { key: crypto.randomUUID() }, customer.auth)).body).toEqual({ data: { myBookingByIdempotencyKey: null } });
+    const bad = await graphql(server.url, QUERY, { key: "short" }, customer.auth);
+    expect(bad.body.errors?.[0]).toMatchObject({ message: IDEMPOTENCY_KEY_MESSAGE, extensions: { code: "BAD_USER_INPUT" } });
+    const anonymous = await graphql(server.url, QUERY, { key });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});
+
 describe("repeats racing the first, in one process (past the customer's read before any of them commits)", () => {
   const viewerOf = (who: TestCustomer) => ({ kind: "customer" as const, userId: who.id, sessionId: "s", clientAddress: "test" });
 

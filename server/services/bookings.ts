@@ -625,6 +625,24 @@ async function cancelledByCustomer(services: Services, bookingId: string, userId
 }
 
 /**
+ * The signed-in customer's booking made with idempotency key `key`, or null when none was (a
+ * create sent with it never arrived, or failed). The app asks after a reload that lost the
+ * answer to its create: the car it sees taken may be taken by this booking. A bad key: 400.
+ */
+export async function findMyBookingByIdempotencyKey<S extends BookingShape = typeof withVehicle>(
+  services: Services,
+  viewer: Viewer,
+  key: unknown,
+  shape: S = withVehicle as S,
+): Promise<Prisma.BookingGetPayload<S> | null> {
+  const customer = requireCustomer(viewer);
+  const idempotencyKey = idempotencyKeyOf(key);
+  if (idempotencyKey === null) throw badInput(IDEMPOTENCY_KEY_MESSAGE, { idempotencyKey: IDEMPOTENCY_KEY_MESSAGE });
+  const booking = await services.db.booking.findFirst({ ...shape, where: { userId: customer.userId, idempotencyKey } });
+  return booking as Prisma.BookingGetPayload<S> | null;
+}
+
+/**
  * Cancels one of the customer's own bookings: not when completed or already cancelled, and only up
  * to 24 hours before pickup (409 with the reason). The status is changed only if nobody changed it
  * meanwhile; a cancellation email goes out through the outbox in the same transaction.

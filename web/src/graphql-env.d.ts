@@ -7913,6 +7913,26 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "myBookingByIdempotencyKey",
+            "type": {
+              "kind": "OBJECT",
+              "name": "Booking"
+            },
+            "args": [
+              {
+                "name": "idempotencyKey",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "SCALAR",
+                    "name": "String"
+                  }
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
             "name": "myBookingLimits",
             "type": {
               "kind": "NON_NULL",

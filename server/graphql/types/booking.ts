@@ -9,7 +9,7 @@ import {
 } from "#domain";
 import type { FieldNode, GraphQLResolveInfo } from "graphql";
 import type { BookingColumns } from "../../services/booking-reads";
-import { cancelBooking, createBooking, getMyBooking, listMyBookings, quoteBooking } from "../../services/bookings";
+import { cancelBooking, createBooking, findMyBookingByIdempotencyKey, getMyBooking, listMyBookings, quoteBooking } from "../../services/bookings";
 import { ownBookingLimits, type OwnBookingLimits } from "../../services/customer-limits";
 import { anyone, customerOnly } from "../access";
 import { builder } from "../builder";
@@ -199,6 +199,18 @@ builder.queryField("booking", (t) =>
     description: "One of the signed-in customer's own bookings (NOT_FOUND for anyone else's).",
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, args, ctx) => getMyBooking(ctx.services, ctx.viewer, String(args.id), query),
+  }),
+);
+
+builder.queryField("myBookingByIdempotencyKey", (t) =>
+  t.prismaField({
+    ...customerOnly,
+    type: BookingRef,
+    nullable: true,
+    description:
+      "The signed-in customer's booking made by a createBooking with this idempotencyKey, or null when none was (the create never arrived, or was refused). Another customer's key never matches.",
+    args: { idempotencyKey: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) => findMyBookingByIdempotencyKey(ctx.services, ctx.viewer, args.idempotencyKey, query),
   }),
 );
 
