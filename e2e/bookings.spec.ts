@@ -610,6 +610,99 @@ test.describe("booking rules", () => {
     await snapScreen(page, testInfo, "booking-confirmation-taken");
   });
 
+  test.describe("a lost answer to Confirm Booking (a poor connection)", () => {
+    // The browser logs each reset connection.
+    test.use({ allowedConsoleErrors: [/net::ERR_CONNECTION_RESET/] });
+
+    /**
+     * A draft ready to confirm: a small manual car for two days from day `from` (each test its own
+     * days, and each repeat of it: the fleet has few of a kind), delivered and returned on Long Street.
+     */
+    async function readyToConfirm(page: Page, request: APIRequestContext, testInfo: TestInfo, name: string, from: number) {
+      const token = await createCompletedCustomer(request, testInfo, name);
+      const first = from + 6 * testInfo.repeatEachIndex;
+      const period = { pickupDate: capeTownInstant(capeTownDay(first).iso, "10:00"), returnDate: capeTownInstant(capeTownDay(first + 2).iso, "10:00") };
+      const vehicle = await firstFreeVehicle(request, "small", "manual", period.pickupDate, period.returnDate);
+      await signInWithToken(page, token);
+      await page.goto("/home");
+      await putDraft(page, {
+        category: "small",
+        transmission: "manual",
+        vehicleId: vehicle.id,
+        vehicleName: `${vehicle.make} ${vehicle.model}`,
+        ...period,
+        deliveryLocation: "Long Street, Cape Town",
+        deliveryCoordinates: "-33.9249,18.4241",
+        returnLocation: "Long Street, Cape Town",
+        returnCoordinates: "-33.9249,18.4241",
+      });
+      await page.goto("/booking/confirmation");
+      await expect(page.getByTestId("confirmation-total")).toHaveText("R900");
+      return token;
+    }
+
+    /**
+     * The first CreateBooking reaches the server (which books the car and queues the email), then
+     * its answer is lost: the connection is reset. `later` decides what happens to the next ones.
+     */
+    async function loseFirstAnswer(page: Page, later: "held" | "lost") {
+      const state = { creates: 0, firstId: "", release: () => {} };
+      const released = new Promise<void>((resolve) => (state.release = resolve));
+      await page.route("**/graphql", async (route) => {
+        if (!(route.request().postData() ?? "").includes("mutation CreateBooking")) return route.continue();
+        state.creates++;
+        if (state.creates === 1) {
+          const answer = await route.fetch();
+          state.firstId = ((await answer.json()) as { data: { createBooking: { id: string } } }).data.createBooking.id;
+          return route.abort("connectionreset");
+        }
+        if (later === "lost") return route.abort("connectionreset");
+        await released;
+        return route.continue();
+      });
+      return state;
+    }
+
+    test("the app checks and sends the same create again: the success screen, and one booking", async ({ page, request }, testInfo) => {
+      const token = await readyToConfirm(page, request, testInfo, "Lindiwe Nkosi", 64);
+      const lost = await loseFirstAnswer(page, "held");
+      await page.getByRole("button", { name: "Confirm Booking" }).click();
+
+      // Not "Booking failed", and the car (taken by the customer's own booking) is not "no longer available".
+      const checking = page.getByTestId("booking-checking");
+      await expect(checking).toContainText("Checking whether your booking went through…");
+      await expect.poll(() => lost.creates).toBeGreaterThanOrEqual(2); // sent again, with the same key
+      await snapScreen(page, testInfo, "booking-confirmation-checking");
+      await expect(page.getByText("Booking failed")).toHaveCount(0);
+      await expect(page.getByText("This car is no longer available for your dates")).toHaveCount(0);
+
+      lost.release();
+      await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+      await expect(page).toHaveURL(/\/booking\/success$/);
+      const bookings = await myBookings(request, token);
+      expect(bookings.map((b) => b.id)).toEqual([lost.firstId]);
+      expect(lost.creates).toBe(2);
+      // The draft, and its key, went with the booking.
+      expect(await page.evaluate(() => sessionStorage.getItem("capedrive.bookingDraft"))).toBeNull();
+    });
+
+    test("reloaded while no answer comes: the app asks for the key's booking and shows it booked, not the car taken", async ({ page, request }, testInfo) => {
+      const token = await readyToConfirm(page, request, testInfo, "Themba Zulu", 67);
+      const lost = await loseFirstAnswer(page, "lost");
+      await page.getByRole("button", { name: "Confirm Booking" }).click();
+      await expect(page.getByTestId("booking-checking")).toBeVisible();
+      await expect.poll(() => lost.firstId).not.toBe("");
+
+      // Every create is lost now; the customer reloads the page.
+      const asked = page.waitForRequest((r) => (r.postData() ?? "").includes("query BookingByIdempotencyKey"));
+      await page.reload();
+      await asked;
+      await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+      await expect(page.getByText("This car is no longer available for your dates")).toHaveCount(0);
+      expect((await myBookings(request, token)).map((b) => b.id)).toEqual([lost.firstId]);
+    });
+  });
+
   test.describe("geolocation problems", () => {
     test("denied: the spec's alert; unsupported: its own; a position with no address: GPS Location", async ({ page, context, request }, testInfo) => {
       const token = await createCompletedCustomer(request, testInfo, "Zola Dube");

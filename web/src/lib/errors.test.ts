@@ -23,7 +23,7 @@ describe("no answer, or the server's refusal", () => {
   });
 
   test("a refusal (4xx) is the server's verdict, with its reason", () => {
-    for (const code of ["BAD_USER_INPUT", "CONFLICT", "NOT_FOUND", "FORBIDDEN", "TOO_MANY_REQUESTS"]) {
+    for (const code of ["BAD_USER_INPUT", "CONFLICT", "NOT_FOUND", "FORBIDDEN", "TOO_MANY_REQUESTS", "UNPROCESSABLE_CONTENT", "UNAUTHENTICATED"]) {
       expect([code, isTransientError(refusal(code))]).toEqual([code, false]);
     }
     const response = new Response("{}", { status: 409 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_TYPED_ADDRESS_COORDINATES, GEOLOCATION_OPTIONS } from "#domain/geo.ts";
-import { clearBookingDraft, emptyWebDraft, getBookingDraft, parseStoredDraft, subscribeBookingDraft, updateBookingDraft } from "./draft.ts";
+import { idempotencyKeySchema } from "#domain/schemas.ts";
+import { clearBookingDraft, emptyWebDraft, getBookingDraft, newIdempotencyKey, parseStoredDraft, subscribeBookingDraft, updateBookingDraft } from "./draft.ts";
 import { GEOLOCATION_FAILED, GEOLOCATION_UNSUPPORTED, GeolocationProblem, currentPosition, locationFromFix, locationFromTypedAddress } from "./location.ts";
 
 describe("booking draft (SPEC 3)", () => {
@@ -20,6 +21,8 @@ describe("booking draft (SPEC 3)", () => {
       vehicleName: "",
       deliveryNote: "",
       returnNote: "",
+      idempotencyKey: "",
+      idempotencyKeySent: false,
     });
   });
 
@@ -64,6 +67,75 @@ describe("booking draft (SPEC 3)", () => {
     expect(getBookingDraft()).toEqual(emptyWebDraft());
     expect(told).toBe(2);
     stop();
+  });
+});
+
+describe("the booking's idempotency key", () => {
+  test("a random UUID the server takes, different every time (also where crypto.randomUUID is missing: plain http)", () => {
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(idempotencyKeySchema.safeParse(key).success).toBe(true);
+    const randomUUID = crypto.randomUUID;
+    try {
+      (crypto as { randomUUID?: unknown }).randomUUID = undefined;
+      const key = newIdempotencyKey();
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(newIdempotencyKey()).not.toBe(key);
+    } finally {
+      crypto.randomUUID = randomUUID;
+    }
+  });
+
+  test("kept through a reload; a stored key the server would refuse is dropped", () => {
+    const key = newIdempotencyKey();
+    expect(parseStoredDraft(JSON.stringify({ idempotencyKey: key, idempotencyKeySent: true }))).toMatchObject({
+      idempotencyKey: key,
+      idempotencyKeySent: true,
+    });
+    expect(parseStoredDraft(JSON.stringify({ idempotencyKey: "short", idempotencyKeySent: true }))).toMatchObject({
+      idempotencyKey: "",
+      idempotencyKeySent: false,
+    });
+    expect(parseStoredDraft(JSON.stringify({ idempotencyKey: 42 }))).toMatchObject({ idempotencyKey: "" });
+  });
+
+  test("dropped when the car, the dates or a place change (a new request); kept for anything else", () => {
+    const fields = {
+      category: "small" as const,
+      transmission: "manual" as const,
+      vehicleId: "v1",
+      pickupDate: "2026-12-04T08:00:00.000Z",
+      returnDate: "2026-12-05T08:00:00.000Z",
+      deliveryLocation: "Long Street",
+      deliveryCoordinates: "-33.9249,18.4241",
+      returnLocation: "Dorp Street",
+      returnCoordinates: "-33.938,18.859",
+    };
+    const changes: Record<keyof typeof fields, unknown> = {
+      category: "medium",
+      transmission: "automatic",
+      vehicleId: "v2",
+      pickupDate: "2026-12-04T09:00:00.000Z",
+      returnDate: "2026-12-06T08:00:00.000Z",
+      deliveryLocation: "Bree Street",
+      deliveryCoordinates: "-33.92,18.42",
+      returnLocation: "Airport",
+      returnCoordinates: "-33.9715,18.6021",
+    };
+    for (const [field, value] of Object.entries(changes)) {
+      clearBookingDraft();
+      const key = newIdempotencyKey();
+      updateBookingDraft({ ...fields, idempotencyKey: key, idempotencyKeySent: true });
+      // The same values again, and what follows from them or only describes them: the same request.
+      updateBookingDraft({ ...fields, totalAmount: 450, duration: 1, vehicleName: "Toyota Starlet", deliveryNote: "From your phone's location" });
+      expect(getBookingDraft()).toMatchObject({ idempotencyKey: key, idempotencyKeySent: true });
+      updateBookingDraft({ [field]: value });
+      expect([field, getBookingDraft().idempotencyKey, getBookingDraft().idempotencyKeySent]).toEqual([field, "", false]);
+    }
+    // Cleared after a booking: gone with the draft.
+    updateBookingDraft({ idempotencyKey: newIdempotencyKey() });
+    clearBookingDraft();
+    expect(getBookingDraft().idempotencyKey).toBe("");
   });
 });
 

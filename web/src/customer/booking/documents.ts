@@ -127,6 +127,16 @@ export const CREATE_BOOKING = graphql(
   [BOOKING_FIELDS],
 );
 
+/** The booking a create with this idempotency key made, if any (the confirmation's check after a reload). */
+export const BOOKING_BY_IDEMPOTENCY_KEY = graphql(`
+  query BookingByIdempotencyKey($key: String!) {
+    myBookingByIdempotencyKey(idempotencyKey: $key) {
+      id
+      status
+    }
+  }
+`);
+
 export const CANCEL_BOOKING = graphql(
   `
   mutation CancelBooking($id: ID!) {

@@ -4,7 +4,11 @@
  * successful booking and when the customer signs out.
  *
  * The fields are the domain's BookingDraft (domain/draft.ts), plus two web-only notes that
- * say how each location was chosen ("From your phone's location", "Found on the map: ...").
+ * say how each location was chosen ("From your phone's location", "Found on the map: ..."), and
+ * the idempotency key of the booking this draft asks for: made on the confirmation step, sent with
+ * every attempt to create it, so a create repeated after a lost answer never books twice. It is
+ * dropped with the draft after a booking, and whenever the car, the dates or a place changes (a
+ * changed draft is a new request).
  * Whatever is read back from storage is checked field by field, so a stale or tampered entry
  * never breaks a screen: a field of the wrong type falls back to its default.
  */
@@ -21,10 +25,43 @@ export interface WebBookingDraft extends BookingDraft {
   /** How the delivery location was chosen, shown under it (e.g. "From your phone's location"). */
   deliveryNote: string;
   returnNote: string;
+  /** The create's idempotency key ("" until the confirmation step makes one). */
+  idempotencyKey: string;
+  /** Whether a create was sent with that key: its booking may exist though no answer came. */
+  idempotencyKeySent: boolean;
 }
 
 export function emptyWebDraft(): WebBookingDraft {
-  return { ...emptyBookingDraft(), vehicleName: "", deliveryNote: "", returnNote: "" };
+  return { ...emptyBookingDraft(), vehicleName: "", deliveryNote: "", returnNote: "", idempotencyKey: "", idempotencyKeySent: false };
+}
+
+/** The fields a create sends: a change to any of them makes the draft a new request, with a new key. */
+const REQUEST_FIELDS = [
+  "category",
+  "transmission",
+  "vehicleId",
+  "pickupDate",
+  "returnDate",
+  "deliveryLocation",
+  "deliveryCoordinates",
+  "returnLocation",
+  "returnCoordinates",
+] as const satisfies readonly (keyof BookingDraft)[];
+
+/** What the server takes as a key (domain idempotencyKeySchema): anything else read back is dropped. */
+const KEY_PATTERN = /^[A-Za-z0-9._:-]{16,100}$/;
+
+/**
+ * A new idempotency key: a random UUID (v4). `crypto.randomUUID` exists only in secure contexts
+ * (https, localhost); elsewhere the same from `crypto.getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function storage(): Storage | null {
@@ -70,6 +107,10 @@ export function parseStoredDraft(text: string | null): WebBookingDraft {
     const value = r[key];
     if (typeof value === "number" && Number.isFinite(value) && value >= 0) draft[key] = value;
   }
+  if (typeof r.idempotencyKey === "string" && KEY_PATTERN.test(r.idempotencyKey)) {
+    draft.idempotencyKey = r.idempotencyKey;
+    draft.idempotencyKeySent = r.idempotencyKeySent === true;
+  }
   return draft;
 }
 
@@ -100,6 +141,11 @@ export function createDraftStore(key: string): DraftStore {
     get: () => current,
     update(patch) {
       const next = { ...current, ...patch };
+      // Another car, period or place is another request: its create gets a key of its own.
+      if (patch.idempotencyKey === undefined && next.idempotencyKey !== "" && REQUEST_FIELDS.some((k) => next[k] !== current[k])) {
+        next.idempotencyKey = "";
+        next.idempotencyKeySent = false;
+      }
       const changed = (Object.keys(next) as (keyof WebBookingDraft)[]).some((k) => next[k] !== current[k]);
       if (!changed) return;
       current = next;

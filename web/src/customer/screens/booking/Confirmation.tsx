@@ -12,8 +12,17 @@
  *
  * Missing category, pickup or return date: /booking/category (SPEC 2); a missing delivery or
  * return location sends the customer back to that step.
+ *
+ * A lost answer (a poor connection): every create carries the draft's idempotency key (made when
+ * the customer reaches this step; draft.ts), so sending it again can never book twice. When a
+ * create gets no answer (a network error) or a 5xx, the screen says "Checking whether your booking
+ * went through…" instead of "Booking failed" and sends the same create again: when the phone is
+ * back online, after a short and growing wait, or at once on "Try again". The server answers the
+ * booking the key made (the success screen) or, if the first never arrived, makes it. After a
+ * reload with a create sent and unanswered, it asks the server for the key's booking first; the
+ * car that booking holds is not "no longer available".
  */
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
@@ -29,13 +38,13 @@ import { Notice } from "../../../ui/Notice.tsx";
 import { Skeleton } from "../../../ui/Skeleton.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
-import { CREATE_BOOKING, QUOTE_QUERY, VEHICLES_QUERY } from "../../booking/documents.ts";
-import { useBookingDraft } from "../../booking/draft.ts";
+import { BOOKING_BY_IDEMPOTENCY_KEY, CREATE_BOOKING, QUOTE_QUERY, VEHICLES_QUERY } from "../../booking/documents.ts";
+import { getBookingDraft, newIdempotencyKey, updateBookingDraft, useBookingDraft } from "../../booking/draft.ts";
 import type { CreatedBooking } from "./Success.tsx";
 import { ShieldIcon } from "../../booking/icons.tsx";
 import { CalendarIcon, CarIcon, CheckIcon, MapPinIcon, TagIcon } from "../../components/icons.tsx";
 import { useAuth } from "../../session/auth.tsx";
-import { serverMessage } from "../../session/errors.ts";
+import { isTransientError, serverMessage } from "../../session/errors.ts";
 import { notifyError } from "../../session/toast.tsx";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -119,6 +128,22 @@ function AccountLimitNotice({ limit, message }: { limit: string; message: string
   );
 }
 
+/** Waits before sending a create again after a lost answer: short at first, then every 30 s. */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+function CheckingNotice({ onRetry, sending }: { onRetry: () => void; sending: boolean }) {
+  return (
+    <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })} data-testid="booking-checking">
+      <Notice tone="info" title="Checking whether your booking went through…">
+        The connection dropped before we heard back. We're asking again, and you won't be booked twice.
+      </Notice>
+      <Button variant="outline" fullWidth disabled={sending} onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 export function ConfirmationScreen() {
   const draft = useBookingDraft();
   const { user } = useAuth();
@@ -143,6 +168,42 @@ export function ConfirmationScreen() {
   });
   const [create, createBooking] = useMutation(CREATE_BOOKING);
 
+  // The draft's idempotency key: made when the customer reaches this step (a new one after any change of the request).
+  useEffect(() => {
+    if (ready && draft.idempotencyKey === "") updateBookingDraft({ idempotencyKey: newIdempotencyKey() });
+  }, [ready, draft.idempotencyKey]);
+
+  // Opened with a create sent and never answered (a reload while waiting): did it go through?
+  const [sentBefore] = useState(() => getBookingDraft().idempotencyKeySent && getBookingDraft().idempotencyKey !== "");
+  const [keyResult] = useQuery({
+    query: BOOKING_BY_IDEMPOTENCY_KEY,
+    variables: { key: draft.idempotencyKey },
+    pause: !ready || !sentBefore || draft.idempotencyKey === "",
+    requestPolicy: "network-only",
+  });
+  const keyedBooking = sentBefore ? (keyResult.data?.myBookingByIdempotencyKey ?? null) : null;
+  // Until the server has said the key made no booking, a car that looks taken may be the customer's own.
+  const keyChecked = !sentBefore || (keyResult.data !== undefined && !keyResult.fetching);
+  // Confirm waits for that answer (a create sent meanwhile would be answered the same booking anyway).
+  const keyChecking = sentBefore && keyResult.fetching;
+  useEffect(() => {
+    if (keyedBooking) navigate("/booking/success", { replace: true, state: { booking: { id: keyedBooking.id, status: keyedBooking.status } } });
+  }, [keyedBooking, navigate]);
+
+  // A lost answer: the same create is sent again until one comes (see the file comment).
+  const [checking, setChecking] = useState(false);
+  const inFlight = useRef(false);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const retries = useRef(0);
+  const sendRef = useRef<() => Promise<void>>(async () => {});
+  useEffect(() => {
+    if (!checking) return;
+    const online = () => void sendRef.current();
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [checking]);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
+
   if (!ready) return <Navigate to="/booking/category" replace />;
   if (draft.deliveryLocation === "") return <Navigate to="/booking/delivery-location" replace />;
   if (draft.returnLocation === "") return <Navigate to="/booking/return-location" replace />;
@@ -154,9 +215,79 @@ export function ConfirmationScreen() {
   const days = quote?.days ?? local.days;
   const total = quote?.total ?? local.total;
   const vehicle = vehiclesResult.data?.vehicles.find((v) => v.id === draft.vehicleId);
-  const vehicleGone = draft.vehicleId !== "" && vehiclesResult.data !== undefined && !vehiclesResult.fetching && vehicle === undefined;
+  // Not while the customer's own booking may hold the car: a lost answer, or a sent key not yet checked.
+  const vehicleGone =
+    draft.vehicleId !== "" &&
+    vehiclesResult.data !== undefined &&
+    !vehiclesResult.fetching &&
+    vehicle === undefined &&
+    !checking &&
+    keyChecked &&
+    !keyedBooking;
   const profileIncomplete = user !== null && !user.profileCompleted;
   const sending = create.fetching;
+
+  /** Sends the draft's create with its key; a lost answer is sent again (see the file comment). */
+  const send = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    clearTimeout(retryTimer.current);
+    const current = getBookingDraft();
+    const idempotencyKey = current.idempotencyKey || newIdempotencyKey();
+    updateBookingDraft({ idempotencyKey, idempotencyKeySent: true });
+    const result = await createBooking({
+      input: {
+        category: current.category || null,
+        transmission: current.transmission,
+        vehicleId: current.vehicleId,
+        pickupDate: current.pickupDate,
+        returnDate: current.returnDate,
+        deliveryLocation: current.deliveryLocation,
+        deliveryCoordinates: current.deliveryCoordinates,
+        returnLocation: current.returnLocation,
+        returnCoordinates: current.returnCoordinates,
+        // What the customer was shown; the server refuses it if its own figure differs.
+        totalAmount: total,
+        duration: days,
+        idempotencyKey,
+      },
+    });
+    inFlight.current = false;
+    if (result.data?.createBooking) {
+      // The draft (and its key) is cleared by the success screen once it shows: clearing it here
+      // would render this screen once more with empty dates before the navigation lands.
+      const created: CreatedBooking = { id: result.data.createBooking.id, status: result.data.createBooking.status };
+      navigate("/booking/success", { replace: true, state: { booking: created } });
+      return;
+    }
+    // No answer (or no error and no data, which is no answer either): ask again with the same key.
+    if (!result.error || isTransientError(result.error)) {
+      setChecking(true);
+      const delay = RETRY_DELAYS_MS[Math.min(retries.current, RETRY_DELAYS_MS.length - 1)]!;
+      retries.current++;
+      retryTimer.current = setTimeout(() => void sendRef.current(), delay);
+      return;
+    }
+    // An answer, and a refusal: nothing was booked with the key.
+    setChecking(false);
+    retries.current = 0;
+    updateBookingDraft({ idempotencyKeySent: false });
+    const extensions = result.error?.graphQLErrors[0]?.extensions;
+    // One of the account's limits (issue 18): say which, and what to do, instead of "car taken".
+    if (extensions?.reason === "account_limit") {
+      setAccountLimit({ limit: String(extensions.limit ?? ""), message: serverMessage(result.error) ?? "" });
+      notifyError("Booking not possible", serverMessage(result.error) ?? "Please try again");
+      return;
+    }
+    // The key made another booking (a draft changed without a new key): this request gets a key of its own.
+    if (extensions?.code === "UNPROCESSABLE_CONTENT") updateBookingDraft({ idempotencyKey: newIdempotencyKey(), idempotencyKeySent: false });
+    notifyError("Booking failed", serverMessage(result.error) ?? "Please try again");
+    if (extensions?.code === "CONFLICT") setConflict(true);
+    // The price or the free cars may have changed: show the server's figures again.
+    refetchQuote({ requestPolicy: "network-only" });
+    refetchVehicles({ requestPolicy: "network-only" });
+  };
+  sendRef.current = send;
 
   const confirm = async () => {
     if (!user?.profileCompleted) {
@@ -168,41 +299,7 @@ export function ConfirmationScreen() {
       notifyError("Invalid booking data", "Please complete all booking steps and select a vehicle");
       return;
     }
-    const result = await createBooking({
-      input: {
-        category: draft.category || null,
-        transmission: draft.transmission,
-        vehicleId: draft.vehicleId,
-        pickupDate: draft.pickupDate,
-        returnDate: draft.returnDate,
-        deliveryLocation: draft.deliveryLocation,
-        deliveryCoordinates: draft.deliveryCoordinates,
-        returnLocation: draft.returnLocation,
-        returnCoordinates: draft.returnCoordinates,
-        // What the customer was shown; the server refuses it if its own figure differs.
-        totalAmount: total,
-        duration: days,
-      },
-    });
-    if (!result.data?.createBooking) {
-      const extensions = result.error?.graphQLErrors[0]?.extensions;
-      // One of the account's limits (issue 18): say which, and what to do, instead of "car taken".
-      if (extensions?.reason === "account_limit") {
-        setAccountLimit({ limit: String(extensions.limit ?? ""), message: serverMessage(result.error) ?? "" });
-        notifyError("Booking not possible", serverMessage(result.error) ?? "Please try again");
-        return;
-      }
-      notifyError("Booking failed", serverMessage(result.error) ?? "Please try again");
-      if (extensions?.code === "CONFLICT") setConflict(true);
-      // The price or the free cars may have changed: show the server's figures again.
-      refetchQuote({ requestPolicy: "network-only" });
-      refetchVehicles({ requestPolicy: "network-only" });
-      return;
-    }
-    // The draft is cleared by the success screen once it shows: clearing it here would render
-    // this screen once more with empty dates before the navigation lands.
-    const created: CreatedBooking = { id: result.data.createBooking.id, status: result.data.createBooking.status };
-    navigate("/booking/success", { replace: true, state: { booking: created } });
+    await send();
   };
 
   return (
@@ -215,7 +312,9 @@ export function ConfirmationScreen() {
 
       {accountLimit ? <AccountLimitNotice {...accountLimit} /> : null}
 
-      {conflict || vehicleGone ? (
+      {checking ? <CheckingNotice sending={sending} onRetry={() => void send()} /> : null}
+
+      {!checking && (conflict || vehicleGone) ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
           <Notice tone="danger" title="This car is no longer available for your dates">
             Choose another car, or change the dates.
@@ -294,7 +393,13 @@ export function ConfirmationScreen() {
       </Card>
 
       <ActionBar>
-        <Button size="lg" fullWidth disabled={sending || user === null || conflict || vehicleGone} aria-busy={sending || undefined} onClick={confirm}>
+        <Button
+          size="lg"
+          fullWidth
+          disabled={sending || checking || keyChecking || user === null || conflict || vehicleGone}
+          aria-busy={sending || undefined}
+          onClick={confirm}
+        >
           {sending ? <Spinner /> : null}
           {sending ? "Processing..." : profileIncomplete ? "Complete Profile to Book" : "Confirm Booking"}
         </Button>
