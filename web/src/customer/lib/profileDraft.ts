@@ -9,22 +9,14 @@
  * Whatever is read back is checked field by field, so a damaged entry never breaks the screen.
  */
 import { ID_TYPES } from "#domain/catalogue.ts";
+import { PROFILE_COMPLETENESS_FIELDS } from "#domain/profile.ts";
 import type { ProfileCompletionInput } from "#domain/schemas.ts";
 import { customerToken, subscribeCustomerToken } from "../../lib/session.ts";
 
 export const PROFILE_DRAFT_KEY = "capedrive.profileDraft";
 
-const TEXT_FIELDS = [
-  "dateOfBirth",
-  "address",
-  "city",
-  "postalCode",
-  "nationality",
-  "idType",
-  "idNumber",
-  "driversLicenseNumber",
-  "driversLicenseExpiryDate",
-] as const satisfies readonly (keyof ProfileCompletionInput)[];
+// The nine fields the profile's completeness counts: what the form types.
+const TEXT_FIELDS = PROFILE_COMPLETENESS_FIELDS satisfies readonly (keyof ProfileCompletionInput)[];
 const PHOTO_FIELDS = ["profilePicture", "driversLicenseImage"] as const satisfies readonly (keyof ProfileCompletionInput)[];
 
 /** The fields a draft may hold. */
