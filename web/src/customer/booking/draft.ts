@@ -15,6 +15,7 @@
 import { useSyncExternalStore } from "react";
 import { isCategory, isTransmission } from "#domain/catalogue.ts";
 import { emptyBookingDraft, type BookingDraft } from "#domain/draft.ts";
+import { idempotencyKeySchema } from "#domain/schemas.ts";
 import { customerToken, subscribeCustomerToken } from "../../lib/session.ts";
 
 export const BOOKING_DRAFT_KEY = "capedrive.bookingDraft";
@@ -47,9 +48,6 @@ const REQUEST_FIELDS = [
   "returnLocation",
   "returnCoordinates",
 ] as const satisfies readonly (keyof BookingDraft)[];
-
-/** What the server takes as a key (domain idempotencyKeySchema): anything else read back is dropped. */
-const KEY_PATTERN = /^[A-Za-z0-9._:-]{16,100}$/;
 
 /**
  * A new idempotency key: a random UUID (v4). `crypto.randomUUID` exists only in secure contexts
@@ -107,7 +105,7 @@ export function parseStoredDraft(text: string | null): WebBookingDraft {
     const value = r[key];
     if (typeof value === "number" && Number.isFinite(value) && value >= 0) draft[key] = value;
   }
-  if (typeof r.idempotencyKey === "string" && KEY_PATTERN.test(r.idempotencyKey)) {
+  if (typeof r.idempotencyKey === "string" && idempotencyKeySchema.safeParse(r.idempotencyKey).success) {
     draft.idempotencyKey = r.idempotencyKey;
     draft.idempotencyKeySent = r.idempotencyKeySent === true;
   }
