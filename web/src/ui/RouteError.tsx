@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate, useNavigation, useRouteError } from "react-router";
 import { css } from "styled-system/css";
 import { usePageTitle } from "../lib/usePageTitle.ts";
+import { useRetryWhenOnline } from "../lib/online.ts";
 import { Button, ButtonLink } from "./Button.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { Spinner } from "./Spinner.tsx";
@@ -116,10 +117,7 @@ function Offline() {
   const retry = useCallback(() => {
     void navigate({ pathname, search, hash }, { replace: true, state });
   }, [navigate, pathname, search, hash, state]);
-  useEffect(() => {
-    window.addEventListener("online", retry);
-    return () => window.removeEventListener("online", retry);
-  }, [retry]);
+  useRetryWhenOnline(true, retry);
   return (
     <div className={wrap} role="alert">
       <h1 className={css({ textStyle: "title" })}>No connection</h1>

@@ -46,6 +46,7 @@ import { CalendarIcon, CarIcon, CheckIcon, MapPinIcon, TagIcon } from "../../com
 import { useAuth } from "../../session/auth.tsx";
 import { isTransientError, serverMessage } from "../../session/errors.ts";
 import { notifyError } from "../../session/toast.tsx";
+import { useRetryWhenOnline } from "../../../lib/online.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -196,12 +197,7 @@ export function ConfirmationScreen() {
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const retries = useRef(0);
   const sendRef = useRef<() => Promise<void>>(async () => {});
-  useEffect(() => {
-    if (!checking) return;
-    const online = () => void sendRef.current();
-    window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
-  }, [checking]);
+  useRetryWhenOnline(checking, () => void sendRef.current());
   useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   if (!ready) return <Navigate to="/booking/category" replace />;
