@@ -3,7 +3,7 @@
  * with "Use This Address", and on the return screen "Same as delivery location" (only when a
  * delivery location exists). After a choice: "Location Selected" with "Change Location". The
  * confirm button is enabled only with a choice. Without a category, or without dates, the flow
- * goes back to the step that is missing.
+ * goes back to the step that is missing. A typed address not yet looked up is kept in the draft.
  */
 import { useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
@@ -86,7 +86,11 @@ export function LocationStep({ kind }: { kind: Kind }) {
   const client = useClient();
   const navigate = useNavigate();
   const chosen = fieldsOf(kind, draft);
-  const [address, setAddress] = useState("");
+  // The typed text lives in the draft, so a reload (or Android discarding the tab) keeps it; it is
+  // looked up and confirmed only on "Use This Address", as before.
+  const typedKey = kind === "delivery" ? "deliveryAddressTyped" : "returnAddressTyped";
+  const address = draft[typedKey];
+  const setAddress = (text: string) => flow.update({ [typedKey]: text });
   const [busy, setBusy] = useState<"locating" | "searching" | null>(null);
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   /** The last typed-address lookup got no answer (offline, a 5xx). */

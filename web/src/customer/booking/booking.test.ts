@@ -21,6 +21,8 @@ describe("booking draft (SPEC 3)", () => {
       vehicleName: "",
       deliveryNote: "",
       returnNote: "",
+      deliveryAddressTyped: "",
+      returnAddressTyped: "",
       idempotencyKey: "",
       idempotencyKeySent: false,
     });
@@ -53,6 +55,21 @@ describe("booking draft (SPEC 3)", () => {
     expect(draft.totalAmount).toBe(1300);
     expect(draft.duration).toBe(0); // negative refused
     expect(parseStoredDraft(JSON.stringify({ category: "huge", transmission: "cvt" }))).toMatchObject({ category: "", transmission: "manual" });
+  });
+
+  test("an address typed and not yet looked up is kept as text only, never as a chosen place, and goes with the draft", () => {
+    const typed = parseStoredDraft(JSON.stringify({ deliveryAddressTyped: "12 Long Str", returnAddressTyped: 7 }));
+    expect(typed.deliveryAddressTyped).toBe("12 Long Str");
+    expect(typed.returnAddressTyped).toBe(""); // not text
+    expect(typed).toMatchObject({ deliveryLocation: "", deliveryCoordinates: "" });
+    clearBookingDraft();
+    const key = newIdempotencyKey();
+    updateBookingDraft({ category: "small", idempotencyKey: key });
+    // Typing is not a change of the request: its key stays.
+    updateBookingDraft({ deliveryAddressTyped: "12 Long Street" });
+    expect(getBookingDraft()).toMatchObject({ deliveryAddressTyped: "12 Long Street", deliveryLocation: "", idempotencyKey: key });
+    clearBookingDraft();
+    expect(getBookingDraft().deliveryAddressTyped).toBe("");
   });
 
   test("partly updated, told to listeners, cleared back to the defaults", () => {

@@ -4,7 +4,9 @@
  * successful booking and when the customer signs out.
  *
  * The fields are the domain's BookingDraft (domain/draft.ts), plus two web-only notes that
- * say how each location was chosen ("From your phone's location", "Found on the map: ..."), and
+ * say how each location was chosen ("From your phone's location", "Found on the map: ..."), the
+ * text typed in each address field and not yet looked up (so a reload, or Android discarding the
+ * tab, does not lose it; it is only text, never a chosen location), and
  * the idempotency key of the booking this draft asks for: made on the confirmation step, sent with
  * every attempt to create it, so a create repeated after a lost answer never books twice. It is
  * dropped with the draft after a booking, and whenever the car, the dates or a place changes (a
@@ -26,6 +28,9 @@ export interface WebBookingDraft extends BookingDraft {
   /** How the delivery location was chosen, shown under it (e.g. "From your phone's location"). */
   deliveryNote: string;
   returnNote: string;
+  /** What is typed in the delivery address field and not yet looked up ("Use This Address"): not a chosen location. */
+  deliveryAddressTyped: string;
+  returnAddressTyped: string;
   /** The create's idempotency key ("" until the confirmation step makes one). */
   idempotencyKey: string;
   /** Whether a create was sent with that key: its booking may exist though no answer came. */
@@ -33,7 +38,16 @@ export interface WebBookingDraft extends BookingDraft {
 }
 
 export function emptyWebDraft(): WebBookingDraft {
-  return { ...emptyBookingDraft(), vehicleName: "", deliveryNote: "", returnNote: "", idempotencyKey: "", idempotencyKeySent: false };
+  return {
+    ...emptyBookingDraft(),
+    vehicleName: "",
+    deliveryNote: "",
+    returnNote: "",
+    deliveryAddressTyped: "",
+    returnAddressTyped: "",
+    idempotencyKey: "",
+    idempotencyKeySent: false,
+  };
 }
 
 /** The fields a create sends: a change to any of them makes the draft a new request, with a new key. */
@@ -97,6 +111,8 @@ export function parseStoredDraft(text: string | null): WebBookingDraft {
     "vehicleName",
     "deliveryNote",
     "returnNote",
+    "deliveryAddressTyped",
+    "returnAddressTyped",
   ] as const) {
     const value = r[key];
     if (typeof value === "string") draft[key] = value;
