@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { css, cx } from "styled-system/css";
 import { SkipLink } from "../ui/AreaShell.tsx";
+import { useBookingFlowHistory } from "./booking/flowHistory.ts";
 
 const page = css({
   minH: "100dvh",
@@ -30,16 +31,19 @@ const wideFrame = css({ maxW: "6xl" });
 
 /**
  * Customer screens sit in a phone-width frame (SPEC 1), centred on wider screens; a route whose
- * handle says `wideFrame` (Cars for Sale) gets a wide one.
+ * handle says `wideFrame` (Cars for Sale) gets a wide one. It also keeps the booking flow's place
+ * in the tab's history (booking/flowHistory.ts).
  */
 export function CustomerLayout() {
   const wide = useMatches().some((match) => (match.handle as { wideFrame?: boolean } | undefined)?.wideFrame === true);
   useFocusOnNewScreen();
+  // After a booking, the app passes the flow's first entry on its way to the success screen: not shown.
+  const passingToSuccess = useBookingFlowHistory();
   return (
     <div className={page}>
       <SkipLink />
       <div className={cx(frame, wide && wideFrame)} data-customer-frame="" data-wide={wide ? "" : undefined}>
-        <Outlet />
+        {passingToSuccess ? null : <Outlet />}
       </div>
     </div>
   );

@@ -8,7 +8,8 @@
  * is incomplete (toast, then /profile-completion). No vehicle: "Invalid booking data". Failure:
  * "Booking failed" with the server's message (a car taken meanwhile, a changed price, a place
  * outside the service area...) or "Please try again". Success: the bookings list is invalidated
- * (client.ts), the draft is cleared, and /booking/success.
+ * (client.ts), the draft is cleared, and /booking/success takes the place of the flow's first
+ * entry in the tab's history (booking/flowHistory.ts), so Back leaves the finished flow.
  *
  * Missing category, pickup or return date: /booking/category (SPEC 2); a missing delivery or
  * return location sends the customer back to that step.
@@ -40,7 +41,7 @@ import { Spinner } from "../../../ui/Spinner.tsx";
 import { ActionBar, BookingScreen } from "../../booking/BookingScreen.tsx";
 import { BOOKING_BY_IDEMPOTENCY_KEY, CREATE_BOOKING, QUOTE_QUERY, VEHICLES_QUERY } from "../../booking/documents.ts";
 import { getBookingDraft, newIdempotencyKey, updateBookingDraft, useBookingDraft } from "../../booking/draft.ts";
-import type { CreatedBooking } from "./Success.tsx";
+import { finishBookingFlow } from "../../booking/flowHistory.ts";
 import { ShieldIcon } from "../../booking/icons.tsx";
 import { CalendarIcon, CarIcon, CheckIcon, MapPinIcon, TagIcon } from "../../components/icons.tsx";
 import { useAuth } from "../../session/auth.tsx";
@@ -168,6 +169,10 @@ export function ConfirmationScreen() {
     requestPolicy: "cache-and-network",
   });
   const [create, createBooking] = useMutation(CREATE_BOOKING);
+  // The success screen's code, fetched now: after the booking it shows without a wait for it.
+  useEffect(() => {
+    void import("./Success.tsx");
+  }, []);
 
   // The draft's idempotency key: made when the customer reaches this step (a new one after any change of the request).
   useEffect(() => {
@@ -188,7 +193,7 @@ export function ConfirmationScreen() {
   // Confirm waits for that answer (a create sent meanwhile would be answered the same booking anyway).
   const keyChecking = sentBefore && keyResult.fetching;
   useEffect(() => {
-    if (keyedBooking) navigate("/booking/success", { replace: true, state: { booking: { id: keyedBooking.id, status: keyedBooking.status } } });
+    if (keyedBooking) finishBookingFlow(navigate, { id: keyedBooking.id, status: keyedBooking.status });
   }, [keyedBooking, navigate]);
 
   // A lost answer: the same create is sent again until one comes (see the file comment).
@@ -252,8 +257,8 @@ export function ConfirmationScreen() {
     if (result.data?.createBooking) {
       // The draft (and its key) is cleared by the success screen once it shows: clearing it here
       // would render this screen once more with empty dates before the navigation lands.
-      const created: CreatedBooking = { id: result.data.createBooking.id, status: result.data.createBooking.status };
-      navigate("/booking/success", { replace: true, state: { booking: created } });
+      // Back from the success screen then leaves the flow instead of walking its emptied steps.
+      finishBookingFlow(navigate, { id: result.data.createBooking.id, status: result.data.createBooking.status });
       return;
     }
     // No answer (or no error and no data, which is no answer either): ask again with the same key.
