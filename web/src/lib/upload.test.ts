@@ -43,7 +43,9 @@ afterAll(async () => {
   server.close();
 });
 
-const { putImage, retryPause, uploadWithTicket, UploadError, UPLOAD_RETRIES, isRetryableStatus } = await import("./upload.ts");
+const { putImage, retryPause, uploadWithTicket, UploadError, UPLOAD_RETRIES, isRetryableStatus, OFFLINE_WAIT_MS, UPLOAD_OFFLINE_MESSAGE } = await import(
+  "./upload.ts"
+);
 
 let offline = false;
 Object.defineProperty(navigator, "onLine", { configurable: true, get: () => !offline });
@@ -131,6 +133,62 @@ describe("putImage against a real server", () => {
     window.dispatchEvent(new Event("online"));
     expect(await done).toEqual({ objectPath: "/objects/uploads/2", size: 4096 });
     expect(received).toHaveLength(2);
+  });
+});
+
+describe("an upload that stays offline", () => {
+  test("waits a minute by default", () => {
+    expect(OFFLINE_WAIT_MS).toBe(60_000);
+  });
+
+  test("started offline: stops waiting after the limit and says the phone is offline; sent again online, it goes through", async () => {
+    offline = true;
+    let tickets = 0;
+    const getTicket = async () => {
+      tickets++;
+      // No connection: the ticket call gets no answer (ticketError of a network error).
+      if (offline) throw new UploadError("", null);
+      return { uploadURL: `${origin}/api/objects/upload/${tickets}?token=t`, objectPath: `/objects/uploads/ticket-${tickets}` };
+    };
+    const started = Date.now();
+    const error = await uploadWithTicket(getTicket, photo(), "image/jpeg", { ...fast, offlineWaitMs: 100 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadError);
+    expect([(error as InstanceType<typeof UploadError>).retryable, (error as Error).message]).toEqual([false, UPLOAD_OFFLINE_MESSAGE]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    expect([tickets, received.length]).toEqual([1, 0]);
+
+    // Back online, "Try again" runs the same upload again: a new ticket, the bytes stored.
+    offline = false;
+    window.dispatchEvent(new Event("online"));
+    expect(await uploadWithTicket(getTicket, photo(), "image/jpeg", { ...fast, offlineWaitMs: 100 })).toBe("/objects/uploads/1");
+    expect([tickets, received.length]).toEqual([2, 1]);
+  });
+
+  test("back online within the limit: the upload carries on by itself", async () => {
+    script = ["drop", 200];
+    offline = true;
+    const done = putImage(`${origin}/put`, photo(), "image/jpeg", { ...fast, offlineWaitMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    offline = false;
+    window.dispatchEvent(new Event("online"));
+    expect(await done).toEqual({ objectPath: "/objects/uploads/2", size: 4096 });
+  });
+
+  test("the limit counts each time offline afresh: an earlier wait that ended online does not shorten the next", async () => {
+    script = ["drop", "drop", 200];
+    offline = true;
+    // Two waits of 250 ms: 500 ms offline in all, more than the limit, but each one less.
+    const done = putImage(`${origin}/put`, photo(), "image/jpeg", { ...fast, offlineWaitMs: 400 });
+    for (const attempt of [1, 2]) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(received).toHaveLength(attempt);
+      offline = false;
+      window.dispatchEvent(new Event("online"));
+      // The next attempt fails while offline again.
+      offline = attempt === 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await done).toEqual({ objectPath: "/objects/uploads/3", size: 4096 });
   });
 });
 

@@ -21,13 +21,23 @@ export function rejectImageFile(file: { type: string; size: number }): string | 
 /**
  * SPEC 9, the upload client's defaults (single-PUT mode only is used): 10 retries and a 5-minute
  * socket timeout. A retry waits 0.5 s, then twice as long each time, at most 8 s (and, offline,
- * until the browser is back online): about a minute of pauses in all, enough for a phone to walk
- * out of a dead spot, short enough for someone waiting on the screen.
+ * until the browser is back online, at most OFFLINE_WAIT_MS): about a minute of pauses in all,
+ * enough for a phone to walk out of a dead spot, short enough for someone waiting on the screen.
  */
 export const UPLOAD_RETRIES = 10;
 export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 export const FIRST_RETRY_PAUSE_MS = 500;
 export const MAX_RETRY_PAUSE_MS = 8000;
+
+/**
+ * How long an upload waits for the connection to come back (each time the browser says it is
+ * offline) before it stops: about as long as all the retries' pauses, so a phone still offline
+ * after a minute shows the photo as not uploaded, with Try again, instead of a spinner for ever.
+ */
+export const OFFLINE_WAIT_MS = 60_000;
+
+/** The failure's message when the upload stopped waiting for the connection. */
+export const UPLOAD_OFFLINE_MESSAGE = "You're offline, so the upload stopped. Try again when you're back online.";
 
 /**
  * A failed upload; `message` is the server's text, or empty (the caller shows its default).
@@ -64,6 +74,8 @@ export interface RetryPolicy {
   maxPauseMs?: number;
   /** One attempt's limit (SPEC 9: 5 minutes). */
   timeoutMs?: number;
+  /** How long to wait for the connection to come back before giving up (OFFLINE_WAIT_MS). */
+  offlineWaitMs?: number;
   /**
    * Told before each pause: retry `retry` of `retries` comes after `pauseMs` (and after the
    * connection is back, when `offline`).
@@ -90,15 +102,30 @@ function sameOrigin(url: string): boolean {
 
 const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
-/** Resolves when the browser says it is online (at once when it already is). */
-function whenOnline(): Promise<void> {
-  if (!isOffline() || typeof window === "undefined") return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener("online", () => resolve(), { once: true }));
+/**
+ * Resolves true when the browser says it is online (at once when it already is), or false when it
+ * is still offline after `limitMs`.
+ */
+function whenOnline(limitMs: number): Promise<boolean> {
+  if (!isOffline() || typeof window === "undefined") return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const online = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      window.removeEventListener("online", online);
+      resolve(false);
+    }, limitMs);
+    window.addEventListener("online", online, { once: true });
+  });
 }
 
 /**
  * Runs `attempt` until it succeeds, retrying an UploadError marked retryable at most `retries`
- * times with the growing pause; anything else, or the last failure, is thrown.
+ * times with the growing pause; anything else, or the last failure, is thrown. Offline, a retry
+ * waits for the connection, at most `offlineWaitMs`; then an UploadError with
+ * UPLOAD_OFFLINE_MESSAGE is thrown (not retryable: it has already waited).
  */
 export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy = {}): Promise<T> {
   const retries = policy.retries ?? UPLOAD_RETRIES;
@@ -110,7 +137,7 @@ export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPol
       const pauseMs = retryPause(retry, policy.firstPauseMs, policy.maxPauseMs);
       policy.onRetry?.(retry, { pauseMs, offline: isOffline(), retries });
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
-      await whenOnline();
+      if (!(await whenOnline(policy.offlineWaitMs ?? OFFLINE_WAIT_MS))) throw new UploadError(UPLOAD_OFFLINE_MESSAGE, null, false);
     }
   }
 }
