@@ -4,3 +4,9 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type ToastKind = "success" | "error";
+
+/**
+ * Where a toast sits on a wide screen (the `align` variant of the toastStyles recipe): centred at a
+ * desk, at the right for the customer's one-column app.
+ */
+export type ToastAlign = "center" | "end";

@@ -11,6 +11,7 @@ afterAll(() => GlobalRegistrator.unregister());
 const { act, cleanup, fireEvent, render, within } = await import("@testing-library/react");
 const screen = within(document.body);
 const { createToastQueue, PlainToastRegion } = await import("./toast.tsx");
+const { toastStyles } = await import("./toast-parts.tsx");
 type PendingToast = import("./toast.tsx").PendingToast;
 
 afterEach(() => cleanup());
@@ -133,6 +134,8 @@ describe("toasts whose code does not load", () => {
   });
 });
 
+const shown: PendingToast = { kind: "error", title: "Upload failed", description: "Failed to upload photo. Please try again." };
+
 describe("the plain region", () => {
   test("a live region always in the page; the toast's title, description and a close button in it", () => {
     let dismissed = 0;
@@ -154,5 +157,18 @@ describe("the plain region", () => {
       fireEvent.click(screen.getByRole("button", { name: "Dismiss notification" }));
     });
     expect(dismissed).toBe(1);
+  });
+});
+
+describe("the plain region's look", () => {
+  test("it is drawn with toastStyles (./toast-parts.tsx), the classes Ark's toast has", () => {
+    render(<PlainToastRegion toast={shown} align="end" onDismiss={() => {}} />);
+    const region = document.querySelector<HTMLElement>("[data-plain-toasts]")!;
+    expect(region.className.split(" ")).toEqual(expect.arrayContaining(toastStyles.group.split(" ")));
+    const classesOf = (selector: string) => region.querySelector(selector)?.className ?? "";
+    expect(classesOf("[data-part=root]")).toBe(toastStyles.root);
+    expect(classesOf("[data-part=title]")).toBe(toastStyles.title);
+    expect(classesOf("[data-part=description]")).toBe(toastStyles.description);
+    expect(classesOf("button")).toBe(toastStyles.closeTrigger);
   });
 });

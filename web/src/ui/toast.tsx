@@ -11,13 +11,14 @@
  *   plain live region drawn by this module itself, for the same 5 s, with its own close button;
  * - when the code arrives, a toast still waiting (or still on show in the plain region) moves to
  *   the real one.
+ * The plain region looks like Ark's (./toast-parts.tsx).
  */
 import { useEffect, useSyncExternalStore } from "react";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 
 export { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastKind } from "./toast-settings.ts";
-import type { ToastAlign } from "./ToastRegion.tsx";
-import { TOAST_DURATION_MS, type ToastKind } from "./toast-settings.ts";
+import { CloseIcon, ToastIcon, toastAlign, toastStyles } from "./toast-parts.tsx";
+import { TOAST_DURATION_MS, type ToastAlign, type ToastKind } from "./toast-settings.ts";
 
 /** A toast asked for but not (yet) in Ark's toaster. */
 export interface PendingToast {
@@ -174,83 +175,37 @@ export const notifyError = (title: string, description?: string) => notify("erro
 /** How long after a session root first renders its toast region loads, if no toast asked for it sooner. */
 const REGION_LOAD_DELAY_MS = 3000;
 
-const plainRegion = css({
-  position: "fixed",
-  top: "3",
-  insetInline: "4",
-  zIndex: "100",
-  display: "flex",
-  justifyContent: "center",
-  pointerEvents: "none",
-});
-const plainToast = css({
-  pointerEvents: "auto",
-  position: "relative",
-  width: { base: "full", sm: "24rem" },
-  display: "flex",
-  flexDirection: "column",
-  gap: "0.5",
-  p: "4",
-  pr: "12",
-  bg: "bg.surface",
-  color: "fg.default",
-  borderRadius: "xl",
-  borderWidth: "1px",
-  borderColor: "border.default",
-  borderLeftWidth: "4px",
-  boxShadow: "raised",
-  "&[data-type=success]": { borderLeftColor: "success.solid" },
-  "&[data-type=error]": { borderLeftColor: "danger.solid" },
-});
-const plainClose = css({
-  position: "absolute",
-  top: "1",
-  right: "1",
-  width: "11",
-  height: "11",
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  borderRadius: "full",
-  color: "fg.muted",
-  cursor: "pointer",
-  _hover: { bg: "bg.muted", color: "fg.default" },
-  _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "0" },
-});
+/** Where Ark's toaster puts its region (placement "top", offsets 0.75rem), which it sets inline. */
+const plainPlacement = css({ position: "fixed", top: "max(env(safe-area-inset-top, 0px), 0.75rem)", insetInline: "3", zIndex: "100" });
 
 /**
  * A toast without Ark's code: a live region (always in the page, so what is put in it is read
- * out) with the toast's title, description and a close button. Same anatomy as Ark's toast
+ * out) with the toast's icon, title, description and a close button. Same anatomy as Ark's toast
  * (data-scope, data-part, data-state, data-type), so what finds a toast finds this one.
  */
-export function PlainToastRegion({ toast, onDismiss }: { toast: PendingToast | null; onDismiss: () => void }) {
+export function PlainToastRegion({ toast, align = "center", onDismiss }: { toast: PendingToast | null; align?: ToastAlign; onDismiss: () => void }) {
   return (
-    <div className={plainRegion} aria-live={toast?.kind === "error" ? "assertive" : "polite"} aria-atomic="true" data-plain-toasts="">
+    <div
+      className={cx(plainPlacement, toastStyles.group, toastAlign[align])}
+      aria-live={toast?.kind === "error" ? "assertive" : "polite"}
+      aria-atomic="true"
+      data-plain-toasts=""
+    >
       {toast ? (
-        <div className={plainToast} data-scope="toast" data-part="root" data-state="open" data-type={toast.kind}>
-          <p data-part="title" className={css({ fontWeight: "650", fontSize: "sm", lineHeight: "1.4" })}>
-            {toast.title}
-          </p>
-          {toast.description ? (
-            <p data-part="description" className={css({ fontSize: "sm", color: "fg.muted", lineHeight: "1.45" })}>
-              {toast.description}
+        <div className={toastStyles.root} data-scope="toast" data-part="root" data-state="open" data-type={toast.kind}>
+          <ToastIcon type={toast.kind} />
+          <div className={toastStyles.content}>
+            <p data-part="title" className={toastStyles.title}>
+              {toast.title}
             </p>
-          ) : null}
-          <button type="button" className={plainClose} aria-label="Dismiss notification" onClick={onDismiss}>
-            <svg
-              width="16"
-              height="16"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M18 6 6 18" />
-              <path d="m6 6 12 12" />
-            </svg>
+            {toast.description ? (
+              <p data-part="description" className={toastStyles.description}>
+                {toast.description}
+              </p>
+            ) : null}
+          </div>
+          <button type="button" className={toastStyles.closeTrigger} aria-label="Dismiss notification" onClick={onDismiss}>
+            <CloseIcon />
           </button>
         </div>
       ) : null}
@@ -270,5 +225,5 @@ export function Toasts({ align }: { align?: ToastAlign }) {
     const timer = setTimeout(() => loadToastRegion().catch(() => {}), REGION_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  return region ? <region.ToastRegion align={align} /> : <PlainToastRegion toast={fallback} onDismiss={queue.dismissFallback} />;
+  return region ? <region.ToastRegion align={align} /> : <PlainToastRegion toast={fallback} align={align} onDismiss={queue.dismissFallback} />;
 }
