@@ -134,6 +134,43 @@ describe("toasts whose code does not load", () => {
   });
 });
 
+describe("a toast held on show without the code", () => {
+  test("focus in the plain region holds the toast past its time; once focus leaves it has its full time again", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const queue = createToastQueue(() => flakyLoader(fakeRegion()).load(), { fallbackAfterMs: 10_000, durationMs: 150 });
+    queue.notify("error", "Upload failed");
+    await sleep(0);
+    queue.holdFallback(true);
+    await sleep(200);
+    expect(queue.state().fallback?.title).toBe("Upload failed");
+    // A new toast while held replaces it, and is held too.
+    queue.notify("success", "Photo captured!");
+    await sleep(200);
+    expect(queue.state().fallback?.title).toBe("Photo captured!");
+    queue.holdFallback(false);
+    await sleep(50);
+    expect(queue.state().fallback?.title).toBe("Photo captured!");
+    await sleep(150);
+    expect(queue.state().fallback).toBeNull();
+    warn.mockRestore();
+  });
+
+  test("closing a held toast lets the next one go after its time", async () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const queue = createToastQueue(() => flakyLoader(fakeRegion()).load(), { fallbackAfterMs: 10_000, durationMs: 40 });
+    queue.notify("error", "Upload failed");
+    await sleep(0);
+    queue.holdFallback(true);
+    queue.dismissFallback();
+    queue.notify("error", "Booking failed");
+    await sleep(0);
+    expect(queue.state().fallback?.title).toBe("Booking failed");
+    await sleep(80);
+    expect(queue.state().fallback).toBeNull();
+    warn.mockRestore();
+  });
+});
+
 const shown: PendingToast = { kind: "error", title: "Upload failed", description: "Failed to upload photo. Please try again." };
 
 describe("the plain region", () => {
@@ -160,10 +197,63 @@ describe("the plain region", () => {
   });
 });
 
-describe("the plain region's look", () => {
+describe("the plain region's keys and swipe, as Ark's toast has them", () => {
+  test("F8 moves focus to the region, which holds the toast; Escape closes it and gives focus back", () => {
+    const holds: boolean[] = [];
+    let dismissed = 0;
+    render(
+      <>
+        <input aria-label="Email" />
+        <PlainToastRegion toast={shown} onDismiss={() => dismissed++} onHold={(held) => holds.push(held)} />
+      </>,
+    );
+    const email = screen.getByLabelText("Email");
+    email.focus();
+    const region = screen.getByRole("region", { name: "Notifications, top (F8)" });
+    act(() => {
+      fireEvent.keyDown(email, { key: "F8", code: "F8" });
+    });
+    expect(document.activeElement).toBe(region);
+    expect(holds).toEqual([true]);
+
+    const root = region.querySelector<HTMLElement>("[data-part=root]")!;
+    act(() => root.focus());
+    act(() => {
+      fireEvent.keyDown(root, { key: "Escape", code: "Escape" });
+    });
+    expect(dismissed).toBe(1);
+    expect(document.activeElement).toBe(email);
+    expect(holds.at(-1)).toBe(false);
+  });
+
+  test("other keys do nothing", () => {
+    render(<PlainToastRegion toast={shown} onDismiss={() => {}} />);
+    act(() => {
+      fireEvent.keyDown(document.body, { key: "F7", code: "F7" });
+    });
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  test("a drag to the right of 50 px or more closes it; a shorter one springs back", () => {
+    let dismissed = 0;
+    render(<PlainToastRegion toast={shown} onDismiss={() => dismissed++} />);
+    const root = screen.getByText("Upload failed").closest<HTMLElement>("[data-part=root]")!;
+    const drag = (dx: number) => {
+      fireEvent.pointerDown(root, { pointerId: 1, clientX: 100, clientY: 40 });
+      fireEvent.pointerMove(root, { pointerId: 1, clientX: 100 + dx, clientY: 40 });
+      expect(root.style.getPropertyValue("--swipe-x")).toBe(`${dx}px`);
+      fireEvent.pointerUp(root, { pointerId: 1, clientX: 100 + dx, clientY: 40 });
+    };
+    act(() => drag(30));
+    expect(dismissed).toBe(0);
+    expect(root.style.getPropertyValue("--swipe-x")).toBe("0px");
+    act(() => drag(60));
+    expect(dismissed).toBe(1);
+  });
+
   test("it is drawn with toastStyles (./toast-parts.tsx), the classes Ark's toast has", () => {
     render(<PlainToastRegion toast={shown} align="end" onDismiss={() => {}} />);
-    const region = document.querySelector<HTMLElement>("[data-plain-toasts]")!;
+    const region = screen.getByRole("region", { name: "Notifications, top (F8)" });
     expect(region.className.split(" ")).toEqual(expect.arrayContaining(toastStyles.group.split(" ")));
     const classesOf = (selector: string) => region.querySelector(selector)?.className ?? "";
     expect(classesOf("[data-part=root]")).toBe(toastStyles.root);

@@ -11,13 +11,14 @@
  *   plain live region drawn by this module itself, for the same 5 s, with its own close button;
  * - when the code arrives, a toast still waiting (or still on show in the plain region) moves to
  *   the real one.
- * The plain region looks like Ark's (./toast-parts.tsx).
+ * The plain region looks (./toast-parts.tsx) and works like Ark's: F8 moves focus to
+ * it, which holds the toast on show; Escape or the close button closes it; so does a swipe right.
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { css, cx } from "styled-system/css";
 
 export { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastKind } from "./toast-settings.ts";
-import { CloseIcon, ToastIcon, toastAlign, toastStyles } from "./toast-parts.tsx";
+import { CloseIcon, ToastIcon, toastAlign, toastStyles, useSwipeToDismiss } from "./toast-parts.tsx";
 import { TOAST_DURATION_MS, type ToastAlign, type ToastKind } from "./toast-settings.ts";
 
 /** A toast asked for but not (yet) in Ark's toaster. */
@@ -56,6 +57,8 @@ export function createToastQueue<R extends RegionModule>(
   let fallbackTimer: ReturnType<typeof setTimeout> | undefined;
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
   let waitingForOnline = false;
+  /** Focus is in the plain region: its toast stays until focus leaves (Ark pauses its toasts so). */
+  let held = false;
   const listeners = new Set<() => void>();
 
   const set = (next: Partial<ToastQueueState<R>>) => {
@@ -68,16 +71,24 @@ export function createToastQueue<R extends RegionModule>(
     fallbackTimer = hideTimer = undefined;
   };
 
-  /** The waiting toast, in the plain region for the usual time; then it has been seen and is dropped. */
-  const showFallback = () => {
-    if (!pending || state.region) return;
-    clearTimers();
-    const shown = pending;
-    set({ fallback: shown });
+  /** The plain region's toast goes after the usual time (unless held); then it has been seen and is dropped. */
+  const hideLater = () => {
+    clearTimeout(hideTimer);
+    hideTimer = undefined;
+    const shown = state.fallback;
+    if (!shown || held) return;
     hideTimer = setTimeout(() => {
       if (pending === shown) pending = null;
       if (state.fallback === shown) set({ fallback: null });
     }, durationMs);
+  };
+
+  /** The waiting toast, in the plain region. */
+  const showFallback = () => {
+    if (!pending || state.region) return;
+    clearTimers();
+    set({ fallback: pending });
+    hideLater();
   };
 
   /** Once the region is here: the waiting toast (if any) moves to it. */
@@ -144,11 +155,17 @@ export function createToastQueue<R extends RegionModule>(
   return {
     notify,
     load: ensureLoaded,
-    /** The close button of the plain region. */
+    /** The close button, Escape or a swipe in the plain region. */
     dismissFallback() {
       clearTimers();
       pending = null;
+      held = false; // the toast that held focus is gone
       set({ fallback: null });
+    },
+    /** Focus came into the plain region (true) or left it (false): its toast stays, then has its full time again. */
+    holdFallback(hold: boolean) {
+      held = hold;
+      hideLater();
     },
     subscribe(listener: () => void) {
       listeners.add(listener);
@@ -178,21 +195,77 @@ const REGION_LOAD_DELAY_MS = 3000;
 /** Where Ark's toaster puts its region (placement "top", offsets 0.75rem), which it sets inline. */
 const plainPlacement = css({ position: "fixed", top: "max(env(safe-area-inset-top, 0px), 0.75rem)", insetInline: "3", zIndex: "100" });
 
+/** What Ark's toaster calls its region ("Notifications", its placement, its hotkey). */
+const REGION_LABEL = "Notifications, top (F8)";
+
 /**
  * A toast without Ark's code: a live region (always in the page, so what is put in it is read
  * out) with the toast's icon, title, description and a close button. Same anatomy as Ark's toast
- * (data-scope, data-part, data-state, data-type), so what finds a toast finds this one.
+ * (data-scope, data-part, data-state, data-type), so what finds a toast finds this one, and the
+ * same keys and swipe: F8 focuses the region (Ark's hotkey), Escape on the toast closes it.
  */
-export function PlainToastRegion({ toast, align = "center", onDismiss }: { toast: PendingToast | null; align?: ToastAlign; onDismiss: () => void }) {
+export function PlainToastRegion({
+  toast,
+  align = "center",
+  onDismiss,
+  onHold,
+}: {
+  toast: PendingToast | null;
+  align?: ToastAlign;
+  onDismiss: () => void;
+  onHold?: (held: boolean) => void;
+}) {
+  const region = useRef<HTMLDivElement>(null);
+  /** What had focus before F8: it gets it back when the toast is closed from within the region. */
+  const focusBefore = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const el = region.current;
+      if (event.code !== "F8" || !el) return;
+      if (!el.contains(document.activeElement)) focusBefore.current = document.activeElement as HTMLElement | null;
+      el.focus();
+    };
+    document.addEventListener("keydown", onKeyDown, true);
+    return () => document.removeEventListener("keydown", onKeyDown, true);
+  }, []);
+
+  const dismiss = () => {
+    if (region.current?.contains(document.activeElement)) focusBefore.current?.focus();
+    onDismiss();
+  };
+  const swipe = useSwipeToDismiss(dismiss);
+
   return (
     <div
+      ref={region}
+      role="region"
+      aria-label={REGION_LABEL}
+      tabIndex={-1}
       className={cx(plainPlacement, toastStyles.group, toastAlign[align])}
       aria-live={toast?.kind === "error" ? "assertive" : "polite"}
       aria-atomic="true"
       data-plain-toasts=""
+      onFocus={() => onHold?.(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) onHold?.(false);
+      }}
     >
       {toast ? (
-        <div className={toastStyles.root} data-scope="toast" data-part="root" data-state="open" data-type={toast.kind}>
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape and a swipe close it, as they do Ark's toast; the close button is the control
+        <div
+          className={toastStyles.root}
+          data-scope="toast"
+          data-part="root"
+          data-state="open"
+          data-type={toast.kind}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable for Escape, as Ark's toast is
+          tabIndex={0}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") dismiss();
+          }}
+          {...swipe}
+        >
           <ToastIcon type={toast.kind} />
           <div className={toastStyles.content}>
             <p data-part="title" className={toastStyles.title}>
@@ -204,7 +277,7 @@ export function PlainToastRegion({ toast, align = "center", onDismiss }: { toast
               </p>
             ) : null}
           </div>
-          <button type="button" className={toastStyles.closeTrigger} aria-label="Dismiss notification" onClick={onDismiss}>
+          <button type="button" className={toastStyles.closeTrigger} aria-label="Dismiss notification" onClick={dismiss}>
             <CloseIcon />
           </button>
         </div>
@@ -225,5 +298,9 @@ export function Toasts({ align }: { align?: ToastAlign }) {
     const timer = setTimeout(() => loadToastRegion().catch(() => {}), REGION_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  return region ? <region.ToastRegion align={align} /> : <PlainToastRegion toast={fallback} align={align} onDismiss={queue.dismissFallback} />;
+  return region ? (
+    <region.ToastRegion align={align} />
+  ) : (
+    <PlainToastRegion toast={fallback} align={align} onDismiss={queue.dismissFallback} onHold={queue.holdFallback} />
+  );
 }
