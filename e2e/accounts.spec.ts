@@ -16,6 +16,7 @@ import {
   expectTargetSize,
   expectToast,
   graphql,
+  loadedToastRegion,
   NETWORK_CONSOLE_ERROR,
   OFFLINE_MESSAGE,
   signInWithToken,
@@ -509,7 +510,7 @@ test.describe("customer accounts", () => {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("secret123");
       // The toast's code loads a few seconds after the screen; offline before that is another journey's.
-      await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
+      await expect(loadedToastRegion(page)).toBeAttached();
 
       await context.setOffline(true);
       await page.getByRole("button", { name: "Sign In", exact: true }).click();
@@ -553,7 +554,7 @@ test.describe("customer accounts", () => {
       // Online again: the code comes, and the toast on show moves to the real region.
       await page.unroute("**/assets/ToastRegion-*.js");
       await context.setOffline(false);
-      await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
+      await expect(loadedToastRegion(page)).toBeAttached();
       await expect(plain).toHaveCount(0);
       await expectToast(page, "Error signing in", CONNECTION_MESSAGE);
     });

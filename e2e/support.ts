@@ -42,6 +42,14 @@ export function toast(page: Page) {
   return page.locator("[data-scope=toast][data-part=root][data-state=open]");
 }
 
+/**
+ * Ark's toast region, in the page once the toasts' code has loaded (a few seconds after a screen).
+ * The plain stand-in shown before that is a region with the same name, but without this part.
+ */
+export function loadedToastRegion(page: Page) {
+  return page.locator("[data-scope=toast][data-part=group]");
+}
+
 /** Asserts that the toast on screen has this title (and description, when given). */
 export async function expectToast(page: Page, title: string, description?: string) {
   const t = toast(page);

@@ -6,7 +6,7 @@
  */
 import { OFFLINE_WAIT_MS } from "../web/src/lib/upload.ts";
 import { expect, test } from "./test";
-import { createCustomer, expectToast, NETWORK_CONSOLE_ERROR, signInWithToken, snap, uniqueEmail } from "./support";
+import { createCustomer, expectToast, loadedToastRegion, NETWORK_CONSOLE_ERROR, signInWithToken, snap, uniqueEmail } from "./support";
 
 const LICENCE_JPEG = "e2e/fixtures/drivers-licence.jpg";
 
@@ -19,7 +19,7 @@ test("a licence photo chosen offline fails after a minute offline, with Try agai
   await page.goto("/profile-completion");
   await expect(page.getByRole("heading", { level: 1, name: "Complete Your Profile" })).toBeVisible();
   // The toast's code loads a few seconds after the screen; a toast without it is another journey's.
-  await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
+  await expect(loadedToastRegion(page)).toBeAttached();
   const licenceCard = page.getByRole("region", { name: "Driver's License" });
 
   await context.setOffline(true);
