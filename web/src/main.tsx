@@ -2,9 +2,9 @@ import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { routes } from "./routes.tsx";
+import { addAreaRoutes, routes } from "./routes.tsx";
 
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation: addAreaRoutes });
 
 const app = (
   <StrictMode>
