@@ -4,6 +4,8 @@ import {
   BOOKING_STATUS_LABELS,
   BOOKING_STATUSES,
   bookingNumber,
+  bookingTripMove,
+  carStatusAfterBookingStatus,
   BLOCKING_BOOKING_STATUSES,
   BOOKING_PERIOD_MESSAGES,
   bookingPeriodProblem,
@@ -200,5 +202,40 @@ describe("the customer's order (My Bookings, Home)", () => {
       booking("next-1a", "confirmed", "2026-03-15T08:00:00Z", "2026-03-17T08:00:00Z"),
     ];
     expect(list.sort((a, b) => compareForCustomer(a, b, now)).map((b) => b.id)).toEqual(["current", "next-1a", "next-1b", "next-2", "past-new", "past-old"]);
+  });
+});
+
+describe("a booking's car follows its status", () => {
+  const after = (from: any, to: any, car: any, heldByAnotherTrip = false) => carStatusAfterBookingStatus({ from, to, car, heldByAnotherTrip });
+
+  test("a trip goes on the road only by going in progress, and comes off it by leaving in progress", () => {
+    expect(bookingTripMove("confirmed", "in_progress")).toBe("start");
+    expect(bookingTripMove("pending", "in_progress")).toBe("start");
+    expect(bookingTripMove("completed", "in_progress")).toBe("start");
+    for (const to of ["completed", "cancelled", "confirmed", "pending"] as const) expect(bookingTripMove("in_progress", to)).toBe("end");
+    expect(bookingTripMove("in_progress", "in_progress")).toBeNull();
+    expect(bookingTripMove("confirmed", "cancelled")).toBeNull();
+    expect(bookingTripMove("pending", "confirmed")).toBeNull();
+  });
+
+  test("in progress: an available car becomes rented; one in maintenance or out of service keeps its status", () => {
+    expect(after("confirmed", "in_progress", "available")).toBe("rented");
+    expect(after("confirmed", "in_progress", "rented")).toBeNull();
+    expect(after("confirmed", "in_progress", "maintenance")).toBeNull();
+    expect(after("confirmed", "in_progress", "out_of_service")).toBeNull();
+  });
+
+  test("leaving in progress: a rented car is available again, unless another trip in progress holds it; maintenance and out of service stay", () => {
+    for (const to of ["completed", "cancelled", "confirmed"] as const) expect(after("in_progress", to, "rented")).toBe("available");
+    expect(after("in_progress", "completed", "rented", true)).toBeNull();
+    expect(after("in_progress", "completed", "maintenance")).toBeNull();
+    expect(after("in_progress", "cancelled", "out_of_service")).toBeNull();
+    expect(after("in_progress", "completed", "available")).toBeNull();
+  });
+
+  test("changes that neither start nor end a trip leave the car as it is", () => {
+    expect(after("confirmed", "cancelled", "rented")).toBeNull();
+    expect(after("pending", "confirmed", "available")).toBeNull();
+    expect(after("completed", "confirmed", "rented")).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 /** Booking status rules, booking numbers, fleet utilisation and period overlap. */
 
+import type { VehicleStatus } from "./catalogue.ts";
+
 export const BOOKING_STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const DEFAULT_BOOKING_STATUS: BookingStatus = "confirmed";
@@ -60,6 +62,38 @@ export const NOT_STARTED_BOOKING_STATUSES = ["pending", "confirmed"] as const sa
 
 export function isNotStartedStatus(status: string): boolean {
   return (NOT_STARTED_BOOKING_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Whether a booking's status change puts its car on the road ("start": to in progress) or takes
+ * it off ("end": from in progress to anything else: completed, cancelled, back to confirmed or
+ * pending); null when the car's status has nothing to follow.
+ */
+export function bookingTripMove(from: BookingStatus, to: BookingStatus): "start" | "end" | null {
+  if (from === to) return null;
+  if (to === "in_progress") return "start";
+  if (from === "in_progress") return "end";
+  return null;
+}
+
+/**
+ * What a booking's status change does to its assigned car (the admin's status change and the
+ * driver's handover alike): a trip that starts makes the car rented; a trip that ends makes a
+ * rented car available again, unless another trip in progress still holds it. A car in
+ * maintenance or out of service keeps that status (the office set it on purpose). Null: the
+ * car's status stays as it is.
+ */
+export function carStatusAfterBookingStatus(change: {
+  from: BookingStatus;
+  to: BookingStatus;
+  car: VehicleStatus;
+  /** Another booking of this car is in progress. */
+  heldByAnotherTrip: boolean;
+}): VehicleStatus | null {
+  const move = bookingTripMove(change.from, change.to);
+  if (move === "start") return change.car === "available" ? "rented" : null;
+  if (move === "end") return change.car === "rented" && !change.heldByAnotherTrip ? "available" : null;
+  return null;
 }
 
 /** Admin "active" booking: confirmed or in progress. */

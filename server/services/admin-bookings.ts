@@ -28,6 +28,7 @@ import { type LockOptions, refuseOverlaps, withVehicleLock } from "../db/vehicle
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { isServedPoint } from "./bookings";
 import { followUpBookingChange } from "./booking-follow-ups";
+import { carFollowsBooking } from "./booking-car";
 import { recordStatusChange } from "./booking-history";
 import { settleReasonOf } from "./invoices";
 import { enqueueEmail, nudgeMailer } from "./mail";
@@ -255,7 +256,9 @@ const statusView = (b: EntryRow) => ({ status: b.status, vehicleId: b.vehicleId 
 /**
  * Sets a booking's status to any of the five (admins, or a key with bookings:write). Reopening a
  * cancelled or completed booking that has a vehicle checks, under the vehicle's lock, that no
- * other booking took the vehicle for the period meanwhile (409 otherwise).
+ * other booking took the vehicle for the period meanwhile (409 otherwise). The assigned car
+ * follows in the same transaction (booking-car.ts): rented when the trip goes in progress,
+ * available again when it leaves in progress; the booking's history row says so.
  */
 export async function updateBookingStatus(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<AdminBookingRow> {
   const actor = requireAdminOrKey(viewer, "bookings:write");
@@ -279,9 +282,17 @@ export async function updateBookingStatus(services: Services, viewer: Viewer, id
       data: { status, ...(status === "cancelled" || news === "reinstated" ? { calendarSequence: { increment: 1 } } : {}) },
     });
     await followUpBookingChange(tx, services.config, before.id, settleReasonOf(before.status, status));
+    // The car follows: rented while the trip is on the road, available again once it is off.
+    const car = await carFollowsBooking(tx, before, before.status, status);
     const after = await findEntry(tx, before.id);
-    await recordAudit(tx, actor, { action: "booking.status", entity: "booking", entityId: before.id, before: statusView(before), after: statusView(after) });
-    await recordStatusChange(tx, before, status, actor);
+    await recordAudit(tx, actor, {
+      action: "booking.status",
+      entity: "booking",
+      entityId: before.id,
+      before: { ...statusView(before), ...(car ? { vehicleStatus: car.from } : {}) },
+      after: { ...statusView(after), ...(car ? { vehicleStatus: car.to } : {}) },
+    });
+    await recordStatusChange(tx, before, status, actor, car);
     if (news) {
       const booking = await tx.booking.findUniqueOrThrow({
         where: { id: before.id },

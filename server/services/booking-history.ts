@@ -3,6 +3,7 @@
 // the date, place and car changes of booking-changes.ts.
 import type { Prisma } from "../db";
 import { decimalToCents, type BookingStatus } from "#domain";
+import type { CarStatusMove } from "./booking-car";
 import type { AdminViewer, ApiKeyViewer, CustomerViewer } from "./viewer";
 
 /** Who made a change: the customer, an admin or an integration's API key. */
@@ -36,10 +37,17 @@ type BookingAsItStands = {
 
 /**
  * Records a status set by a person (the customer's cancellation, an admin's confirmation or
- * cancellation), in the transaction that sets it. Drivers' handovers, which move a trip on and
- * off the road, have their own record (the handover jobs).
+ * cancellation), in the transaction that sets it, with what it did to the booking's car (`car`:
+ * booking-car.ts carFollowsBooking). Drivers' handovers, which move a trip on and off the road,
+ * have their own record (the handover jobs).
  */
-export function recordStatusChange(tx: Prisma.TransactionClient, booking: BookingAsItStands, toStatus: BookingStatus, actor: ChangeActor) {
+export function recordStatusChange(
+  tx: Prisma.TransactionClient,
+  booking: BookingAsItStands,
+  toStatus: BookingStatus,
+  actor: ChangeActor,
+  car: CarStatusMove | null = null,
+) {
   const cents = decimalToCents(booking.totalAmount);
   return tx.bookingChange.create({
     data: {
@@ -64,6 +72,8 @@ export function recordStatusChange(tx: Prisma.TransactionClient, booking: Bookin
       toVehicleId: booking.vehicleId,
       fromTotalCents: cents,
       toTotalCents: cents,
+      fromVehicleStatus: car?.from ?? null,
+      toVehicleStatus: car?.to ?? null,
     },
   });
 }

@@ -55,6 +55,7 @@ import { timeOrderedId } from "../db/ids";
 import type { Services } from "./context";
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { followUpBookingChange, writeNewBooking } from "./booking-follow-ups";
+import { carFollowsBooking } from "./booking-car";
 import { recordStatusChange } from "./booking-history";
 import { reminderEmails } from "./reminders";
 import { enqueueEmail, nudgeMailer } from "./mail";
@@ -674,7 +675,9 @@ export async function cancelBooking(services: Services, viewer: Viewer, id: unkn
         data: { status: "cancelled", calendarSequence: { increment: 1 } },
       });
       if (changed.count !== 1) return null;
-      await recordStatusChange(tx, booking, "cancelled", customer);
+      // A trip already on the road (delivered early) gives its car back to the fleet.
+      const car = await carFollowsBooking(tx, booking, booking.status, "cancelled");
+      await recordStatusChange(tx, booking, "cancelled", customer, car);
       await followUpBookingChange(tx, services.config, booking.id, "cancelled");
       const row = await tx.booking.findUniqueOrThrow({ where: { id: booking.id }, ...withVehicle });
       await enqueueEmail(tx, bookingCancellationEmail(user, row, services.config, { by: "customer", wasPending: booking.status === "pending" }));

@@ -29,6 +29,7 @@ import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
 import { collectedEmail, deliveredEmail, onTheWayEmail } from "../emails/handover";
 import { capeTownDaysRange, driverJobWindowWhere } from "./handover-window";
+import { carFollowsBooking } from "./booking-car";
 import { followUpBookingChange } from "./booking-follow-ups";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { resolveOwnedObject } from "./uploads";
@@ -308,7 +309,9 @@ export const storedCharges = (job: { lateDays: number | null; lateFeeCents: numb
 /**
  * Submits a delivery or collection checklist. Delivery: booking -> in_progress, car -> rented,
  * its mileage -> the odometer. Collection: charges computed and stored, booking -> completed, car
- * -> available (maintenance when new damage is noted). One transaction; emails through the outbox.
+ * -> available (maintenance when new damage is noted). The car moves by the rule an admin's status
+ * change uses (booking-car.ts: a car in maintenance or out of service keeps that status, one
+ * another trip still holds stays rented). One transaction; emails through the outbox.
  */
 export async function submitChecklist(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<ChecklistResult> {
   const driver = requireDriver(viewer);
@@ -369,14 +372,14 @@ export async function submitChecklist(services: Services, viewer: Viewer, id: un
       if (claimed.count !== 1) throw conflict(HANDOVER_MESSAGES.alreadyDone);
       await tx.handoverPhoto.createMany({ data: photos.map((p) => ({ ...p, jobId: job.id })) });
       const from = job.kind === "delivery" ? "confirmed" : "in_progress";
-      const moved = await tx.booking.updateMany({
-        where: { id: job.bookingId, status: from },
-        data: { status: job.kind === "delivery" ? "in_progress" : "completed" },
-      });
+      const to = job.kind === "delivery" ? "in_progress" : "completed";
+      const moved = await tx.booking.updateMany({ where: { id: job.bookingId, status: from }, data: { status: to } });
       if (moved.count !== 1) throw conflict("This booking changed meanwhile. Please ask the office.");
       await followUpBookingChange(tx, services.config, job.bookingId, job.kind === "collection" ? "collection_charges" : "confirmed");
-      const vehicleStatus = job.kind === "delivery" ? "rented" : data.damage.length > 0 ? "maintenance" : "available";
-      await tx.vehicle.update({ where: { id: vehicle.id }, data: { status: vehicleStatus, mileage: data.odometerKm } });
+      // The car follows the booking by the admin's own rule (booking-car.ts); new damage noted at a collection sends it to maintenance.
+      await carFollowsBooking(tx, { id: job.bookingId, vehicleId: vehicle.id }, from, to);
+      const damaged = job.kind === "collection" && data.damage.length > 0;
+      await tx.vehicle.update({ where: { id: vehicle.id }, data: { mileage: data.odometerKm, ...(damaged ? { status: "maintenance" as const } : {}) } });
       const booking = await tx.booking.findUniqueOrThrow({ where: { id: job.bookingId }, include: { user: true, vehicle: true } });
       await enqueueEmail(
         tx,

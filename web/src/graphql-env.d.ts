@@ -1877,6 +1877,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "fromVehicleStatus",
+            "type": {
+              "kind": "ENUM",
+              "name": "VehicleStatus"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",
@@ -1941,6 +1950,15 @@ export type introspection = {
             "type": {
               "kind": "ENUM",
               "name": "BookingStatus"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "toVehicleStatus",
+            "type": {
+              "kind": "ENUM",
+              "name": "VehicleStatus"
             },
             "args": [],
             "isDeprecated": false

@@ -8,7 +8,7 @@ import { customerOnly } from "../access";
 import { builder } from "../builder";
 import { AdminBookingRef } from "./admin-bookings";
 import { BookingRef } from "./booking";
-import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
+import { BookingStatusEnum, CategoryEnum, TransmissionEnum, VehicleStatusEnum } from "./enums";
 
 const ChangedFieldRef = builder.objectRef<ChangedField>("ChangedField").implement({
   description: 'One thing a change altered, as the customer reads it: "Return", "Mar 08, 2026, 10:00" -> "Mar 09, 2026, 10:00".',
@@ -56,6 +56,10 @@ export const BookingChangeRef = builder.prismaObject("BookingChange", {
     fromStatus: t.expose("fromStatus", { type: BookingStatusEnum, nullable: true }),
     /** The status it set; null for the other kinds. */
     toStatus: t.expose("toStatus", { type: BookingStatusEnum, nullable: true }),
+    /** Staff only: the assigned car's status before a status change moved it (on or off the road); null when the car stayed as it was. */
+    fromVehicleStatus: t.expose("fromVehicleStatus", { type: VehicleStatusEnum, nullable: true, authScopes: { staff: true } }),
+    /** Staff only: the car's status that change set; null when the car stayed as it was. */
+    toVehicleStatus: t.expose("toVehicleStatus", { type: VehicleStatusEnum, nullable: true, authScopes: { staff: true } }),
     /** Who made it: the customer, or our staff (an admin or an integration). */
     madeBy: t.string({ resolve: (c) => (c.actorType === "customer" ? "customer" : "staff") }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

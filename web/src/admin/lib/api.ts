@@ -25,6 +25,8 @@ export const BOOKING_CHANGE_FIELDS = graphql(`
     kind
     fromStatus
     toStatus
+    fromVehicleStatus
+    toVehicleStatus
     madeBy
     createdAt
     changes {

@@ -25,7 +25,8 @@ export const INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   createAdminVehicle: ["adminVehicles", "adminDashboard", "assignableVehicles"],
   updateAdminVehicle: ["adminVehicles", "adminDashboard", "assignableVehicles"],
   deleteAdminVehicle: ["adminVehicles", "adminDashboard", "assignableVehicles"],
-  updateBookingStatus: ["adminBookings", "adminDashboard", "assignableVehicles", "dispatchDay", "conditionReport"],
+  // The booking's car follows its status (rented on the road, available again after): the fleet list too.
+  updateBookingStatus: ["adminBookings", "adminDashboard", "adminVehicles", "assignableVehicles", "dispatchDay", "conditionReport"],
   assignBookingVehicle: ["adminBookings", "adminDashboard", "assignableVehicles", "dispatchDay", "conditionReport"],
   setBookingLocation: ["dispatchDay", "conditionReport"],
   // Dates, places and car of a booking: its card (the answer), the lists, the board and the customer's page.

@@ -1,10 +1,12 @@
 // The booking card's change history (issue 13): each change, newest first, with when, who (the
 // customer or staff), what changed from what to what, and the price difference; a status set by
-// a person (a cancellation, a confirmation) with its old and new status. Folded away behind
+// a person (a cancellation, a confirmation) with its old and new status, and its car's when it
+// moved the car on or off the road. Folded away behind
 // "History (n changes)"; a booking never changed shows nothing.
 import { useId, useState } from "react";
 import { css } from "styled-system/css";
 import { BOOKING_STATUS_LABELS, statusChangeTitle } from "#domain/booking.ts";
+import { VEHICLE_STATUS_LABELS } from "#domain/catalogue.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Badge } from "../../../ui/Badge.tsx";
 import { ChevronDownIcon } from "../icons.tsx";
@@ -75,6 +77,9 @@ function HistoryEntry({ entry }: { entry: BookingChangeEntry }) {
       {statusChange ? (
         <p className={css({ fontSize: "sm" })}>
           <span className={css({ fontWeight: "600" })}>Status:</span> {BOOKING_STATUS_LABELS[statusChange.from]} → {BOOKING_STATUS_LABELS[statusChange.to]}
+          {entry.fromVehicleStatus && entry.toVehicleStatus
+            ? ` · car ${VEHICLE_STATUS_LABELS[entry.fromVehicleStatus]} → ${VEHICLE_STATUS_LABELS[entry.toVehicleStatus]}`
+            : ""}
         </p>
       ) : (
         <>

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "booking_changes" ADD COLUMN     "fromVehicleStatus" "VehicleStatus",
+ADD COLUMN     "toVehicleStatus" "VehicleStatus";
