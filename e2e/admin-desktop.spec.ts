@@ -565,6 +565,8 @@ test.describe("admin back office", () => {
     await expect(statusEntry).toContainText("Marked In Progress");
     await expect(statusEntry).toContainText("Staff");
     await expect(statusEntry).toContainText("Status: Confirmed → In Progress");
+    // Its car went on the road with it.
+    await expect(statusEntry).toContainText("car Available → Rented");
     // The status shown is in the address: a reload keeps it.
     await page.getByLabel("Show").selectOption("in_progress");
     await expect(page).toHaveURL(/\/admin\/bookings\?status=in_progress$/);
@@ -603,6 +605,20 @@ test.describe("admin back office", () => {
     await page.getByRole("alertdialog", { name: "Delete vehicle" }).getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Error deleting vehicle", "This vehicle has upcoming bookings. Set it to out of service instead.");
     await expect(cardB).toHaveCount(1);
+    // Out on the trip, the card says so.
+    await expect(cardB).toContainText("Rented");
+    // Nor can it become another kind of car under the booking: the server names the booking, the form keeps what was chosen.
+    await cardB.getByRole("button", { name: /^Edit/ }).click();
+    const editB = page.getByRole("dialog", { name: "Edit Toyota Fortuner" });
+    await editB.getByLabel("Category").selectOption("medium");
+    await editB.getByRole("button", { name: "Save Changes" }).click();
+    const kindLocked = `This car is assigned to an open booking (#${number}) made for its current category and transmission. Assign it another car before changing its category or transmission.`;
+    await expectToast(page, "Error updating vehicle", kindLocked);
+    await expect(editB.getByText(kindLocked)).toBeVisible();
+    await expect(editB.getByLabel("Category")).toHaveValue("medium");
+    await editB.getByRole("button", { name: "Cancel" }).click();
+    await expect(editB).toHaveCount(0);
+    await expect(cardB).toContainText("Large · Automatic");
 
     // ---- customers: search, details, documents ----------------------------------------------
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Customers" }).click();

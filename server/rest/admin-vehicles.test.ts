@@ -394,6 +394,84 @@ describe("PUT /api/admin/vehicles/:id", () => {
   });
 });
 
+describe("PUT /api/admin/vehicles/:id: the kind of a car with open bookings", () => {
+  test("a category or transmission change is refused (409) naming the open bookings, on the changed field; nothing changed", async () => {
+    const customer = await newCustomerWithToken(services());
+    const vehicle = await newFleetVehicle(services(), { category: "small", transmission: "automatic" });
+    const later = await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id, transmission: "automatic", fromDay: 10, toDay: 12 });
+    const onTheRoad = await newBooking(services(), {
+      userId: customer.id,
+      vehicleId: vehicle.id,
+      transmission: "automatic",
+      status: "in_progress",
+      fromDay: -1,
+      toDay: 2,
+    });
+    // Over, cancelled or completed: they do not count.
+    await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id, transmission: "automatic", fromDay: -10, toDay: -8 });
+    await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id, transmission: "automatic", status: "cancelled", fromDay: 20, toDay: 22 });
+    await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id, transmission: "automatic", status: "completed", fromDay: 1, toDay: 3 });
+    const message = `This car is assigned to 2 open bookings (#${onTheRoad.id.slice(-8)}, #${later.id.slice(-8)}) made for its current category and transmission. Assign them another car before changing its category or transmission.`;
+
+    const toLarge = await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { category: "large", pricePerDay: 900 } }),
+      409,
+      message,
+    );
+    expect(toLarge.body).toMatchObject({ code: "CONFLICT", fieldErrors: { category: message } });
+    expect(toLarge.body.fieldErrors.transmission).toBeUndefined();
+    const toManual = await expectRefusedUnchanged(
+      services(),
+      () =>
+        call("PUT", `/api/admin/vehicles/${vehicle.id}`, {
+          auth: as(),
+          body: form({ category: "medium", transmission: "manual", licensePlate: vehicle.registrationNumber }),
+        }),
+      409,
+      message,
+    );
+    expect(Object.keys(toManual.body.fieldErrors).sort()).toEqual(["category", "transmission"]);
+
+    // Every other edit stays allowed, the kind sent unchanged included.
+    const edited = await call("PUT", `/api/admin/vehicles/${vehicle.id}`, {
+      auth: as(),
+      body: { category: "small", transmission: "automatic", pricePerDay: 480, status: "maintenance", make: "Suzuki", model: "Swift" },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ category: "small", transmission: "automatic", pricePerDay: "480.00", status: "maintenance", make: "Suzuki" });
+
+    // Once the bookings are moved or over, the kind may change.
+    await db().booking.updateMany({ where: { id: { in: [later.id, onTheRoad.id] } }, data: { status: "completed" } });
+    expect((await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { category: "large", transmission: "manual" } })).body).toMatchObject({
+      category: "large",
+      transmission: "manual",
+    });
+  });
+
+  test("one open booking is named alone; more than five are counted; GraphQL carries the same message", async () => {
+    const customer = await newCustomerWithToken(services());
+    const one = await newFleetVehicle(services());
+    const only = await newBooking(services(), { userId: customer.id, vehicleId: one.id, status: "pending" });
+    const message = `This car is assigned to an open booking (#${only.id.slice(-8)}) made for its current category and transmission. Assign it another car before changing its category or transmission.`;
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${one.id}`, { auth: as(), body: { transmission: "automatic" } }),
+      409,
+      message,
+    );
+    const answer = await graphql(server.url, "mutation ($id: ID!) { updateAdminVehicle(id: $id, input: { category: medium }) { id } }", { id: one.id }, as());
+    expect(answer.body.errors?.[0]).toMatchObject({ message, extensions: { code: "CONFLICT" } });
+
+    const busy = await newFleetVehicle(services());
+    for (let day = 0; day < 7; day++) await newBooking(services(), { userId: customer.id, vehicleId: busy.id, fromDay: 2 + day * 3, toDay: 3 + day * 3 });
+    const refused = await call("PUT", `/api/admin/vehicles/${busy.id}`, { auth: as(), body: { category: "large" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toStartWith("This car is assigned to 7 open bookings (#");
+    expect(refused.body.message).toContain(" and 2 more) made for its current category");
+  });
+});
+
 describe("DELETE /api/admin/vehicles/:id", () => {
   test("a vehicle without bookings ahead is deleted; past bookings keep their history; audited", async () => {
     const customer = await newCustomerWithToken(services());

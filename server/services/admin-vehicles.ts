@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Prisma } from "../db";
 import {
+  bookingNumber,
   CATEGORY_IDS,
   createAdminVehicleSchema,
   isMoneyAmount,
@@ -27,11 +28,29 @@ import { clampPage } from "./vehicles";
 import { featuresOf, VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
 import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
 
+/** At most this many booking numbers are named in a refusal; the rest are counted. */
+const NAMED_BOOKINGS_MAX = 5;
+
 export const VEHICLE_MESSAGES = {
   duplicatePlate: "A vehicle with this license plate already exists",
   hasUpcomingBookings: "This vehicle has upcoming bookings. Set it to out of service instead.",
   notFound: "Vehicle not found",
+  /** `numbers`: the open bookings' numbers as the admin's booking cards show them. */
+  kindLocked: (numbers: readonly string[]) => {
+    const named = numbers.slice(0, NAMED_BOOKINGS_MAX).map((n) => `#${n}`);
+    const list = numbers.length > named.length ? `${named.join(", ")} and ${numbers.length - named.length} more` : named.join(", ");
+    const count = numbers.length === 1 ? "an open booking" : `${numbers.length} open bookings`;
+    const them = numbers.length === 1 ? "it" : "them";
+    return `This car is assigned to ${count} (${list}) made for its current category and transmission. Assign ${them} another car before changing its category or transmission.`;
+  },
 } as const;
+
+/** A vehicle's bookings that are not over: neither cancelled nor completed, and returning after `now`. */
+const openBookingsWhere = (vehicleId: string, now: Date): Prisma.BookingWhereInput => ({
+  vehicleId,
+  status: { notIn: ["cancelled", "completed"] },
+  returnDate: { gt: now },
+});
 
 export type { VehicleWithPhotos } from "./vehicle-rows";
 const withImages = { include: VEHICLE_PHOTOS } satisfies { include: Prisma.VehicleInclude };
@@ -197,7 +216,10 @@ export async function createAdminVehicle(services: Services, viewer: Viewer, inp
 
 /**
  * Edits a vehicle. Fields left out keep their values; the result must pass every rule of the
- * form. imageUrl replaces the first photo ("" removes it); other photos are kept.
+ * form. imageUrl replaces the first photo ("" removes it); other photos are kept. Its category or
+ * transmission cannot change while it is assigned to open bookings (what their customers booked
+ * and paid for): 409 naming them, nothing changed; such a change runs under the vehicle's booking
+ * lock, so a booking made at the same moment either blocks it or sees the new kind.
  */
 export async function updateAdminVehicle(services: Services, viewer: Viewer, id: unknown, input: unknown, now?: Date): Promise<VehicleWithPhotos> {
   const admin = requireAdmin(viewer);
@@ -208,9 +230,11 @@ export async function updateAdminVehicle(services: Services, viewer: Viewer, id:
   // Left out: the photo stays as it is (whatever an older client or a dealership stored there).
   const image = "imageUrl" in fields ? await imageToStore(services, viewer, data.imageUrl, currentImage) : currentImage;
   if (await plateTaken(services.db, data.licensePlate, current.id)) throw fieldConflict("licensePlate", VEHICLE_MESSAGES.duplicatePlate);
+  const changesKind = (v: { category: string; transmission: string }) => v.category !== data.category || v.transmission !== data.transmission;
   try {
-    const updated = await services.db.$transaction(async (tx) => {
+    const update = async (tx: Prisma.TransactionClient) => {
       const before = await findVehicle(tx, current.id);
+      if (changesKind(before)) await refuseKindChangeWhileBooked(tx, before, data, now ?? new Date());
       const first = before.images[0] ?? null;
       if (image && first && first.url !== image) await tx.vehicleImage.update({ where: { id: first.id }, data: { url: image } });
       if (image && !first) await tx.vehicleImage.create({ data: { vehicleId: current.id, url: image, position: 0 } });
@@ -218,12 +242,33 @@ export async function updateAdminVehicle(services: Services, viewer: Viewer, id:
       const row = await tx.vehicle.update({ where: { id: current.id }, data: vehicleData(data), ...withImages });
       await recordAudit(tx, admin, { action: "vehicle.update", entity: "vehicle", entityId: row.id, before: auditView(before), after: auditView(row) });
       return row;
-    });
+    };
+    const updated = changesKind(current) ? await withVehicleLock(services, current.id, update) : await services.db.$transaction(update);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldConflict("licensePlate", VEHICLE_MESSAGES.duplicatePlate);
     throw error;
   }
+}
+
+/** 409 when the vehicle is assigned to open bookings: each names the category and transmission its customer booked. */
+async function refuseKindChangeWhileBooked(
+  tx: Prisma.TransactionClient,
+  vehicle: VehicleWithPhotos,
+  data: Pick<AdminVehicleData, "category" | "transmission">,
+  now: Date,
+): Promise<void> {
+  const open = await tx.booking.findMany({
+    where: openBookingsWhere(vehicle.id, now),
+    select: { id: true },
+    orderBy: [{ pickupDate: "asc" }, { id: "asc" }],
+  });
+  if (open.length === 0) return;
+  const message = VEHICLE_MESSAGES.kindLocked(open.map((b) => bookingNumber(b.id, "admin")));
+  throw conflict(message, {
+    ...(data.category !== vehicle.category ? { category: message } : {}),
+    ...(data.transmission !== vehicle.transmission ? { transmission: message } : {}),
+  });
 }
 
 /**
@@ -237,7 +282,7 @@ export async function deleteAdminVehicle(services: Services, viewer: Viewer, id:
   const current = await findVehicle(services.db, id);
   await withVehicleLock(services, current.id, async (tx) => {
     const before = await findVehicle(tx, current.id);
-    const upcoming = await tx.booking.count({ where: { vehicleId: current.id, status: { notIn: ["cancelled", "completed"] }, returnDate: { gt: now } } });
+    const upcoming = await tx.booking.count({ where: openBookingsWhere(current.id, now) });
     if (upcoming > 0) throw conflict(VEHICLE_MESSAGES.hasUpcomingBookings);
     await tx.vehicle.delete({ where: { id: current.id } });
     await recordAudit(tx, admin, { action: "vehicle.delete", entity: "vehicle", entityId: current.id, before: auditView(before) });
