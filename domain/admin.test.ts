@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { phoneSearchDigits } from "./admin.ts";
+import { phoneSearchDigits, plateSearchKey } from "./admin.ts";
 
 describe("phoneSearchDigits (the admin's search by phone number)", () => {
   test("a number typed any way comes to its national digits, without the trunk 0 or +27", () => {
@@ -13,5 +13,18 @@ describe("phoneSearchDigits (the admin's search by phone number)", () => {
 
   test("names, emails, plates and too few digits are not phone numbers", () => {
     for (const text of ["Thandi", "thandi@example.com", "CA 123-456", "1234", "", "#1c2a4705"]) expect(phoneSearchDigits(text)).toBe(null);
+  });
+});
+
+describe("plate keys (the admin's vehicle search)", () => {
+  test("a plate is compared without its spaces and dashes, in upper case", () => {
+    expect(plateSearchKey("ca745561")).toBe("CA745561");
+    expect(plateSearchKey("745-561")).toBe("745561");
+    expect(plateSearchKey("CA 745-561")).toBe("CA745561");
+    expect(plateSearchKey("gp")).toBe("GP");
+  });
+
+  test("text no plate holds (or only spaces and dashes) has no key; LIKE wildcards never reach SQL", () => {
+    for (const text of ["", "-", " - ", "50%", "a_b", "Mercedes-Benz!", "Citroën"]) expect(plateSearchKey(text)).toBe(null);
   });
 });

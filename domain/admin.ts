@@ -108,5 +108,16 @@ export function phoneSearchDigits(text: string): string | null {
   return digits.length >= 5 ? digits : null;
 }
 
+/**
+ * What a search word looks for in plates compared without their spaces and dashes, upper-case:
+ * "ca745561", "745-561" and "CA" find "CA 745-561" ("CA745561"). Null when nothing is left, or
+ * for text with anything but letters and digits left (no plate holds it; nothing in a key is a
+ * LIKE wildcard).
+ */
+export function plateSearchKey(word: string): string | null {
+  const key = word.replace(/[\s-]/g, "").toUpperCase();
+  return /^[A-Z0-9]+$/.test(key) ? key : null;
+}
+
 /** A list's search box: what the admin typed, trimmed (empty is no search). */
 export const listSearchSchema = z.string({ error: "search must be text" }).trim().max(100, "search is too long").optional();

@@ -133,6 +133,25 @@ describe("GET /api/admin/bookings", () => {
     expect(answer.body.data.adminBookings).toEqual({ total: 1, items: [{ id: mine.id, user: { name: "Ayanda Dlamini-Search" } }] });
   });
 
+  test("search by car: every word matches its make, model or plate; plates without spaces and dashes", async () => {
+    const customer = await newCustomerWithToken(services(), { name: "Lerato Car-Search" });
+    const plain = await newFleetVehicle(services(), { plate: "CA 745-561" });
+    const yaris = await db().vehicle.update({ where: { id: plain.id }, data: { make: "Toyota", model: "Yaris" } });
+    const other = await newFleetVehicle(services(), { plate: "CA 745-569" });
+    const mine = await newBooking(services(), { userId: customer.id, vehicleId: yaris.id });
+    const theirs = await newBooking(services(), { userId: customer.id, vehicleId: other.id, fromDay: 10, toDay: 12 });
+    const hit = async (search: string) => {
+      const answer = await call("GET", `/api/admin/bookings?search=${encodeURIComponent(search)}`, { auth: as() });
+      expect(answer.status).toBe(200);
+      return answer.body.map((b: any) => b.id).sort();
+    };
+    for (const search of ["Toyota Yaris", "yaris", "CA745561", "745561", "ca 745-561", "toyota 745-561"]) expect(await hit(search)).toEqual([mine.id]);
+    expect(await hit("CA 74556")).toEqual([mine.id, theirs.id].sort());
+    expect(await hit("Yaris 745569")).toEqual([]);
+    // The customer part still matches the whole text.
+    expect(await hit("Lerato Car-Search")).toEqual([mine.id, theirs.id].sort());
+  });
+
   test("GraphQL adminBookings", async () => {
     const answer = await graphql(
       server.url,

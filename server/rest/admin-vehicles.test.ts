@@ -119,6 +119,40 @@ describe("GET /api/admin/vehicles", () => {
     expect(page.headers.get("x-total-count")).toBe("2");
   });
 
+  test("search: every word matches the make, model or plate; plates compared without spaces and dashes, any case", async () => {
+    const car = async (make: string, model: string, plate: string, dealershipId?: string) => {
+      const row = await newFleetVehicle(services(), { plate, ...(dealershipId ? { dealershipId } : {}) });
+      return db().vehicle.update({ where: { id: row.id }, data: { make, model } });
+    };
+    const yaris = await car("Toyota", "Yaris", "CA 745-561");
+    const corolla = await car("Toyota", "Corolla Cross", "CA 745-562");
+    const swift = await car("Suzuki", "Swift", "wp 745 561");
+    const found = async (search: string, extra = "") => {
+      const answer = await call("GET", `/api/admin/vehicles?search=${encodeURIComponent(search)}&limit=100${extra}`, { auth: as() });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("x-total-count")).toBe(String(answer.body.length));
+      return answer.body.map((v: any) => v.id).sort();
+    };
+    const ids = (...cars: { id: string }[]) => cars.map((c) => c.id).sort();
+    for (const search of ["Toyota Yaris", "yaris  TOYOTA", "toyota ca745561", "CA745561", "ca 745-561", "Ca745-561", "yaris 745561"])
+      expect(await found(search)).toEqual(ids(yaris));
+    expect(await found("745561")).toEqual(ids(yaris, swift));
+    expect(await found("WP745561")).toEqual(ids(swift));
+    expect(await found("toyota 745-562")).toEqual(ids(corolla));
+    expect(await found("Corolla Cross")).toEqual(ids(corolla));
+    expect(await found("CA 7455")).toEqual(ids(yaris, corolla));
+    for (const search of ["Toyota Swift", "Yaris 745562", "Suzuki CA", "Citroën"]) expect(await found(search)).toEqual([]);
+    // With the other filters, and for dealership stock too.
+    expect(await found("toyota", "&category=large")).toEqual([]);
+    const dealer = await newDealershipWithToken(services());
+    const stock = await car("Toyota", "Yaris", "CA 100-555", dealer.id);
+    expect(await found("toyota yaris", "&owner=dealership")).toEqual(ids(stock));
+    expect(await found("ca100555", "&owner=all")).toEqual(ids(stock));
+    // GraphQL answers the same.
+    const answer = await graphql(server.url, `{ adminVehicles(search: "toyota ca-745-561") { total items { id } } }`, {}, as());
+    expect(answer.body.data.adminVehicles).toEqual({ total: 1, items: [{ id: yaris.id }] });
+  });
+
   test("bad list parameters: 400 with a clear message", async () => {
     for (const query of ["limit=0", "limit=101", "limit=abc", "offset=-1", "status=sold", "category=huge", "owner=everyone"]) {
       const answer = await call("GET", `/api/admin/vehicles?${query}`, { auth: as() });

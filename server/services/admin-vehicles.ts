@@ -22,8 +22,8 @@ import { isUniqueViolation } from "./auth";
 import { withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { objectPathOf, resolveOwnedObject } from "./uploads";
-import { containsText } from "./text-search";
 import { parseInput } from "./validation";
+import { vehicleMatching } from "./vehicle-search";
 import { clampPage } from "./vehicles";
 import { featuresOf, VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
 import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
@@ -87,21 +87,14 @@ const vehicleListSchema = pageSchema.extend({
   search: listSearchSchema,
 });
 
-function vehicleListWhere(services: Services, q: z.output<typeof vehicleListSchema>): Prisma.VehicleWhereInput {
+async function vehicleListWhere(services: Services, q: z.output<typeof vehicleListSchema>): Promise<Prisma.VehicleWhereInput> {
+  const matching = q.search ? await vehicleMatching(services, q.search) : null;
   return {
     ...(q.status ? { status: q.status } : {}),
     ...(q.category ? { category: q.category } : {}),
     ...(q.transmission ? { transmission: q.transmission } : {}),
     ...(q.owner === "fleet" ? { dealershipId: null } : q.owner === "dealership" ? { dealershipId: { not: null } } : {}),
-    ...(q.search
-      ? {
-          OR: [
-            { make: containsText(services, q.search) },
-            { model: containsText(services, q.search) },
-            { registrationNumber: containsText(services, q.search.toUpperCase()) },
-          ],
-        }
-      : {}),
+    ...(matching ?? {}),
   };
 }
 
@@ -109,7 +102,7 @@ function vehicleListWhere(services: Services, q: z.output<typeof vehicleListSche
 export async function listAdminVehicles(services: Services, viewer: Viewer, query: unknown = {}): Promise<{ items: VehicleWithPhotos[]; total: number }> {
   requireAdminOrKey(viewer, "vehicles:read");
   const q = parseInput(vehicleListSchema, query);
-  const where = vehicleListWhere(services, q);
+  const where = await vehicleListWhere(services, q);
   const [rows, total] = await Promise.all([
     services.db.vehicle.findMany({
       ...withImages,
