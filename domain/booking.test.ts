@@ -6,6 +6,7 @@ import {
   bookingNumber,
   bookingTripMove,
   carStatusAfterBookingStatus,
+  carStatusAfterTripMove,
   BLOCKING_BOOKING_STATUSES,
   BOOKING_PERIOD_MESSAGES,
   bookingPeriodProblem,
@@ -238,4 +239,12 @@ describe("a booking's car follows its status", () => {
     expect(after("pending", "confirmed", "available")).toBeNull();
     expect(after("completed", "confirmed", "rented")).toBeNull();
   });
+});
+
+test("a trip that changes car: the new car starts it (available -> rented), the old one ends it (rented -> available, unless another trip holds it)", () => {
+  expect(carStatusAfterTripMove({ move: "start", car: "available", heldByAnotherTrip: false })).toBe("rented");
+  expect(carStatusAfterTripMove({ move: "start", car: "maintenance", heldByAnotherTrip: false })).toBeNull();
+  expect(carStatusAfterTripMove({ move: "end", car: "rented", heldByAnotherTrip: false })).toBe("available");
+  expect(carStatusAfterTripMove({ move: "end", car: "rented", heldByAnotherTrip: true })).toBeNull();
+  expect(carStatusAfterTripMove({ move: "end", car: "out_of_service", heldByAnotherTrip: false })).toBeNull();
 });

@@ -91,9 +91,16 @@ export function carStatusAfterBookingStatus(change: {
   heldByAnotherTrip: boolean;
 }): VehicleStatus | null {
   const move = bookingTripMove(change.from, change.to);
-  if (move === "start") return change.car === "available" ? "rented" : null;
-  if (move === "end") return change.car === "rented" && !change.heldByAnotherTrip ? "available" : null;
-  return null;
+  return move ? carStatusAfterTripMove({ ...change, move }) : null;
+}
+
+/**
+ * What a trip starting or ending does to one car: the status change above, and a trip on the road
+ * that changes car (the new car starts the trip, the old one ends it).
+ */
+export function carStatusAfterTripMove(change: { move: "start" | "end"; car: VehicleStatus; heldByAnotherTrip: boolean }): VehicleStatus | null {
+  if (change.move === "start") return change.car === "available" ? "rented" : null;
+  return change.car === "rented" && !change.heldByAnotherTrip ? "available" : null;
 }
 
 /** Admin "active" booking: confirmed or in progress. */

@@ -28,7 +28,7 @@ import { type LockOptions, refuseOverlaps, withVehicleLock } from "../db/vehicle
 import { bookingCancellationEmail, bookingConfirmationEmail } from "../emails/booking";
 import { isServedPoint } from "./bookings";
 import { followUpBookingChange } from "./booking-follow-ups";
-import { carFollowsBooking } from "./booking-car";
+import { carFollowsBooking, carFollowsTrip } from "./booking-car";
 import { recordStatusChange } from "./booking-history";
 import { settleReasonOf } from "./invoices";
 import { enqueueEmail, nudgeMailer } from "./mail";
@@ -365,6 +365,11 @@ export async function assignBookingVehicle(services: Services, viewer: Viewer, i
     // Guarded on what was read, so a concurrent change of this booking is never overwritten.
     const changed = await tx.booking.updateMany({ where: { id: before.id, status: before.status, vehicleId: before.vehicleId }, data: { vehicleId } });
     if (changed.count !== 1) throw conflict("This booking changed meanwhile. Please reload and try again.");
+    if (before.status === "in_progress") {
+      // A trip on the road that changes car (a breakdown): the new car goes out, the old one comes back.
+      await carFollowsTrip(tx, { id: before.id, vehicleId: before.vehicleId }, "end");
+      await carFollowsTrip(tx, { id: before.id, vehicleId }, "start");
+    }
     const after = await findEntry(tx, before.id);
     await recordAudit(tx, actor, {
       action: "booking.assign_vehicle",

@@ -9,7 +9,7 @@ import { changeCounters } from "../db/changes";
 import { newAdmin, newBooking, newCustomerWithToken, newFleetVehicle } from "../testing/admin";
 import { capeTown } from "../testing/bookings";
 import { createTestServices } from "../testing/harness";
-import { updateBookingStatus } from "./admin-bookings";
+import { assignBookingVehicle, updateBookingStatus } from "./admin-bookings";
 import type { Services } from "./context";
 import { listAvailableVehicles } from "./vehicles";
 import type { Viewer } from "./viewer";
@@ -117,5 +117,35 @@ describe("an admin's status change moves the booking's car", () => {
     await newBooking(services, { userId: customerId, vehicleId: car.id, status: "confirmed", fromDay: 31, toDay: 33 });
     await expect(setStatus(old.id, "in_progress")).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await carStatus(car.id)).toBe("available");
+  });
+});
+
+describe("a trip on the road that changes car", () => {
+  test("the new car goes out (rented), the old one comes back (available); before the trip, assigning moves no car", async () => {
+    const broken = await newFleetVehicle(services, { category: "medium", transmission: "automatic", status: "rented" });
+    const spare = await newFleetVehicle(services, { category: "medium", transmission: "automatic" });
+    const trip = await newBooking(services, {
+      userId: customerId,
+      vehicleId: broken.id,
+      category: "medium",
+      transmission: "automatic",
+      status: "in_progress",
+      fromDay: -1,
+      toDay: 3,
+    });
+    await assignBookingVehicle(services, admin, trip.id, { vehicleId: spare.id });
+    expect([await carStatus(broken.id), await carStatus(spare.id)]).toEqual(["available", "rented"]);
+
+    const later = await newFleetVehicle(services, { category: "medium", transmission: "automatic" });
+    const ahead = await newBooking(services, {
+      userId: customerId,
+      category: "medium",
+      transmission: "automatic",
+      status: "confirmed",
+      fromDay: 40,
+      toDay: 42,
+    });
+    await assignBookingVehicle(services, admin, ahead.id, { vehicleId: later.id });
+    expect(await carStatus(later.id)).toBe("available");
   });
 });

@@ -3,7 +3,7 @@
 // customer's cancellation) calls `carFollowsBooking` in the same transaction, so a trip on the
 // road shows its car as rented and a trip that ended gives the car back to the fleet.
 import type { Prisma } from "../db";
-import { bookingTripMove, carStatusAfterBookingStatus, type BookingStatus, type VehicleStatus } from "#domain";
+import { bookingTripMove, carStatusAfterTripMove, type BookingStatus, type VehicleStatus } from "#domain";
 
 /** The car's status before and after a booking's status change moved it. */
 export type CarStatusMove = { from: VehicleStatus; to: VehicleStatus };
@@ -23,11 +23,24 @@ export async function carFollowsBooking(
   to: BookingStatus,
 ): Promise<CarStatusMove | null> {
   const move = bookingTripMove(from, to);
-  if (!move || !booking.vehicleId) return null;
+  return move ? carFollowsTrip(tx, booking, move) : null;
+}
+
+/**
+ * Moves `booking.vehicleId` as a trip of the booking starting or ending on it asks (domain
+ * carStatusAfterTripMove), in the caller's transaction: for a status change above, and for a trip
+ * on the road that changes car (assignBookingVehicle). Null when the car stays as it was.
+ */
+export async function carFollowsTrip(
+  tx: Prisma.TransactionClient,
+  booking: { id: string; vehicleId: string | null },
+  move: "start" | "end",
+): Promise<CarStatusMove | null> {
+  if (!booking.vehicleId) return null;
   const car = await tx.vehicle.findUnique({ where: { id: booking.vehicleId }, select: { id: true, status: true } });
   if (!car) return null;
   const heldByAnotherTrip = move === "end" && (await tx.booking.count({ where: { vehicleId: car.id, id: { not: booking.id }, status: "in_progress" } })) > 0;
-  const next = carStatusAfterBookingStatus({ from, to, car: car.status, heldByAnotherTrip });
+  const next = carStatusAfterTripMove({ move, car: car.status, heldByAnotherTrip });
   if (!next) return null;
   const changed = await tx.vehicle.updateMany({ where: { id: car.id, status: car.status }, data: { status: next } });
   return changed.count === 1 ? { from: car.status, to: next } : null;
