@@ -17,6 +17,7 @@ const { FeaturesInput } = await import("./FeaturesInput.tsx");
 const { Pager } = await import("./Page.tsx");
 const { FindPoint } = await import("./bookings/FindPoint.tsx");
 const { BookingHandovers } = await import("./bookings/BookingHandovers.tsx");
+const { ProposedSelect } = await import("./ProposedSelect.tsx");
 const { MemoryRouter } = await import("react-router");
 const { Client, fetchExchange, Provider } = await import("urql");
 
@@ -290,5 +291,111 @@ describe("a booking's delivery and collection on its card", () => {
     expect(handover("delivery")).toContain("Not recorded in the app");
     expect(handover("collection")).toContain("Sipho");
     expect(handover("collection")).not.toContain("No driver yet");
+  });
+});
+
+describe("a select that only proposes until Save (the booking status, a stop's driver)", () => {
+  const OPTIONS = [
+    { value: "", label: "Unassigned" },
+    { value: "d1", label: "Sipho" },
+    { value: "d2", label: "Lerato" },
+    { value: "d3", label: "Ayanda (disabled)", disabled: true },
+  ];
+  let saved: string[] = [];
+  let answer: () => Promise<boolean> = async () => true;
+  function Harness({ initial = "" }: { initial?: string }) {
+    const [value, setValue] = useState(initial);
+    return (
+      <>
+        <label htmlFor="driver">Driver</label>
+        <ProposedSelect
+          id="driver"
+          value={value}
+          options={OPTIONS}
+          saveLabel="Save driver"
+          savingLabel="Saving driver…"
+          onSave={async (next) => {
+            saved.push(next);
+            const ok = await answer();
+            if (ok) setValue(next);
+            return ok;
+          }}
+        />
+      </>
+    );
+  }
+  const select = () => screen.getByLabelText("Driver") as HTMLSelectElement;
+  const saveButton = () => screen.queryByRole("button", { name: /Save driver$/ });
+  const choose = (value: string) => fireEvent.change(select(), { target: { value } });
+
+  afterEach(() => {
+    saved = [];
+    answer = async () => true;
+  });
+
+  test("walking the options (a change per arrow key) saves nothing; Save saves the last one, once, and the focus goes back to the select", async () => {
+    render(<Harness />);
+    act(() => select().focus());
+    choose("d1");
+    choose("d2");
+    expect(saved).toEqual([]);
+    expect(select().value).toBe("d2");
+    expect(select().disabled).toBe(false);
+    act(() => saveButton()!.focus());
+    await act(async () => {
+      fireEvent.click(saveButton()!);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(saved).toEqual(["d2"]);
+    expect(select().value).toBe("d2");
+    expect(saveButton()).toBeNull();
+    expect(document.activeElement).toBe(select());
+  });
+
+  test("Escape puts the select back, and nothing is saved", () => {
+    render(<Harness initial="d1" />);
+    choose("d2");
+    expect(saveButton()).not.toBeNull();
+    fireEvent.keyDown(select(), { key: "Escape" });
+    expect(select().value).toBe("d1");
+    expect(saveButton()).toBeNull();
+    expect(saved).toEqual([]);
+  });
+
+  test("Cancel puts it back too; going back to the saved value proposes nothing", async () => {
+    render(<Harness initial="d1" />);
+    choose("d2");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(select().value).toBe("d1");
+    expect(document.activeElement).toBe(select());
+    choose("d2");
+    choose("d1");
+    expect(saveButton()).toBeNull();
+    expect(saved).toEqual([]);
+  });
+
+  test("while saving, the buttons stay focusable (aria-disabled) and a second click saves nothing more; a failure keeps the proposal", async () => {
+    let finish: (ok: boolean) => void = () => {};
+    answer = () => new Promise<boolean>((resolve) => (finish = resolve));
+    render(<Harness />);
+    choose("d1");
+    fireEvent.click(saveButton()!);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(saveButton()!.getAttribute("aria-disabled")).toBe("true");
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(select().disabled).toBe(false);
+    fireEvent.click(saveButton()!);
+    choose("d2"); // ignored while the save is on its way
+    await act(async () => {
+      finish(false);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(saved).toEqual(["d1"]);
+    expect(select().value).toBe("d1");
+    expect(saveButton()).not.toBeNull();
+    expect(saveButton()!.getAttribute("aria-disabled")).toBeNull();
   });
 });

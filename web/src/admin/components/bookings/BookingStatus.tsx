@@ -6,6 +6,7 @@ import { BOOKING_STATUSES, bookingNumber, isBookingStatus } from "#domain/bookin
 import { Button } from "../../../ui/Button.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../../ui/toast.tsx";
+import { ProposedSelect } from "../ProposedSelect.tsx";
 import { BOOKING_FIELDS, type AdminBooking } from "../../lib/api.ts";
 import { bookingStatusLabel } from "../../lib/format.ts";
 import { adminErrorMessage } from "../../lib/errors.ts";
@@ -34,40 +35,30 @@ export const STATUS_FILTER = [{ value: "", label: "All statuses" }, ...STATUS_OP
 export function StatusControl({ booking }: { booking: AdminBooking }) {
   const id = useId();
   const [, updateStatus] = useMutation(UPDATE_STATUS);
-  // What the select proposes; null shows the booking's own status (so a change made elsewhere shows too).
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const number = bookingNumber(booking.id, "admin");
-  const proposed = chosen !== null && chosen !== booking.status && isBookingStatus(chosen) ? chosen : null;
-  const save = async () => {
-    if (!proposed) return;
-    setSaving(true);
-    const result = await updateStatus({ id: booking.id, status: proposed });
-    setSaving(false);
+  const save = async (status: string) => {
+    if (!isBookingStatus(status)) return false;
+    const result = await updateStatus({ id: booking.id, status });
     if (result.error || !result.data) {
       notifyError("Error updating status", adminErrorMessage(result.error));
-      return;
+      return false;
     }
-    setChosen(null);
-    notifySuccess("Status updated", `Booking #${number} is now ${bookingStatusLabel(proposed).toLowerCase()}.`);
+    notifySuccess("Status updated", `Booking #${number} is now ${bookingStatusLabel(status).toLowerCase()}.`);
+    return true;
   };
   return (
     <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2" })}>
       <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600", color: "fg.muted", whiteSpace: "nowrap" })}>
         Status
       </label>
-      <select
+      <ProposedSelect
         id={id}
-        value={chosen ?? booking.status}
-        disabled={saving}
-        onChange={(event) => setChosen(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Escape" && proposed) {
-            event.preventDefault();
-            setChosen(null);
-          }
-        }}
-        className={css({
+        value={booking.status}
+        options={STATUS_OPTIONS}
+        onSave={save}
+        saveLabel="Save status"
+        savingLabel="Saving status…"
+        selectClassName={css({
           minH: "9",
           px: "2.5",
           fontSize: "sm",
@@ -79,24 +70,7 @@ export function StatusControl({ booking }: { booking: AdminBooking }) {
           cursor: "pointer",
         })}
         aria-label={`Status of booking #${number}`}
-      >
-        {STATUS_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {proposed ? (
-        <>
-          <Button size="sm" disabled={saving} aria-busy={saving || undefined} onClick={() => void save()}>
-            {saving ? <Spinner label="Saving status…" /> : null}
-            Save status
-          </Button>
-          <Button size="sm" variant="ghost" disabled={saving} onClick={() => setChosen(null)}>
-            Cancel
-          </Button>
-        </>
-      ) : null}
+      />
     </div>
   );
 }

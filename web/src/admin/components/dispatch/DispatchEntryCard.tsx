@@ -10,9 +10,9 @@ import { formatBookingCardDateTime, formatBookingCardTime } from "#domain/time.t
 import { Badge } from "../../../ui/Badge.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { CarIcon, MapPinIcon, PhoneIcon, WarningIcon } from "../../../ui/icons.tsx";
-import { Spinner } from "../../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../../ui/toast.tsx";
 import { mono } from "../Page.tsx";
+import { ProposedSelect } from "../ProposedSelect.tsx";
 import { AssignDialog } from "../bookings/AssignVehicle.tsx";
 import { mapsLink } from "../../lib/maps.ts";
 import { line, termLabel } from "../bookings/styles.ts";
@@ -43,7 +43,9 @@ const entryCard = css({
 });
 
 const selectStyle = css({
-  width: "full",
+  // The whole row, or beside Save and Cancel while a driver is proposed.
+  flex: "1 1 12rem",
+  minW: "0",
   minH: "10",
   px: "2.5",
   fontSize: "sm",
@@ -64,25 +66,22 @@ export function stopLabel(entry: Pick<DispatchEntry, "kind" | "at" | "bookingId"
 function DriverControl({ entry, drivers, number }: { entry: DispatchEntry; drivers: readonly Driver[] | undefined; number: number }) {
   const id = useId();
   const [, assign] = useMutation(ASSIGN_DRIVER);
-  const [pending, setPending] = useState<string | null>(null);
   const current = entry.driver;
   const done = entry.state === "done";
   const active = (drivers ?? []).filter((d) => d.isActive);
   const options = [
-    { value: "", label: "Unassigned", disabled: false },
-    ...active.map((d) => ({ value: d.id, label: d.name, disabled: false })),
+    { value: "", label: "Unassigned" },
+    ...active.map((d) => ({ value: d.id, label: d.name })),
     // The current driver, once disabled (or unknown here), stays shown but cannot be chosen again.
     ...(current && !active.some((d) => d.id === current.id) ? [{ value: current.id, label: `${current.name} (disabled)`, disabled: true }] : []),
   ];
-  const change = async (driverId: string) => {
-    if (driverId === (current?.id ?? "")) return;
-    setPending(driverId);
+  // Choosing a driver only proposes them (see ProposedSelect): Save assigns, with its toast.
+  const save = async (driverId: string) => {
     const result = await assign({ bookingId: entry.bookingId, kind: entry.kind, driverId: driverId || null });
-    setPending(null);
     const kind = handoverKindLabel(entry.kind).toLowerCase();
     if (result.error || !result.data) {
       notifyError("Error assigning driver", adminErrorMessage(result.error));
-      return;
+      return false;
     }
     const chosen = result.data.assignHandoverDriver.driver;
     notifySuccess(
@@ -91,29 +90,23 @@ function DriverControl({ entry, drivers, number }: { entry: DispatchEntry; drive
         ? `${chosen.name} does the ${kind} of booking #${bookingNumber(entry.bookingId, "admin")} at ${formatBookingCardTime(new Date(entry.at))}.`
         : `The ${kind} of booking #${bookingNumber(entry.bookingId, "admin")} has no driver.`,
     );
+    return true;
   };
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
       <label htmlFor={id} className={termLabel}>
         Driver<span className={css({ srOnly: true })}> for stop {stopLabel(entry, number)}</span>
       </label>
-      <div className={css({ display: "flex", alignItems: "center", gap: "2" })}>
-        <select
-          id={id}
-          className={selectStyle}
-          value={pending ?? current?.id ?? ""}
-          disabled={pending !== null || done || !drivers}
-          onChange={(event) => void change(event.target.value)}
-          data-driver-select
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {pending !== null ? <Spinner label="Saving driver…" /> : null}
-      </div>
+      <ProposedSelect
+        id={id}
+        value={current?.id ?? ""}
+        options={options}
+        onSave={save}
+        saveLabel="Save driver"
+        savingLabel="Saving driver…"
+        disabled={done || !drivers}
+        selectClassName={selectStyle}
+      />
       {current && !current.isActive && !done ? (
         <p
           className={css({ display: "flex", alignItems: "flex-start", gap: "1.5", fontSize: "sm", color: "danger.fg", fontWeight: "500" })}
