@@ -18,7 +18,9 @@ const session = await import("./session/store.ts");
 const { createDealershipClient, isSessionError } = await import("./session/client.ts");
 const { formValuesOf, vehicleFormSchema, vehicleInput } = await import("./components/VehicleForm.tsx");
 const { moveItem } = await import("./lib/photos.ts");
-const { fieldErrorsOf } = await import("./lib/save.ts");
+const { fieldErrorsOf, saveFailureMessage } = await import("./lib/save.ts");
+const { CombinedError } = await import("urql");
+const { CONNECTION_MESSAGE } = await import("../lib/errors.ts");
 const { statusLabel, statusTone, isForSale } = await import("./lib/vehicle.ts");
 const { storeCustomerToken, dropCustomerToken, customerToken } = await import("../lib/session.ts");
 
@@ -252,6 +254,22 @@ describe("vehicle form (SPEC 5)", () => {
     expect(fieldErrorsOf(error("Please upload the photo again", "BAD_USER_INPUT", { "images.1": "Please upload the photo again", other: "x" }))).toEqual({
       images: "Please upload the photo again",
     });
+  });
+
+  test("a failed save without the server's verdict (offline, a 5xx) says so, and never blames the form", () => {
+    const fallback = "Please check the form and try again.";
+    expect(saveFailureMessage(new CombinedError({ networkError: new TypeError("Failed to fetch") }), fallback)).toBe(CONNECTION_MESSAGE);
+    const badGateway = new CombinedError({ networkError: new Error("Bad Gateway"), response: new Response("", { status: 502 }) });
+    expect(saveFailureMessage(badGateway, fallback)).toBe(CONNECTION_MESSAGE);
+    const masked = new CombinedError({ graphQLErrors: [{ message: "Unexpected error.", extensions: { code: "INTERNAL_SERVER_ERROR" } }] });
+    expect(saveFailureMessage(masked, fallback)).toBe(CONNECTION_MESSAGE);
+    // The server's verdict: its reason; a refusal without one: the form's fallback.
+    const taken = new CombinedError({
+      graphQLErrors: [{ message: "A vehicle with this registration number already exists", extensions: { code: "CONFLICT" } }],
+    });
+    expect(saveFailureMessage(taken, fallback)).toBe("A vehicle with this registration number already exists");
+    const tooLarge = new CombinedError({ networkError: new Error("Payload Too Large"), response: new Response("", { status: 413 }) });
+    expect(saveFailureMessage(tooLarge, fallback)).toBe(fallback);
   });
 
   test("photos move within the list", () => {

@@ -1,16 +1,15 @@
 /**
  * Add Vehicle (/dealership/vehicles/add, SPEC 2, 5, 8): the vehicle form with the add form's
  * defaults; "Vehicle added" and back to the dashboard, or "Failed to add vehicle" with the
- * server's reason (and its messages on the fields).
+ * server's reason (and its messages on the fields), or the connection message when no verdict came.
  */
 import { useNavigate } from "react-router";
 import { useMutation } from "urql";
-import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
-import { fieldErrorsOf } from "../lib/save.ts";
+import { fieldErrorsOf, saveFailureMessage } from "../lib/save.ts";
 import { VEHICLE_FIELDS } from "../lib/vehicle.ts";
 import { graphql } from "../../lib/graphql.ts";
 
@@ -50,7 +49,8 @@ export function Component() {
             navigate(DASHBOARD_PATH);
             return null;
           }
-          notifyError("Failed to add vehicle", serverMessage(result.error) ?? "Please check the form and try again.");
+          // What was typed stays in the form, to save again.
+          notifyError("Failed to add vehicle", saveFailureMessage(result.error, "Please check the form and try again."));
           return fieldErrorsOf(result.error);
         }}
       />

@@ -8,7 +8,6 @@ import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
-import { serverMessage } from "../../lib/errors.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button, ButtonLink } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
@@ -19,7 +18,7 @@ import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { formValuesOf, VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
 import { errorCode } from "../lib/errors.ts";
-import { fieldErrorsOf } from "../lib/save.ts";
+import { fieldErrorsOf, saveFailureMessage } from "../lib/save.ts";
 import { VEHICLE_FIELDS } from "../lib/vehicle.ts";
 import { isSessionError } from "../session/client.ts";
 import { graphql } from "../../lib/graphql.ts";
@@ -139,7 +138,7 @@ export function Component() {
             navigate(DASHBOARD_PATH);
             return null;
           }
-          notifyError("Failed to update vehicle", serverMessage(saved.error) ?? "Your changes were not saved. Please try again.");
+          notifyError("Failed to update vehicle", saveFailureMessage(saved.error, "Your changes were not saved. Please try again."));
           return fieldErrorsOf(saved.error);
         }}
       />
