@@ -8,7 +8,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useClient, useMutation } from "urql";
 import type { z } from "zod";
 import { css, cx } from "styled-system/css";
@@ -22,7 +22,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { CarIcon, RefreshIcon, XIcon } from "../../ui/icons.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { VEHICLE_FIELDS, type AdminVehicle } from "../lib/api.ts";
-import { transmissionLabel, vehicleStatusLabel } from "../lib/format.ts";
+import { categoryRateHint, transmissionLabel, vehicleStatusLabel } from "../lib/format.ts";
 import { isLocalImage, uploadVehiclePhoto } from "../lib/photos.ts";
 import { AdminDialog, dialogActions, stickyActions } from "./Dialogs.tsx";
 import { FeaturesInput } from "./FeaturesInput.tsx";
@@ -277,6 +277,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
     defaultValues: initialValues(vehicle),
   });
   const { errors, isSubmitting } = formState;
+  const category = useWatch({ control, name: "category" });
 
   const onSubmit = handleSubmit(async (data) => {
     const input = { ...data, imageUrl: data.imageUrl ?? "" };
@@ -315,6 +316,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
           min={1}
           step="0.01"
           placeholder="650"
+          hint={categoryRateHint(category)}
           error={errors.pricePerDay?.message}
           {...register("pricePerDay", { valueAsNumber: true })}
         />

@@ -1,5 +1,16 @@
 import { describe, expect, test } from "bun:test";
-import { bookingStatusLabel, dateLabel, dateTimeLabel, dayLabel, nearDayLabel, plural, rand, relativeTime, vehicleStatusTone } from "./format.ts";
+import {
+  bookingStatusLabel,
+  categoryRateHint,
+  dateLabel,
+  dateTimeLabel,
+  dayLabel,
+  nearDayLabel,
+  plural,
+  rand,
+  relativeTime,
+  vehicleStatusTone,
+} from "./format.ts";
 import { failureReasonLabel, handoverStateLabel, handoverStateTone } from "./handovers.ts";
 
 describe("back-office formats", () => {
@@ -29,6 +40,13 @@ describe("back-office formats", () => {
     expect(bookingStatusLabel("in_progress")).toBe("In Progress");
     expect(vehicleStatusTone("available")).toBe("green");
     expect(vehicleStatusTone("out_of_service")).toBe("red");
+  });
+
+  test("the price hint names the category rate customers are charged (the domain's, SPEC 9)", () => {
+    expect(categoryRateHint("small")).toBe("Customers are charged the Small rate, R450/day.");
+    expect(categoryRateHint("medium")).toBe("Customers are charged the Medium rate, R650/day.");
+    expect(categoryRateHint("large")).toBe("Customers are charged the Large rate, R850/day.");
+    expect(categoryRateHint("")).toBe("Customers are charged their category's daily rate.");
   });
 
   test("dispatch days in Cape Town, and the days near today", () => {

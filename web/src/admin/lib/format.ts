@@ -1,7 +1,8 @@
 /** Display formats of the back office: Cape Town time, rand, labels, counts. */
 import { BOOKING_STATUS_LABELS, isBookingStatus } from "#domain/booking.ts";
-import { categoryLabel, TRANSMISSION_LABELS, isTransmission, vehicleStatusLabel } from "#domain/catalogue.ts";
-import { formatRand } from "#domain/money.ts";
+import { categoryLabel, isCategory, TRANSMISSION_LABELS, isTransmission, vehicleStatusLabel } from "#domain/catalogue.ts";
+import { formatRand, formatRandPerDay } from "#domain/money.ts";
+import { CATEGORY_RATES } from "#domain/pricing.ts";
 import { addDays, CAPE_TOWN_TIME_ZONE, capeTownDateTimeToUtc, capeTownToday, type IsoDate } from "#domain/time.ts";
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
@@ -79,6 +80,15 @@ export { categoryLabel, vehicleStatusLabel };
 /** "1 vehicle", "1,200 bookings" (grouped like the rand amounts). */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The hint under a fleet car's "Price per day": customers pay the category's daily rate (SPEC 9,
+ * the domain's pricing), never the car's own price.
+ */
+export function categoryRateHint(category: string): string {
+  if (!isCategory(category)) return "Customers are charged their category's daily rate.";
+  return `Customers are charged the ${categoryLabel(category)} rate, ${formatRandPerDay(CATEGORY_RATES[category])}.`;
 }
 
 /** Vehicle status badge colours: available green, rented blue, maintenance amber, out of service red. */

@@ -87,6 +87,9 @@ const sectionTitle = css({ textStyle: "heading" });
 const twoColumns = css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))" }, gap: "4" });
 const threeColumns = css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "repeat(3, minmax(0, 1fr))" }, gap: "4" });
 
+/** Dealership cars are for sale, never rented out: the rate is kept on the car's record, and charged to no one. */
+const DAILY_RATE_HINT = "Kept on the car's record only: dealership cars aren't rented out.";
+
 const selectAll = (event: { currentTarget: HTMLInputElement }) => event.currentTarget.select();
 
 export interface VehicleFormProps {
@@ -225,7 +228,7 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
                 label="Daily rate (R)"
                 inputMode="decimal"
                 autoComplete="off"
-                hint="Rand per day when the car is rented out."
+                hint={DAILY_RATE_HINT}
                 error={errors.dailyRate?.message}
                 onFocus={selectAll}
                 {...register("dailyRate")}
