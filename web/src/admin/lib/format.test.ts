@@ -5,6 +5,7 @@ import {
   dateLabel,
   dateTimeLabel,
   dayLabel,
+  matchCount,
   nearDayLabel,
   plural,
   rand,
@@ -37,6 +38,10 @@ describe("back-office formats", () => {
     expect(rand("abc")).toBe("abc");
     expect(plural(1, "vehicle")).toBe("1 vehicle");
     expect(plural(1200, "booking")).toBe("1,200 bookings");
+    expect(matchCount(1, "vehicle")).toBe("1 vehicle matches");
+    expect(matchCount(3, "vehicle")).toBe("3 vehicles match");
+    expect(matchCount(0, "customer")).toBe("0 customers match");
+    expect(matchCount(1200, "booking")).toBe("1,200 bookings match");
     expect(bookingStatusLabel("in_progress")).toBe("In Progress");
     expect(vehicleStatusTone("available")).toBe("green");
     expect(vehicleStatusTone("out_of_service")).toBe("red");

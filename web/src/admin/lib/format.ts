@@ -91,6 +91,11 @@ export function categoryRateHint(category: string): string {
   return `Customers are charged the ${categoryLabel(category)} rate, ${formatRandPerDay(CATEGORY_RATES[category])}.`;
 }
 
+/** A search's result count with its verb: "1 vehicle matches", "3 vehicles match", "0 customers match". */
+export function matchCount(count: number, one: string, many = `${one}s`): string {
+  return `${plural(count, one, many)} ${count === 1 ? "matches" : "match"}`;
+}
+
 /** Vehicle status badge colours: available green, rented blue, maintenance amber, out of service red. */
 export function vehicleStatusTone(status: string): "green" | "blue" | "amber" | "red" | "grey" {
   switch (status) {

@@ -21,7 +21,7 @@ import { FilterSelect, filterBar, ResultCount, SearchBox } from "../components/F
 import { ClipboardIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, pageStack } from "../components/Page.tsx";
 import { BOOKING_FIELDS } from "../lib/api.ts";
-import { bookingStatusLabel, plural } from "../lib/format.ts";
+import { bookingStatusLabel, matchCount, plural } from "../lib/format.ts";
 import { useDebounced } from "../lib/hooks.ts";
 import { graphql } from "../../lib/graphql.ts";
 
@@ -166,8 +166,7 @@ export function Component() {
       ) : (
         <>
           <ResultCount>
-            {plural(page.total, "booking")}
-            {search ? ` ${page.total === 1 ? "matches" : "match"} “${search}”` : ""}
+            {search ? `${matchCount(page.total, "booking")} “${search}”` : plural(page.total, "booking")}
             {fetching ? " · updating…" : ""}
           </ResultCount>
           <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-label="Bookings">

@@ -22,7 +22,7 @@ import { ResultCount, SearchBox, filterBar } from "../components/Filters.tsx";
 import { UsersIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, Panel, StatCard, dataTable, pageStack } from "../components/Page.tsx";
 import { CUSTOMER_FIELDS, type Customer } from "../lib/api.ts";
-import { dateLabel, plural } from "../lib/format.ts";
+import { dateLabel, matchCount, plural } from "../lib/format.ts";
 import { useDebounced } from "../lib/hooks.ts";
 import { graphql } from "../../lib/graphql.ts";
 
@@ -258,8 +258,7 @@ export function Component() {
       ) : (
         <>
           <ResultCount>
-            {plural(page.total, "customer")}
-            {query ? ` match “${query}”` : ""}
+            {query ? `${matchCount(page.total, "customer")} “${query}”` : plural(page.total, "customer")}
             {fetching ? " · updating…" : ""}
           </ResultCount>
           <Panel>

@@ -20,7 +20,7 @@ import { PlusIcon, TrashIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, mono, pageStack } from "../components/Page.tsx";
 import { VehicleFormDialog } from "../components/VehicleFormDialog.tsx";
 import { VEHICLE_FIELDS, type AdminVehicle } from "../lib/api.ts";
-import { categoryLabel, plural, transmissionLabel, vehicleStatusLabel, vehicleStatusTone } from "../lib/format.ts";
+import { categoryLabel, matchCount, plural, transmissionLabel, vehicleStatusLabel, vehicleStatusTone } from "../lib/format.ts";
 import { useDebounced } from "../lib/hooks.ts";
 import { isLocalImage } from "../lib/photos.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
@@ -290,8 +290,7 @@ export function Component() {
       ) : (
         <>
           <ResultCount>
-            {plural(page.total, "vehicle")}
-            {filtered ? " match" : " in the fleet"}
+            {filtered ? matchCount(page.total, "vehicle") : `${plural(page.total, "vehicle")} in the fleet`}
             {fetching ? " · updating…" : ""}
           </ResultCount>
           <ul className={grid} aria-label="Vehicles">
