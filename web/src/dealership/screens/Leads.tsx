@@ -202,18 +202,21 @@ export function Component() {
           Please check your connection and try again.
         </Notice>
       ) : !data ? (
-        <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-busy="true">
+        // The announcement beside the list, not in it: a <ul> holds only <li>s.
+        <div aria-busy="true">
           <span role="status" className={css({ srOnly: true })}>
             Loading leads…
           </span>
-          {[0, 1].map((i) => (
-            <Card as="li" key={i} padding="lg" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-              <Skeleton className={css({ height: "6", width: "40" })} />
-              <Skeleton className={css({ height: "4", width: "64" })} />
-              <Skeleton className={css({ height: "16", width: "full" })} />
-            </Card>
-          ))}
-        </ul>
+          <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })} aria-hidden="true">
+            {[0, 1].map((i) => (
+              <Card as="li" key={i} padding="lg" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+                <Skeleton className={css({ height: "6", width: "40" })} />
+                <Skeleton className={css({ height: "4", width: "64" })} />
+                <Skeleton className={css({ height: "16", width: "full" })} />
+              </Card>
+            ))}
+          </ul>
+        </div>
       ) : data.leads.length === 0 ? (
         <Card padding="lg" className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "12" })}>
           <IconDisc size="lg">
