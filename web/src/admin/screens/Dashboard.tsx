@@ -2,7 +2,7 @@
  * Admin dashboard (/admin/dashboard, SPEC 2, 8, 9): four figures (Total Vehicles with the
  * available count, Active Bookings = confirmed or in progress, Total Bookings, Fleet
  * Utilization = active / total vehicles as a rounded percent: the server's numbers), quick links,
- * the 5 most recent bookings with View All, and Sign Out (in the header).
+ * the 5 most recent bookings (each opens on the Bookings screen) with View All, and Sign Out (in the header).
  * A failed load says "Error loading dashboard".
  */
 import type { ReactNode } from "react";
@@ -64,6 +64,22 @@ const quickLink = css({
   "& [data-icon]": { display: "flex", p: "2", borderRadius: "lg", bg: "brand.subtle", color: "brand.text", flexShrink: 0 },
 });
 
+/** The booking on the Bookings screen: its search (?q=) by the admin's booking number finds just that one. */
+export function bookingLink(id: string): string {
+  return `/admin/bookings?${new URLSearchParams({ q: bookingNumber(id, "admin") })}`;
+}
+
+// The whole row opens the booking: its number's link covers the row (one link per row for the keyboard and screen readers).
+const clickableRow = css({ position: "relative", cursor: "pointer" });
+const rowLink = css({
+  color: "fg.link",
+  fontWeight: "600",
+  py: "1",
+  textDecoration: "underline",
+  textUnderlineOffset: "2px",
+  _after: { content: '""', position: "absolute", inset: "0" },
+});
+
 function RecentBookings({ bookings, loading }: { bookings: AdminBooking[] | undefined; loading: boolean }) {
   if (!bookings && loading) {
     return (
@@ -100,9 +116,12 @@ function RecentBookings({ bookings, loading }: { bookings: AdminBooking[] | unde
       </thead>
       <tbody>
         {bookings.map((booking) => (
-          <tr key={booking.id} data-booking-id={booking.id}>
+          <tr key={booking.id} data-booking-id={booking.id} className={clickableRow}>
             <td data-primary>
-              <span className={mono}>#{bookingNumber(booking.id, "admin")}</span>
+              <Link to={bookingLink(booking.id)} className={rowLink}>
+                <span className={css({ srOnly: true })}>Booking </span>
+                <span className={mono}>#{bookingNumber(booking.id, "admin")}</span>
+              </Link>
             </td>
             <td data-label="Customer">{booking.user.name}</td>
             <td data-label="Category">{categoryLabel(booking.category)}</td>
