@@ -119,7 +119,7 @@ export function AdminLayout() {
       {/* In a portal beside the dialogs' (outside #root's stacking context), so a toast raised
           from a dialog shows above it. */}
       <Portal>
-        <Toasts />
+        <Toasts align="desk" />
       </Portal>
     </Provider>
   );

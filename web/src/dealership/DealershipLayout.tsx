@@ -110,7 +110,7 @@ export function DealershipLayout() {
   return (
     <Provider value={client}>
       <AreaShell area="Dealership portal" actions={token ? <HeaderNav /> : undefined} />
-      <Toasts />
+      <Toasts align="desk" />
     </Provider>
   );
 }

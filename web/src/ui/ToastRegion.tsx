@@ -9,13 +9,12 @@
  * - F8 moves focus to the notification region.
  */
 import { Toast, Toaster, createToaster } from "@ark-ui/react/toast";
+import { useLayoutEffect, useSyncExternalStore } from "react";
 import { css, cx } from "styled-system/css";
 import { CloseIcon, ToastIcon, toastAlign, toastStyles, useSwipeToDismiss } from "./toast-parts.tsx";
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, type ToastAlign, type ToastKind } from "./toast-settings.ts";
 
-export const toaster = createToaster({
-  // Ark's top centre spans the width; ToastRegion's `align` places the toast in it.
-  placement: "top",
+const SETTINGS = {
   max: 1,
   duration: TOAST_DURATION_MS,
   removeDelay: TOAST_REMOVE_DELAY_MS,
@@ -23,12 +22,54 @@ export const toaster = createToaster({
   gap: 12,
   offsets: "0.75rem",
   pauseOnPageIdle: true,
+};
+
+export const toaster = createToaster({
+  // Ark's top centre spans the width; ToastRegion's `align` places the toast in it.
+  placement: "top",
+  ...SETTINGS,
 });
+
+/**
+ * At a desk (admin, dealership; 40rem wide and up): bottom left. At the top a toast covered the
+ * header's section links for 5 s after every save; at the bottom right it would cover the Save
+ * and Cancel of a dialog or of the dealership form's bar after a failed save.
+ */
+const deskToaster = createToaster({ placement: "bottom-start", ...SETTINGS });
+const DESK_MEDIA = "(min-width: 40rem)";
+
+/** The toaster of the region on screen. */
+let current = toaster;
 
 /** Shows a toast, replacing any toast on screen (one at a time). */
 export function show(kind: ToastKind, title: string, description?: string): void {
-  toaster.remove();
-  toaster.create({ type: kind, title, description });
+  current.remove();
+  current.create({ type: kind, title, description });
+}
+
+const watchWidth = (onChange: () => void) => {
+  const query = window.matchMedia(DESK_MEDIA);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
+
+/** The desk's toaster on a wide screen, else the top one; a toast already shown moves over to it. */
+function useToaster(desk: boolean) {
+  const wide = useSyncExternalStore(
+    watchWidth,
+    () => window.matchMedia(DESK_MEDIA).matches,
+    () => false,
+  );
+  const chosen = desk && wide ? deskToaster : toaster;
+  useLayoutEffect(() => {
+    if (current === chosen) return;
+    // Raised as this region's code arrived (before it was drawn), or shown before a resize.
+    const [shown] = current.getVisibleToasts();
+    current.remove();
+    current = chosen;
+    if (shown) show(shown.type as ToastKind, String(shown.title ?? ""), shown.description === undefined ? undefined : String(shown.description));
+  }, [chosen]);
+  return chosen;
 }
 
 /** Ark's placement and stacking of the toast (its variables), on top of the shared look. */
@@ -43,7 +84,7 @@ const arkRoot = css({
 });
 
 function ToastCard({ id, type, title, description }: { id: string | undefined; type: string | undefined; title: unknown; description: unknown }) {
-  const swipe = useSwipeToDismiss(() => toaster.dismiss(id));
+  const swipe = useSwipeToDismiss(() => current.dismiss(id));
   return (
     <Toast.Root className={cx(toastStyles.root, arkRoot)} {...swipe}>
       <ToastIcon type={type} />
@@ -60,8 +101,10 @@ function ToastCard({ id, type, title, description }: { id: string | undefined; t
 
 /** The notification region (rendered through `Toasts` in ./toast.tsx). */
 export function ToastRegion({ align = "center" }: { align?: ToastAlign }) {
+  const shownBy = useToaster(align === "desk");
   return (
-    <Toaster toaster={toaster} className={cx(toastStyles.group, toastAlign[align])}>
+    // Keyed: Ark's group takes its toaster once.
+    <Toaster key={shownBy.attrs.placement} toaster={shownBy} className={cx(toastStyles.group, toastAlign[align])}>
       {(toast) => <ToastCard key={toast.id} id={toast.id} type={toast.type} title={toast.title} description={toast.description} />}
     </Toaster>
   );

@@ -95,6 +95,8 @@ export const toastStyles = {
 export const toastAlign: Record<ToastAlign, string> = {
   center: css({ marginInline: "auto" }),
   end: css({ marginInlineStart: "auto" }),
+  // The desk toaster's own placement (ToastRegion.tsx) puts it bottom left; the stand-in and phones centre it.
+  desk: css({ marginInline: "auto" }),
 };
 
 export function ToastIcon({ type }: { type: string | undefined }) {

@@ -6,7 +6,7 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export type ToastKind = "success" | "error";
 
 /**
- * Where a toast sits on a wide screen (the `align` variant of the toastStyles recipe): centred at a
- * desk, at the right for the customer's one-column app.
+ * Where a toast sits on a wide screen: centred, at the right for the customer's one-column app, or
+ * "desk" (admin, dealership): Ark's toast at the bottom left from 40rem wide, else centred at the top.
  */
-export type ToastAlign = "center" | "end";
+export type ToastAlign = "center" | "end" | "desk";
