@@ -20,7 +20,7 @@ import { DEFAULT_TYPED_ADDRESS_COORDINATES } from "#domain/geo.ts";
 import { addDays, capeTownDateTimeToUtc, capeTownToday } from "#domain/time.ts";
 import { createCompletedCustomer } from "./booking-helpers.ts";
 import { createAdmin, STAFF_PASSWORD } from "./handover-helpers.ts";
-import { expectTargetSize, expectToast, graphql, snap, uniqueEmail } from "./support.ts";
+import { expectTargetSize, expectToast, graphql, snap, toast, uniqueEmail } from "./support.ts";
 
 const PASSWORD = STAFF_PASSWORD;
 
@@ -371,20 +371,45 @@ test.describe("delivery and collection in the back office", () => {
     await expect(page.locator('[data-dispatch-map] [data-landmark="Airport"]')).toBeVisible();
     await expectAccessible(page, "admin-dispatch");
 
-    // Give A's delivery to Sipho: the unassigned count drops with the API's.
+    // Walking A's driver select with the keyboard (Windows fires a change per arrow) only proposes a
+    // driver: nothing is saved, no toast, and the select keeps the focus. Escape puts it back.
     const before = await apiCounts(request, admin.token, tomorrow);
-    await entryA.getByLabel(/^Driver for stop/).selectOption({ label: siphoName });
+    const driverA = entryA.getByLabel(/^Driver for stop/);
+    await expect(driverA).toHaveValue("");
+    await driverA.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(driverA).not.toHaveValue("");
+    await expect(entryA.getByRole("button", { name: "Save driver" })).toBeVisible();
+    await expect(driverA).toBeFocused();
+    await expect(driverA).toBeEnabled();
+    await expect(toast(page).filter({ hasText: "Driver assigned" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(driverA).toHaveValue("");
+    await expect(entryA.getByRole("button", { name: "Save driver" })).toHaveCount(0);
+    expect((await apiCounts(request, admin.token, tomorrow)).unassigned).toBe(before.unassigned);
+
+    // Give A's delivery to Sipho (Save, from the keyboard): the unassigned count drops with the API's, and the focus comes back to the select.
+    await driverA.selectOption({ label: siphoName });
+    await expect(toast(page).filter({ hasText: "Driver assigned" })).toHaveCount(0);
+    await page.keyboard.press("Tab");
+    await expect(entryA.getByRole("button", { name: "Save driver" })).toBeFocused();
+    await page.keyboard.press("Enter");
     await expectToast(page, "Driver assigned");
-    await expect(entryA.getByLabel(/^Driver for stop/)).toHaveValue(/.+/);
+    await expect(driverA).toHaveValue(/.+/);
+    await expect(entryA.getByRole("button", { name: "Save driver" })).toHaveCount(0);
+    await expect(driverA).toBeFocused();
     const after = await apiCounts(request, admin.token, tomorrow);
     // (Unless another journey booked tomorrow meanwhile.)
     if (after.deliveries + after.collections === before.deliveries + before.collections) expect(after.unassigned).toBe(before.unassigned - 1);
     await expectCountsMatchApi(page, request, admin.token, tomorrow);
     // B's job goes from the disabled driver to Sipho; C's collection too.
     await entryB.getByLabel(/^Driver for stop/).selectOption({ label: siphoName });
+    await entryB.getByRole("button", { name: "Save driver" }).click();
     await expectToast(page, "Driver assigned");
     await expect(entryB.locator("[data-disabled-driver]")).toHaveCount(0);
     await entryC.getByLabel(/^Driver for stop/).selectOption({ label: siphoName });
+    await entryC.getByRole("button", { name: "Save driver" }).click();
     await expectToast(page, "Driver assigned");
     // Lerato (disabled) cannot be chosen.
     await expect(entryA.getByLabel(/^Driver for stop/).locator("option", { hasText: `Lerato Khumalo ${stamp}` })).toHaveCount(0);
