@@ -7,7 +7,18 @@
 import { expectAccessible } from "./axe";
 import { expect, test, type Page } from "./test";
 import { DEALERSHIP_INFO_KEY, DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
-import { createCustomer, expectSignInRefused, expectTargetSize, expectToast, NETWORK_CONSOLE_ERROR, snap, toast, uniqueEmail, waitForMail } from "./support.ts";
+import {
+  CONNECTION_MESSAGE,
+  createCustomer,
+  expectSignInRefused,
+  expectTargetSize,
+  expectToast,
+  NETWORK_CONSOLE_ERROR,
+  snap,
+  toast,
+  uniqueEmail,
+  waitForMail,
+} from "./support.ts";
 
 const stat = (page: Page, label: string) => page.locator("section[aria-labelledby=stats-heading] li").filter({ hasText: label });
 const vehicleCard = (page: Page, name: string | RegExp) => page.locator("main li").filter({ has: page.getByRole("heading", { name }) });
@@ -100,6 +111,10 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("available");
   await expect(page.getByLabel("Mileage (km)", { exact: true })).toHaveValue("0");
   await expect(page.getByLabel("Daily rate (R)", { exact: true })).toHaveValue("0");
+  // Dealership cars are for sale, never rented: the hint does not promise a rental.
+  await expect(page.getByLabel("Daily rate (R)", { exact: true })).toHaveAccessibleDescription(
+    "Kept on the car's record only: dealership cars aren't rented out.",
+  );
   await expect(page.getByLabel("Sales price (R, optional)", { exact: true })).toHaveValue("0");
 
   // The add form's rules, with the domain's messages.
@@ -147,6 +162,18 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expectToast(page, "Vehicle added", `2022 ${name} is in your inventory.`);
   await expect(page).toHaveURL(/\/dealership\/dashboard$/);
+  // At a desk the toast sits bottom left, clear of the header's links (Dashboard, Leads, Sign Out).
+  const toastBox = (await toast(page).boundingBox())!;
+  expect(toastBox.x).toBeLessThan(16);
+  expect(page.viewportSize()!.height - (toastBox.y + toastBox.height)).toBeLessThan(16);
+  for (const target of [
+    page.getByRole("link", { name: "Dashboard" }),
+    page.getByRole("link", { name: /^Leads/ }),
+    page.getByRole("button", { name: "Sign Out" }),
+  ]) {
+    const box = (await target.boundingBox())!;
+    expect(toastBox.y >= box.y + box.height || toastBox.x >= box.x + box.width || box.x >= toastBox.x + toastBox.width).toBe(true);
+  }
   const card = vehicleCard(page, new RegExp(name));
   await expect(card).toContainText(plate);
   await expect(card).toContainText("R139,900");
@@ -306,6 +333,80 @@ test("a dealership session the server no longer accepts (401), or another area's
 
 test.describe("on a poor connection", () => {
   test.use({ allowedConsoleErrors: [NETWORK_CONSOLE_ERROR] });
+
+  /** Makes the named GraphQL operation fail as `failing()` says (no connection, a gateway's 502), or pass. */
+  async function failOperation(page: Page, operation: string, failing: () => "offline" | "502" | null) {
+    await page.route("**/graphql", async (route) => {
+      const name = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName;
+      const how = name === operation ? failing() : null;
+      if (how === "offline") return route.abort("internetdisconnected");
+      if (how === "502") return route.fulfill({ status: 502, contentType: "text/plain", body: "Bad Gateway" });
+      return route.fallback();
+    });
+  }
+
+  test("a save that gets no answer (offline, a 502) says so, not that the form is wrong, and keeps what was typed", async ({ page }) => {
+    const login = demoDealership("WINELANDS02");
+    await page.goto("/dealership/signin");
+    await signIn(page, login.dealershipCode, login.password);
+    await expect(page).toHaveURL(/\/dealership\/dashboard$/);
+    let failing: "offline" | "502" | null = "offline";
+    await failOperation(page, "CreateDealershipVehicle", () => failing);
+    await failOperation(page, "UpdateDealershipVehicle", () => failing);
+
+    await page.goto("/dealership/vehicles/add");
+    const plate = `CL ${unique()}`;
+    await page.getByLabel("Registration number", { exact: true }).fill(plate);
+    await page.getByLabel("Make", { exact: true }).fill("Kia");
+    await page.getByLabel("Model", { exact: true }).fill("Sonet");
+    await page.getByLabel("Daily rate (R)", { exact: true }).fill("410");
+    await page.getByLabel("Sales price (R, optional)", { exact: true }).fill("289900");
+    await page.getByRole("button", { name: "Save Vehicle" }).click();
+    await expectToast(page, "Failed to add vehicle", CONNECTION_MESSAGE);
+    failing = "502";
+    await page.getByRole("button", { name: "Save Vehicle" }).click();
+    await expect(page.getByRole("button", { name: "Save Vehicle" })).toBeEnabled();
+    await expectToast(page, "Failed to add vehicle", CONNECTION_MESSAGE);
+    await expect(page).toHaveURL(/\/dealership\/vehicles\/add$/);
+    await expect(page.getByLabel("Registration number", { exact: true })).toHaveValue(plate);
+    await expect(page.getByLabel("Model", { exact: true })).toHaveValue("Sonet");
+    await expect(page.getByLabel("Daily rate (R)", { exact: true })).toHaveValue("410");
+    await expect(page.getByLabel("Sales price (R, optional)", { exact: true })).toHaveValue("289900");
+    await expect(page.locator("[aria-invalid=true]")).toHaveCount(0);
+
+    // Editing too (a car of the demo inventory; nothing reaches the server).
+    failing = "offline";
+    await page.goto("/dealership/dashboard");
+    await vehicleCard(page, /Suzuki Celerio/)
+      .getByRole("link", { name: "Edit" })
+      .click();
+    await page.getByLabel("Mileage (km)", { exact: true }).fill("123456");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Failed to update vehicle", CONNECTION_MESSAGE);
+    await expect(page.getByLabel("Mileage (km)", { exact: true })).toHaveValue("123456");
+    await expect(page).toHaveURL(/\/edit$/);
+  });
+
+  test("leads loading: the announcement sits beside the list, not inside it", async ({ page }) => {
+    const login = demoDealership("WINELANDS02");
+    await page.goto("/dealership/signin");
+    await signIn(page, login.dealershipCode, login.password);
+    await expect(page).toHaveURL(/\/dealership\/dashboard$/);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/graphql", async (route) => {
+      if ((route.request().postDataJSON() as { operationName?: string } | null)?.operationName === "DealershipLeads") await held;
+      await route.continue();
+    });
+    await page.goto("/dealership/leads");
+    await expect(page.getByRole("status").filter({ hasText: "Loading leads…" })).toBeAttached();
+    // A <ul> holds only <li>s.
+    await expect(page.locator("main ul > :not(li)")).toHaveCount(0);
+    await expectAccessible(page, "dealership-leads-loading");
+    release();
+    await expect(page.getByRole("status").filter({ hasText: "Loading leads…" })).toHaveCount(0);
+    await expect(page.getByText(/ unread · |Enquiries from buyers on Cars for Sale will show up here/)).toBeVisible();
+  });
 
   test("vehicle photos: a PUT that fails is sent again by itself; one that fails for good stays, with Try again", async ({ page }) => {
     const login = demoDealership("WINELANDS02");
