@@ -177,7 +177,9 @@ test.describe("changing a booking in the back office", () => {
     await expectAccessible(page, "admin-change-booking-find-point");
     await dialog.locator('[data-find-point="return"]').scrollIntoViewIfNeeded();
     await snap(page, testInfo, "admin-change-booking-find-point-phone", { fullPage: false });
+    // Edits not confirmed: Cancel asks before dropping them.
     await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog", { name: "Discard changes?" }).getByRole("button", { name: "Discard" }).click();
     await expect(dialog).toHaveCount(0);
   });
 

@@ -10,6 +10,7 @@ import { css, cx } from "styled-system/css";
 import { validateServiceAreaPolygon, type Position } from "#domain/geo.ts";
 import { serverFieldErrors } from "../../lib/errors.ts";
 import { Button } from "../../ui/Button.tsx";
+import { useDiscardGuard } from "../../ui/DialogShell.tsx";
 import { Field, TextAreaField } from "../../ui/Field.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -97,6 +98,17 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
   const [nameError, setNameError] = useState<string | undefined>();
   const [polygonError, setPolygonError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // Anything typed, drawn or pasted: Cancel, Escape and the close button ask before dropping it.
+  const [initial] = useState(() => ({ name, isActive, vertices, closed, text }));
+  const dirty =
+    name !== initial.name ||
+    isActive !== initial.isActive ||
+    closed !== initial.closed ||
+    text !== initial.text ||
+    pointLat.trim() !== "" ||
+    pointLon.trim() !== "" ||
+    JSON.stringify(vertices) !== JSON.stringify(initial.vertices);
+  const cancel = useDiscardGuard(dirty, onDone);
 
   const pasted = useMemo(() => (text.trim() ? validateServiceAreaPolygon(text) : null), [text]);
   const pastedRing = pasted?.ok ? openRing(pasted.polygon.coordinates[0] ?? []) : [];
@@ -372,7 +384,7 @@ export function ServiceAreaEditor({ area, others, onDone }: { area: ServiceArea 
       ) : null}
 
       <div className={cx(dialogActions, stickyActions)}>
-        <Button variant="outline" onClick={onDone} disabled={saving}>
+        <Button variant="outline" onClick={cancel} disabled={saving}>
           Cancel
         </Button>
         <Button type="submit" disabled={saving} aria-busy={saving || undefined}>

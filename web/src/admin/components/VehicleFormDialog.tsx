@@ -17,6 +17,7 @@ import { adminVehicleDefaults, createAdminVehicleSchema } from "#domain/schemas.
 import { serverFieldErrors } from "../../lib/errors.ts";
 import { rejectImageFile, UploadError } from "../../lib/upload.ts";
 import { Button } from "../../ui/Button.tsx";
+import { useDiscardGuard } from "../../ui/DialogShell.tsx";
 import { Field, SelectField } from "../../ui/Field.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { CarIcon, RefreshIcon, XIcon } from "../../ui/icons.tsx";
@@ -278,6 +279,8 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
   });
   const { errors, isSubmitting } = formState;
   const category = useWatch({ control, name: "category" });
+  // Cancel (and Escape, the close button) ask before throwing edits away; a save closes at once.
+  const cancel = useDiscardGuard(formState.isDirty, onDone);
 
   const onSubmit = handleSubmit(async (data) => {
     const input = { ...data, imageUrl: data.imageUrl ?? "" };
@@ -337,7 +340,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: AdminVehicle | null; onDone
         )}
       />
       <div className={cx(dialogActions, stickyActions)}>
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+        <Button variant="outline" onClick={cancel} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy} aria-busy={isSubmitting || undefined}>

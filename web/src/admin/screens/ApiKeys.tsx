@@ -14,6 +14,7 @@ import { API_KEY_PERMISSION_LABELS, apiKeyIssueSchema, isApiKeyPermission } from
 import { serverFieldErrors } from "../../lib/errors.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
+import { useDiscardGuard } from "../../ui/DialogShell.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { WarningIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -89,6 +90,7 @@ function IssueForm({ permissions, onIssued, onCancel }: { permissions: string[];
     defaultValues: { name: "", permissions: [] },
   });
   const { errors, isSubmitting } = formState;
+  const cancel = useDiscardGuard(formState.isDirty, onCancel);
 
   const onSubmit = handleSubmit(async (data) => {
     const result = await issue({ input: data }, { requestPolicy: "network-only" });
@@ -162,7 +164,7 @@ function IssueForm({ permissions, onIssued, onCancel }: { permissions: string[];
         }}
       />
       <div className={dialogActions}>
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+        <Button variant="outline" onClick={cancel} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>

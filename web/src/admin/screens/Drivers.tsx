@@ -16,6 +16,7 @@ import { ADMIN_PASSWORD_MIN_LENGTH } from "#domain/limits.ts";
 import { serverFieldErrors } from "../../lib/errors.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
+import { useDiscardGuard } from "../../ui/DialogShell.tsx";
 import { Field } from "../../ui/Field.tsx";
 import { UserIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -83,6 +84,7 @@ function AddDriverForm({ onAdded, onCancel }: { onAdded: (driver: Driver, passwo
     defaultValues: { name: "", email: "", phone: "" },
   });
   const { errors, isSubmitting } = formState;
+  const cancel = useDiscardGuard(formState.isDirty, onCancel);
 
   const onSubmit = handleSubmit(async (data) => {
     const result = await create({ input: data });
@@ -113,7 +115,7 @@ function AddDriverForm({ onAdded, onCancel }: { onAdded: (driver: Driver, passwo
         {...register("password", { setValueAs: (value: string) => (value === "" ? undefined : value) })}
       />
       <div className={dialogActions}>
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+        <Button variant="outline" onClick={cancel} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>

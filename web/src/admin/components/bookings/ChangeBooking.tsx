@@ -9,6 +9,7 @@ import { bookingNumber } from "#domain/booking.ts";
 import { CATEGORIES, TRANSMISSIONS } from "#domain/catalogue.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { useDiscardGuard } from "../../../ui/DialogShell.tsx";
 import { Field, SelectField } from "../../../ui/Field.tsx";
 import { CalendarIcon } from "../../../ui/icons.tsx";
 import { Notice } from "../../../ui/Notice.tsx";
@@ -110,10 +111,13 @@ export function ChangeBookingDialog({ booking, open, onOpenChange }: { booking: 
 
 function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBooking; onBusyChange: (busy: boolean) => void; onDone: () => void }) {
   const started = isTripInProgress(booking);
-  const [values, setValues] = useState<ChangeFormValues>(() => initialChangeValues(booking));
+  const [initial] = useState<ChangeFormValues>(() => initialChangeValues(booking));
+  const [values, setValues] = useState<ChangeFormValues>(initial);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [, change] = useMutation(CHANGE_BOOKING);
+  // Anything typed or chosen: Cancel, Escape and the close button ask before dropping it.
+  const cancel = useDiscardGuard(JSON.stringify(values) !== JSON.stringify(initial), onDone);
 
   const form = useMemo(() => changeFromForm(booking, values), [booking, values]);
   const valid = Object.keys(form.problems).length === 0;
@@ -273,7 +277,7 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
         </div>
       </div>
       <div className={cx(dialogActions, stickyActions)}>
-        <Button variant="outline" onClick={onDone} disabled={busy}>
+        <Button variant="outline" onClick={cancel} disabled={busy}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy || !quote || quote.car === "none"} aria-busy={busy || undefined}>
