@@ -193,7 +193,9 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expectToast(page, "Failed to add vehicle", "A vehicle with this registration number already exists");
   await expect(page.getByLabel("Registration number", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  // What was typed is not saved: leaving asks first.
   await page.getByRole("link", { name: "Cancel" }).click();
+  await page.getByRole("alertdialog", { name: "Discard changes?" }).getByRole("button", { name: "Discard" }).click();
   await expect(page).toHaveURL(/\/dealership\/dashboard$/);
 
   // Edit: the form is filled from the stored car.

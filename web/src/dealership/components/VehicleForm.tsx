@@ -9,7 +9,7 @@
  * offer that status and the server keeps it when the edit leaves the status out.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Controller, useForm, type FieldPath } from "react-hook-form";
 import { css } from "styled-system/css";
 import { z } from "zod";
@@ -20,6 +20,7 @@ import { Button, ButtonLink } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { Field, SelectField } from "../../ui/Field.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
+import { useLeaveGuard } from "../../ui/useLeaveGuard.tsx";
 import { isForSale, statusLabel, statusTone, transmissionLabel, type DealershipVehicle } from "../lib/vehicle.ts";
 import { VehiclePhotos } from "./VehiclePhotos.tsx";
 
@@ -109,14 +110,22 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
     defaultValues: defaults,
     mode: "onTouched",
   });
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, isDirty } = formState;
   const [uploading, setUploading] = useState(false);
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
   const keepStatus = currentStatus !== undefined && !(DEALERSHIP_FORM_STATUSES as readonly string[]).includes(currentStatus);
   const nextYear = maxVehicleYear();
 
+  // Leaving with unsaved edits (Cancel, Back to dashboard, Back, closing the tab) asks first;
+  // not while a save is on its way, as a saved form leaves by itself.
+  const saving = useRef(false);
+  const leaveGuard = useLeaveGuard(() => isDirty && !saving.current);
+
   const onSubmit = handleSubmit(async (data) => {
-    const fieldErrors = await onSave(data, keepStatus);
+    saving.current = true;
+    const fieldErrors = await onSave(data, keepStatus).finally(() => {
+      saving.current = false;
+    });
     if (!fieldErrors) return;
     let first = true;
     for (const [field, message] of Object.entries(fieldErrors)) {
@@ -306,6 +315,7 @@ export function VehicleForm({ mode, initial, currentStatus, onSave, cancelTo }: 
           {isSubmitting ? "Saving..." : saveLabel}
         </Button>
       </div>
+      {leaveGuard}
     </form>
   );
 }
