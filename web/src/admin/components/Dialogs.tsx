@@ -24,6 +24,7 @@ export function AdminDialog({
   role = "dialog",
   closeOnInteractOutside = true,
   closeOnEscape = true,
+  finalFocusEl,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -35,9 +36,19 @@ export function AdminDialog({
   closeOnInteractOutside?: boolean;
   /** False while it shows what cannot be shown again (a new key or password): one stray Escape would lose it. */
   closeOnEscape?: boolean;
+  /** Where focus goes on close (null: back to what opened it). */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   return (
-    <DialogShell open={open} onOpenChange={onOpenChange} role={role} closeOnInteractOutside={closeOnInteractOutside} closeOnEscape={closeOnEscape} size={size}>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      role={role}
+      closeOnInteractOutside={closeOnInteractOutside}
+      closeOnEscape={closeOnEscape}
+      size={size}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
+    >
       <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
       {description ? <Dialog.Description className={dialogStyles.description}>{description}</Dialog.Description> : null}
       {children}
@@ -76,6 +87,7 @@ export function ConfirmDialog({
   busyLabel,
   onConfirm,
   tone = "danger",
+  finalFocusEl,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -85,6 +97,8 @@ export function ConfirmDialog({
   busyLabel?: string;
   onConfirm: () => Promise<unknown>;
   tone?: "danger" | "solid";
+  /** Where focus goes on close, e.g. after a delete took away the button that opened it (null: that button). */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -97,7 +111,15 @@ export function ConfirmDialog({
     }
   };
   return (
-    <AdminDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title={title} description={message} size="sm" role="alertdialog">
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={title}
+      description={message}
+      size="sm"
+      role="alertdialog"
+      {...(finalFocusEl ? { finalFocusEl } : {})}
+    >
       <div className={dialogActions}>
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
           Cancel

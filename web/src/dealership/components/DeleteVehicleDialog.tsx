@@ -1,9 +1,11 @@
 /**
  * Confirms a delete (SPEC 8: "Are you sure you want to delete this vehicle?"), then deletes:
  * "Vehicle deleted", or "Error" with the server's reason (a car with upcoming bookings, 409) or
- * "Failed to delete vehicle".
+ * "Failed to delete vehicle". Cancel gives focus back to the Delete button that opened it; after
+ * a delete it goes to `focusAfterDelete()` (the opener is gone).
  */
 import { Dialog } from "@ark-ui/react/dialog";
+import { useEffect, useRef } from "react";
 import { useMutation } from "urql";
 import { css } from "styled-system/css";
 import { serverMessage } from "../../lib/errors.ts";
@@ -25,13 +27,26 @@ const DELETE_VEHICLE = graphql(`
 
 export const DELETE_QUESTION = "Are you sure you want to delete this vehicle?";
 
-export function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: DealershipVehicle | null; onClose: () => void }) {
+export function DeleteVehicleDialog({
+  vehicle,
+  onClose,
+  focusAfterDelete,
+}: {
+  vehicle: DealershipVehicle | null;
+  onClose: () => void;
+  focusAfterDelete?: () => HTMLElement | null;
+}) {
   const [{ fetching }, deleteVehicle] = useMutation(DELETE_VEHICLE);
+  const deleted = useRef(false);
+  useEffect(() => {
+    if (vehicle) deleted.current = false;
+  }, [vehicle]);
 
   async function confirm() {
     if (!vehicle) return;
     const result = await deleteVehicle({ id: vehicle.id });
     if (result.data?.deleteDealershipVehicle) {
+      deleted.current = true;
       notifySuccess("Vehicle deleted", `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.registrationNumber}) was removed.`);
       onClose();
       return;
@@ -50,6 +65,7 @@ export function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: DealershipV
       }}
       role="alertdialog"
       closeDisabled={fetching}
+      finalFocusEl={() => (deleted.current ? (focusAfterDelete?.() ?? null) : null)}
     >
       <span
         className={css({

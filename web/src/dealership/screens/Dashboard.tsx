@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "urql";
 import { css, cx } from "styled-system/css";
+import { cardAction, focusAfterRemoval } from "../../lib/focusAfterRemoval.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button, ButtonLink } from "../../ui/Button.tsx";
@@ -92,7 +93,13 @@ function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDele
   const name = `${vehicle.make} ${vehicle.model}`;
   const headingId = `vehicle-${vehicle.id}`;
   return (
-    <Card as="li" padding="none" className={css({ overflow: "hidden", display: "flex", flexDirection: "column" })} aria-labelledby={headingId}>
+    <Card
+      as="li"
+      padding="none"
+      className={css({ overflow: "hidden", display: "flex", flexDirection: "column" })}
+      aria-labelledby={headingId}
+      data-vehicle-id={vehicle.id}
+    >
       <div className={css({ position: "relative" })}>
         <CarPhoto src={vehicle.images[0]} alt={`${vehicle.year} ${name}`} className={css({ aspectRatio: "16 / 10", width: "full" })} />
         <Badge tone={statusTone(vehicle.status)} className={css({ position: "absolute", top: "3", left: "3", boxShadow: "card" })}>
@@ -164,6 +171,7 @@ function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDele
             size="sm"
             className={css({ flex: "1" })}
             aria-label={`Edit ${vehicle.year} ${name}`}
+            data-card-action
           >
             <EditIcon size={16} />
             Edit
@@ -221,6 +229,8 @@ export function Component() {
   const stored = useDealershipInfo();
   const [result, reexecute] = useQuery({ query: DASHBOARD });
   const [deleting, setDeleting] = useState<DealershipVehicle | null>(null);
+  // The cards' order when Delete was pressed: after the delete, focus goes to the next card.
+  const order = useRef<{ ids: string[]; id: string } | null>(null);
   const me = result.data?.dealershipMe ?? stored;
   usePageTitle(me ? `${me.companyName} · Dealership` : "Dealership dashboard");
 
@@ -248,7 +258,7 @@ export function Component() {
         title={me ? me.companyName : <Skeleton className={css({ height: "9", width: "64", maxW: "full" })} />}
         subtitle={me ? `Welcome, ${me.contactPerson}` : <Skeleton className={css({ height: "5", width: "48" })} />}
         actions={
-          <ButtonLink to="/dealership/vehicles/add" size="lg">
+          <ButtonLink to="/dealership/vehicles/add" size="lg" data-add-vehicle>
             <PlusIcon size={18} />
             Add Vehicle
           </ButtonLink>
@@ -304,13 +314,28 @@ export function Component() {
         ) : (
           <ul className={vehicleGrid}>
             {vehicles.map((vehicle) => (
-              <VehicleCard key={vehicle.id} vehicle={vehicle} onDelete={setDeleting} />
+              <VehicleCard
+                key={vehicle.id}
+                vehicle={vehicle}
+                onDelete={(chosen) => {
+                  order.current = { ids: vehicles.map((v) => v.id), id: chosen.id };
+                  setDeleting(chosen);
+                }}
+              />
             ))}
           </ul>
         )}
       </section>
 
-      <DeleteVehicleDialog vehicle={deleting} onClose={() => setDeleting(null)} />
+      <DeleteVehicleDialog
+        vehicle={deleting}
+        onClose={() => setDeleting(null)}
+        focusAfterDelete={() =>
+          order.current
+            ? focusAfterRemoval(order.current.ids, order.current.id, cardAction, () => document.querySelector<HTMLElement>("[data-add-vehicle]"))
+            : null
+        }
+      />
     </div>
   );
 }
