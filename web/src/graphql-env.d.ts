@@ -929,6 +929,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "dealershipName",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "features",
             "type": {
               "kind": "NON_NULL",

@@ -61,6 +61,12 @@ export const AdminVehicleRef = builder.prismaObject("Vehicle", {
     lastKnownLocation: t.expose("lastKnownLocation", { type: JsonScalar, nullable: true }),
     /** Set for a dealership's car for sale; null for the rental fleet. */
     dealershipId: t.exposeID("dealershipId", { nullable: true }),
+    /** The company of the dealership whose car it is ("Atlantic Motors"); null for the rental fleet. */
+    dealershipName: t.string({
+      nullable: true,
+      select: { dealership: { select: { companyName: true } } },
+      resolve: (v) => v.dealership?.companyName ?? null,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
