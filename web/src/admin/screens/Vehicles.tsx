@@ -3,15 +3,18 @@
  * placeholder, make model year, plate, category, transmission, R{price}/day, status badge, the
  * first 3 features + "+n more", "Location tracked"), search and filters (server-side), paging
  * past 100, the add/edit dialog and delete with "Are you sure you want to delete this vehicle?".
+ * An Owner filter (?owner=dealership|all in the address; the fleet by default) also shows the
+ * dealerships' cars for sale, each naming its dealership; admins may edit and delete those too.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { CATEGORIES, isCategory, isVehicleStatus, VEHICLE_STATUSES, featuresPreview } from "#domain/catalogue.ts";
 import { formatRandPerDay } from "#domain/money.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { CarIcon, EditIcon, MapPinIcon } from "../../ui/icons.tsx";
+import { CarIcon, EditIcon, MapPinIcon, StoreIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { ConfirmDialog } from "../components/Dialogs.tsx";
@@ -24,17 +27,20 @@ import { categoryLabel, matchCount, plural, transmissionLabel, vehicleStatusLabe
 import { useDebounced } from "../lib/hooks.ts";
 import { isLocalImage } from "../lib/photos.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
+import { cardAction, focusAfterRemoval } from "../../lib/focusAfterRemoval.ts";
 import { graphql } from "../../lib/graphql.ts";
 
 export const VEHICLES_PAGE_SIZE = 100;
 
 const VEHICLES = graphql(
   `
-  query AdminVehicles($status: VehicleStatus, $category: VehicleCategory, $search: String, $limit: Int, $offset: Int) {
-    adminVehicles(status: $status, category: $category, search: $search, limit: $limit, offset: $offset) {
+  query AdminVehicles($status: VehicleStatus, $category: VehicleCategory, $owner: VehicleOwner, $search: String, $limit: Int, $offset: Int) {
+    adminVehicles(status: $status, category: $category, owner: $owner, search: $search, limit: $limit, offset: $offset) {
       total
       items {
         ...AdminVehicleFields
+        dealershipId
+        dealershipName
       }
     }
   }
@@ -50,6 +56,28 @@ const DELETE = graphql(`
 
 const STATUS_FILTER = [{ value: "", label: "All statuses" }, ...VEHICLE_STATUSES.map((s) => ({ value: s, label: vehicleStatusLabel(s) }))];
 const CATEGORY_FILTER = [{ value: "", label: "All categories" }, ...CATEGORIES.map((c) => ({ value: c.id, label: c.label }))];
+const OWNERS = ["fleet", "dealership", "all"] as const;
+type Owner = (typeof OWNERS)[number];
+const OWNER_FILTER = [
+  { value: "fleet", label: "Fleet" },
+  { value: "dealership", label: "Dealerships" },
+  { value: "all", label: "All" },
+] satisfies { value: Owner; label: string }[];
+
+/** Whose cars the screen lists, kept in the address (?owner=dealership|all; none = the rental fleet): a reload, a link or Back keeps it. */
+function useOwnerParam(): [Owner, (owner: Owner) => void] {
+  const [params, setParams] = useSearchParams();
+  const given = params.get("owner");
+  const owner: Owner = (OWNERS as readonly string[]).includes(given ?? "") ? (given as Owner) : "fleet";
+  const setOwner = (next: Owner) =>
+    setParams((previous) => {
+      const query = new URLSearchParams(previous);
+      if (next === "fleet") query.delete("owner");
+      else query.set("owner", next);
+      return query;
+    });
+  return [owner, setOwner];
+}
 
 const grid = css({ display: "grid", gap: "4", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 17.5rem), 1fr))" });
 
@@ -107,7 +135,18 @@ function VehicleImage({ vehicle }: { vehicle: AdminVehicle }) {
   );
 }
 
-function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: AdminVehicle; onEdit: () => void; onDelete: () => void }) {
+function VehicleCard({
+  vehicle,
+  dealership,
+  onEdit,
+  onDelete,
+}: {
+  vehicle: AdminVehicle;
+  /** The dealership's name for a dealership's car; null for the rental fleet. */
+  dealership: string | null;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const preview = featuresPreview(vehicle.features);
   const title = `${vehicle.make} ${vehicle.model} ${vehicle.year}`;
   return (
@@ -125,6 +164,14 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: AdminVehicle; onE
             <p className={css({ fontWeight: "700", whiteSpace: "nowrap", color: "brand.text" })}>{formatRandPerDay(vehicle.pricePerDay)}</p>
           </div>
         </div>
+        {dealership !== null ? (
+          <p className={css({ display: "inline-flex", alignItems: "center", gap: "1.5", fontSize: "sm", color: "fg.muted", minW: "0" })} data-dealership>
+            <StoreIcon size={15} />
+            <span className={css({ overflowWrap: "anywhere" })}>
+              For sale by <strong className={css({ color: "fg.default", fontWeight: "600" })}>{dealership}</strong>
+            </span>
+          </p>
+        ) : null}
         <p>
           <span className={css({ srOnly: true })}>License plate </span>
           <span
@@ -154,7 +201,7 @@ function VehicleCard({ vehicle, onEdit, onDelete }: { vehicle: AdminVehicle; onE
           </p>
         ) : null}
         <div className={css({ display: "flex", gap: "2", mt: "auto", pt: "2" })}>
-          <Button variant="outline" size="sm" onClick={onEdit} className={css({ flex: "1" })} aria-label={`Edit ${title}`}>
+          <Button variant="outline" size="sm" onClick={onEdit} className={css({ flex: "1" })} aria-label={`Edit ${title}`} data-card-action>
             <EditIcon size={16} />
             Edit
           </Button>
@@ -195,6 +242,7 @@ export function Component() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const [category, setCategory] = useState("");
+  const [owner, setOwner] = useOwnerParam();
   const [offset, setOffset] = useState(0);
   const query = useDebounced(search.trim());
   const [{ data, fetching, error }, refetch] = useQuery({
@@ -202,6 +250,7 @@ export function Component() {
     variables: {
       status: isVehicleStatus(status) ? status : null,
       category: isCategory(category) ? category : null,
+      owner,
       search: query || null,
       limit: VEHICLES_PAGE_SIZE,
       offset,
@@ -211,9 +260,11 @@ export function Component() {
   const [editing, setEditing] = useState<AdminVehicle | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminVehicle | null>(null);
+  // After a delete the card and its Delete button are gone: focus goes to the next card (the order when Delete was pressed).
+  const deleted = useRef<{ ids: string[]; id: string } | null>(null);
 
   const page = data?.adminVehicles;
-  const filtered = Boolean(query || status || category);
+  const filtered = Boolean(query || status || category || owner !== "fleet");
 
   const openAdd = () => {
     setEditing(null);
@@ -227,6 +278,7 @@ export function Component() {
       notifyError("Error deleting vehicle", adminErrorMessage(result.error));
       return;
     }
+    deleted.current = { ids: page?.items.map((v) => v.id) ?? [], id: deleting.id };
     notifySuccess("Vehicle deleted", `${deleting.make} ${deleting.model} (${deleting.licensePlate})`);
   };
 
@@ -236,7 +288,7 @@ export function Component() {
         title="Vehicles"
         description="The rental fleet: photos, prices, statuses and features."
         actions={
-          <Button onClick={openAdd}>
+          <Button onClick={openAdd} data-add-vehicle>
             <PlusIcon size={18} />
             Add Vehicle
           </Button>
@@ -254,6 +306,7 @@ export function Component() {
         />
         <FilterSelect label="Status" options={STATUS_FILTER} value={status} onChange={(event) => (setStatus(event.target.value), setOffset(0))} />
         <FilterSelect label="Category" options={CATEGORY_FILTER} value={category} onChange={(event) => (setCategory(event.target.value), setOffset(0))} />
+        <FilterSelect label="Owner" options={OWNER_FILTER} value={owner} onChange={(event) => (setOwner(event.target.value as Owner), setOffset(0))} />
       </div>
 
       {error && !page ? (
@@ -266,7 +319,7 @@ export function Component() {
             icon={<CarIcon size={22} />}
             title="No vehicles match these filters"
             action={
-              <Button variant="outline" size="sm" onClick={() => (setSearch(""), setStatus(""), setCategory(""), setOffset(0))}>
+              <Button variant="outline" size="sm" onClick={() => (setSearch(""), setStatus(""), setCategory(""), setOwner("fleet"), setOffset(0))}>
                 Clear filters
               </Button>
             }
@@ -298,11 +351,15 @@ export function Component() {
               <VehicleCard
                 key={vehicle.id}
                 vehicle={vehicle}
+                dealership={vehicle.dealershipId ? (vehicle.dealershipName ?? "a dealership") : null}
                 onEdit={() => {
                   setEditing(vehicle);
                   setFormOpen(true);
                 }}
-                onDelete={() => setDeleting(vehicle)}
+                onDelete={() => {
+                  deleted.current = null;
+                  setDeleting(vehicle);
+                }}
               />
             ))}
           </ul>
@@ -328,6 +385,11 @@ export function Component() {
         confirmLabel="Delete"
         busyLabel="Deleting..."
         onConfirm={confirmDelete}
+        finalFocusEl={() =>
+          deleted.current
+            ? focusAfterRemoval(deleted.current.ids, deleted.current.id, cardAction, () => document.querySelector<HTMLElement>("[data-add-vehicle]"))
+            : null
+        }
       />
     </div>
   );
