@@ -657,7 +657,9 @@ test.describe("admin back office", () => {
     await expectToast(page, "Error updating vehicle", kindLocked);
     await expect(editB.getByText(kindLocked)).toBeVisible();
     await expect(editB.getByLabel("Category")).toHaveValue("medium");
+    // Cancel asks before throwing the refused change away; Discard leaves the car as it was.
     await editB.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog", { name: "Discard changes?" }).getByRole("button", { name: "Discard" }).click();
     await expect(editB).toHaveCount(0);
     await expect(cardB).toContainText("Large · Automatic");
 
