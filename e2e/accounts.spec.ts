@@ -13,6 +13,7 @@ import {
   createCustomer,
   expectSignInRefused,
   expectSignInUnreachable,
+  expectSwipeDismissesToast,
   expectTargetSize,
   expectToast,
   graphql,
@@ -732,18 +733,7 @@ test.describe("customer accounts", () => {
     await expect(page.getByRole("region", { name: /Notifications/ })).toBeFocused();
 
     // A short drag springs back; 50 px or more to the right dismisses.
-    const box = (await toast(page).boundingBox())!;
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + 20, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 40, y, { steps: 4 });
-    await page.mouse.up();
-    await expect(toast(page)).toHaveCount(1);
-    await page.mouse.move(box.x + 20, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 90, y, { steps: 6 });
-    await page.mouse.up();
-    await expect(toast(page)).toHaveCount(0);
+    await expectSwipeDismissesToast(page);
 
     // It also goes by itself after 5 seconds.
     await page.getByRole("button", { name: "Continue with Google" }).click();

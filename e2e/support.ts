@@ -42,6 +42,22 @@ export function toast(page: Page) {
   return page.locator("[data-scope=toast][data-part=root][data-state=open]");
 }
 
+/** SPEC 9: a drag right of the toast on screen springs back when short; one of 50 px or more closes it. */
+export async function expectSwipeDismissesToast(page: Page) {
+  const box = (await toast(page).boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 40, y, { steps: 4 });
+  await page.mouse.up();
+  await expect(toast(page)).toHaveCount(1);
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 90, y, { steps: 6 });
+  await page.mouse.up();
+  await expect(toast(page)).toHaveCount(0);
+}
+
 /**
  * Ark's toast region, in the page once the toasts' code has loaded (a few seconds after a screen).
  * The plain stand-in shown before that is a region with the same name, but without this part.

@@ -5,7 +5,7 @@
  * drawn the same. The page's clock is Playwright's, so the 5 seconds pass at once.
  */
 import { expect, test, type Page } from "./test";
-import { expectToast, loadedToastRegion, NETWORK_CONSOLE_ERROR, snap, toast, uniqueEmail } from "./support";
+import { expectSwipeDismissesToast, expectToast, loadedToastRegion, NETWORK_CONSOLE_ERROR, snap, toast, uniqueEmail } from "./support";
 
 test.use({ allowedConsoleErrors: [NETWORK_CONSOLE_ERROR] });
 
@@ -81,18 +81,7 @@ test("the toast shown before its code loads: F8, Escape, swipe, the time it stay
 
   // A short drag springs back; 50 px or more to the right closes it.
   await signInRefused(page);
-  const box = (await toast(page).boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 40, y, { steps: 4 });
-  await page.mouse.up();
-  await expect(toast(page)).toHaveCount(1);
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 90, y, { steps: 6 });
-  await page.mouse.up();
-  await expect(toast(page)).toHaveCount(0);
+  await expectSwipeDismissesToast(page);
 
   // The code comes: the next toast is Ark's, in the same place, drawn the same.
   await page.unroute(TOAST_CODE);
