@@ -82,12 +82,17 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   const delivery = office.locator(`[data-dispatch-entry="${booking.id}:delivery"]`);
   await expect(delivery).toContainText("8:30 AM");
   await expect(delivery.locator("[data-dispatch-car]")).toContainText(car.plate);
+  // Choosing a driver proposes them; Save driver assigns.
   await delivery.getByLabel(/^Driver for stop/).selectOption({ label: driver.name });
+  await delivery.getByRole("button", { name: "Save driver" }).click();
+  await expect(delivery.getByRole("button", { name: "Save driver" })).toHaveCount(0);
   await expect(delivery.getByLabel(/^Driver for stop/)).toHaveValue(driver.id);
   await snap(office, testInfo, "journey-dispatch");
   await office.goto(`/admin/dispatch?date=${capeTownDay(3).iso}`);
   const collectionEntry = office.locator(`[data-dispatch-entry="${booking.id}:collection"]`);
   await collectionEntry.getByLabel(/^Driver for stop/).selectOption({ label: driver.name });
+  await collectionEntry.getByRole("button", { name: "Save driver" }).click();
+  await expect(collectionEntry.getByRole("button", { name: "Save driver" })).toHaveCount(0);
   await expect(collectionEntry.getByLabel(/^Driver for stop/)).toHaveValue(driver.id);
 
   // ---- the driver delivers on a phone -----------------------------------------------------------
