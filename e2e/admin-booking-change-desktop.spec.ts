@@ -12,7 +12,7 @@ import { expectAccessible } from "./axe";
 import { expect, test, type APIRequestContext, type Page } from "./test";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { capeTownDay, capeTownInstant, createCompletedCustomer } from "./booking-helpers.ts";
-import { createAdmin, createCar, STAFF_PASSWORD } from "./handover-helpers.ts";
+import { createAdmin, createCar, signInAdmin } from "./handover-helpers.ts";
 import { expectToast, graphql, snap, toast } from "./support.ts";
 
 async function book(request: APIRequestContext, customerToken: string, input: { vehicleId: string; pickupDate: string; returnDate: string }) {
@@ -33,14 +33,6 @@ async function book(request: APIRequestContext, customerToken: string, input: { 
     customerToken,
   );
   return data.createBooking;
-}
-
-async function signInAdmin(page: Page, email: string) {
-  await page.goto("/admin/signin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 test.describe("changing a booking in the back office", () => {

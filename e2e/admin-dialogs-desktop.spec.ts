@@ -8,18 +8,10 @@
  */
 import type { Locator } from "@playwright/test";
 import { expect, test, type Page } from "./test";
-import { createAdmin, STAFF_PASSWORD } from "./handover-helpers.ts";
+import { createAdmin, signInAdmin } from "./handover-helpers.ts";
 import { expectToast, graphql, snap } from "./support.ts";
 
 test.use({ viewport: { width: 1366, height: 768 } });
-
-async function signInAdmin(page: Page, email: string) {
-  await page.goto("/admin/signin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 const discard = (page: Page) => page.getByRole("alertdialog", { name: "Discard changes?" });
 

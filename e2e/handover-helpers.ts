@@ -115,6 +115,15 @@ export async function assignDriver(request: APIRequestContext, adminToken: strin
   return data.assignHandoverDriver.job.id;
 }
 
+/** Signs an admin made by createAdmin in at /admin/signin, landing on the dashboard. */
+export async function signInAdmin(page: Page, email: string) {
+  await page.goto("/admin/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
 // In the driver app ---------------------------------------------------------------------------
 
 /** Signs in at /driver/signin (a visit to /driver is sent there first). */
