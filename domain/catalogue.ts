@@ -99,6 +99,17 @@ export function isRentalFleetVehicle(vehicle: { dealershipId: string | null }): 
   return vehicle.dealershipId === null;
 }
 
+/**
+ * Whether a car of the rental fleet takes new bookings, for the periods its bookings leave free: an
+ * available car, or a rented one out on a trip of ours. That trip's booking holds the car until its
+ * planned return, so the car is free after it, as a car booked ahead is. A car marked rented with
+ * no trip in progress is out for a time nobody recorded; maintenance and out of service are not
+ * rented out at all.
+ */
+export function takesBookings(car: { status: string; onTrip: boolean }): boolean {
+  return car.status === "available" || (car.status === "rented" && car.onTrip);
+}
+
 export function vehicleStatusLabel(status: string, area: "admin" | "dealership" = "admin"): string {
   if (!isVehicleStatus(status)) return status;
   return (area === "dealership" ? DEALERSHIP_VEHICLE_STATUS_LABELS : VEHICLE_STATUS_LABELS)[status];

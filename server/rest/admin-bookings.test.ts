@@ -3,6 +3,7 @@
 // assignment refused for an unavailable, wrong-kind or double-booked vehicle, and race-safe.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { BOOKING_STATUSES } from "#domain";
+import { ADMIN_BOOKING_MESSAGES } from "../services/admin-bookings";
 import { issueApiKey } from "../services/api-keys";
 import { caller, expectRefusedUnchanged, newAdmin, newBooking, newCustomerWithToken, newFleetVehicle, type TestActor } from "../testing/admin";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
@@ -307,14 +308,32 @@ describe("PUT /api/admin/bookings/:id/assign-vehicle", () => {
     test(`a ${status} vehicle is refused (409, nothing changed)`, async () => {
       const { booking } = await setup();
       const vehicle = await newFleetVehicle(services(), { category: "medium", transmission: "automatic", status });
-      await expectRefusedUnchanged(
-        services(),
-        () => assign(booking.id, vehicle.id),
-        409,
-        "This vehicle is not available. Only vehicles with status available can be assigned.",
-      );
+      await expectRefusedUnchanged(services(), () => assign(booking.id, vehicle.id), 409, ADMIN_BOOKING_MESSAGES.vehicleNotAvailable);
     });
   }
+
+  test("a car out on a trip in progress is assigned for a booking after its planned return, not one during it", async () => {
+    const { customer, booking } = await setup({ fromDay: 10, toDay: 12 });
+    const car = await newFleetVehicle(services(), { category: "medium", transmission: "automatic", status: "rented" });
+    await newBooking(services(), {
+      userId: customer.id,
+      vehicleId: car.id,
+      category: "medium",
+      transmission: "automatic",
+      status: "in_progress",
+      fromDay: -1,
+      toDay: 9,
+    });
+    const offered = await call("GET", `/api/admin/bookings/${booking.id}/assignable-vehicles`, { auth: as() });
+    expect(offered.body.map((v: any) => v.id)).toContain(car.id);
+    const answer = await assign(booking.id, car.id);
+    expect([answer.status, answer.body.vehicleId]).toEqual([200, car.id]);
+
+    const { booking: during } = await setup({ fromDay: 8, toDay: 11 });
+    const notOffered = await call("GET", `/api/admin/bookings/${during.id}/assignable-vehicles`, { auth: as() });
+    expect(notOffered.body.map((v: any) => v.id)).not.toContain(car.id);
+    await expectRefusedUnchanged(services(), () => assign(during.id, car.id), 409, ADMIN_BOOKING_MESSAGES.vehicleTaken);
+  });
 
   test("a vehicle of another category or transmission is refused (400, nothing changed)", async () => {
     const { booking } = await setup();
@@ -429,7 +448,7 @@ describe("PUT /api/admin/bookings/:id/assign-vehicle", () => {
     }
   });
 
-  test("assignable vehicles: only available ones of the kind that are free for the period", async () => {
+  test("assignable vehicles: only ones that take bookings, of the kind, free for the period", async () => {
     const { customer, booking } = await setup({ category: "small", transmission: "manual", fromDay: 30, toDay: 32 });
     const good = await newFleetVehicle(services(), { category: "small", transmission: "manual" });
     const busy = await newFleetVehicle(services(), { category: "small", transmission: "manual" });
@@ -440,7 +459,8 @@ describe("PUT /api/admin/bookings/:id/assign-vehicle", () => {
     const ids = answer.body.map((v: any) => v.id);
     expect(ids).toContain(good.id);
     expect(ids).not.toContain(busy.id);
-    expect(answer.body.every((v: any) => v.status === "available" && v.category === "small" && v.transmission === "manual")).toBe(true);
+    expect(answer.body.every((v: any) => v.category === "small" && v.transmission === "manual")).toBe(true);
+    expect(answer.body.some((v: any) => v.status === "maintenance")).toBe(false);
     const gql = await graphql(server.url, `query($id: ID!) { assignableVehicles(bookingId: $id) { id } }`, { id: booking.id }, as());
     expect(gql.body.data.assignableVehicles.map((v: any) => v.id).sort()).toEqual([...ids].sort());
   });

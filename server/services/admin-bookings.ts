@@ -37,14 +37,14 @@ import { cachedCount } from "./counts";
 import { customerMatching } from "./admin-customers";
 import { vehicleMatching } from "./vehicle-search";
 import { parseInput } from "./validation";
-import { blockingBookingsWhere, clampPage, RENTAL_FLEET } from "./vehicles";
+import { blockingBookingsWhere, carTakesBookings, clampPage, RENTAL_FLEET, TAKES_BOOKINGS } from "./vehicles";
 import { VEHICLE_PHOTOS } from "./vehicle-rows";
 import { requireAdminOrKey, type Viewer } from "./viewer";
 
 export const ADMIN_BOOKING_MESSAGES = {
   notFound: "Booking not found",
   vehicleNotFound: "Vehicle not found",
-  vehicleNotAvailable: "This vehicle is not available. Only vehicles with status available can be assigned.",
+  vehicleNotAvailable: "This vehicle is not available for bookings: it is in maintenance, out of service, or marked rented with no trip in progress.",
   pointOutside: "This point is outside every active service area. Check the coordinates, or cancel the booking if we cannot serve it.",
   vehicleForSale: "This car is a dealership's stock for sale; only rental fleet cars can be assigned.",
   vehicleTaken: "This vehicle is already booked for an overlapping period",
@@ -349,10 +349,13 @@ export async function assignBookingVehicle(services: Services, viewer: Viewer, i
     const before = await findEntry(tx, bookingId);
     if (isFinalBookingStatus(before.status)) throw conflict(ADMIN_BOOKING_MESSAGES.finalBooking(before.status));
     if (before.vehicleId === vehicleId) return before;
-    const vehicle = await tx.vehicle.findUnique({ where: { id: vehicleId }, select: { status: true, category: true, transmission: true, dealershipId: true } });
+    const vehicle = await tx.vehicle.findUnique({
+      where: { id: vehicleId },
+      select: { id: true, status: true, category: true, transmission: true, dealershipId: true },
+    });
     if (!vehicle) throw notFound(ADMIN_BOOKING_MESSAGES.vehicleNotFound);
     if (!isRentalFleetVehicle(vehicle)) throw conflict(ADMIN_BOOKING_MESSAGES.vehicleForSale);
-    if (vehicle.status !== "available") throw conflict(ADMIN_BOOKING_MESSAGES.vehicleNotAvailable);
+    if (!(await carTakesBookings(tx, vehicle))) throw conflict(ADMIN_BOOKING_MESSAGES.vehicleNotAvailable);
     if (vehicle.category !== before.category || vehicle.transmission !== before.transmission) {
       const message = `This vehicle is a ${kindText(vehicle.category, vehicle.transmission)}; the booking is for a ${kindText(before.category, before.transmission)}`;
       throw badInput(message, { vehicleId: message });
@@ -439,7 +442,7 @@ export async function assignableVehicles(services: Services, viewer: Viewer, id:
   return services.db.vehicle.findMany({
     where: {
       ...RENTAL_FLEET,
-      status: "available",
+      ...TAKES_BOOKINGS,
       category: booking.category,
       transmission: booking.transmission,
       bookings: { none: { id: { not: booking.id }, ...blockingBookingsWhere({ pickup: booking.pickupDate, returnAt: booking.returnDate }) } },

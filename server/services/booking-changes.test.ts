@@ -288,6 +288,23 @@ describe("asking again for what the booking already is", () => {
   });
 });
 
+describe("a booking whose car is out on another trip", () => {
+  test("keeps that car when its dates move within the car's free time (the car takes bookings after the trip)", async () => {
+    const customer = await newCustomer(server.services);
+    const rider = await newCustomer(server.services);
+    const car = await newVehicle(server.services, { category: "large", transmission: "automatic" });
+    const booked = await book(customer, car, capeTown(6), capeTown(8));
+    const trip = await book(rider, car, capeTown(2), capeTown(4));
+    await db().booking.update({ where: { id: trip.id }, data: { status: "in_progress", pickupDate: new Date(Date.now() - HOUR) } });
+    await db().vehicle.update({ where: { id: car.id }, data: { status: "rented" } });
+
+    const moved = await graphql(server.url, CHANGE, { id: booked.id, input: { returnDate: capeTown(9).toISOString() } }, customer.auth);
+    expect(moved.body.errors).toBeUndefined();
+    const after = await db().booking.findUniqueOrThrow({ where: { id: booked.id } });
+    expect([after.vehicleId, after.returnDate.toISOString()]).toEqual([car.id, capeTown(9).toISOString()]);
+  });
+});
+
 describe("extending a trip in progress", () => {
   test("the customer extends while the car is free, is told until when it is free, and cannot shorten", async () => {
     const customer = await newCustomer(server.services);

@@ -58,7 +58,7 @@ import { BOOKING_MESSAGES, checkClientFigures, checkChangedServiceAreas, heldBoo
 import type { Services } from "./context";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { parseInput } from "./validation";
-import { blockingBookingsWhere, RENTAL_FLEET } from "./vehicles";
+import { blockingBookingsWhere, carTakesBookings, RENTAL_FLEET, TAKES_BOOKINGS } from "./vehicles";
 import { requireAdminOrKey, requireCustomer, type Viewer } from "./viewer";
 
 export const CHANGE_MESSAGES = {
@@ -258,10 +258,11 @@ async function carFreeUntil(db: Prisma.TransactionClient, booking: { id: string;
 /** Whether the booking's own car can take the new period (free of other blocking bookings, still rentable). */
 async function ownCarFits(db: Prisma.TransactionClient, booking: BookingForChange, next: Next): Promise<boolean> {
   if (!booking.vehicleId || next.category !== booking.category || next.transmission !== booking.transmission) return false;
-  const vehicle = await db.vehicle.findUnique({ where: { id: booking.vehicleId }, select: { status: true, dealershipId: true } });
+  const vehicle = await db.vehicle.findUnique({ where: { id: booking.vehicleId }, select: { id: true, status: true, dealershipId: true } });
   if (!vehicle || !isRentalFleetVehicle(vehicle)) return false;
-  // A car on the road with its customer is "rented", not "available": that does not stop its own trip growing.
-  if (vehicle.status !== "available" && booking.status !== "in_progress") return false;
+  // A trip on the road keeps its own car whatever the car's status says; any other booking needs a
+  // car that takes bookings (available, or rented out on another trip and free after it).
+  if (booking.status !== "in_progress" && !(await carTakesBookings(db, vehicle))) return false;
   const clash = await db.booking.findFirst({
     where: { vehicleId: booking.vehicleId, id: { not: booking.id }, ...blockingBookingsWhere({ pickup: next.pickupDate, returnAt: next.returnDate }) },
     select: { id: true },
@@ -274,7 +275,7 @@ function otherFreeCars(db: Prisma.TransactionClient, booking: BookingForChange, 
   return db.vehicle.findMany({
     where: {
       ...RENTAL_FLEET,
-      status: "available",
+      ...TAKES_BOOKINGS,
       category: next.category,
       transmission: next.transmission,
       ...(booking.vehicleId ? { id: { not: booking.vehicleId } } : {}),

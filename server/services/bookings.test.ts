@@ -332,6 +332,18 @@ describe("POST /api/bookings: the vehicle", () => {
     }
   });
 
+  test("a car out on a trip of ours takes bookings after the trip's planned return, not during it", async () => {
+    const vehicle = await newVehicle(services(), { status: "rented" });
+    const rider = await newCustomer(services());
+    await storeBooking(services(), { userId: rider.id, vehicleId: vehicle.id, pickup: capeTown(-2), returnAt: capeTown(5), status: "in_progress" });
+    const during = await nothingWritten(() => post(bookingRequest(vehicle, capeTown(4), capeTown(7))));
+    expect([during.status, during.body.message]).toEqual([409, BOOKING_MESSAGES.vehicleTaken]);
+    const after = await post(bookingRequest(vehicle, capeTown(5), capeTown(7)), (await newCustomer(services())).auth);
+    expect([after.status, after.body.vehicleId]).toEqual([201, vehicle.id]);
+    // The car stays rented: its trip is still on the road.
+    expect((await db().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } })).status).toBe("rented");
+  });
+
   test("the car as it is now: a change to it, its photos or its status is in the very next booking", async () => {
     const vehicle = await newVehicle(services(), { make: "Volkswagen", model: "Polo", images: ["/objects/v/1.jpg"] });
     const first = await post(bookingRequest(vehicle, capeTown(40), capeTown(41)));

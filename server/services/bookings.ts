@@ -61,7 +61,7 @@ import { reminderEmails } from "./reminders";
 import { enqueueEmail, nudgeMailer } from "./mail";
 import { type BookingAttempt, bookingAttempt } from "./rate-limit";
 import { parseInput } from "./validation";
-import { activeBookingsSql, blockingBookingsSql, clampPage } from "./vehicles";
+import { activeBookingsSql, blockingBookingsSql, carTakesBookings, clampPage } from "./vehicles";
 import { requireCustomer, type Viewer } from "./viewer";
 
 export const BOOKING_MESSAGES = {
@@ -478,7 +478,7 @@ async function book(
     async (tx, vehicle): Promise<Booking | Replay> => {
       if (!vehicle) throw notFound(BOOKING_MESSAGES.vehicleNotFound);
       if (!isRentalFleetVehicle(vehicle)) throw conflict(BOOKING_MESSAGES.vehicleForSale);
-      if (vehicle.status !== "available") throw conflict(BOOKING_MESSAGES.vehicleNotAvailable);
+      if (!(await carTakesBookings(tx, { id: data.vehicleId, status: vehicle.status }))) throw conflict(BOOKING_MESSAGES.vehicleNotAvailable);
       if (vehicle.category !== data.category || vehicle.transmission !== data.transmission) {
         throw badInput(BOOKING_MESSAGES.vehicleMismatch, { vehicleId: BOOKING_MESSAGES.vehicleMismatch });
       }

@@ -117,6 +117,35 @@ test("a car's rate, status and photos, a new car and a deleted one are seen by t
   expect(await searchAfterWrite({})).not.toContain(added.id);
 });
 
+test("a car out on a trip is listed for the periods its bookings leave free; one marked rented by hand is listed once a trip starts on it", async () => {
+  const car = await createVehicle(writer.db, { category: "large", dailyRate: "950.00" });
+  const trip = await storeBooking(writer, {
+    userId: rider.id,
+    vehicleId: car.id,
+    pickup: capeTown(-1),
+    returnAt: capeTown(3),
+    category: "large",
+    status: "in_progress",
+  });
+  await writer.db.vehicle.update({ where: { id: car.id }, data: { status: "rented" } });
+  const during = { pickup: capeTown(2), returnAt: capeTown(4) };
+  const after = { pickup: capeTown(3), returnAt: capeTown(5) };
+  expect(await searchAfterWrite({ period: after })).toContain(car.id);
+  expect(await searchAfterWrite({ period: during })).not.toContain(car.id);
+
+  // The trip ends with the car still marked rented (by hand, no trip of ours now): not listed for any period.
+  await writer.db.booking.update({ where: { id: trip.id }, data: { status: "completed" } });
+  expect(await searchAfterWrite({ period: after })).not.toContain(car.id);
+  expect(await searchAfterWrite({})).not.toContain(car.id);
+  // A trip starts on it (a change to its bookings alone): listed again for the free periods.
+  await writer.db.booking.update({ where: { id: trip.id }, data: { status: "in_progress" } });
+  expect(await searchAfterWrite({ period: after })).toContain(car.id);
+  await writer.db.vehicle.update({ where: { id: car.id }, data: { status: "maintenance" } });
+  expect(await searchAfterWrite({ period: after })).not.toContain(car.id);
+  await writer.db.booking.delete({ where: { id: trip.id } });
+  await writer.db.vehicle.delete({ where: { id: car.id } });
+});
+
 test("a write rolled back is not seen", async () => {
   await expect(
     writer.db.$transaction(async (tx) => {

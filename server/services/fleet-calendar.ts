@@ -21,7 +21,7 @@
 import { CATEGORY_IDS } from "#domain";
 import { type Db, join, sql } from "../db";
 import { queryRows } from "../db/direct";
-import { type AvailableVehicleRow, BLOCKING_STATUS_SQL } from "./vehicles";
+import { type AvailableVehicleRow, BLOCKING_STATUS_SQL, TAKES_BOOKINGS_SQL } from "./vehicles";
 import type { Services } from "./context";
 
 /** How long the log keeps a row (housekeeping deletes older ones). */
@@ -55,7 +55,6 @@ export type FleetSearch = {
 /** Cars read in one statement (their rows, photos or periods); a change to more loads the whole fleet. */
 const READ_CARS_AT_ONCE = 200;
 
-const LISTED = sql`"dealershipId" IS NULL AND status = 'available'`;
 const CAR_COLUMNS = sql`id, make, model, year, category, transmission, status, mileage, "dailyRate", "salesPrice", "dealershipId"`;
 
 /**
@@ -264,9 +263,11 @@ export class FleetCalendar {
     const wholeCars = new Set<string>();
     const periodsOnly = new Set<string>();
     for (const change of changes) (change.kind === "bookings" ? periodsOnly : wholeCars).add(change.vehicleId);
+    // Whether a rented car is listed depends on its bookings (domain takesBookings: a trip of ours in
+    // progress), so a change to them reads it whole, as it does a car not listed (one marked rented by
+    // hand whose trip starts). Any other listed car only has its periods read again.
+    for (const id of periodsOnly) if (this.#cars.get(id)?.car.status !== "available") wholeCars.add(id);
     for (const id of wholeCars) periodsOnly.delete(id);
-    // A car not listed has no periods to keep: its bookings matter once it is listed (a change to its row).
-    for (const id of periodsOnly) if (!this.#cars.has(id)) periodsOnly.delete(id);
 
     if (wholeCars.size > 0) {
       const cars = await this.#read([...wholeCars]);
@@ -291,7 +292,7 @@ export class FleetCalendar {
   /** The listed cars among `ids` (all of them when null), with their photos and periods. */
   async #read(ids: string[] | null): Promise<Map<string, ListedCar>> {
     const among = ids ? sql`AND id IN (${join(ids)})` : sql``;
-    const cars = await queryRows<CarRow>(this.db, sql`SELECT ${CAR_COLUMNS} FROM vehicles WHERE ${LISTED} ${among}`);
+    const cars = await queryRows<CarRow>(this.db, sql`SELECT ${CAR_COLUMNS} FROM vehicles WHERE "dealershipId" IS NULL AND ${TAKES_BOOKINGS_SQL} ${among}`);
     const listed = new Map<string, ListedCar>();
     // The photos and periods a few hundred cars at a time: the whole fleet's at once (87,000
     // periods in the benchmark) raised the process's peak memory by about 70 MB at its first load.

@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { join, type Prisma, sql } from "../db";
-import { availabilityPeriodSchema, BLOCKING_BOOKING_STATUSES, CATEGORY_IDS, TRANSMISSIONS, type AvailabilityPeriod, type Category } from "#domain";
+import {
+  availabilityPeriodSchema,
+  BLOCKING_BOOKING_STATUSES,
+  CATEGORY_IDS,
+  takesBookings,
+  TRANSMISSIONS,
+  type AvailabilityPeriod,
+  type Category,
+} from "#domain";
 import { badInput } from "../errors";
 import type { Services } from "./context";
 import { fleetCalendar } from "./fleet-calendar";
+import type { RawTx } from "../db/direct";
 import { parseInput } from "./validation";
 
 export const MAX_PAGE_SIZE = 100;
@@ -61,6 +70,21 @@ export function activeBookingsSql(now: Date): Prisma.Sql {
 
 /** The rental fleet: the company's own cars. Dealership stock is for sale only (domain isRentalFleetVehicle). */
 export const RENTAL_FLEET = { dealershipId: null } satisfies Prisma.VehicleWhereInput;
+
+/** Cars that take bookings (domain takesBookings): available, or rented and out on a trip in progress. */
+export const TAKES_BOOKINGS = {
+  OR: [{ status: "available" }, { status: "rented", bookings: { some: { status: "in_progress" } } }],
+} satisfies Prisma.VehicleWhereInput;
+
+/** `TAKES_BOOKINGS` as SQL on the vehicles table, for statements written as SQL. */
+export const TAKES_BOOKINGS_SQL = sql`(vehicles.status = 'available' OR (vehicles.status = 'rented' AND EXISTS (SELECT 1 FROM bookings WHERE bookings."vehicleId" = vehicles.id AND bookings.status = 'in_progress')))`;
+
+/** Whether this car takes bookings (domain takesBookings), read in the caller's transaction: a rented car's trip is one more read. */
+export async function carTakesBookings(tx: RawTx, car: { id: string; status: string }): Promise<boolean> {
+  if (car.status !== "rented") return takesBookings({ status: car.status, onTrip: false });
+  const trips = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM bookings WHERE "vehicleId" = ${car.id} AND status = 'in_progress' LIMIT 1`;
+  return takesBookings({ status: car.status, onTrip: trips.length > 0 });
+}
 
 /** Reads an optional pickup/return period (ISO instants with a zone): both or neither, return after pickup; else 400. */
 export function parseAvailabilityPeriod(input: { pickupDate?: unknown; returnDate?: unknown }): AvailabilityPeriod | null {

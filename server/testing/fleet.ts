@@ -1,15 +1,15 @@
 // The reference the customers' list of available cars is compared with: the Prisma query it was
-// first written as (the rentable fleet, exact filters, no blocking booking overlapping the period,
+// first written as (the rentable fleet: cars that take bookings; exact filters, no blocking booking overlapping the period,
 // in list order, photos in display order).
 import type { Prisma } from "../db";
 import type { Services } from "../services/context";
 import { VEHICLE_PHOTOS } from "../services/vehicle-rows";
-import { blockingBookingsWhere, type VehicleFilter } from "../services/vehicles";
+import { blockingBookingsWhere, TAKES_BOOKINGS, type VehicleFilter } from "../services/vehicles";
 
 export function listVehiclesWithPrisma(services: Pick<Services, "db">, filter: VehicleFilter, options: { max?: number } = {}) {
   const where: Prisma.VehicleWhereInput = {
     dealershipId: null,
-    status: "available",
+    ...TAKES_BOOKINGS,
     ...(filter.category ? { category: filter.category } : {}),
     ...(filter.transmission ? { transmission: filter.transmission } : {}),
     ...(filter.period ? { bookings: { none: blockingBookingsWhere(filter.period) } } : {}),
