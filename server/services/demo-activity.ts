@@ -1,6 +1,7 @@
 // The demo's living business (issue 15, point 10): drawn photos for every demo car (fleet and
 // dealership stock), stored like uploaded photos, and demo customers with bookings in every status
 // around today, so the dashboard, the bookings screens and My Bookings are not empty on first start.
+import { carFollowsTrip } from "./booking-car";
 import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category } from "#domain";
 import { bodyStyleOf, carSvg, PAINTS, type Paint } from "../../prisma/seed/car-art";
 import { demoBookings, demoCustomers, demoDrivers, demoPlaces } from "../../prisma/seed/demo-data";
@@ -102,6 +103,8 @@ export async function seedDemoBookings(tx: Prisma.TransactionClient, fleetIds: s
       },
     });
     await settleInvoices(tx, created.id, "confirmed");
+    // A trip on the road shows its car as rented, as an admin's or a driver's start of it does.
+    if (b.status === "in_progress") await carFollowsTrip(tx, created, "start");
   }
 }
 

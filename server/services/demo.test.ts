@@ -166,6 +166,8 @@ describe("first start of an empty database with SEED_DEMO=true", () => {
     for (const b of bookings) {
       expect(b.vehicle?.dealershipId).toBeNull();
       if (b.status === "in_progress") expect(b.pickupDate.getTime() < now && b.returnDate.getTime() > now).toBe(true);
+      // A trip on the road has its car out: rented, as the office's and the driver's start of a trip make it.
+      if (b.status === "in_progress") expect(b.vehicle?.status).toBe("rented");
       if (b.status === "completed") expect(b.returnDate.getTime()).toBeLessThan(now);
       if (b.status === "confirmed" || b.status === "pending") expect(b.pickupDate.getTime()).toBeGreaterThan(now);
     }
