@@ -525,6 +525,15 @@ test.describe("admin back office", () => {
     await expect(cardX).toContainText("R495/day");
     await expect(cardX).toContainText("Maintenance");
     await expect(cardX.getByRole("list", { name: "Features" })).not.toContainText("+1 more");
+    await expect(cardX.locator("[data-rented-without-trip]")).toHaveCount(0);
+    // Marked rented by hand, with no trip of ours on the road: the card says customers can't book it.
+    await cardX.getByRole("button", { name: /^Edit/ }).click();
+    await edit.getByLabel("Status").selectOption("rented");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Vehicle updated");
+    await expect(cardX.locator("[data-rented-without-trip]")).toHaveText(
+      "Marked rented with no trip in progress, so customers can't book it. Set it to Available when it's back.",
+    );
 
     await cardX.getByRole("button", { name: /^Delete/ }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete vehicle" });

@@ -7,7 +7,7 @@ import { createHandler } from "../app";
 import type { Db } from "../db";
 import { migrate } from "../db/migrate";
 import { createLogger } from "../log";
-import { call, capeTown, newCustomer, newVehicle, storeBooking, type TestCustomer } from "../testing/bookings";
+import { call, capeTown, newCustomer, newVehicle, staffToken, storeBooking, type TestCustomer } from "../testing/bookings";
 import { createTestDatabase, graphql, plainClient, queryPlan, testConfig, type TestDatabase } from "../testing/harness";
 import { readCarsWithPhotos } from "./booking-reads";
 import type { Services } from "./context";
@@ -161,4 +161,38 @@ test("a car with its photos, as a booking reads it before its lock: one statemen
   expect(read!.images.map((image) => image.url)).toEqual(["/objects/p/front.jpg", "/objects/p/back.jpg"]);
   expect(read!.images[0]!.createdAt).toBeInstanceOf(Date);
   expect(statements).toBe(services.provider === "postgresql" ? 1 : 2);
+});
+
+describe("admin vehicles list: whether a car is on a trip costs no statement per car", () => {
+  test("onTrip for 2 and for 20 rented cars: the same count, and true only for a car with a trip in progress", async () => {
+    const auth = { authorization: `Bearer ${await staffToken(services, "admin")}` };
+    const rider = await newCustomer(services);
+    const cars = async (count: number, make: string) => {
+      const made: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const car = await newVehicle(services, { make, status: "rented" });
+        // Every other car out on a trip; the rest marked rented by hand.
+        if (i % 2 === 0)
+          await storeBooking(services, { userId: rider.id, vehicleId: car.id, pickup: capeTown(-1), returnAt: capeTown(2 + i), status: "in_progress" });
+        made.push(car.id);
+      }
+      return made;
+    };
+    const list = async (make: string) => {
+      const { body } = await graphql(url, `query($q: String) { adminVehicles(search: $q, limit: 100) { items { id onTrip } } }`, { q: make }, auth);
+      expect(body.errors).toBeUndefined();
+      return (body.data as any).adminVehicles.items as { id: string; onTrip: boolean }[];
+    };
+    const few = await cars(2, "Fewmake");
+    const many = await cars(20, "Manymake");
+    let answer: { id: string; onTrip: boolean }[] = [];
+    const forTwo = await countQueries(async () => (answer = await list("Fewmake")));
+    expect(answer).toHaveLength(2);
+    expect(answer.map((car) => [few.indexOf(car.id) % 2 === 0, car.onTrip]).every(([even, onTrip]) => even === onTrip)).toBe(true);
+    const forTwenty = await countQueries(async () => (answer = await list("Manymake")));
+    expect(answer).toHaveLength(20);
+    expect(answer.filter((car) => car.onTrip)).toHaveLength(10);
+    expect(answer.every((car) => car.onTrip === (many.indexOf(car.id) % 2 === 0))).toBe(true);
+    expect(forTwenty).toBe(forTwo);
+  });
 });

@@ -1052,6 +1052,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "onTrip",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "pricePerDay",
             "type": {
               "kind": "NON_NULL",

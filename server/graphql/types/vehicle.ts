@@ -67,6 +67,11 @@ export const AdminVehicleRef = builder.prismaObject("Vehicle", {
       select: { dealership: { select: { companyName: true } } },
       resolve: (v) => v.dealership?.companyName ?? null,
     }),
+    /** Out on a trip in progress. A rented car not on one takes no bookings (domain takesBookings): the screens say so. */
+    onTrip: t.boolean({
+      select: { bookings: { where: { status: "in_progress" }, select: { id: true }, take: 1 } },
+      resolve: (v) => v.bookings.length > 0,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),

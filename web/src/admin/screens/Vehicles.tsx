@@ -41,6 +41,7 @@ const VEHICLES = graphql(
         ...AdminVehicleFields
         dealershipId
         dealershipName
+        onTrip
       }
     }
   }
@@ -138,12 +139,15 @@ function VehicleImage({ vehicle }: { vehicle: AdminVehicle }) {
 function VehicleCard({
   vehicle,
   dealership,
+  rentedWithoutTrip,
   onEdit,
   onDelete,
 }: {
   vehicle: AdminVehicle;
   /** The dealership's name for a dealership's car; null for the rental fleet. */
   dealership: string | null;
+  /** Marked rented with no trip in progress: it takes no bookings until the office frees it. */
+  rentedWithoutTrip: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -194,6 +198,11 @@ function VehicleCard({
         ) : (
           <p className={css({ fontSize: "sm", color: "fg.muted" })}>No features listed</p>
         )}
+        {rentedWithoutTrip ? (
+          <p className={css({ fontSize: "sm", color: "warning.fg", fontWeight: "500" })} data-rented-without-trip>
+            Marked rented with no trip in progress, so customers can't book it. Set it to Available when it's back.
+          </p>
+        ) : null}
         {vehicle.lastKnownLocation ? (
           <p className={css({ display: "inline-flex", alignItems: "center", gap: "1", fontSize: "sm", color: "success.fg", fontWeight: "500" })}>
             <MapPinIcon size={15} />
@@ -352,6 +361,7 @@ export function Component() {
                 key={vehicle.id}
                 vehicle={vehicle}
                 dealership={vehicle.dealershipId ? (vehicle.dealershipName ?? "a dealership") : null}
+                rentedWithoutTrip={vehicle.status === "rented" && !vehicle.onTrip && !vehicle.dealershipId}
                 onEdit={() => {
                   setEditing(vehicle);
                   setFormOpen(true);
