@@ -244,4 +244,44 @@ test.describe("back-office dialogs", () => {
     await expect(cards.first()).toBeVisible();
     await expect(cards.locator("[data-dealership]")).toHaveCount(0);
   });
+
+  test("the status and category filters and the search are kept in the address too: a reload, Back and a shared link keep them", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const admin = await createAdmin(request, testInfo);
+    await signInAdmin(page, admin.email);
+    await page.goto("/admin/vehicles");
+    const cards = page.getByRole("list", { name: "Vehicles" }).locator("li[data-vehicle-id]");
+    await expect(cards.first()).toBeVisible();
+
+    await page.getByLabel("Category").selectOption("small");
+    await expect(page).toHaveURL(/\/admin\/vehicles\?category=small$/);
+    await page.getByLabel("Status").selectOption("available");
+    await expect(page).toHaveURL(/\?status=available&category=small$/);
+    await page.getByRole("searchbox", { name: "Search" }).fill("toyota");
+    await expect(page).toHaveURL(/\?status=available&category=small&q=toyota$/);
+    await expect(cards.first()).toBeVisible();
+    const shown = await cards.allInnerTexts();
+    expect(shown.every((text) => /Small/.test(text) && /Available/.test(text) && /Toyota/i.test(text))).toBe(true);
+
+    await page.reload();
+    await expect(page.getByLabel("Category")).toHaveValue("small");
+    await expect(page.getByLabel("Status")).toHaveValue("available");
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("toyota");
+    await expect(cards).toHaveCount(shown.length);
+    // Back undoes a filter (the search replaced its letters: one step back is the status).
+    await page.goBack();
+    await expect(page).toHaveURL(/\?category=small$/);
+    await expect(page.getByLabel("Status")).toHaveValue("");
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
+    // Nothing the filters allow: Clear filters leaves the address clean.
+    await page.goto("/admin/vehicles?status=maintenance&category=large&q=no%20such%20car");
+    await expect(page.getByText("No vehicles match these filters")).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/admin\/vehicles$/);
+    await expect(page.getByLabel("Category")).toHaveValue("");
+    await expect(cards.first()).toBeVisible();
+  });
 });

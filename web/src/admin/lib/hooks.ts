@@ -19,3 +19,21 @@ export function useLastNonNull<T>(value: T | null): T | null {
   if (value !== null) last.current = value;
   return value ?? last.current;
 }
+
+/** The search box's text: what is typed goes to the address once typing pauses; an address changed by Back or a link comes back into the box. */
+export function useSearchText(search: string, setSearch: (value: string) => void) {
+  const [typed, setTyped] = useState(search);
+  const settled = useDebounced(typed.trim());
+  const inAddress = useRef(search);
+  useEffect(() => {
+    if (settled === inAddress.current) return;
+    inAddress.current = settled;
+    setSearch(settled);
+  }, [settled, setSearch]);
+  useEffect(() => {
+    if (search === inAddress.current) return;
+    inAddress.current = search;
+    setTyped(search);
+  }, [search]);
+  return [typed, setTyped] as const;
+}

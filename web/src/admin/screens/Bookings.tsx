@@ -9,7 +9,6 @@
  * (a trip in progress: only its return), and each card keeps its change history (issue 13).
  * Filter by status, search by booking number, customer (name, email, phone) or plate; paged.
  */
-import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
@@ -22,7 +21,7 @@ import { ClipboardIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, pageStack } from "../components/Page.tsx";
 import { BOOKING_FIELDS } from "../lib/api.ts";
 import { bookingStatusLabel, matchCount, plural } from "../lib/format.ts";
-import { useDebounced } from "../lib/hooks.ts";
+import { useSearchText } from "../lib/hooks.ts";
 import { graphql } from "../../lib/graphql.ts";
 
 import { cardStyle, detailGrid } from "../components/bookings/styles.ts";
@@ -71,24 +70,6 @@ function useListParams() {
     setSearch: (value: string) => show({ search: value }),
     setOffset: (offset: number) => show({ page: Math.floor(offset / BOOKINGS_PAGE_SIZE) + 1 }),
   };
-}
-
-/** The search box's text: what is typed goes to the address once typing pauses; an address changed by Back or a link comes back into the box. */
-function useSearchText(search: string, setSearch: (value: string) => void) {
-  const [typed, setTyped] = useState(search);
-  const settled = useDebounced(typed.trim());
-  const inAddress = useRef(search);
-  useEffect(() => {
-    if (settled === inAddress.current) return;
-    inAddress.current = settled;
-    setSearch(settled);
-  }, [settled, setSearch]);
-  useEffect(() => {
-    if (search === inAddress.current) return;
-    inAddress.current = search;
-    setTyped(search);
-  }, [search]);
-  return [typed, setTyped] as const;
 }
 
 export function Component() {

@@ -24,7 +24,7 @@ import { EmptyState, LoadError, PageHeader, Pager, mono, pageStack } from "../co
 import { VehicleFormDialog } from "../components/VehicleFormDialog.tsx";
 import { VEHICLE_FIELDS, type AdminVehicle } from "../lib/api.ts";
 import { categoryLabel, matchCount, plural, transmissionLabel, vehicleStatusLabel, vehicleStatusTone } from "../lib/format.ts";
-import { useDebounced } from "../lib/hooks.ts";
+import { useSearchText } from "../lib/hooks.ts";
 import { isLocalImage } from "../lib/photos.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
 import { cardAction, focusAfterRemoval } from "../../lib/focusAfterRemoval.ts";
@@ -66,18 +66,40 @@ const OWNER_FILTER = [
 ] satisfies { value: Owner; label: string }[];
 
 /** Whose cars the screen lists, kept in the address (?owner=dealership|all; none = the rental fleet): a reload, a link or Back keeps it. */
-function useOwnerParam(): [Owner, (owner: Owner) => void] {
+/**
+ * The filters, the search and the page, kept in the address (?status=rented&category=small&owner=all&q=polo&page=2):
+ * a reload, a link or Back keeps them. The fleet is the default owner.
+ */
+function useListParams() {
   const [params, setParams] = useSearchParams();
-  const given = params.get("owner");
-  const owner: Owner = (OWNERS as readonly string[]).includes(given ?? "") ? (given as Owner) : "fleet";
-  const setOwner = (next: Owner) =>
-    setParams((previous) => {
-      const query = new URLSearchParams(previous);
-      if (next === "fleet") query.delete("owner");
-      else query.set("owner", next);
-      return query;
-    });
-  return [owner, setOwner];
+  const givenStatus = params.get("status") ?? "";
+  const givenCategory = params.get("category") ?? "";
+  const givenOwner = params.get("owner") ?? "";
+  const filters = {
+    status: isVehicleStatus(givenStatus) ? givenStatus : "",
+    category: isCategory(givenCategory) ? givenCategory : "",
+    owner: ((OWNERS as readonly string[]).includes(givenOwner) ? givenOwner : "fleet") as Owner,
+    search: (params.get("q") ?? "").trim(),
+  };
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const show = (next: Partial<typeof filters> & { page?: number }) => {
+    const { status, category, owner, search } = { ...filters, ...next };
+    const nextPage = next.page ?? 1;
+    const query = new URLSearchParams();
+    if (status) query.set("status", status);
+    if (category) query.set("category", category);
+    if (owner !== "fleet") query.set("owner", owner);
+    if (search) query.set("q", search);
+    if (nextPage > 1) query.set("page", String(nextPage));
+    // Each settled search replaces the last in the history: Back leaves the screen, not a letter.
+    setParams(query, { replace: next.search !== undefined });
+  };
+  return {
+    ...filters,
+    offset: (page - 1) * VEHICLES_PAGE_SIZE,
+    show,
+    setOffset: (offset: number) => show({ page: Math.floor(offset / VEHICLES_PAGE_SIZE) + 1 }),
+  };
 }
 
 const grid = css({ display: "grid", gap: "4", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 17.5rem), 1fr))" });
@@ -248,12 +270,8 @@ function GridSkeleton() {
 }
 
 export function Component() {
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [category, setCategory] = useState("");
-  const [owner, setOwner] = useOwnerParam();
-  const [offset, setOffset] = useState(0);
-  const query = useDebounced(search.trim());
+  const { status, category, owner, search: query, offset, show, setOffset } = useListParams();
+  const [search, setSearch] = useSearchText(query, (value) => show({ search: value }));
   const [{ data, fetching, error }, refetch] = useQuery({
     query: VEHICLES,
     variables: {
@@ -304,18 +322,10 @@ export function Component() {
         }
       />
       <div className={filterBar} role="search" aria-label="Filter vehicles">
-        <SearchBox
-          label="Search"
-          placeholder="Make, model or license plate"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setOffset(0);
-          }}
-        />
-        <FilterSelect label="Status" options={STATUS_FILTER} value={status} onChange={(event) => (setStatus(event.target.value), setOffset(0))} />
-        <FilterSelect label="Category" options={CATEGORY_FILTER} value={category} onChange={(event) => (setCategory(event.target.value), setOffset(0))} />
-        <FilterSelect label="Owner" options={OWNER_FILTER} value={owner} onChange={(event) => (setOwner(event.target.value as Owner), setOffset(0))} />
+        <SearchBox label="Search" placeholder="Make, model or license plate" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <FilterSelect label="Status" options={STATUS_FILTER} value={status} onChange={(event) => show({ status: event.target.value })} />
+        <FilterSelect label="Category" options={CATEGORY_FILTER} value={category} onChange={(event) => show({ category: event.target.value })} />
+        <FilterSelect label="Owner" options={OWNER_FILTER} value={owner} onChange={(event) => show({ owner: event.target.value as Owner })} />
       </div>
 
       {error && !page ? (
@@ -328,7 +338,7 @@ export function Component() {
             icon={<CarIcon size={22} />}
             title="No vehicles match these filters"
             action={
-              <Button variant="outline" size="sm" onClick={() => (setSearch(""), setStatus(""), setCategory(""), setOwner("fleet"), setOffset(0))}>
+              <Button variant="outline" size="sm" onClick={() => (setSearch(""), show({ status: "", category: "", owner: "fleet", search: "" }))}>
                 Clear filters
               </Button>
             }
