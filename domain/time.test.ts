@@ -373,7 +373,12 @@ describe("24-hour cancellation policy", () => {
   test("the reason shown beside a disabled Cancel button", () => {
     expect(customerCancelBlockedReason(pickupIn(24 * HOUR), "confirmed", now)).toBeNull();
     expect(customerCancelBlockedReason(pickupIn(24 * HOUR - 1), "confirmed", now)).toBe("Bookings can only be cancelled up to 24 hours before pickup");
-    expect(customerCancelBlockedReason(pickupIn(-HOUR), "in_progress", now)).toBe(CANCEL_BLOCKED_MESSAGES.tooLate);
+    expect(customerCancelBlockedReason(pickupIn(-HOUR), "confirmed", now)).toBe(CANCEL_BLOCKED_MESSAGES.tooLate);
+    // A trip on the road is told why in its own words, not the 24-hour rule.
+    expect(customerCancelBlockedReason(pickupIn(-HOUR), "in_progress", now)).toBe(
+      "Your trip has started, so it can't be cancelled. To end it early, contact us and we'll arrange the collection.",
+    );
+    expect(customerCancelBlockedReason(pickupIn(2 * HOUR), "in_progress", now)).toBe(CANCEL_BLOCKED_MESSAGES.started);
     expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "cancelled", now)).toBe("This booking is already cancelled");
     expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "completed", now)).toBe("Completed bookings cannot be cancelled");
     expect(customerCancelBlockedReason(pickupIn(72 * HOUR), "whatever", now)).toBe(CANCEL_BLOCKED_MESSAGES.unknown);

@@ -317,6 +317,8 @@ export const CANCEL_BLOCKED_MESSAGES = {
   cancelled: "This booking is already cancelled",
   completed: "Completed bookings cannot be cancelled",
   tooLate: `Bookings can only be cancelled up to ${CANCELLATION_WINDOW_HOURS} hours before pickup`,
+  /** A trip on the road, past the window: the 24-hour rule is not what the customer needs to hear. */
+  started: "Your trip has started, so it can't be cancelled. To end it early, contact us and we'll arrange the collection.",
   unknown: "This booking cannot be cancelled",
 } as const;
 
@@ -329,5 +331,5 @@ export function customerCancelBlockedReason(pickup: Date, status: string, now: D
   if (status === "cancelled") return CANCEL_BLOCKED_MESSAGES.cancelled;
   if (status === "completed") return CANCEL_BLOCKED_MESSAGES.completed;
   if (!isCancellableStatus(status)) return CANCEL_BLOCKED_MESSAGES.unknown;
-  return CANCEL_BLOCKED_MESSAGES.tooLate;
+  return status === "in_progress" ? CANCEL_BLOCKED_MESSAGES.started : CANCEL_BLOCKED_MESSAGES.tooLate;
 }

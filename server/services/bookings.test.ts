@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SignJWT } from "jose";
-import { bookingNumber, bookingQuote, formatConfirmationDateTime, QUOTA_MESSAGES } from "#domain";
+import { bookingNumber, bookingQuote, CANCEL_BLOCKED_MESSAGES, formatConfirmationDateTime, QUOTA_MESSAGES } from "#domain";
 import {
   addDemoServiceArea,
   bookingRequest,
@@ -762,14 +762,16 @@ describe("cancelling", () => {
     }
   });
 
-  test("inside 24 hours before pickup (or after it): 409 'Bookings can only be cancelled up to 24 hours before pickup'", async () => {
-    for (const hours of [23.9, 2, -3]) {
-      const booking = await stored(customer, new Date(Date.now() + hours * 3_600_000), hours < 0 ? "in_progress" : "confirmed");
+  test("inside 24 hours before pickup (or after it): 409 'Bookings can only be cancelled up to 24 hours before pickup'; a trip on the road says it has started", async () => {
+    for (const hours of [23.9, 2, -3, -5]) {
+      const onTheRoad = hours === -5;
+      const booking = await stored(customer, new Date(Date.now() + hours * 3_600_000), onTheRoad ? "in_progress" : "confirmed");
+      const reason = onTheRoad ? CANCEL_BLOCKED_MESSAGES.started : "Bookings can only be cancelled up to 24 hours before pickup";
       const { status, body } = await nothingWritten(() => cancel(booking.id, customer.auth));
-      expect([hours, status, body.message]).toEqual([hours, 409, "Bookings can only be cancelled up to 24 hours before pickup"]);
+      expect([hours, status, body.message]).toEqual([hours, 409, reason]);
       expect(await statusOf(booking.id)).not.toBe("cancelled");
       const listed = (await call(server.url, "GET", `/api/bookings/${booking.id}`, { auth: customer.auth })).body;
-      expect([listed.canCancel, listed.cancelBlockedReason]).toEqual([false, "Bookings can only be cancelled up to 24 hours before pickup"]);
+      expect([listed.canCancel, listed.cancelBlockedReason]).toEqual([false, reason]);
     }
     // 24 h and a minute ahead is still fine; pending bookings too.
     const early = await stored(customer, new Date(Date.now() + 24 * 3_600_000 + 60_000), "pending");
