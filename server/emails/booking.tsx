@@ -32,6 +32,10 @@ type Customer = { name: string; email: string };
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const CAPE_TOWN = "(Cape Town time)";
+// Said in the text part as in the HTML: the notes on the attached calendar and the sign-off.
+const CONFIRMATION_CALENDAR_NOTE = "The calendar file attached adds the delivery and the return to your calendar.";
+const CANCELLATION_CALENDAR_NOTE = "The calendar file attached removes the booking's events from your calendar.";
+const SEE_YOU_AGAIN = "We hope to drive you again soon.";
 
 /** "Medium car, Automatic" */
 const kindText = (category: string, transmission: string) =>
@@ -94,6 +98,7 @@ function confirmationParts(booking: EmailBooking, { publicUrl }: Site) {
     pending,
     subject: `Booking #${number} ${pending ? "received" : "confirmed"}: pick-up ${pickup}`,
     myBookings: `${publicUrl}/bookings`,
+    bookingUrl: `${publicUrl}/bookings/${booking.id}`,
     receipt: `${publicUrl}/bookings/${booking.id}/receipt`,
   };
 }
@@ -105,7 +110,7 @@ function confirmationParts(booking: EmailBooking, { publicUrl }: Site) {
  * carries what the HTML needs.
  */
 export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, site: Site, options: { deferHtml?: boolean } = {}): EmailMessage {
-  const { number, pending, subject, myBookings, receipt } = confirmationParts(booking, site);
+  const { number, pending, subject, myBookings, receipt, bookingUrl } = confirmationParts(booking, site);
   const text = [
     `Hi ${user.name},`,
     "",
@@ -116,11 +121,14 @@ export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, 
     ...bookingFactLines(booking),
     ...(isVerified(booking) ? [] : ["", `${UNVERIFIED_LOCATION_NOTE} before we deliver.`]),
     "",
+    `View your booking: ${bookingUrl}`,
+    "",
     "Important information:",
     "- Fully insured. No deposits.",
     "- Please have your valid driver's licence with you when the car is delivered.",
     `- You can change or cancel free of charge up to ${CANCELLATION_WINDOW_HOURS} hours before pickup in My Bookings: ${myBookings}`,
     ...(pending ? [] : [`- Your tax invoice: ${receipt}`]),
+    ...(pending ? [] : ["", CONFIRMATION_CALENDAR_NOTE]),
     "",
     "Thank you for choosing CapeDrive.",
   ].join("\n");
@@ -147,7 +155,7 @@ export function confirmationAttachments({ booking }: ConfirmationHtmlData, site:
 
 /** The confirmation's HTML body. */
 export function bookingConfirmationHtml({ user, booking }: ConfirmationHtmlData, site: Site): string {
-  const { number, pickup, pending, subject, myBookings, receipt } = confirmationParts(booking, site);
+  const { number, pickup, pending, subject, myBookings, receipt, bookingUrl } = confirmationParts(booking, site);
   return renderEmail(
     <EmailLayout title={subject} preview={pending ? `We have your booking request for ${pickup}.` : `Your car is booked for ${pickup}.`}>
       <Title>{pending ? `Booking #${number} received` : `Booking #${number} confirmed`}</Title>
@@ -159,7 +167,7 @@ export function bookingConfirmationHtml({ user, booking }: ConfirmationHtmlData,
       </P>
       <Facts rows={bookingFacts(booking)} />
       {isVerified(booking) ? null : <P>{UNVERIFIED_LOCATION_NOTE} before we deliver.</P>}
-      <CtaButton href={`${site.publicUrl}/bookings/${booking.id}`}>View your booking</CtaButton>
+      <CtaButton href={bookingUrl}>View your booking</CtaButton>
       <List
         items={[
           "Fully insured. No deposits.",
@@ -176,7 +184,7 @@ export function bookingConfirmationHtml({ user, booking }: ConfirmationHtmlData,
               ]),
         ]}
       />
-      {pending ? null : <Note>The calendar file attached adds the delivery and the return to your calendar.</Note>}
+      {pending ? null : <Note>{CONFIRMATION_CALENDAR_NOTE}</Note>}
       <P last>Thank you for choosing CapeDrive.</P>
     </EmailLayout>,
   );
@@ -212,9 +220,11 @@ export function bookingCancellationEmail(user: Customer, booking: EmailBooking, 
     `Return:  ${formatConfirmationDateTime(booking.returnDate)} ${CAPE_TOWN}, ${booking.returnLocation}`,
     "",
     money,
-    ...(context.wasPending ? [] : [`Your tax invoice and credit note: ${receipt}`]),
+    ...(context.wasPending ? [] : [`Your tax invoice and credit note: ${receipt}`, CANCELLATION_CALENDAR_NOTE]),
     "",
     `Book again any time: ${bookAgain}`,
+    "",
+    SEE_YOU_AGAIN,
   ].join("\n");
   const html = renderEmail(
     <EmailLayout title={subject} preview={opening}>
@@ -235,9 +245,9 @@ export function bookingCancellationEmail(user: Customer, booking: EmailBooking, 
           You owe nothing for it: a credit note cancels its <TextLink href={receipt}>tax invoice</TextLink> in full.
         </P>
       )}
-      {context.wasPending ? null : <Note>The calendar file attached removes the booking's events from your calendar.</Note>}
+      {context.wasPending ? null : <Note>{CANCELLATION_CALENDAR_NOTE}</Note>}
       <CtaButton href={bookAgain}>Book again</CtaButton>
-      <P last>We hope to drive you again soon.</P>
+      <P last>{SEE_YOU_AGAIN}</P>
     </EmailLayout>,
   );
   // A booking that waited for approval was never put in a calendar: there is nothing to remove.
@@ -282,9 +292,13 @@ export function bookingChangedEmail(user: Customer, booking: EmailBooking, chang
   const newTotal = formatRand(booking.totalAmount.toFixed(2));
   const oldTotal = formatRand(change.before.totalAmount);
   const difference = priceDifferenceText(change.differenceCents);
+  // The subject names the time that moved: a change of the return alone leads with the return.
+  const returnOnly = booking.pickupDate.getTime() === change.before.pickupDate.getTime() && booking.returnDate.getTime() !== change.before.returnDate.getTime();
   const subject = extension
     ? `Booking #${number} ${extended}: return ${formatConfirmationDateTime(booking.returnDate)}`
-    : `Booking #${number} changed: pick-up ${formatConfirmationDateTime(booking.pickupDate)}`;
+    : returnOnly
+      ? `Booking #${number} changed: return ${formatConfirmationDateTime(booking.returnDate)}`
+      : `Booking #${number} changed: pick-up ${formatConfirmationDateTime(booking.pickupDate)}`;
   const who = change.by === "admin" ? "Our team has" : "You have";
   const lead = extension ? `${who} ${extended} your trip, booking #${number}.` : `${who} changed your booking #${number}.`;
   const priceLine = change.differenceCents === 0 ? `New total: ${newTotal}. No change in price.` : `New total: ${newTotal} (was ${oldTotal}): ${difference}.`;

@@ -7,11 +7,12 @@
 import { describe, expect, test } from "bun:test";
 import { render } from "@react-email/render";
 import ICAL from "ical.js";
-import { bookingNumber, capeTownDateTimeToUtc, formatConfirmationDateTime } from "#domain";
+import { bookingNumber, capeTownDateTimeToUtc, formatConfirmationDateTime, type IsoDate, rentalDays } from "#domain";
 import { EMAIL_COLOURS, EMAIL_DARK_COLOURS, offBrandColours } from "#domain/brand.ts";
 import { bookingCancellationEmail, type BookingChangeSummary, bookingChangedEmail, bookingConfirmationEmail } from "./booking";
 import { contactText, withSupportContact } from "./contact";
 import { CONTACT_SLOT, EmailLayout, P, Title } from "./layout";
+import { onTheWayEmail } from "./handover";
 import { returnReminderEmail } from "./reminders";
 import { renderEmail } from "./render";
 import { SAMPLE_SITE, sampleBooking, sampleEmails } from "./samples";
@@ -90,6 +91,72 @@ describe("every email", () => {
     );
     const theirs = (await render(template)).replace(/<!--(\$|\/\$|html|head|body| )-->/g, "");
     expect(renderEmail(template)).toBe(theirs);
+  });
+});
+
+describe("the plain-text part says what the HTML says", () => {
+  const decode = (href: string) => href.replaceAll("&amp;", "&");
+  for (const { name, message } of sampleEmails()) {
+    test(`${name}: every web link of the HTML and the booking's number are in the text`, () => {
+      const html = message.html!;
+      const links = [...html.matchAll(/href="(https?:[^"]+)"/g)].map((m) => decode(m[1]!));
+      // The whole link, not a longer one it begins (/bookings/{id} inside /bookings/{id}/receipt).
+      const words = new Set(message.text.split(/\s+/));
+      for (const link of links) expect(words.has(link), `${name}: ${link}`).toBe(true);
+      const number = /#([0-9a-f]{6})\b/.exec(message.subject)?.[1];
+      if (number) expect(message.text).toContain(`#${number}`);
+    });
+  }
+
+  test("the calendar notes: a confirmation adds the events, a cancellation removes them, in both parts", () => {
+    const byName = Object.fromEntries(sampleEmails().map((e) => [e.name, e.message]));
+    for (const part of [byName["booking-confirmed"]!.text, byName["booking-confirmed"]!.html!]) {
+      expect(part).toContain("The calendar file attached adds the delivery and the return to your calendar.");
+    }
+    for (const part of [byName["booking-cancelled"]!.text, byName["booking-cancelled"]!.html!.replaceAll("&#x27;", "'")]) {
+      expect(part).toContain("The calendar file attached removes the booking's events from your calendar.");
+      expect(part).toContain("We hope to drive you again soon.");
+    }
+    expect(byName["booking-received"]!.text).not.toContain("calendar");
+    expect(byName["booking-declined"]!.text).not.toContain("calendar");
+  });
+});
+
+describe("the sums every email shows add up", () => {
+  const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  /** "Mar 06, 2026, 10:30" (Cape Town) -> the instant. */
+  const instant = (text: string) => {
+    const [, month, day, year, time] = /^(\w{3}) (\d{2}), (\d{4}), (\d{2}:\d{2})$/.exec(text)!;
+    return capeTownDateTimeToUtc(`${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, "0")}-${day}` as IsoDate, time!);
+  };
+  const rand = (text: string) => Math.round(Number(text.replace(/[R,]/g, "")) * 100);
+
+  for (const { name, message } of sampleEmails()) {
+    const total = /^Total: +(R[\d,.]+) for (\d+) days? at (R[\d,.]+)\/day$/m.exec(message.text);
+    if (!total) continue;
+    test(`${name}: the total is the booked days (every started day) times the daily rate`, () => {
+      const pickup = instant(/^Pick-up: (\w{3} \d{2}, \d{4}, \d{2}:\d{2})/m.exec(message.text)![1]!);
+      const returnAt = instant(/^Return: +(\w{3} \d{2}, \d{4}, \d{2}:\d{2})/m.exec(message.text)![1]!);
+      const [, amount, days, rate] = total;
+      expect(Number(days)).toBe(rentalDays(pickup, returnAt));
+      expect(rand(amount!)).toBe(Number(days) * rand(rate!));
+      // A change's difference is the new total less the old one.
+      const change = /^New total: (R[\d,.]+) \(was (R[\d,.]+)\): (R[\d,.]+) (more|less)\.$/m.exec(message.text);
+      if (change) expect(rand(change[1]!) - rand(change[2]!)).toBe(rand(change[3]!) * (change[4] === "more" ? 1 : -1));
+    });
+  }
+
+  test("handover-collected: the charges are the late days at the daily rate and the eighths short, and add up to the total", () => {
+    const collected = sampleEmails().find((e) => e.name === "handover-collected")!.message.text;
+    const [, lateDays, late, eighths, fuel, sum] = /^Charges: (\d+) days? late: (R[\d,.]+); (\d)\/8 tank short: (R[\d,.]+)\. Total (R[\d,.]+)\.$/m.exec(
+      collected,
+    )!;
+    expect(rand(late!)).toBe(Number(lateDays) * 85_000);
+    expect(rand(fuel!)).toBe(Number(eighths) * 18_000);
+    expect(rand(sum!)).toBe(rand(late!) + rand(fuel!));
+    // Collected at 11:20 for a 10:00 return: one started day late, not two.
+    expect(collected).toContain("on Mar 09, 2026, 11:20 (Cape Town time)");
+    expect(lateDays).toBe("1");
   });
 });
 
@@ -290,6 +357,20 @@ describe("bookingChangedEmail", () => {
     expect(events[0]!.startDate.toJSDate().getTime()).toBe(later.getTime());
   });
 
+  test("the return alone moved: the subject leads with the new return, not the unchanged pick-up", () => {
+    const returnAt = new Date(before.returnDate.getTime() + 24 * 3_600_000);
+    const after = sampleBooking(
+      { address: before.deliveryLocation },
+      { returnDate: returnAt, duration: 5, totalAmount: before.totalAmount.plus(850), calendarSequence: 1 },
+    );
+    const mail = bookingChangedEmail(user, after, summary({ differenceCents: 85_000 }), SAMPLE_SITE);
+    expect(mail.subject).toBe(`Booking #${number} changed: return ${formatConfirmationDateTime(returnAt)}`);
+    expect(mail.text).not.toContain("- Pick-up:");
+    // Both moved: the pick-up leads, as when it alone moved.
+    const both = sampleBooking({ address: before.deliveryLocation }, { pickupDate: later, returnDate: returnAt, calendarSequence: 1 });
+    expect(bookingChangedEmail(user, both, summary(), SAMPLE_SITE).subject).toBe(`Booking #${number} changed: pick-up ${formatConfirmationDateTime(later)}`);
+  });
+
   test("a cheaper car: 'R450 less' and the old and new category and transmission", () => {
     const after = sampleBooking(
       { address: before.deliveryLocation },
@@ -371,6 +452,27 @@ describe("the return reminder", () => {
     const night = returnReminderEmail(at("01:30"), SAMPLE_SITE.publicUrl);
     expect(night.subject).toStartWith("Tomorrow: we collect your car at 01:30");
     expect(night.html).toContain("We collect your car tomorrow");
+  });
+});
+
+describe("the on-the-way email", () => {
+  const user = { name: "Thandi Nkosi", email: "thandi@example.com" };
+  const booking = { ...sampleBooking({ address: "12 Long Street, Cape Town" }), user };
+
+  test("the driver's number as typed, dialled in E.164 (a visitor's foreign SIM cannot dial 082...)", () => {
+    const mail = onTheWayEmail(user, booking, { name: "Sipho", phone: "082 555 0142" });
+    expect(mail.text).toContain("If you need to reach the driver: 082 555 0142");
+    expect(mail.html).toContain("082 555 0142");
+    expect(mail.html).toContain('href="tel:+27825550142"');
+    expect(mail.text).toContain(`Booking #${bookingNumber(booking.id, "customer")}`);
+  });
+
+  test("no driver's number: no call line in either part, and no button", () => {
+    const mail = onTheWayEmail(user, booking, { name: "Your driver", phone: "" });
+    expect(mail.text).toContain("Your driver is on the way to 12 Long Street, Cape Town");
+    expect(mail.text).not.toContain("reach the driver");
+    expect(mail.html).not.toContain("reach the driver");
+    expect(mail.html).not.toContain("tel:");
   });
 });
 

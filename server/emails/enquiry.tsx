@@ -1,7 +1,7 @@
 // The email a dealership receives when a buyer uses Contact Seller on Cars for Sale.
 import { type ContactSellerData, formatRand } from "#domain";
 import type { EmailMessage } from "../services/mail";
-import { EmailLayout, Facts, NoWrap, P, Quote, Subtitle, TextLink, Title } from "./layout";
+import { EmailLayout, Facts, NoWrap, P, Quote, Subtitle, TextLink, Title, telHref } from "./layout";
 import { renderEmail } from "./render";
 
 export type EnquiryVehicle = { make: string; model: string; year: number; registrationNumber: string; salesPrice: { toFixed(digits: number): string } | null };
@@ -43,7 +43,7 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
       <Facts
         rows={[
           ...(form.email ? [{ label: "Email", value: <TextLink href={`mailto:${form.email}`}>{form.email}</TextLink> }] : []),
-          ...(form.phone ? [{ label: "Phone", value: <TextLink href={`tel:${form.phone.replace(/[^\d+]/g, "")}`}>{form.phone}</TextLink> }] : []),
+          ...(form.phone ? [{ label: "Phone", value: <TextLink href={telHref(form.phone)}>{form.phone}</TextLink> }] : []),
         ]}
       />
       <P last>

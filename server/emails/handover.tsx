@@ -2,7 +2,7 @@
 // condition report's link), the car was collected (with any charges).
 import { bookingNumber, describeCharges, formatConfirmationDateTime, formatRandCents, type HandoverCharges } from "#domain";
 import type { EmailMessage } from "../services/mail";
-import { CtaButton, EmailLayout, Facts, NoWrap, Note, P, TextLink, Title } from "./layout";
+import { CtaButton, EmailLayout, Facts, NoWrap, Note, P, TextLink, Title, telHref } from "./layout";
 import { renderEmail } from "./render";
 
 type Who = { name: string; email: string };
@@ -24,15 +24,18 @@ const reportUrl = (publicUrl: string, bookingId: string) => `${publicUrl}/bookin
 export function onTheWayEmail(user: Who, booking: What, driver: { name: string; phone: string }): EmailMessage {
   const number = bookingNumber(booking.id, "customer");
   const subject = `Booking #${number}: your car is on the way`;
+  const phone = driver.phone.trim();
   const text = [
     `Hi ${user.name},`,
     "",
     `${driver.name} is on the way to ${booking.deliveryLocation} with ${car(booking)}.`,
-    `If you need to reach the driver: ${driver.phone}`,
+    // No driver assigned (or no number): no line that ends with nothing after its colon.
+    ...(phone ? [`If you need to reach the driver: ${phone}`] : []),
     "",
     "Please have your driver's licence ready: the driver will check it and ask you to sign for the car.",
+    "",
+    `Booking #${number}`,
   ].join("\n");
-  const phoneHref = `tel:${driver.phone.replace(/[^\d+]/g, "")}`;
   const html = renderEmail(
     <EmailLayout title={subject} preview={`${driver.name} is on the way with ${car(booking)}.`}>
       <Title>Your car is on the way</Title>
@@ -40,12 +43,12 @@ export function onTheWayEmail(user: Who, booking: What, driver: { name: string; 
       <P>
         {driver.name} is on the way to {booking.deliveryLocation} with <Car booking={booking} />.
       </P>
-      {driver.phone ? (
+      {phone ? (
         <>
           <P>
-            If you need to reach the driver: <NoWrap>{driver.phone}</NoWrap>
+            If you need to reach the driver: <NoWrap>{phone}</NoWrap>
           </P>
-          <CtaButton href={phoneHref}>Call {driver.name}</CtaButton>
+          <CtaButton href={telHref(phone)}>Call {driver.name}</CtaButton>
         </>
       ) : null}
       <P>Please have your driver's licence ready: the driver will check it and ask you to sign for the car.</P>
@@ -63,7 +66,7 @@ export function deliveredEmail(user: Who, booking: What, at: Date, publicUrl: st
   const text = [
     `Hi ${user.name},`,
     "",
-    `${car(booking)} was handed over to you on ${when} (Cape Town time).`,
+    `${car(booking)} was handed over to you on ${when} (Cape Town time), booking #${number}.`,
     "",
     `The condition report (photos, odometer, fuel level and your signature): ${report}`,
     "",
@@ -95,7 +98,7 @@ export function collectedEmail(user: Who, booking: What, at: Date, charges: Hand
   const text = [
     `Hi ${user.name},`,
     "",
-    `We collected ${car(booking)} from ${booking.returnLocation} on ${when} (Cape Town time).`,
+    `We collected ${car(booking)} from ${booking.returnLocation} on ${when} (Cape Town time), booking #${number}.`,
     "",
     charged ? `Charges: ${charged}. Total ${formatRandCents(charges.totalCents)}.` : "No extra charges.",
     ...(charged ? [`The debit note for them, with your tax invoice: ${receipt}`] : []),

@@ -16,6 +16,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 import { BRAND_FONT_STACK, EMAIL_COLOURS as c, EMAIL_DARK_COLOURS as d } from "#domain/brand.ts";
+import { phoneE164 } from "#domain/phone.ts";
 
 const FONT = BRAND_FONT_STACK.replaceAll('"', "'");
 
@@ -132,6 +133,13 @@ export function Small({ children }: { children: ReactNode }) {
 export function NoWrap({ children }: { children: ReactNode }) {
   return <span style={{ whiteSpace: "nowrap" }}>{children}</span>;
 }
+
+/**
+ * A tel: link that dials from anywhere: a driver's or a buyer's number is kept as typed ("082 555 0142"), and a
+ * visitor on a foreign SIM cannot dial a South African number without +27. A number phoneE164
+ * cannot read keeps its digits.
+ */
+export const telHref = (phone: string) => `tel:${phoneE164(phone) ?? phone.replace(/[^\d+]/g, "")}`;
 
 /** A link inside the text: underlined, so it does not rely on colour alone. */
 export function TextLink({ href, children }: { href: string; children: ReactNode }) {

@@ -41,7 +41,7 @@ export function deliveryReminderEmail(b: ReminderHtmlData, publicUrl: string, op
     `A reminder: we deliver your ${kind} car on ${when} (Cape Town time) to ${b.deliveryLocation}.`,
     "Please have your driver's licence ready: the driver checks it and asks you to sign for the car.",
     "",
-    `Your booking: ${publicUrl}/bookings/${b.id}`,
+    `Your booking #${bookingNumber(b.id, "customer")}: ${publicUrl}/bookings/${b.id}`,
   ].join("\n");
   const html = options.deferHtml
     ? { htmlLater: { template: "delivery-reminder" as const, data: reminderData(b) } }
@@ -84,7 +84,7 @@ export function returnReminderEmail(b: ReminderHtmlData, publicUrl: string, opti
     `A reminder: we collect the car on ${when} (Cape Town time) from ${b.returnLocation}.`,
     "A car returned late, or with less fuel than at delivery, is charged: see your booking for the details.",
     "",
-    `Your booking: ${publicUrl}/bookings/${b.id}`,
+    `Your booking #${bookingNumber(b.id, "customer")}: ${publicUrl}/bookings/${b.id}`,
   ].join("\n");
   const html = options.deferHtml ? { htmlLater: { template: "return-reminder" as const, data: reminderData(b) } } : { html: returnReminderHtml(b, publicUrl) };
   return { to: b.user.email, subject: returnReminderSubject(b), text, ...html };

@@ -1,7 +1,7 @@
 // Every email the product sends, built from made-up but realistic data: for the previews
 // (`bun run emails:preview`), the screenshots (e2e/emails.spec.ts) and the template tests. A new
 // email gets a sample here, so it is previewed, screenshotted and tested with the others.
-import { bookingNumber, capeTownDateTimeToUtc, type IsoDate } from "#domain";
+import { bookingNumber, bookingQuote, capeTownDateTimeToUtc, collectionCharges, formatRandCents, type IsoDate } from "#domain";
 import { Prisma } from "../../prisma/generated/sqlite/browser";
 import type { Config } from "../config";
 import type { BookingWithVehicle } from "../services/bookings";
@@ -30,6 +30,12 @@ export const SAMPLE_SITE: Pick<Config, "publicUrl" | "mail"> = {
 };
 
 const at = (date: IsoDate, time: string) => capeTownDateTimeToUtc(date, time);
+
+/** A booking's days and total as the product prices them (domain/pricing.ts), so no sample shows a sum it would not charge. */
+function priced(category: string, pickupDate: Date, returnDate: Date): Pick<BookingWithVehicle, "duration" | "totalAmount"> {
+  const quote = bookingQuote(category, pickupDate, returnDate);
+  return { duration: quote.days, totalAmount: new Prisma.Decimal(quote.total) };
+}
 
 /** A confirmed four-day booking of a large automatic, delivered to `address`. */
 export function sampleBooking(input: Pick<SampleInput, "address">, overrides: Partial<BookingWithVehicle> = {}): BookingWithVehicle {
@@ -86,13 +92,14 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
   const booking = sampleBooking(input);
   const number = bookingNumber(booking.id, "customer");
   const pending = sampleBooking(input, { status: "pending" });
-  // The change: one day later, to the same address, then a medium manual; the total drops R650.
+  // The change: delivered a day later (10:30), to this address instead of Sea Point, in a medium
+  // manual: three started days (to the 10:00 return) at R650 instead of four at R850, R1,450 less.
+  const changedPickup = at("2026-03-06", "10:30");
   const changed = sampleBooking(input, {
-    pickupDate: at("2026-03-06", "09:30"),
+    pickupDate: changedPickup,
     category: "medium",
     transmission: "manual",
-    duration: 3,
-    totalAmount: new Prisma.Decimal("1950.00"),
+    ...priced("medium", changedPickup, booking.returnDate),
     calendarSequence: 1,
   });
   changed.vehicle = { ...booking.vehicle!, make: "Volkswagen", model: "Polo", year: 2022, category: "medium", transmission: "manual" };
@@ -103,17 +110,23 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
     returnLocation: booking.returnLocation,
     category: "large",
     transmission: "automatic",
-    totalAmount: 3400,
+    totalAmount: booking.totalAmount.toNumber(),
   };
-  const extended = sampleBooking(input, {
-    status: "in_progress",
-    returnDate: at("2026-03-11", "17:00"),
-    duration: 6,
-    totalAmount: new Prisma.Decimal("5100.00"),
-  });
+  // Extended by two days and a few hours: every started day is charged (7 days in all).
+  const extendedReturn = at("2026-03-11", "17:00");
+  const extended = sampleBooking(input, { status: "in_progress", returnDate: extendedReturn, ...priced("large", booking.pickupDate, extendedReturn) });
+  const cents = (amount: { toNumber(): number }) => Math.round(amount.toNumber() * 100);
+  const changeCents = cents(changed.totalAmount) - cents(booking.totalAmount);
+  const extensionCents = cents(extended.totalAmount) - cents(booking.totalAmount);
   const reminderBooking = { ...booking, user };
   const handoverBooking = { ...booking, user };
-  const charges = { lateDays: 1, lateFeeCents: 85_000, fuelEighthsShort: 2, fuelFeeCents: 36_000, totalCents: 121_000 };
+  // Collected 80 minutes after the booked return, a quarter tank down: a late day and two eighths,
+  // as the product charges them with its default settings (59 minutes' grace, R180 an eighth).
+  const collectedAt = at("2026-03-09", "11:20");
+  const charges = collectionCharges(
+    { category: booking.category, bookedReturn: booking.returnDate, collectedAt, deliveryFuelEighths: 8, collectionFuelEighths: 6 },
+    { lateGraceMinutes: 59, fuelChargePerEighthCents: 18_000 },
+  );
   const enquiry = {
     name: input.name,
     email: "bongani.dlamini-van-der-merwe.work@example.co.za",
@@ -136,24 +149,28 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
     },
     {
       name: "booking-changed",
-      message: bookingChangedEmail(user, changed, { before, differenceCents: -145_000, by: "customer", kind: "change" }, site),
-      shows: "R1,450 less",
+      message: bookingChangedEmail(user, changed, { before, differenceCents: changeCents, by: "customer", kind: "change" }, site),
+      shows: `${formatRandCents(-changeCents)} less`,
     },
     {
       name: "booking-extended",
       message: bookingChangedEmail(
         user,
         extended,
-        { before: { ...before, deliveryLocation: booking.deliveryLocation, totalAmount: 3400 }, differenceCents: 170_000, by: "admin", kind: "extension" },
+        { before: { ...before, deliveryLocation: booking.deliveryLocation }, differenceCents: extensionCents, by: "admin", kind: "extension" },
         site,
       ),
-      shows: "R1,700 more",
+      shows: `${formatRandCents(extensionCents)} more`,
     },
     { name: "reminder-delivery", message: deliveryReminderEmail(reminderBooking, site.publicUrl), shows: `View booking #${number}` },
     { name: "reminder-return", message: returnReminderEmail(reminderBooking, site.publicUrl), shows: `View booking #${number}` },
-    { name: "handover-on-the-way", message: onTheWayEmail(user, handoverBooking, { name: "Sipho", phone: "+27 82 123 4567" }), shows: `Booking #${number}` },
+    { name: "handover-on-the-way", message: onTheWayEmail(user, handoverBooking, { name: "Sipho", phone: "082 123 4567" }), shows: `Booking #${number}` },
     { name: "handover-delivered", message: deliveredEmail(user, handoverBooking, at("2026-03-05", "10:05"), site.publicUrl), shows: `booking #${number}` },
-    { name: "handover-collected", message: collectedEmail(user, handoverBooking, at("2026-03-10", "11:20"), charges, site.publicUrl), shows: "R1,210" },
+    {
+      name: "handover-collected",
+      message: collectedEmail(user, handoverBooking, collectedAt, charges, site.publicUrl),
+      shows: formatRandCents(charges.totalCents),
+    },
     {
       name: "password-reset",
       message: passwordResetEmail(user, `${site.publicUrl}/reset-password?token=Vb3n0Kq2Zr9xWmP4sT7yLc1dHf6gJe8uAi5oQw0RtYs`),
