@@ -56,8 +56,20 @@ test("a booking's tax invoice, then the credit note of its cancellation", async 
   await expect(page.getByText("Total for this booking").locator("..")).toContainText("R0.00");
   await snap(page, testInfo, "receipt-credit-note");
 
+  // As wide as an A4 page's printable width (210 - 2 x 12 mm = 186 mm = 703 CSS px).
+  await page.setViewportSize({ width: 703, height: 994 });
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  // Each document's border inside the printable width (one on its very edge lost its right side
+  // in the PDF), and the booking's total in the documents' column of amounts.
+  for (const doc of [invoice, credit]) {
+    const box = (await doc.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(1);
+    expect(box.x + box.width).toBeLessThanOrEqual(703 - 1);
+  }
+  const documentAmount = (await credit.getByRole("definition").nth(2).boundingBox())!;
+  const bookingTotal = (await page.getByText("Total for this booking").locator("..").getByText("R0.00").boundingBox())!;
+  expect(Math.abs(bookingTotal.x + bookingTotal.width - (documentAmount.x + documentAmount.width))).toBeLessThan(1);
   // The invoice and its credit note print on one A4 sheet.
   const pdfBytes = await page.pdf({ format: "A4", preferCSSPageSize: true });
   await testInfo.attach("receipt.pdf", { body: pdfBytes, contentType: "application/pdf" });

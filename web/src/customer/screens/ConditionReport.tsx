@@ -47,7 +47,16 @@ function Report({ data }: { data: ConditionReportData }) {
   return (
     <article
       aria-labelledby="report-title"
-      className={css({ display: "flex", flexDirection: "column", gap: "5", width: "full", maxW: "5xl", mx: "auto", _print: { maxW: "none", gap: "3" } })}
+      // Inset by 2px on paper: a column's border on the printable area's very edge lost its right side in Chromium's PDF.
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "5",
+        width: "full",
+        maxW: "5xl",
+        mx: "auto",
+        _print: { maxW: "none", gap: "3", px: "0.5" },
+      })}
       data-print-page=""
     >
       <div className={css({ display: "flex", flexDirection: "column", gap: "0.5" })}>

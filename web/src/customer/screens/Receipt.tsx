@@ -124,7 +124,17 @@ function Receipt({ receipt }: { receipt: ReceiptData }) {
     <article
       aria-labelledby="receipt-title"
       data-print-page=""
-      className={css({ display: "flex", flexDirection: "column", gap: "4", width: "full", maxW: "3xl", mx: "auto", _print: { maxW: "none", gap: "3" } })}
+      // On paper, inset by 2px: a document's border on the printable area's very edge came out
+      // half as thick on the right, or not at all, in Chromium's PDF.
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "4",
+        width: "full",
+        maxW: "3xl",
+        mx: "auto",
+        _print: { maxW: "none", gap: "3", px: "0.5" },
+      })}
     >
       <p className={css({ display: "none", _print: { display: "block" }, fontWeight: "800" })}>CapeDrive</p>
       <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "4" })}>
@@ -156,7 +166,8 @@ function Receipt({ receipt }: { receipt: ReceiptData }) {
             px: { base: "4", md: "6" },
             borderInlineWidth: "1px",
             borderColor: "transparent",
-            _print: { px: "4" },
+            // The documents' padding on paper (p 3), so the amounts stay in one column there too.
+            _print: { px: "3" },
           })}
         >
           <span>Total for this booking</span>
