@@ -476,6 +476,19 @@ describe("the on-the-way email", () => {
   });
 });
 
+describe("the dealership's enquiry email", () => {
+  test("says a reply to it reaches CapeDrive, not the buyer, and its mailto: writes to the buyer about the car", () => {
+    const mail = sampleEmails().find((e) => e.name === "dealership-enquiry")!.message;
+    const notUs = "Replying to this email reaches CapeDrive, not Thandi Nkosi: write to them directly.";
+    expect(mail.text).toContain(`Reply to them:\n${notUs}\nEmail: bongani.dlamini-van-der-merwe.work@example.co.za`);
+    expect(mail.html).toContain(notUs);
+    expect(mail.html).toContain(
+      'href="mailto:bongani.dlamini-van-der-merwe.work@example.co.za?subject=Your%20enquiry%20about%20the%202021%20Toyota%20Hilux%20on%20CapeDrive"',
+    );
+    expect(mail.html).toContain('href="tel:+27825551234"');
+  });
+});
+
 describe("the collected email", () => {
   test("with charges, it links the debit note that invoices them (with the tax invoice)", () => {
     const collected = sampleEmails(HOSTILE).find((e) => e.name === "handover-collected")!.message;

@@ -1,7 +1,7 @@
 // The email a dealership receives when a buyer uses Contact Seller on Cars for Sale.
 import { type ContactSellerData, formatRand } from "#domain";
 import type { EmailMessage } from "../services/mail";
-import { EmailLayout, Facts, NoWrap, P, Quote, Subtitle, TextLink, Title, telHref } from "./layout";
+import { EmailLayout, Facts, NoWrap, Note, P, Quote, Subtitle, TextLink, Title, telHref } from "./layout";
 import { renderEmail } from "./render";
 
 export type EnquiryVehicle = { make: string; model: string; year: number; registrationNumber: string; salesPrice: { toFixed(digits: number): string } | null };
@@ -13,6 +13,10 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
   const price = vehicle.salesPrice ? formatRand(vehicle.salesPrice.toFixed(2)) : "";
   const portal = `${publicUrl}/dealership/dashboard`;
   const subject = `New enquiry about your ${car}`;
+  // The email's Reply-To is CapeDrive's (or no-reply), never the buyer's: say so, and give a
+  // mailto: that writes to the buyer with a subject they will recognise.
+  const notUs = `Replying to this email reaches CapeDrive, not ${form.name}: write to them directly.`;
+  const mailto = form.email ? `mailto:${form.email}?subject=${encodeURIComponent(`Your enquiry about the ${car} on CapeDrive`)}` : "";
   const text = [
     `Hi ${dealership.contactPerson},`,
     "",
@@ -23,6 +27,7 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
     form.message,
     "",
     "Reply to them:",
+    notUs,
     ...(form.email ? [`Email: ${form.email}`] : []),
     ...(form.phone ? [`Phone: ${form.phone}`] : []),
     "",
@@ -40,9 +45,10 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
       <Subtitle>Their message</Subtitle>
       <Quote>{form.message}</Quote>
       <Subtitle>Reply to them</Subtitle>
+      <Note>{notUs}</Note>
       <Facts
         rows={[
-          ...(form.email ? [{ label: "Email", value: <TextLink href={`mailto:${form.email}`}>{form.email}</TextLink> }] : []),
+          ...(form.email ? [{ label: "Email", value: <TextLink href={mailto}>{form.email}</TextLink> }] : []),
           ...(form.phone ? [{ label: "Phone", value: <TextLink href={telHref(form.phone)}>{form.phone}</TextLink> }] : []),
         ]}
       />
