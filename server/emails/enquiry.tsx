@@ -11,7 +11,8 @@ export type EnquiryDealership = { contactPerson: string; contactEmail: string };
 export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: EnquiryVehicle, form: ContactSellerData, publicUrl: string): EmailMessage {
   const car = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const price = vehicle.salesPrice ? formatRand(vehicle.salesPrice.toFixed(2)) : "";
-  const portal = `${publicUrl}/dealership/dashboard`;
+  // Leads, where the enquiries are listed (the dashboard lists the cars, not the enquiries).
+  const portal = `${publicUrl}/dealership/leads`;
   const subject = `New enquiry about your ${car}`;
   // The email's Reply-To is CapeDrive's (or no-reply), never the buyer's: say so, and give a
   // mailto: that writes to the buyer with a subject they will recognise.
@@ -31,7 +32,7 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
     ...(form.email ? [`Email: ${form.email}`] : []),
     ...(form.phone ? [`Phone: ${form.phone}`] : []),
     "",
-    `All your enquiries are in the dealership portal: ${portal}`,
+    `All your enquiries are in the dealership portal, under Leads: ${portal}`,
     "",
     "CapeDrive",
   ].join("\n");
@@ -53,7 +54,7 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
         ]}
       />
       <P last>
-        All your enquiries are in the <TextLink href={portal}>dealership portal</TextLink>.
+        All your enquiries are in the dealership portal, under <TextLink href={portal}>Leads</TextLink>.
       </P>
     </EmailLayout>,
   );

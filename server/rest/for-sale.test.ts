@@ -327,7 +327,9 @@ describe("Contact Seller", () => {
     expect(mail.text).toContain("R100,000");
     expect(mail.text).toContain(`Email: ${email}`);
     expect(mail.text).toContain("Phone: +27 82 555 1234");
-    expect(mail.text).toContain(`${PUBLIC_URL}/dealership/dashboard`);
+    // Leads, where the portal lists the enquiries.
+    expect(mail.text).toContain(`All your enquiries are in the dealership portal, under Leads: ${PUBLIC_URL}/dealership/leads`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/dealership/leads"`);
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.html).not.toContain("<script>");
     expect(offBrandColours(mail.html ?? "")).toEqual([]);
