@@ -116,7 +116,7 @@ export function bookingConfirmationEmail(user: Customer, booking: EmailBooking, 
     "",
     pending
       ? `We have your booking request, Booking #${number}. We confirm new customers' first bookings by hand and will email you shortly.`
-      : `Your booking is confirmed. Booking #${number}`,
+      : `Your booking #${number} is confirmed. Here is what we will bring, when and where.`,
     "",
     ...bookingFactLines(booking),
     ...(isVerified(booking) ? [] : ["", `${UNVERIFIED_LOCATION_NOTE} before we deliver.`]),

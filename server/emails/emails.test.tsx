@@ -244,6 +244,7 @@ describe("booking emails", () => {
       expect(part).toContain("R3,400 for 4 days at R850/day");
       expect(part).toContain(`${bookingUrl}/receipt`);
     }
+    expect(mail.text).toContain(`Your booking #${number} is confirmed. Here is what we will bring, when and where.`);
     expect(mail.text).toContain("What:    Large car, Automatic (Toyota Fortuner 2023)");
     expect(mail.html).toContain(`href="${bookingUrl}"`);
     expect(mail.attachments?.map((a) => a.contentType)).toEqual(["text/calendar; charset=utf-8; method=PUBLISH"]);
