@@ -244,6 +244,11 @@ test("a dealership signs in, adds a car with photos, edits it, sees a buyer's en
   await buyerContext.close();
   const mail = await waitForMail("hello@winelandsauto.example", new RegExp(model));
   expect(mail.text).toContain("Lindiwe Dlamini");
+  // The email's link to the enquiries opens the portal's Leads (the server's PUBLIC_URL may name another host).
+  const emailLink = new URL(/https?:\/\/\S+\/dealership\/leads(?=\s|$)/m.exec(mail.text)![0]);
+  await page.goto(emailLink.pathname);
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await page.goto("/dealership/dashboard");
 
   // The lead, newest first, with the unread count; then marked read.
   await page.getByRole("link", { name: /^Leads/ }).click();
