@@ -487,6 +487,8 @@ describe("the dealership's enquiry email", () => {
       'href="mailto:bongani.dlamini-van-der-merwe.work@example.co.za?subject=Your%20enquiry%20about%20the%202021%20Toyota%20Hilux%20on%20CapeDrive"',
     );
     expect(mail.html).toContain('href="tel:+27825551234"');
+    // A long address may wrap after its "@", not only inside its domain ("example.c / o.za").
+    expect(mail.html).toContain(">bongani.dlamini-van-der-merwe.work@<wbr/>example.co.za</a>");
     // The portal's Leads, where the enquiries are (not its dashboard of cars).
     expect(mail.html).toContain('href="https://capedrive.example/dealership/leads"');
   });

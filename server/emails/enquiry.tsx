@@ -1,7 +1,7 @@
 // The email a dealership receives when a buyer uses Contact Seller on Cars for Sale.
 import { type ContactSellerData, formatRand } from "#domain";
 import type { EmailMessage } from "../services/mail";
-import { EmailLayout, Facts, NoWrap, Note, P, Quote, Subtitle, TextLink, Title, telHref } from "./layout";
+import { EmailAddress, EmailLayout, Facts, NoWrap, Note, P, Quote, Subtitle, TextLink, Title, telHref } from "./layout";
 import { renderEmail } from "./render";
 
 export type EnquiryVehicle = { make: string; model: string; year: number; registrationNumber: string; salesPrice: { toFixed(digits: number): string } | null };
@@ -49,7 +49,18 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
       <Note>{notUs}</Note>
       <Facts
         rows={[
-          ...(form.email ? [{ label: "Email", value: <TextLink href={mailto}>{form.email}</TextLink> }] : []),
+          ...(form.email
+            ? [
+                {
+                  label: "Email",
+                  value: (
+                    <TextLink href={mailto}>
+                      <EmailAddress address={form.email} />
+                    </TextLink>
+                  ),
+                },
+              ]
+            : []),
           ...(form.phone ? [{ label: "Phone", value: <TextLink href={telHref(form.phone)}>{form.phone}</TextLink> }] : []),
         ]}
       />
