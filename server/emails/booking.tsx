@@ -17,7 +17,7 @@ import type { Config } from "../config";
 import type { BookingWithVehicle } from "../services/bookings";
 import { calendarAttachment } from "../services/calendar";
 import type { EmailAttachment, EmailMessage } from "../services/mail";
-import { CtaButton, EmailLayout, type Fact, Facts, List, Note, P, Small, Subtitle, TextLink, Title } from "./layout";
+import { CtaButton, EmailLayout, FACT_LABEL_WIDTH, type Fact, Facts, List, Note, P, Small, Subtitle, TextLink, Title, WIDE_FACT_LABEL_WIDTH } from "./layout";
 import { renderEmail } from "./render";
 
 /** A booking as its emails describe it: of the car, only its name. */
@@ -289,6 +289,8 @@ export function bookingChangedEmail(user: Customer, booking: EmailBooking, chang
   const receipt = `${publicUrl}/bookings/${booking.id}/receipt`;
   // The same list the booking page's history shows (domain/booking-change.ts); times in Cape Town.
   const fields = changedFields(change.before, booking).map((f) => ({ ...f, note: f.field === "pickupDate" || f.field === "returnDate" ? CAPE_TOWN : "" }));
+  // Both tables' values in one column, also when "Transmission" needs a wider label column.
+  const labelWidth = fields.some((f) => f.label.length > "Collection".length) ? WIDE_FACT_LABEL_WIDTH : FACT_LABEL_WIDTH;
   const newTotal = formatRand(booking.totalAmount.toFixed(2));
   const oldTotal = formatRand(change.before.totalAmount);
   const difference = priceDifferenceText(change.differenceCents);
@@ -333,6 +335,7 @@ export function bookingChangedEmail(user: Customer, booking: EmailBooking, chang
         <>
           <Subtitle>What changed</Subtitle>
           <Facts
+            labelWidth={labelWidth}
             rows={fields.map((f) => ({
               label: f.label,
               value: (
@@ -352,7 +355,7 @@ export function bookingChangedEmail(user: Customer, booking: EmailBooking, chang
         {change.differenceCents === 0 ? ". No change in price." : ` (was ${oldTotal}): ${difference}.`}
       </P>
       <Subtitle>Your booking now</Subtitle>
-      <Facts rows={bookingFacts(booking)} />
+      <Facts labelWidth={labelWidth} rows={bookingFacts(booking)} />
       {isVerified(booking) ? null : <P>{UNVERIFIED_LOCATION_NOTE} before we deliver.</P>}
       <CtaButton href={bookingUrl}>View your booking</CtaButton>
       {pending ? null : (

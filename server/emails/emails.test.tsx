@@ -11,7 +11,7 @@ import { bookingNumber, capeTownDateTimeToUtc, formatConfirmationDateTime, type 
 import { EMAIL_COLOURS, EMAIL_DARK_COLOURS, offBrandColours } from "#domain/brand.ts";
 import { bookingCancellationEmail, type BookingChangeSummary, bookingChangedEmail, bookingConfirmationEmail } from "./booking";
 import { contactText, withSupportContact } from "./contact";
-import { CONTACT_SLOT, EmailLayout, P, Title } from "./layout";
+import { CONTACT_SLOT, EmailLayout, P, Title, WIDE_FACT_LABEL_WIDTH } from "./layout";
 import { onTheWayEmail } from "./handover";
 import { returnReminderEmail } from "./reminders";
 import { renderEmail } from "./render";
@@ -382,6 +382,10 @@ describe("bookingChangedEmail", () => {
     expect(mail.text).toContain("- Transmission: Automatic -> Manual");
     expect(mail.text).toContain("New total: R2,950 (was R3,400): R450 less.");
     expect(mail.html).toContain("R450 less");
+    // "Transmission" needs a wider label column: both tables get it, so their values line up.
+    const labelWidths = [...mail.html!.matchAll(/<td class="cd-muted" style="[^"]*width:(\d+)px/g)].map((m) => m[1]);
+    expect(labelWidths).toHaveLength(2 + 4);
+    expect(new Set(labelWidths)).toEqual(new Set([String(WIDE_FACT_LABEL_WIDTH)]));
     expect(mail.text).not.toContain("- Pick-up:");
   });
 

@@ -231,8 +231,16 @@ export function Url({ href }: { href: string }) {
 
 export type Fact = { label: string; value: ReactNode };
 
+/** The label column of Facts: "Pick-up", "Delivery", "Collection" fit it. */
+export const FACT_LABEL_WIDTH = 76;
+/**
+ * Wide enough for "Transmission": an email that shows it gives all its Facts this width, so its
+ * tables' values still line up (a longer label widens only its own table).
+ */
+export const WIDE_FACT_LABEL_WIDTH = 104;
+
 /** Label / value rows (what, when, where, how much): one table, labels in a narrow column. */
-export function Facts({ rows }: { rows: Fact[] }) {
+export function Facts({ rows, labelWidth = FACT_LABEL_WIDTH }: { rows: Fact[]; labelWidth?: number }) {
   return (
     <table
       role="presentation"
@@ -247,7 +255,15 @@ export function Facts({ rows }: { rows: Fact[] }) {
           <tr key={row.label}>
             <td
               className="cd-muted"
-              style={{ color: c.muted, fontSize: "14px", lineHeight: "24px", fontWeight: 600, padding: "8px 12px 8px 0", verticalAlign: "top", width: "76px" }}
+              style={{
+                color: c.muted,
+                fontSize: "14px",
+                lineHeight: "24px",
+                fontWeight: 600,
+                padding: "8px 12px 8px 0",
+                verticalAlign: "top",
+                width: `${labelWidth}px`,
+              }}
             >
               {row.label}
             </td>
