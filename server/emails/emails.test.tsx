@@ -103,6 +103,8 @@ describe("the plain-text part says what the HTML says", () => {
       // The whole link, not a longer one it begins (/bookings/{id} inside /bookings/{id}/receipt).
       const words = new Set(message.text.split(/\s+/));
       for (const link of links) expect(words.has(link), `${name}: ${link}`).toBe(true);
+      // Every link absolute: on PUBLIC_URL, or a mailto:/tel: (a mail client has no page to resolve a relative one against).
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href!).toMatch(/^(https:\/\/capedrive\.example\/|mailto:[^@\s]+@|tel:\+\d{8,15}$)/);
       const number = /#([0-9a-f]{6})\b/.exec(message.subject)?.[1];
       if (number) expect(message.text).toContain(`#${number}`);
     });
