@@ -6,6 +6,7 @@ import {
   collectionCharges,
   customerHandoverStatus,
   describeCharges,
+  fuelShortText,
   driverWindow,
   fuelLevelLabel,
   isInDriverWindow,
@@ -55,7 +56,7 @@ describe("fuel shortfall", () => {
   test("late and short add up", () => {
     const r = charge(minutes(25 * 60), 8, 6, "small");
     expect(r).toMatchObject({ lateDays: 2, lateFeeCents: 900_00, fuelEighthsShort: 2, fuelFeeCents: 360_00, totalCents: 1260_00 });
-    expect(describeCharges(r)).toBe("2 days late: R900; 2/8 tank short: R360");
+    expect(describeCharges(r)).toBe("2 days late: R900; ¼ tank short: R360");
     expect(describeCharges(charge(bookedReturn))).toBeNull();
   });
 });
@@ -143,4 +144,17 @@ describe("checklist input", () => {
     expect(messages({ ...valid, idempotencyKey: "x" })[0]).toContain("submission key");
     expect(messages({ ...valid, damage: [{ photo: "/objects/g", note: " " }] })).toEqual(["damage.0.note: Please describe the damage"]);
   });
+});
+
+test("fuel short, as people say it: quarters, halves and a full tank in words, other eighths as eighths", () => {
+  expect([1, 2, 3, 4, 5, 6, 7, 8].map(fuelShortText)).toEqual([
+    "1/8 tank short",
+    "¼ tank short",
+    "3/8 tank short",
+    "½ tank short",
+    "5/8 tank short",
+    "¾ tank short",
+    "7/8 tank short",
+    "a full tank short",
+  ]);
 });

@@ -154,12 +154,19 @@ export function collectionCharges(
   return { lateDays, lateFeeCents, fuelEighthsShort, fuelFeeCents, totalCents: lateFeeCents + fuelFeeCents };
 }
 
-/** "2 days late: R900; 2/8 tank short: R360" or null when nothing is charged. */
+/** "2 days late: R900; ¼ tank short: R360" or null when nothing is charged. */
 export function describeCharges(charges: Pick<HandoverCharges, "lateDays" | "lateFeeCents" | "fuelEighthsShort" | "fuelFeeCents">): string | null {
   const parts: string[] = [];
   if (charges.lateDays > 0) parts.push(`${charges.lateDays} ${charges.lateDays === 1 ? "day" : "days"} late: ${formatRandCents(charges.lateFeeCents)}`);
-  if (charges.fuelEighthsShort > 0) parts.push(`${charges.fuelEighthsShort}/8 tank short: ${formatRandCents(charges.fuelFeeCents)}`);
+  if (charges.fuelEighthsShort > 0) parts.push(`${fuelShortText(charges.fuelEighthsShort)}: ${formatRandCents(charges.fuelFeeCents)}`);
   return parts.length ? parts.join("; ") : null;
+}
+
+/** How much fuel came back short, as people say it: "¼ tank short", "3/8 tank short", "a full tank short". */
+export function fuelShortText(eighthsShort: number): string {
+  if (eighthsShort >= FUEL_EIGHTHS_FULL) return "a full tank short";
+  const share = ({ 2: "¼", 4: "½", 6: "¾" } as Record<number, string>)[eighthsShort] ?? `${eighthsShort}/8`;
+  return `${share} tank short`;
 }
 
 /** "½ tank", "Full", "Empty", "3/8". */

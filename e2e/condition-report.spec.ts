@@ -206,7 +206,7 @@ test("a delivered and collected car: status on My Bookings, the booking's page, 
   await expect(collection).toContainText("130 km");
   await expect(collection).toContainText("No damage noted");
   const charges = collection.getByTestId("charges");
-  await expect(charges).toContainText(/Fuel: 2\/8 tank short\s*R[\d,]+/);
+  await expect(charges).toContainText(/Fuel: ¼ tank short\s*R[\d,]+/);
   const fuelFee = (await charges.locator("dd").first().textContent()) ?? "";
   await expect(charges.locator("dd").last()).toHaveText(fuelFee);
   await expectImagesLoaded(page, "[data-handover=collection]", 7);

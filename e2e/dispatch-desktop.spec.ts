@@ -541,7 +541,7 @@ test.describe("delivery and collection in the back office", () => {
     await expect(report).toContainText("255 km driven since delivery");
     await expect(report).toContainText("¾ tank (6/8)");
     await expect(report).toContainText("Scratch on the rear bumper");
-    await expect(report).toContainText("2/8 tank short");
+    await expect(report).toContainText("¼ tank short");
     await expect(report.locator("[data-charges-total]")).toHaveText("R360");
     // Photos and signatures are private: fetched with the admin token, shown from blob: URLs.
     const front = report.getByRole("img", { name: "Front at delivery" });

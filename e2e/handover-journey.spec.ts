@@ -149,7 +149,7 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   );
   expect(expected.lateDays).toBe(1);
   const preview = phone.getByTestId("charges-preview");
-  await expect(preview).toContainText(`1 day late: ${formatRandCents(expected.lateFeeCents)}; 2/8 tank short: R360`);
+  await expect(preview).toContainText(`1 day late: ${formatRandCents(expected.lateFeeCents)}; ¼ tank short: R360`);
   await expect(preview).toContainText(`Total ${formatRandCents(expected.totalCents)}`);
   await sign(phone);
   await snap(phone, testInfo, "journey-collection-checklist");
@@ -159,7 +159,7 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   // ---- the charges: the customer's report and receipt, the office's report ----------------------
   await customer.reload();
   await expect(customer.getByText("Late return: 1 day")).toBeVisible();
-  await expect(customer.getByText("Fuel: 2/8 tank short")).toBeVisible();
+  await expect(customer.getByText("Fuel: ¼ tank short")).toBeVisible();
   await expect(customer.getByText(formatRandCents(expected.totalCents)).first()).toBeVisible();
   await snap(customer, testInfo, "journey-report-collected");
   await customer.goto(`/bookings/${booking.id}/receipt`);

@@ -150,11 +150,12 @@ describe("the sums every email shows add up", () => {
 
   test("handover-collected: the charges are the late days at the daily rate and the eighths short, and add up to the total", () => {
     const collected = sampleEmails().find((e) => e.name === "handover-collected")!.message.text;
-    const [, lateDays, late, eighths, fuel, sum] = /^Charges: (\d+) days? late: (R[\d,.]+); (\d)\/8 tank short: (R[\d,.]+)\. Total (R[\d,.]+)\.$/m.exec(
+    const [, lateDays, late, share, fuel, sum] = /^Charges: (\d+) days? late: (R[\d,.]+); (¼|½|¾|\d\/8) tank short: (R[\d,.]+)\. Total (R[\d,.]+)\.$/m.exec(
       collected,
     )!;
+    const eighths = ({ "¼": 2, "½": 4, "¾": 6 } as Record<string, number>)[share!] ?? Number(share!.split("/")[0]);
     expect(rand(late!)).toBe(Number(lateDays) * 85_000);
-    expect(rand(fuel!)).toBe(Number(eighths) * 18_000);
+    expect(rand(fuel!)).toBe(eighths * 18_000);
     expect(rand(sum!)).toBe(rand(late!) + rand(fuel!));
     // Collected at 11:20 for a 10:00 return: one started day late, not two.
     expect(collected).toContain("on Mar 09, 2026, 11:20 (Cape Town time)");

@@ -408,7 +408,7 @@ describe("a delivery and a collection", () => {
     expect(booking.status).toBe("completed");
     expect(booking.vehicle).toMatchObject({ status: "maintenance", mileage: 10_180 });
     const email = await server.services.db.emailOutbox.findFirstOrThrow({ where: { subject: { contains: "was collected" } } });
-    expect(await mailText(email.id)).toContain("2/8 tank short: R300");
+    expect(await mailText(email.id)).toContain("¼ tank short: R300");
 
     // The charges are billed by a debit note beside the rental's invoice.
     const documents = await server.services.db.invoice.findMany({ where: { bookingId: rental.booking.id }, orderBy: { number: "asc" } });
@@ -416,7 +416,7 @@ describe("a delivery and a collection", () => {
       ["invoice", 1300_00],
       ["debit_note", expected.lateFeeCents + 300_00],
     ]);
-    expect(documents[1]!.description).toContain("fuel 2/8 tank short");
+    expect(documents[1]!.description).toContain("fuel ¼ tank short");
 
     const report = (await gql(REPORT, { bookingId: rental.booking.id }, customer.auth)).data.conditionReport;
     expect(report.collection.photos.at(-1)).toMatchObject({ slot: "damage", note: "Scratch on the rear bumper" });

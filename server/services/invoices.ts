@@ -12,6 +12,7 @@ import {
   bookingNumber,
   categoryLabel,
   formatConfirmationDateTime,
+  fuelShortText,
   isFinalBookingStatus,
   decimalToCents,
   settlingDocument,
@@ -70,7 +71,7 @@ function noteDescription(b: BookingForInvoice, reason: SettleReason): string {
   const c = b.handovers[0];
   const parts = [
     c?.lateDays ? `late return ${c.lateDays} ${c.lateDays === 1 ? "day" : "days"}` : null,
-    c?.fuelEighthsShort ? `fuel ${c.fuelEighthsShort}/8 tank short` : null,
+    c?.fuelEighthsShort ? `fuel ${fuelShortText(c.fuelEighthsShort)}` : null,
   ].filter(Boolean);
   return parts.length ? `${base}: ${parts.join(", ")}` : base;
 }

@@ -11,7 +11,7 @@ import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { bookingNumber, statusBadgeTone } from "#domain/booking.ts";
 import { parseCoordinates } from "#domain/geo.ts";
-import { fuelLevelLabel, PHOTO_SLOT_LABELS, REQUIRED_PHOTO_SLOTS, type HandoverKind } from "#domain/handover.ts";
+import { fuelLevelLabel, fuelShortText, PHOTO_SLOT_LABELS, REQUIRED_PHOTO_SLOTS, type HandoverKind } from "#domain/handover.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { ButtonLink } from "../../ui/Button.tsx";
@@ -140,7 +140,7 @@ function Charges({ charges }: { charges: NonNullable<Report["charges"]> }) {
       ) : (
         <dl>
           {charges.lateDays > 0 ? <Detail label={`Late: ${plural(charges.lateDays, "day")}`}>{rand(charges.lateFee)}</Detail> : null}
-          {charges.fuelEighthsShort > 0 ? <Detail label={`Fuel: ${charges.fuelEighthsShort}/8 tank short`}>{rand(charges.fuelFee)}</Detail> : null}
+          {charges.fuelEighthsShort > 0 ? <Detail label={`Fuel: ${fuelShortText(charges.fuelEighthsShort)}`}>{rand(charges.fuelFee)}</Detail> : null}
           <Detail label="Total">
             <span className={css({ fontSize: "md", fontWeight: "700" })} data-charges-total>
               {rand(charges.total)}

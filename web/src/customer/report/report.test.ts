@@ -56,7 +56,7 @@ describe("charges", () => {
     expect(chargeLines({ lateDays: 2, lateFee: "900.00", fuelEighthsShort: 2, fuelFee: "360.00", total: "1260.00" })).toEqual({
       lines: [
         { label: "Late return: 2 days", amount: "R900" },
-        { label: "Fuel: 2/8 tank short", amount: "R360" },
+        { label: "Fuel: ¼ tank short", amount: "R360" },
       ],
       total: "R1,260",
     });

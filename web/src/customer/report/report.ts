@@ -3,7 +3,7 @@
  * a column, where it happened (and a maps link), the six photos in the driver's order, the damage
  * photos, and the charges a collection added.
  */
-import { FAILURE_REASON_LABELS, PHOTO_SLOT_LABELS, REQUIRED_PHOTO_SLOTS, type FailureReason, type HandoverKind } from "#domain/handover.ts";
+import { FAILURE_REASON_LABELS, fuelShortText, PHOTO_SLOT_LABELS, REQUIRED_PHOTO_SLOTS, type FailureReason, type HandoverKind } from "#domain/handover.ts";
 import { mapsSearchUrl, parseCoordinates } from "#domain/geo.ts";
 import { formatRand, parseMoneyToCents } from "#domain/money.ts";
 import type { BadgeTone } from "../../ui/Badge.tsx";
@@ -128,7 +128,7 @@ function isZero(value: string): boolean {
 }
 
 /**
- * A collection's charges as lines ("1 day late", "2/8 tank short") and the total; null when
+ * A collection's charges as lines ("1 day late", "¼ tank short") and the total; null when
  * nothing was charged ("No extra charges").
  */
 export function chargeLines(
@@ -137,6 +137,6 @@ export function chargeLines(
   if (!charges || isZero(charges.total)) return null;
   const lines: ChargeLine[] = [];
   if (charges.lateDays > 0) lines.push({ label: `Late return: ${charges.lateDays} ${charges.lateDays === 1 ? "day" : "days"}`, amount: rand(charges.lateFee) });
-  if (charges.fuelEighthsShort > 0) lines.push({ label: `Fuel: ${charges.fuelEighthsShort}/8 tank short`, amount: rand(charges.fuelFee) });
+  if (charges.fuelEighthsShort > 0) lines.push({ label: `Fuel: ${fuelShortText(charges.fuelEighthsShort)}`, amount: rand(charges.fuelFee) });
   return { lines, total: rand(charges.total) };
 }

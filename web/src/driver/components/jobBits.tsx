@@ -44,7 +44,7 @@ export const mapsUrl = (coordinates: string) => `https://www.google.com/maps/dir
 
 type Charges = { lateDays: number; lateFee: string; fuelEighthsShort: number; fuelFee: string; total: string };
 
-/** "1 day late: R650; 2/8 tank short: R360 Total R1,010", or "No extra charges." */
+/** "1 day late: R650; ¼ tank short: R360 Total R1,010", or "No extra charges." */
 export function ChargesText({ charges }: { charges: Charges }) {
   const described = describeCharges({
     lateDays: charges.lateDays,
