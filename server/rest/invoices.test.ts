@@ -105,6 +105,18 @@ describe("a booking's documents", () => {
     expect((await receipt(booking.id, customer.auth)).data.bookingReceipt.documents).toHaveLength(1);
   });
 
+  test("such a receipt opened several times at once is invoiced once: every answer shows the one invoice", async () => {
+    const customer = await newCustomer(server.services);
+    const booking = await newBooking(server.services, { userId: customer.id, status: "confirmed", fromDay: 6, toDay: 8 });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => receipt(booking.id, customer.auth)));
+    for (const answer of answers) {
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.bookingReceipt.documents.map((d: { kind: string }) => d.kind)).toEqual(["invoice"]);
+      expect(answer.data.bookingReceipt.balance).toBe(booking.totalAmount.toFixed(2));
+    }
+    expect(await server.services.db.invoice.count({ where: { bookingId: booking.id } })).toBe(1);
+  });
+
   test("only the booking's customer and admins read it", async () => {
     const owner = await newCustomer(server.services);
     const stranger = await newCustomer(server.services);

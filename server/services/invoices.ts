@@ -179,7 +179,13 @@ export async function bookingReceipt(services: Services, viewer: Viewer, booking
   if (!booking) throw notFound("Booking not found");
   let documents = await services.db.invoice.findMany({ where: { bookingId: id }, orderBy: { number: "asc" } });
   if (documents.length === 0 && OWING.has(booking.status)) {
-    await services.db.$transaction((tx) => settleInvoices(tx, id, "confirmed"));
+    await services.db.$transaction(async (tx) => {
+      // Receipts opened at once (two tabs, a retry) must not each invoice the booking: on PostgreSQL
+      // each would read "no documents" and issue one. The booking's row lock makes the later ones
+      // wait and then find the first one's invoice (SQLite runs one write transaction at a time).
+      if (services.provider === "postgresql") await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${id} FOR UPDATE`;
+      return settleInvoices(tx, id, "confirmed");
+    });
     documents = await services.db.invoice.findMany({ where: { bookingId: id }, orderBy: { number: "asc" } });
   }
   return { booking, documents, supplier: services.config.supplier };
