@@ -12,12 +12,15 @@ import {
   isInDriverWindow,
   startProblem,
 } from "./handover.ts";
+import { bookingQuote } from "./pricing.ts";
 
 const settings = { lateGraceMinutes: 59, fuelChargePerEighthCents: 180_00 };
 const bookedReturn = new Date("2026-03-10T08:00:00Z"); // 10:00 in Cape Town
 const minutes = (n: number) => new Date(bookedReturn.getTime() + n * 60_000);
+// Booked for two whole days, 10:00 to 10:00.
+const pickup = minutes(-2 * 24 * 60);
 const charge = (collectedAt: Date, deliveryFuel: number | null = 8, collectionFuel = 8, category = "medium") =>
-  collectionCharges({ category, bookedReturn, collectedAt, deliveryFuelEighths: deliveryFuel, collectionFuelEighths: collectionFuel }, settings);
+  collectionCharges({ category, pickup, bookedReturn, collectedAt, deliveryFuelEighths: deliveryFuel, collectionFuelEighths: collectionFuel }, settings);
 
 describe("late return", () => {
   test("on time or early costs nothing", () => {
@@ -39,10 +42,32 @@ describe("late return", () => {
 
   test("a longer grace period is honoured", () => {
     const r = collectionCharges(
-      { category: "large", bookedReturn, collectedAt: minutes(90), deliveryFuelEighths: 8, collectionFuelEighths: 8 },
+      { category: "large", pickup, bookedReturn, collectedAt: minutes(90), deliveryFuelEighths: 8, collectionFuelEighths: 8 },
       { lateGraceMinutes: 120, fuelChargePerEighthCents: 1 },
     );
     expect(r.lateDays).toBe(0);
+  });
+
+  test("a booking of part of a day has paid the rest of it: no day is charged twice, as an extension to then would cost", () => {
+    // 10:00 to 15:00 is priced as one day, until 10:00 the next day.
+    const shortPickup = minutes(-24 * 60); // 10:00 the day before
+    const shortReturn = minutes(-19 * 60); // 15:00 the day before
+    const late = (collectedAt: Date) =>
+      collectionCharges(
+        { category: "small", pickup: shortPickup, bookedReturn: shortReturn, collectedAt, deliveryFuelEighths: 8, collectionFuelEighths: 8 },
+        settings,
+      );
+    // Back at 09:00 the next day: 18 hours past the booked return, still inside the day paid for.
+    expect(late(minutes(-60))).toMatchObject({ lateDays: 0, lateFeeCents: 0, totalCents: 0 });
+    expect(bookingQuote("small", shortPickup, minutes(-60)).totalCents).toBe(bookingQuote("small", shortPickup, shortReturn).totalCents);
+    // Back at 11:00 the next day: a second day is started, and charged once.
+    expect(late(minutes(60))).toMatchObject({ lateDays: 1, lateFeeCents: 450_00 });
+    // Two days and an hour after pickup: two more days, what extending the trip to then costs.
+    const collectedAt = minutes(24 * 60 + 60);
+    expect(late(collectedAt).lateFeeCents).toBe(
+      bookingQuote("small", shortPickup, collectedAt).totalCents - bookingQuote("small", shortPickup, shortReturn).totalCents,
+    );
+    expect(late(collectedAt).lateDays).toBe(2);
   });
 });
 

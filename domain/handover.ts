@@ -5,7 +5,7 @@ import { z } from "zod";
 import { parseCoordinates } from "./geo.ts";
 import { emailField, staffPassword } from "./schemas/fields.ts";
 import { formatRandCents, groupDigits } from "./money.ts";
-import { dailyRateCents } from "./pricing.ts";
+import { dailyRateCents, rentalDays } from "./pricing.ts";
 import { addDays, capeTownToday, formatBookingCardTime, toCapeTownDateTime, type IsoDate } from "./time.ts";
 
 export const HANDOVER_KINDS = ["delivery", "collection"] as const;
@@ -134,20 +134,29 @@ export type HandoverCharges = {
 };
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 /**
- * What a collection adds to the booking. Late return: every started day past the booked return
- * at the category's daily rate, once the car is later than the grace period (a car back 59
- * minutes late with a 59-minute grace costs nothing; 60 minutes late costs a day; 24 h 1 min
- * late, two days). Fuel: each eighth of a tank below the level at delivery.
+ * What a collection adds to the booking. Late return, once the car is later than the grace period:
+ * each started rental day (24 hours from pickup, as the booking is priced) past the days already
+ * booked, at the category's daily rate; the same as extending the trip to the collection would
+ * have cost. A booking of whole days pays a day for 60 minutes late with a 59-minute grace and
+ * two for 24 h 1 min; one booked 10:00 to 15:00 has paid until 10:00 the next day, so a car back
+ * at 09:00 costs nothing more. Fuel: each eighth of a tank below the level at delivery.
  */
 export function collectionCharges(
-  input: { category: string; bookedReturn: Date; collectedAt: Date; deliveryFuelEighths: number | null; collectionFuelEighths: number },
+  input: {
+    category: string;
+    pickup: Date;
+    bookedReturn: Date;
+    collectedAt: Date;
+    deliveryFuelEighths: number | null;
+    collectionFuelEighths: number;
+  },
   settings: ChargeSettings,
 ): HandoverCharges {
   const lateMs = input.collectedAt.getTime() - input.bookedReturn.getTime();
-  const lateDays = lateMs > settings.lateGraceMinutes * MINUTE ? Math.ceil(lateMs / DAY) : 0;
+  const lateDays =
+    lateMs > settings.lateGraceMinutes * MINUTE ? Math.max(0, rentalDays(input.pickup, input.collectedAt) - rentalDays(input.pickup, input.bookedReturn)) : 0;
   const lateFeeCents = lateDays * dailyRateCents(input.category);
   const fuelEighthsShort = input.deliveryFuelEighths === null ? 0 : Math.max(0, input.deliveryFuelEighths - input.collectionFuelEighths);
   const fuelFeeCents = fuelEighthsShort * settings.fuelChargePerEighthCents;

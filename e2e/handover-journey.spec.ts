@@ -130,7 +130,8 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
 
   // ---- the return was three hours ago (time travel); the driver collects a quarter tank short ---
   const returnAt = new Date(Date.now() - 3 * 3_600_000);
-  await moveBooking(booking.id, new Date(returnAt.getTime() - 2 * DAY), returnAt);
+  const pickup = new Date(returnAt.getTime() - 2 * DAY);
+  await moveBooking(booking.id, pickup, returnAt);
   // Three hours ago is today in Cape Town, or yesterday just after midnight: the driver sees it
   // either way (the window runs from yesterday); open it from the list the API gives the driver.
   const jobs = (await (await request.get("/api/driver/jobs", { headers: driver.auth })).json()) as { id: string; kind: string; customer: { name: string } }[];
@@ -144,7 +145,7 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   await phone.getByLabel("Odometer (km)").fill("15420");
   await phone.getByLabel("¾ tank").check({ force: true });
   const expected = collectionCharges(
-    { category: "medium", bookedReturn: returnAt, collectedAt: new Date(), deliveryFuelEighths: 8, collectionFuelEighths: 6 },
+    { category: "medium", pickup, bookedReturn: returnAt, collectedAt: new Date(), deliveryFuelEighths: 8, collectionFuelEighths: 6 },
     { lateGraceMinutes: 59, fuelChargePerEighthCents: 180_00 },
   );
   expect(expected.lateDays).toBe(1);

@@ -399,7 +399,14 @@ describe("a delivery and a collection", () => {
     expect(done.status).toBe(201);
     const job = await server.services.db.handoverJob.findUniqueOrThrow({ where: { id: collectionJob } });
     const expected = collectionCharges(
-      { category: "medium", bookedReturn: rental.booking.returnDate, collectedAt: job.finishedAt!, deliveryFuelEighths: 8, collectionFuelEighths: 6 },
+      {
+        category: "medium",
+        pickup: rental.booking.pickupDate,
+        bookedReturn: rental.booking.returnDate,
+        collectedAt: job.finishedAt!,
+        deliveryFuelEighths: 8,
+        collectionFuelEighths: 6,
+      },
       { lateGraceMinutes: 59, fuelChargePerEighthCents: 150_00 },
     );
     expect(done.body.charges).toMatchObject({ lateDays: expected.lateDays, fuelEighthsShort: 2, fuelFee: "300.00" });

@@ -286,6 +286,7 @@ function chargesFor(services: Services, job: DriverJobRow, at: Date, fuelEighths
   return collectionCharges(
     {
       category: job.booking.category,
+      pickup: job.booking.pickupDate,
       bookedReturn: job.booking.returnDate,
       collectedAt: at,
       deliveryFuelEighths: deliveryRecordOf(job)?.fuelEighths ?? null,

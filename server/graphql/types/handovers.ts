@@ -178,7 +178,7 @@ const HandoverPhotoRef = builder.prismaObject("HandoverPhoto", {
 });
 
 const HandoverChargesRef = builder.objectRef<HandoverCharges>("HandoverCharges").implement({
-  description: "What a collection adds: each started day late at the category's rate, each eighth of a tank short.",
+  description: "What a collection adds: each started rental day past the days booked at the category's rate, each eighth of a tank short.",
   fields: (t) => ({
     lateDays: t.exposeInt("lateDays"),
     lateFee: t.field({ type: "Money", resolve: (c) => centsToDecimal(c.lateFeeCents) }),
