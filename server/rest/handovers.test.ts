@@ -2,6 +2,7 @@
 // PostgreSQL: driver accounts, the access matrix of the driver role, the dispatch board, the
 // state machine, the checklist (idempotent), the charges and the condition report.
 import { readdirSync, readFileSync } from "node:fs";
+import pg from "pg";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { collectionCharges } from "#domain";
@@ -466,6 +467,72 @@ describe("windows, failures and repeats", () => {
     expect(await server.services.db.handoverPhoto.count({ where: { jobId: job!.id } })).toBe(6);
     expect(await server.services.db.emailOutbox.count({ where: { subject: { contains: "was delivered" } } })).toBe(deliveredBefore + 1);
     expect((await server.services.db.booking.findUniqueOrThrow({ where: { id: rental.booking.id } })).status).toBe("in_progress");
+  });
+
+  test("a collection is charged on the booking as it is then: a trip extended while the checklist was on its way owes no late day", async () => {
+    // Booked for two days (R1,300) and due back 3 hours ago; the customer extends it to 2 hours
+    // from now (three days, R1,950) while the driver's collection is being submitted.
+    const dueBack = new Date(Date.now() - 3 * 3_600_000);
+    const rental = await newRental(new Date(dueBack.getTime() - 2 * 86_400_000), dueBack);
+    await server.services.db.booking.update({ where: { id: rental.booking.id }, data: { status: "in_progress" } });
+    await server.services.db.handoverJob.create({
+      data: {
+        bookingId: rental.booking.id,
+        kind: "delivery",
+        driverId: driverA.id,
+        state: "done",
+        finishedAt: rental.booking.pickupDate,
+        odometerKm: 10_000,
+        fuelEighths: 8,
+      },
+    });
+    const { job } = await assign(rental.booking.id, "collection", driverA);
+    const uploads = await checklistUploads(driverA);
+    const extendedTo = new Date(Date.now() + 2 * 3_600_000);
+    const body = { idempotencyKey: "extended-meanwhile-01", ...uploads, odometerKm: 10_200, fuelEighths: 8 };
+
+    // The extension is written by another connection that holds its transaction open: the
+    // checklist reads its job before the extension commits, and records the collection after.
+    const target = server.services.config.database;
+    let answer: Awaited<ReturnType<typeof submit>>;
+    if (target.provider === "postgresql") {
+      const holder = new pg.Client({ connectionString: target.url });
+      await holder.connect();
+      try {
+        await holder.query("BEGIN");
+        await holder.query(`UPDATE bookings SET "returnDate" = $1, "totalAmount" = 1950, duration = 3, "updatedAt" = now() WHERE id = $2`, [
+          extendedTo,
+          rental.booking.id,
+        ]);
+        const pending = submit(job!.id, driverA, body);
+        await Bun.sleep(600);
+        await holder.query("COMMIT");
+        answer = await pending;
+      } finally {
+        await holder.end();
+      }
+    } else {
+      const script = `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(target.file)}); d.exec("PRAGMA busy_timeout = 5000"); d.exec("BEGIN IMMEDIATE");
+        d.query('UPDATE bookings SET "returnDate" = ?, "totalAmount" = 1950, duration = 3 WHERE id = ?').run(${JSON.stringify(extendedTo.toISOString().replace("Z", "+00:00"))}, ${JSON.stringify(rental.booking.id)});
+        console.log("locked"); setTimeout(() => { d.exec("COMMIT"); process.exit(0); }, 800);`;
+      const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "inherit" });
+      const reader = child.stdout.getReader();
+      let text = "";
+      while (!text.includes("locked")) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the extension's writer did not start: ${text}`);
+        text += new TextDecoder().decode(value);
+      }
+      answer = await submit(job!.id, driverA, body);
+      await child.exited;
+    }
+    expect(answer.status).toBe(201);
+    expect(answer.body.charges).toMatchObject({ lateDays: 0, lateFee: "0.00", total: "0.00" });
+    const stored = await server.services.db.handoverJob.findUniqueOrThrow({ where: { id: job!.id } });
+    expect(stored).toMatchObject({ lateDays: 0, lateFeeCents: 0, fuelFeeCents: 0 });
+    // The documents add up to the three days, and nothing more.
+    const documents = await server.services.db.invoice.findMany({ where: { bookingId: rental.booking.id } });
+    expect(documents.reduce((sum, d) => sum + d.totalCents, 0)).toBe(1950_00);
   });
 
   test("a cancelled booking has nothing to hand over", async () => {

@@ -281,13 +281,19 @@ export async function previewCharges(services: Services, viewer: Viewer, id: unk
   return chargesFor(services, job, new Date(), fuelEighths);
 }
 
-function chargesFor(services: Services, job: DriverJobRow, at: Date, fuelEighths: number): HandoverCharges {
+function chargesFor(
+  services: Services,
+  job: DriverJobRow,
+  at: Date,
+  fuelEighths: number,
+  booking: Pick<DriverJobRow["booking"], "category" | "pickupDate" | "returnDate"> = job.booking,
+): HandoverCharges {
   if (job.kind !== "collection") return { lateDays: 0, lateFeeCents: 0, fuelEighthsShort: 0, fuelFeeCents: 0, totalCents: 0 };
   return collectionCharges(
     {
-      category: job.booking.category,
-      pickup: job.booking.pickupDate,
-      bookedReturn: job.booking.returnDate,
+      category: booking.category,
+      pickup: booking.pickupDate,
+      bookedReturn: booking.returnDate,
       collectedAt: at,
       deliveryFuelEighths: deliveryRecordOf(job)?.fuelEighths ?? null,
       collectionFuelEighths: fuelEighths,
@@ -350,7 +356,7 @@ export async function submitChecklist(services: Services, viewer: Viewer, id: un
     throw badInput("Each photo must be a different picture", { photos: "Each photo must be a different picture" });
 
   const now = new Date();
-  const charges = job.kind === "collection" ? chargesFor(services, job, now, data.fuelEighths) : null;
+  let charges: HandoverCharges | null = null;
   try {
     await services.db.$transaction(async (tx) => {
       const claimed = await tx.handoverJob.updateMany({
@@ -365,9 +371,6 @@ export async function submitChecklist(services: Services, viewer: Viewer, id: un
           position: data.position ?? null,
           signaturePath,
           submissionKey: data.idempotencyKey,
-          ...(charges
-            ? { lateDays: charges.lateDays, lateFeeCents: charges.lateFeeCents, fuelEighthsShort: charges.fuelEighthsShort, fuelFeeCents: charges.fuelFeeCents }
-            : {}),
         },
       });
       if (claimed.count !== 1) throw conflict(HANDOVER_MESSAGES.alreadyDone);
@@ -376,6 +379,21 @@ export async function submitChecklist(services: Services, viewer: Viewer, id: un
       const to = job.kind === "delivery" ? "in_progress" : "completed";
       const moved = await tx.booking.updateMany({ where: { id: job.bookingId, status: from }, data: { status: to } });
       if (moved.count !== 1) throw conflict("This booking changed meanwhile. Please ask the office.");
+      if (job.kind === "collection") {
+        // Charged on the booking as it is now, under its row lock: a trip extended since the job was
+        // read returns later, and its customer, who paid for the extension, owes no late day for it.
+        const booked = await tx.booking.findUniqueOrThrow({ where: { id: job.bookingId }, select: { category: true, pickupDate: true, returnDate: true } });
+        charges = chargesFor(services, job, now, data.fuelEighths, booked);
+        await tx.handoverJob.update({
+          where: { id: job.id },
+          data: {
+            lateDays: charges.lateDays,
+            lateFeeCents: charges.lateFeeCents,
+            fuelEighthsShort: charges.fuelEighthsShort,
+            fuelFeeCents: charges.fuelFeeCents,
+          },
+        });
+      }
       await followUpBookingChange(tx, services.config, job.bookingId, job.kind === "collection" ? "collection_charges" : "confirmed");
       // The car follows the booking by the admin's own rule (booking-car.ts); new damage noted at a collection sends it to maintenance.
       await carFollowsBooking(tx, { id: job.bookingId, vehicleId: vehicle.id }, from, to);
