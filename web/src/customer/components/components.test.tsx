@@ -4,6 +4,7 @@
  */
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
+import type { Vehicle } from "../booking/documents.ts";
 
 GlobalRegistrator.register({ url: "http://localhost/" });
 afterAll(() => GlobalRegistrator.unregister());
@@ -19,6 +20,7 @@ const { Avatar } = await import("./Avatar.tsx");
 const { EmailText } = await import("../../ui/EmailText.tsx");
 const { RecentBookings } = await import("../screens/Home.tsx");
 const { isPermissionDenied } = await import("../../ui/CaptureDialog.tsx");
+const { VehicleOption } = await import("../screens/booking/Category.tsx");
 
 afterEach(() => cleanup());
 
@@ -138,5 +140,14 @@ describe("camera (SPEC 9)", () => {
     expect(isPermissionDenied(new DOMException("busy", "NotReadableError"))).toBe(false);
     expect(isPermissionDenied(new Error("whatever"))).toBe(false);
     expect(isPermissionDenied(null)).toBe(false);
+  });
+});
+
+describe("choosing a car", () => {
+  test("a car shows the rate the customer is charged, its category's, whatever price the fleet keeps for it", () => {
+    const car: Vehicle = { id: "v1", make: "Toyota", model: "Starlet", year: 2024, category: "small", transmission: "manual", dailyRate: "520.00", images: [] };
+    render(<VehicleOption vehicle={car} selected={false} onSelect={() => {}} />);
+    expect(screen.getByText("R450/day")).toBeTruthy();
+    expect(screen.queryByText("R520/day")).toBeNull();
   });
 });

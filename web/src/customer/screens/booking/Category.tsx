@@ -16,6 +16,7 @@ import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { CATEGORIES, TRANSMISSIONS, TRANSMISSION_LABELS, categoryLabel, type Category, type Transmission } from "#domain/catalogue.ts";
 import { formatRandPerDay } from "#domain/money.ts";
+import { CATEGORY_RATES } from "#domain/pricing.ts";
 import { formatConfirmationDateTime } from "#domain/time.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Card } from "../../../ui/Card.tsx";
@@ -156,7 +157,8 @@ function VehicleSkeletons() {
   );
 }
 
-function VehicleOption({ vehicle, selected, onSelect }: { vehicle: Vehicle; selected: boolean; onSelect: () => void }) {
+/** One car to choose, with the rate the customer pays for it: its category's (the car's own price is the fleet's, never charged). */
+export function VehicleOption({ vehicle, selected, onSelect }: { vehicle: Vehicle; selected: boolean; onSelect: () => void }) {
   const image = vehicle.images[0];
   return (
     <label className={choiceCard}>
@@ -171,7 +173,9 @@ function VehicleOption({ vehicle, selected, onSelect }: { vehicle: Vehicle; sele
         <span className={css({ textStyle: "small", color: "fg.muted" })}>
           {vehicle.year} · {TRANSMISSION_LABELS[vehicle.transmission]}
         </span>
-        <span className={css({ textStyle: "small", fontWeight: "700", color: "brand.text", mt: "1" })}>{formatRandPerDay(vehicle.dailyRate)}</span>
+        <span className={css({ textStyle: "small", fontWeight: "700", color: "brand.text", mt: "1" })}>
+          {formatRandPerDay(CATEGORY_RATES[vehicle.category])}
+        </span>
       </span>
       <span className={choiceTick}>
         <CheckIcon size={14} />
