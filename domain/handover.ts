@@ -124,7 +124,7 @@ export function checklistProblem(input: { kind: HandoverKind; state: HandoverSta
 export type ChargeSettings = { lateGraceMinutes: number; fuelChargePerEighthCents: number };
 
 export type HandoverCharges = {
-  /** Started days past the booked return (0 within the grace period). */
+  /** Started rental days (from pickup) beyond the days booked (0 within the grace period). */
   lateDays: number;
   lateFeeCents: number;
   /** Eighths of a tank below the delivery's level (0 when returned as full or fuller). */
