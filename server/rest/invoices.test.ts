@@ -97,6 +97,26 @@ describe("a booking's documents", () => {
     expect(r.documents.map((d: { kind: string; total: string }) => [d.kind, d.total])).toEqual([["invoice", "900.00"]]);
   });
 
+  test("a confirmed booking put back to awaiting approval is credited, and its credit note says why; confirming it again debits it", async () => {
+    const customer = await newCustomer(server.services);
+    const booking = await newBooking(server.services, { userId: customer.id, status: "pending", fromDay: 6, toDay: 8 });
+    const setStatus = (status: string) =>
+      graphql(
+        server.url,
+        `mutation($id: ID!, $status: BookingStatus!) { updateBookingStatus(id: $id, status: $status) { status } }`,
+        { id: booking.id, status },
+        admin.auth,
+      );
+    for (const status of ["confirmed", "pending", "confirmed"]) expect((await setStatus(status)).body.errors).toBeUndefined();
+    const r = (await receipt(booking.id, customer.auth)).data.bookingReceipt;
+    expect(r.documents.map((d: { kind: string; total: string; description: string }) => [d.kind, d.total, d.description.split(", booking #")[0]])).toEqual([
+      ["invoice", "900.00", expect.stringMatching(/^Car rental: Small, manual, 2 days/)],
+      ["credit_note", "-900.00", "Booking awaiting confirmation again: nothing is owed until it is confirmed"],
+      ["debit_note", "900.00", "Booking confirmed"],
+    ]);
+    expect(r.balance).toBe("900.00");
+  });
+
   test("a booking from before receipts existed gets its invoice when its receipt is first opened", async () => {
     const customer = await newCustomer(server.services);
     const booking = await newBooking(server.services, { userId: customer.id, status: "completed", fromDay: -6, toDay: -4 });

@@ -54,9 +54,10 @@ function rentalTerms(b: BookingForInvoice): string {
 }
 
 /** Why a note is issued, as its description says it. */
-export type SettleReason = "confirmed" | "cancelled" | "reopened" | "collection_charges" | "changed";
+export type SettleReason = "confirmed" | "unconfirmed" | "cancelled" | "reopened" | "collection_charges" | "changed";
 const NOTE_TEXT: Record<SettleReason, string> = {
   confirmed: "Booking confirmed",
+  unconfirmed: "Booking awaiting confirmation again: nothing is owed until it is confirmed",
   cancelled: "Booking cancelled: the rental is credited in full",
   reopened: "Booking reinstated",
   collection_charges: "Charges at collection",
@@ -156,6 +157,8 @@ function settlingInvoice(booking: BookingForInvoice, reason: SettleReason, issue
 /** The reason a status change settles with. */
 export function settleReasonOf(before: string, after: string): SettleReason {
   if (after === "cancelled") return "cancelled";
+  // Back to awaiting approval: owed nothing, so its credit note must not read "Booking confirmed".
+  if (after === "pending") return "unconfirmed";
   if (before === "cancelled" || (isFinalBookingStatus(before) && !isFinalBookingStatus(after))) return "reopened";
   return "confirmed";
 }
