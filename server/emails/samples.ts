@@ -124,7 +124,7 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
   // as the product charges them with its default settings (59 minutes' grace, R180 an eighth).
   const collectedAt = at("2026-03-09", "11:20");
   const charges = collectionCharges(
-    { category: booking.category, bookedReturn: booking.returnDate, collectedAt, deliveryFuelEighths: 8, collectionFuelEighths: 6 },
+    { category: booking.category, pickup: booking.pickupDate, bookedReturn: booking.returnDate, collectedAt, deliveryFuelEighths: 8, collectionFuelEighths: 6 },
     { lateGraceMinutes: 59, fuelChargePerEighthCents: 18_000 },
   );
   const enquiry = {
