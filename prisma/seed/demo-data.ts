@@ -343,12 +343,12 @@ export const demoBookings: {
   { customer: 2, fleet: 9, status: "in_progress", fromDay: -2, toDay: 3, from: 4, to: 4 },
   { customer: 1, fleet: 6, status: "confirmed", fromDay: 4, toDay: 7, from: 3, to: 1 },
   { customer: 3, fleet: 10, status: "confirmed", fromDay: 6, toDay: 9, from: 2, to: 2 },
-  { customer: 3, fleet: 2, status: "confirmed", fromDay: 16, toDay: 19, from: 5, to: 1 },
+  { customer: 0, fleet: 2, status: "confirmed", fromDay: 16, toDay: 19, from: 5, to: 1 },
   { customer: 2, fleet: 7, status: "pending", fromDay: 10, toDay: 12, from: 4, to: 0 },
   { customer: 3, fleet: 5, status: "cancelled", fromDay: 9, toDay: 11, from: 2, to: 5 },
   // Today's and tomorrow's deliveries and collections, for the dispatch board and the driver app.
   { customer: 1, fleet: 3, status: "in_progress", fromDay: -3, toDay: 0, from: 3, to: 1, returnsSoon: true },
-  { customer: 0, fleet: 0, status: "confirmed", fromDay: 1, toDay: 5, from: 0, to: 0 },
+  { customer: 3, fleet: 0, status: "confirmed", fromDay: 1, toDay: 5, from: 0, to: 0 },
 ];
 
 /** Demo drivers: the first can sign in (its password is made at seeding); today's and tomorrow's jobs are theirs. */
