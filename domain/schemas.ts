@@ -11,4 +11,5 @@
 export * from "./schemas/customer.ts";
 export * from "./schemas/dealership.ts";
 export * from "./schemas/admin.ts";
-export { maxVehicleYear } from "./schemas/fields.ts";
+export { ADDRESS_MAX_LENGTH, maxVehicleYear, TEXT_MAX_LENGTH } from "./schemas/fields.ts";
+export * from "./schemas/vehicle-limits.ts";

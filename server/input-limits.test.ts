@@ -4,7 +4,7 @@
 // nothing is stored.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { INPUT_MESSAGES, MAX_SERVICE_AREA_POINTS } from "#domain";
-import { newAdmin } from "./testing/admin";
+import { fingerprint, newAdmin, newDealershipWithToken } from "./testing/admin";
 import { bookingRequest, call, newCustomer, newVehicle, type TestCustomer } from "./testing/bookings";
 import { graphql, startTestServer, type TestServer } from "./testing/harness";
 
@@ -150,4 +150,135 @@ describe("text with control characters and non-finite numbers", () => {
     expect(reverse.status).toBe(400);
     expect(await db().booking.count()).toBe(before);
   });
+});
+
+describe("text length", () => {
+  const huge = "A".repeat(200_000);
+
+  test("a 200,000-character name, address, make or plate is refused with the field's limit on REST and GraphQL; nothing stored", async () => {
+    const dealer = await newDealershipWithToken(server.services);
+    const vehicle = await newVehicle(server.services);
+    const before = await fingerprint(server.services);
+    const cases: [string, string, Record<string, string>, unknown, string, string][] = [
+      [
+        "POST",
+        "/api/auth/signup",
+        {},
+        { name: huge, email: `long-${crypto.randomUUID()}@example.com`, password: "secret123" },
+        "name",
+        "Name is too long (at most 100 characters)",
+      ],
+      ["POST", "/api/profile/complete", customer.auth, { ...profile(), address: huge }, "address", "The address is too long (at most 300 characters)"],
+      ["POST", "/api/profile/complete", customer.auth, { ...profile(), idNumber: huge }, "idNumber", "ID/Passport number is too long (at most 40 characters)"],
+      [
+        "POST",
+        "/api/bookings",
+        customer.auth,
+        bookingRequest(vehicle, undefined, undefined, { deliveryLocation: huge }),
+        "deliveryLocation",
+        "The address is too long (at most 300 characters)",
+      ],
+      ["POST", "/api/admin/vehicles", admin.auth, { ...adminVehicle(), make: huge }, "make", "Make is too long (at most 60 characters)"],
+      [
+        "POST",
+        "/api/admin/vehicles",
+        admin.auth,
+        { ...adminVehicle(), licensePlate: huge },
+        "licensePlate",
+        "License plate is too long (at most 20 characters)",
+      ],
+      ["POST", "/api/admin/vehicles", admin.auth, { ...adminVehicle(), features: [huge] }, "features.0", "A feature is too long (at most 60 characters)"],
+      ["POST", "/api/dealership/vehicles", dealer.auth, { ...dealerVehicle(), model: huge }, "model", "Model is too long (at most 60 characters)"],
+      ["POST", "/api/dealership/vehicles", dealer.auth, { ...dealerVehicle(), mileage: 2 ** 31 }, "mileage", "That mileage is too high"],
+      ["POST", "/api/admin/service-areas", admin.auth, { name: huge, polygon: SQUARE }, "name", "Name is too long (at most 100 characters)"],
+    ];
+    for (const [method, path, auth, body, field, message] of cases) {
+      const answer = await call(server.url, method, path, { body, auth });
+      expect([path, field, answer.status, answer.body.message, answer.body.fieldErrors?.[field]]).toEqual([path, field, 400, message, message]);
+    }
+    // GraphQL: the same rule and message.
+    const gqlCases: [string, Record<string, unknown>, Record<string, string>, string][] = [
+      [
+        "mutation($i: SignUpInput!) { signUp(input: $i) { token } }",
+        { i: { name: huge, email: "gql-long@example.com", password: "secret123" } },
+        {},
+        "Name is too long (at most 100 characters)",
+      ],
+      [
+        "mutation($i: CreateBookingInput!) { createBooking(input: $i) { id } }",
+        { i: bookingRequest(vehicle, undefined, undefined, { returnLocation: huge }) },
+        customer.auth,
+        "The address is too long (at most 300 characters)",
+      ],
+      [
+        "mutation($i: DealershipVehicleInput!) { createDealershipVehicle(input: $i) { id } }",
+        { i: { ...dealerVehicle(), make: huge } },
+        dealer.auth,
+        "Make is too long (at most 60 characters)",
+      ],
+    ];
+    for (const [query, variables, auth, message] of gqlCases) {
+      const { body } = await graphql(server.url, query, variables, auth);
+      expect([body.errors?.[0]?.message, body.errors?.[0]?.extensions?.code]).toEqual([message, "BAD_USER_INPUT"]);
+    }
+    expect(await fingerprint(server.services)).toBe(before);
+  });
+
+  test("text at the limits is still accepted", async () => {
+    const vehicle = await newVehicle(server.services);
+    const booked = await call(server.url, "POST", "/api/bookings", {
+      body: bookingRequest(vehicle, undefined, undefined, { deliveryLocation: `${"12 Long Street ".repeat(20)}`.slice(0, 300) }),
+      auth: customer.auth,
+    });
+    expect(booked.status).toBe(201);
+    const created = await call(server.url, "POST", "/api/admin/vehicles", {
+      body: { ...adminVehicle(), make: "M".repeat(60), licensePlate: "WP 1234 GP" },
+      auth: admin.auth,
+    });
+    expect(created.status).toBe(201);
+  });
+});
+
+const SQUARE = {
+  type: "Polygon",
+  coordinates: [
+    [
+      [18.3, -33.8],
+      [18.6, -33.8],
+      [18.6, -34.1],
+      [18.3, -34.1],
+      [18.3, -33.8],
+    ],
+  ],
+};
+let plateNumber = 0;
+const adminVehicle = () => ({
+  make: "Kia",
+  model: "Picanto",
+  year: 2022,
+  category: "small",
+  transmission: "manual",
+  pricePerDay: 450,
+  licensePlate: `CA ${++plateNumber}-TL`,
+  features: [],
+});
+const dealerVehicle = () => ({
+  registrationNumber: `WP ${++plateNumber}-TL`,
+  make: "Toyota",
+  model: "Corolla",
+  year: 2020,
+  category: "small",
+  transmission: "manual",
+  dailyRate: "450",
+});
+const profile = () => ({
+  dateOfBirth: "1990-01-01",
+  address: "1 Long Street",
+  city: "Cape Town",
+  postalCode: "8001",
+  nationality: "South African",
+  idType: "south_african_id",
+  idNumber: "9001015009087",
+  driversLicenseNumber: "ABC12345",
+  driversLicenseExpiryDate: "2030-01-01",
 });

@@ -14,7 +14,18 @@ import {
 import { isTypedAddressStandIn, validateServiceAreaPolygon } from "../geo.ts";
 import { MAX_MONEY_CENTS } from "../money.ts";
 import { capeTownYear } from "../time.ts";
-import { coordinatesField, emailField, isImageUrl, optionalText, requiredText, staffPassword, vehicleYearField } from "./fields.ts";
+import {
+  ADDRESS_MAX_LENGTH,
+  coordinatesField,
+  emailField,
+  isImageUrl,
+  optionalTextOf,
+  requiredText,
+  staffPassword,
+  tooLong,
+  vehicleYearField,
+} from "./fields.ts";
+import { FEATURE_MAX_LENGTH, IMAGE_REF_MAX_LENGTH, MAKE_MODEL_MAX_LENGTH, MAX_FEATURES, PLATE_MAX_LENGTH } from "./vehicle-limits.ts";
 
 // Admin ---------------------------------------------------------------------------------------
 
@@ -27,8 +38,8 @@ export type AdminSignInData = z.output<typeof adminSignInSchema>;
 export const adminSignUpSchema = z.object({
   email: emailField("Invalid email address"),
   password: staffPassword,
-  firstName: requiredText("First name is required"),
-  lastName: requiredText("Last name is required"),
+  firstName: requiredText("First name is required", 1, 100, tooLong("First name", 100)),
+  lastName: requiredText("Last name is required", 1, 100, tooLong("Last name", 100)),
   role: z.string().trim().min(1, "Role is required").default("admin"),
 });
 export type AdminSignUpInput = z.input<typeof adminSignUpSchema>;
@@ -41,8 +52,8 @@ export type AdminSignUpData = z.output<typeof adminSignUpSchema>;
  */
 export function createAdminVehicleSchema(now?: Date) {
   return z.object({
-    make: requiredText("Make is required"),
-    model: requiredText("Model is required"),
+    make: requiredText("Make is required", 1, MAKE_MODEL_MAX_LENGTH, tooLong("Make", MAKE_MODEL_MAX_LENGTH)),
+    model: requiredText("Model is required", 1, MAKE_MODEL_MAX_LENGTH, tooLong("Model", MAKE_MODEL_MAX_LENGTH)),
     year: vehicleYearField(1900, now),
     category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
     transmission: z.enum(TRANSMISSIONS, { error: "Please select a transmission" }),
@@ -50,9 +61,12 @@ export function createAdminVehicleSchema(now?: Date) {
       .number({ error: "Price must be greater than 0" })
       .min(1, "Price must be greater than 0")
       .max(MAX_MONEY_CENTS / 100, "Price is too large"),
-    features: z.array(z.string().trim().min(1, "Feature cannot be empty")).default([]),
-    imageUrl: z.string().trim().refine(isImageUrl, "Please enter a valid URL").optional(),
-    licensePlate: requiredText("License plate is required").toUpperCase(),
+    features: z
+      .array(z.string().trim().min(1, "Feature cannot be empty").max(FEATURE_MAX_LENGTH, tooLong("A feature", FEATURE_MAX_LENGTH)))
+      .max(MAX_FEATURES, `At most ${MAX_FEATURES} features`)
+      .default([]),
+    imageUrl: z.string().trim().max(IMAGE_REF_MAX_LENGTH, "Please enter a valid URL").refine(isImageUrl, "Please enter a valid URL").optional(),
+    licensePlate: requiredText("License plate is required", 1, PLATE_MAX_LENGTH, tooLong("License plate", PLATE_MAX_LENGTH)).toUpperCase(),
     status: z.enum(VEHICLE_STATUSES, { error: "Please select a status" }).default(DEFAULT_VEHICLE_STATUS),
   });
 }
@@ -99,7 +113,7 @@ export const bookingLocationUpdateSchema = z.object({
   point: z.enum(["delivery", "return"], { error: "Please choose the delivery or the return location" }),
   coordinates: coordinatesField("Coordinates are required").refine((v) => !isTypedAddressStandIn(v), "Please enter the real coordinates of the address"),
   /** Optional corrected address text; the customer's words are kept when left out. */
-  location: optionalText.pipe(z.string().max(300, "The address is too long").optional()),
+  location: optionalTextOf(ADDRESS_MAX_LENGTH, "The address is too long"),
 });
 
 export const assignVehicleSchema = z.object({
@@ -108,7 +122,7 @@ export const assignVehicleSchema = z.object({
 
 /** Admin service-area create/update; the polygon is validated and normalised by geo.ts. */
 export const serviceAreaSchema = z.object({
-  name: requiredText("Name is required"),
+  name: requiredText("Name is required", 1, 100, tooLong("Name", 100)),
   isActive: z.boolean().default(true),
   polygon: z.unknown().transform((value, ctx) => {
     const result = validateServiceAreaPolygon(value);

@@ -1,16 +1,33 @@
 // Input schemas of the customer's forms: sign-up, sign-in, passwords, profile, booking and availability.
 import { z } from "zod";
 import { CATEGORY_IDS, DEFAULT_TRANSMISSION, ID_TYPES, TRANSMISSIONS } from "../catalogue.ts";
-import { calendarDateField, coordinatesField, customerPassword, emailField, instantField, optionalText, requiredText } from "./fields.ts";
+import {
+  ADDRESS_MAX_LENGTH,
+  calendarDateField,
+  coordinatesField,
+  customerPassword,
+  emailField,
+  instantField,
+  optionalText,
+  optionalTextOf,
+  requiredText,
+  tooLong,
+} from "./fields.ts";
+
+const NAME_MAX = 100;
+const customerName = requiredText("Name is required", 1, NAME_MAX, tooLong("Name", NAME_MAX));
+const phoneText = optionalTextOf(30, tooLong("Phone number", 30));
+/** A typed address (profile, delivery, return): as long as the back office's address field. */
+const addressText = (message: string, min = 1) => requiredText(message, min, ADDRESS_MAX_LENGTH, tooLong("The address", ADDRESS_MAX_LENGTH));
 
 // Customer ------------------------------------------------------------------------------------
 
 /** The sign-up form (with the password confirmation). */
 export const signUpSchema = z
   .object({
-    name: requiredText("Name is required"),
+    name: customerName,
     email: emailField("Please enter a valid email address", "Email is required"),
-    phone: optionalText,
+    phone: phoneText,
     password: customerPassword,
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
   })
@@ -24,9 +41,9 @@ export type SignUpData = z.output<typeof signUpSchema>;
 
 /** What POST /api/auth/signup receives: the form without the confirmation. */
 export const signUpRequestSchema = z.object({
-  name: requiredText("Name is required"),
+  name: customerName,
   email: emailField("Please enter a valid email address", "Email is required"),
-  phone: optionalText,
+  phone: phoneText,
   password: customerPassword,
 });
 export type SignUpRequest = z.output<typeof signUpRequestSchema>;
@@ -52,13 +69,13 @@ export type ResetPasswordData = z.output<typeof resetPasswordSchema>;
 /** The Complete Your Profile form and POST /api/profile/complete. Dates come out as "yyyy-mm-dd". */
 export const profileCompletionSchema = z.object({
   dateOfBirth: calendarDateField("Date of birth is required"),
-  address: requiredText("Address must be at least 5 characters", 5),
-  city: requiredText("City is required", 2),
-  postalCode: requiredText("Postal code is required", 4),
-  nationality: requiredText("Nationality is required", 2),
+  address: addressText("Address must be at least 5 characters", 5),
+  city: requiredText("City is required", 2, 100, tooLong("City", 100)),
+  postalCode: requiredText("Postal code is required", 4, 20, tooLong("Postal code", 20)),
+  nationality: requiredText("Nationality is required", 2, 60, tooLong("Nationality", 60)),
   idType: z.enum(ID_TYPES, { error: "Please select ID type" }),
-  idNumber: requiredText("ID/Passport number is required", 5),
-  driversLicenseNumber: requiredText("Driver's license number is required", 5),
+  idNumber: requiredText("ID/Passport number is required", 5, 40, tooLong("ID/Passport number", 40)),
+  driversLicenseNumber: requiredText("Driver's license number is required", 5, 40, tooLong("Driver's license number", 40)),
   driversLicenseExpiryDate: calendarDateField("License expiry date is required"),
   profilePicture: optionalText,
   driversLicenseImage: optionalText,
@@ -67,7 +84,7 @@ export type ProfileCompletionInput = z.input<typeof profileCompletionSchema>;
 export type ProfileCompletionData = z.output<typeof profileCompletionSchema>;
 
 /** A typed delivery or return address: non-empty after trimming. */
-export const typedAddressSchema = requiredText("Please enter an address");
+export const typedAddressSchema = addressText("Please enter an address");
 
 /**
  * POST /api/bookings. totalAmount and duration are accepted but only informative: the server
@@ -80,9 +97,9 @@ export const bookingCreateSchema = z
     vehicleId: requiredText("Please complete all booking steps and select a vehicle"),
     pickupDate: instantField("Pickup date is required"),
     returnDate: instantField("Return date is required"),
-    deliveryLocation: requiredText("Delivery location is required"),
+    deliveryLocation: addressText("Delivery location is required"),
     deliveryCoordinates: coordinatesField("Delivery location is required"),
-    returnLocation: requiredText("Return location is required"),
+    returnLocation: addressText("Return location is required"),
     returnCoordinates: coordinatesField("Return location is required"),
     totalAmount: z
       .union([z.string(), z.number()], { error: "Total amount must be an amount in rand" })
@@ -94,7 +111,7 @@ export const bookingCreateSchema = z
       .min(0, "Duration must be a whole number of days")
       .nullish()
       .transform((v) => v ?? undefined),
-    specialRequests: optionalText.pipe(z.string().max(1000, "Special requests are too long").optional()),
+    specialRequests: optionalTextOf(1000, "Special requests are too long"),
   })
   .refine((b) => b.returnDate.getTime() > b.pickupDate.getTime(), {
     message: "Return must be after pickup",
@@ -140,9 +157,9 @@ export const bookingChangeSchema = z
     transmission: keep(z.enum(TRANSMISSIONS, { error: "Please select a transmission" })),
     pickupDate: keep(instantField("Pickup date is required")),
     returnDate: keep(instantField("Return date is required")),
-    deliveryLocation: keep(requiredText("Delivery location is required")),
+    deliveryLocation: keep(addressText("Delivery location is required")),
     deliveryCoordinates: keep(coordinatesField("Delivery location is required")),
-    returnLocation: keep(requiredText("Return location is required")),
+    returnLocation: keep(addressText("Return location is required")),
     returnCoordinates: keep(coordinatesField("Return location is required")),
     ...seenFigures,
   })

@@ -10,7 +10,8 @@ import {
   type Transmission,
 } from "../catalogue.ts";
 import { capeTownYear } from "../time.ts";
-import { customerPassword, emailField, moneyTextField, optionalText, requiredText, staffPassword, vehicleYearField } from "./fields.ts";
+import { customerPassword, emailField, moneyTextField, optionalText, requiredText, staffPassword, tooLong, vehicleYearField } from "./fields.ts";
+import { IMAGE_REF_MAX_LENGTH, MAKE_MODEL_MAX_LENGTH, MAX_MILEAGE_KM, PLATE_MAX_LENGTH } from "./vehicle-limits.ts";
 
 // Dealership ----------------------------------------------------------------------------------
 
@@ -48,17 +49,23 @@ export const dealershipPasswordSchema = staffPassword;
 /** The dealership add-vehicle form and POST /api/dealership/vehicles. */
 export function createDealershipVehicleSchema(now?: Date) {
   return z.object({
-    registrationNumber: requiredText("Registration number is required").toUpperCase(),
-    make: requiredText("Make is required"),
-    model: requiredText("Model is required"),
+    registrationNumber: requiredText("Registration number is required", 1, PLATE_MAX_LENGTH, tooLong("Registration number", PLATE_MAX_LENGTH)).toUpperCase(),
+    make: requiredText("Make is required", 1, MAKE_MODEL_MAX_LENGTH, tooLong("Make", MAKE_MODEL_MAX_LENGTH)),
+    model: requiredText("Model is required", 1, MAKE_MODEL_MAX_LENGTH, tooLong("Model", MAKE_MODEL_MAX_LENGTH)),
     year: vehicleYearField(2000, now),
     category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
     transmission: z.enum(TRANSMISSIONS, { error: "Please select a transmission" }),
     status: z.enum(DEALERSHIP_FORM_STATUSES, { error: "Please select a status" }).default("available"),
-    mileage: z.number({ error: "Mileage is required" }).int("Mileage must be a whole number").min(0, "Mileage cannot be negative").default(0),
+    mileage: z
+      .number({ error: "Mileage is required" })
+      .int("Mileage must be a whole number")
+      .min(0, "Mileage cannot be negative")
+      .max(MAX_MILEAGE_KM, "That mileage is too high")
+      .default(0),
     dailyRate: moneyTextField("Daily rate is required", { positive: "Daily rate must be greater than 0" }),
     salesPrice: moneyTextField("Sales price must be an amount in rand").optional(),
-    images: z.array(z.string().trim().min(1)).default([]),
+    // How many photos a car keeps is the service's rule (duplicates are dropped first).
+    images: z.array(z.string().trim().min(1).max(IMAGE_REF_MAX_LENGTH, "Please upload the photo again")).default([]),
   });
 }
 /** Year bound read from the clock at parse time. */

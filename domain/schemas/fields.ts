@@ -8,17 +8,37 @@ import { capeTownYear, isIsoDate, parseDisplayDate } from "../time.ts";
 
 // Building blocks -----------------------------------------------------------------------------
 
-/** Trimmed text of at least `min` characters; `message` for missing, wrong type or too short. */
-export function requiredText(message: string, min = 1) {
-  return z.string({ error: message }).trim().min(min, message);
+/**
+ * Longest one-line text (names, makes, cities, codes...) and longest address kept. Every text
+ * field has a ceiling: without one, a 900,000-character "name" was stored and then shown in
+ * emails, the back office and the dispatch board.
+ */
+export const TEXT_MAX_LENGTH = 200;
+export const ADDRESS_MAX_LENGTH = 300;
+/** Longest optional free text (special requests, upload links, phone numbers as typed). */
+export const OPTIONAL_TEXT_MAX_LENGTH = 1000;
+
+/** What a too-long field is told: "Name is too long (at most 100 characters)". */
+export const tooLong = (label: string, max: number) => `${label} is too long (at most ${max} characters)`;
+
+/**
+ * Trimmed text of at least `min` characters; `message` for missing, wrong type or too short;
+ * at most `max` characters (`long` says so).
+ */
+export function requiredText(message: string, min = 1, max = TEXT_MAX_LENGTH, long = tooLong("This text", max)) {
+  return z.string({ error: message }).trim().min(min, message).max(max, long);
 }
 
-/** Trimmed, optional text; null is accepted and becomes undefined. */
-export const optionalText = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => v ?? undefined);
+/** Trimmed, optional text of at most `max` characters; null is accepted and becomes undefined. */
+export function optionalTextOf(max: number, long = tooLong("This text", max)) {
+  return z
+    .string()
+    .trim()
+    .max(max, long)
+    .nullish()
+    .transform((v) => v ?? undefined);
+}
+export const optionalText = optionalTextOf(OPTIONAL_TEXT_MAX_LENGTH);
 
 /** Trimmed, lower-cased email. `required` when missing or blank, `invalid` when malformed. */
 export function emailField(invalid: string, required = invalid) {
