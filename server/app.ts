@@ -221,6 +221,28 @@ async function readWithinLimit(request: Request, body: ReadableStream<Uint8Array
   return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks), signal: request.signal });
 }
 
+/** JSON, with any `+json` suffix and parameters ("application/json; charset=utf-8"). */
+const JSON_MEDIA = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+/** What graphql-yoga reads besides JSON: a GraphQL document, or multipart. */
+const GRAPHQL_MEDIA = /^(application\/graphql(\+json)?|multipart\/form-data)\s*(;|$)/i;
+export const JSON_BODY_MESSAGE = "Send the request body as JSON, with Content-Type: application/json";
+
+/**
+ * A body sent to /api/* (but an upload's bytes) or to /graphql must say it is JSON. Elysia read a
+ * form, XML or a JSON body sent without a Content-Type as no fields at all, so an update
+ * answered 200 having changed nothing; yoga answered other types with an empty 415.
+ */
+function requireJsonBody(request: Request, pathname: string): void {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+  const graphql = pathname === "/graphql";
+  if (!graphql && !pathname.startsWith("/api/")) return;
+  const length = request.headers.get("content-length");
+  if (length !== null ? Number(length) === 0 : request.body === null) return;
+  const type = request.headers.get("content-type") ?? "";
+  if (JSON_MEDIA.test(type) || (graphql && GRAPHQL_MEDIA.test(type))) return;
+  throw new AppError("UNSUPPORTED_MEDIA_TYPE", JSON_BODY_MESSAGE);
+}
+
 export type HandlerOptions = { poolStats?: () => PoolStats | null; graphqlPlugins?: ExecutionPlugin[] };
 
 export function createHandler(services: Services, options: HandlerOptions = {}) {
@@ -253,7 +275,9 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
     // A public read's route is known before Elysia runs (a cache hit never reaches it).
     let route: string | undefined;
     try {
-      if (!(request.method === "PUT" && UPLOAD_PUT.test(new URL(request.url).pathname))) {
+      const pathname = new URL(request.url).pathname;
+      if (!(request.method === "PUT" && UPLOAD_PUT.test(pathname))) {
+        requireJsonBody(request, pathname);
         const checked = withinBodyLimit(request);
         const limited = checked instanceof Promise ? await checked : checked;
         if (limited !== request && address) socketAddresses.set(limited, address);

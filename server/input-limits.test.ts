@@ -282,3 +282,49 @@ const profile = () => ({
   driversLicenseNumber: "ABC12345",
   driversLicenseExpiryDate: "2030-01-01",
 });
+
+describe("content types", () => {
+  test("a body that is not JSON (a form, XML, multipart, JSON sent without a Content-Type) is 415 with the reason on REST and GraphQL; nothing changes", async () => {
+    const created = await call(server.url, "POST", "/api/admin/vehicles", { body: adminVehicle(), auth: admin.auth });
+    expect(created.status).toBe(201);
+    const before = await fingerprint(server.services);
+    const json = JSON.stringify({ make: "Changed" });
+    for (const [type, body] of [
+      ["application/x-www-form-urlencoded", "make=Changed"],
+      ["application/xml", "<vehicle><make>Changed</make></vehicle>"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="make"\r\n\r\nChanged\r\n--x--\r\n'],
+      ["text/plain", json],
+      [null, json],
+    ] as const) {
+      const headers: Record<string, string> = { ...admin.auth, ...(type ? { "content-type": type } : {}) };
+      const response = await fetch(`${server.url}/api/admin/vehicles/${created.body.id}`, { method: "PUT", headers, body: new TextEncoder().encode(body) });
+      expect([type, response.status, await response.json()]).toEqual([
+        type,
+        415,
+        { message: "Send the request body as JSON, with Content-Type: application/json", code: "UNSUPPORTED_MEDIA_TYPE" },
+      ]);
+    }
+    for (const type of ["text/plain", "application/xml", "application/x-www-form-urlencoded"]) {
+      const response = await raw("POST", "/graphql", JSON.stringify({ query: "{ __typename }" }), { "content-type": type });
+      const answer = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      expect([type, response.status, answer.errors[0]?.message, answer.errors[0]?.extensions.code]).toEqual([
+        type,
+        415,
+        "Send the request body as JSON, with Content-Type: application/json",
+        "UNSUPPORTED_MEDIA_TYPE",
+      ]);
+    }
+    expect(await fingerprint(server.services)).toBe(before);
+    // JSON (with a charset, or a +json type) and body-less calls are answered as before.
+    for (const type of ["application/json; charset=utf-8", "application/merge-patch+json"]) {
+      const response = await fetch(`${server.url}/api/admin/vehicles/${created.body.id}`, {
+        method: "PUT",
+        headers: { ...admin.auth, "content-type": type },
+        body: json,
+      });
+      expect([type, response.status, ((await response.json()) as { make: string }).make]).toEqual([type, 200, "Changed"]);
+    }
+    const signOut = await fetch(`${server.url}/api/auth/signout`, { method: "POST", headers: (await newCustomer(server.services)).auth });
+    expect(signOut.status).toBe(200);
+  });
+});

@@ -169,16 +169,17 @@ describe("POST /api/auth/signup", () => {
   });
 
   test.each([
-    ["malformed JSON", '{"name": "A",', "application/json"],
-    ["plain text", "name=A&email=a@example.com", "text/plain"],
-    ["a JSON array", "[1, 2, 3]", "application/json"],
-    ["a JSON string", '"hello"', "application/json"],
-    ["an empty body", "", "application/json"],
-  ])("%s as the body: 400 (never 500), nothing stored", async (_label, raw, contentType) => {
+    ["malformed JSON", '{"name": "A",', "application/json", 400, "BAD_USER_INPUT"],
+    // Not JSON at all: 415, saying what to send (app.ts).
+    ["plain text", "name=A&email=a@example.com", "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE"],
+    ["a JSON array", "[1, 2, 3]", "application/json", 400, "BAD_USER_INPUT"],
+    ["a JSON string", '"hello"', "application/json", 400, "BAD_USER_INPUT"],
+    ["an empty body", "", "application/json", 400, "BAD_USER_INPUT"],
+  ] as const)("%s as the body: %d (never 500), nothing stored", async (_label, raw, contentType, status, code) => {
     const before = await userCount();
     const answer = await call("POST", "/api/auth/signup", { raw, contentType });
-    expect(answer.status).toBe(400);
-    expect(answer.body.code).toBe("BAD_USER_INPUT");
+    expect(answer.status).toBe(status);
+    expect(answer.body.code).toBe(code);
     expect(typeof answer.body.message).toBe("string");
     expect(JSON.stringify(answer.body)).not.toMatch(/\bat \S+:\d+:\d+/); // no stack trace
     expect(await userCount()).toBe(before);
