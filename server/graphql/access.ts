@@ -2,9 +2,9 @@
 // without `authScopes` is a mistake (it would answer anyone), so the server refuses to start and
 // `bun run schema:check` fails, naming it. Public fields say `{ public: true }` on purpose.
 import type { GraphQLContext } from "./context";
-import type { GraphQLSchema } from "graphql";
+import type { GraphQLResolveInfo, GraphQLSchema } from "graphql";
 import { forbidden } from "../errors";
-import { requireCustomer, requireDealership, requireDriver, signInRequired, type Viewer } from "../services/viewer";
+import { requireAdmin, requireAdminOrKey, requireCustomer, requireDealership, requireDriver, signInRequired, type Viewer } from "../services/viewer";
 
 /** Root fields (Type.field) that declare no authScopes. */
 export function unscopedRootFields(schema: GraphQLSchema): string[] {
@@ -34,6 +34,30 @@ export function assertEveryRootFieldScoped(schema: GraphQLSchema): GraphQLSchema
   const unscoped = unscopedRootFields(schema);
   if (unscoped.length > 0) throw new Error(`GraphQL root fields without authScopes (say who may call them, { public: true } included): ${unscoped.join(", ")}`);
   return schema;
+}
+
+/**
+ * The refusal of a field's scopes, in the words REST uses for the same operation: an admin field
+ * (optionally open to an API key with one permission) refuses like requireAdmin / requireAdminOrKey
+ * ("This is for administrators only", "This API key does not have the bookings:read permission"),
+ * where a generic "You do not have access to this" used to differ from REST's answer.
+ */
+export function refusalFor(viewer: Viewer, info: Pick<GraphQLResolveInfo, "parentType" | "fieldName">): Error {
+  if (viewer.kind === "anonymous") return signInRequired(viewer);
+  const field = "getFields" in info.parentType ? info.parentType.getFields()[info.fieldName] : undefined;
+  const scopes = (field?.extensions?.pothosOptions as { authScopes?: unknown } | undefined)?.authScopes;
+  if (scopes && typeof scopes === "object") {
+    const { admin, permission, ...others } = scopes as { admin?: unknown; permission?: unknown };
+    if (admin === true && Object.keys(others).length === 0) {
+      try {
+        if (typeof permission === "string") requireAdminOrKey(viewer, permission);
+        else requireAdmin(viewer);
+      } catch (refusal) {
+        return refusal as Error;
+      }
+    }
+  }
+  return forbidden(viewer.kind === "apiKey" ? "This API key does not have permission to do this" : "You do not have access to this");
 }
 
 /** Anyone, on purpose. */

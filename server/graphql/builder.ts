@@ -4,8 +4,7 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import type PrismaTypes from "../../prisma/generated/pothos-types";
 import { getDatamodel } from "../../prisma/generated/pothos-types";
-import { forbidden } from "../errors";
-import { signInRequired } from "../services/viewer";
+import { refusalFor } from "./access";
 import type { GraphQLContext } from "./context";
 
 /** What a Money field may return: a Prisma Decimal (anything with toFixed) or a decimal string. */
@@ -65,11 +64,9 @@ export const builder = new SchemaBuilder<{
       permission: (perm) => viewer.kind === "apiKey" && viewer.permissions.includes(perm),
     }),
     // A refused scope answers like the services: 401 for nobody signed in (or a stale token or
-    // revoked key), 403 for a signed-in viewer of the wrong kind or a key without the permission.
-    unauthorizedError: (_parent, { viewer }) =>
-      viewer.kind === "anonymous"
-        ? signInRequired(viewer)
-        : forbidden(viewer.kind === "apiKey" ? "This API key does not have permission to do this" : "You do not have access to this"),
+    // revoked key), 403 for a signed-in viewer of the wrong kind or a key without the permission,
+    // with REST's words for the same operation (./access.ts).
+    unauthorizedError: (_parent, { viewer }, info) => refusalFor(viewer, info),
   },
 });
 

@@ -377,3 +377,54 @@ describe("GraphQL: the same rules on every admin operation", () => {
     }
   }, 60_000);
 });
+
+describe("REST and GraphQL refuse the same operation in the same words", () => {
+  const PAIRS: [string, (f: Fixtures) => { method: string; path: string; body?: unknown }, string, (f: Fixtures) => Record<string, unknown> | undefined][] = [
+    ["list bookings", () => ({ method: "GET", path: "/api/admin/bookings" }), `{ adminBookings { total } }`, () => undefined],
+    [
+      "set a booking's status",
+      (f) => ({ method: "PUT", path: `/api/admin/bookings/${f.bookingId}/status`, body: { status: "in_progress" } }),
+      `mutation($id: ID!) { updateBookingStatus(id: $id, status: in_progress) { id } }`,
+      (f) => ({ id: f.bookingId }),
+    ],
+    ["list customers", () => ({ method: "GET", path: "/api/admin/customers" }), `{ adminCustomers { total } }`, () => undefined],
+    ["list service areas", () => ({ method: "GET", path: "/api/admin/service-areas" }), `{ serviceAreas { id } }`, () => undefined],
+    ["list API keys", () => ({ method: "GET", path: "/api/admin/api-keys" }), `{ apiKeys { id } }`, () => undefined],
+    [
+      "delete a vehicle",
+      (f) => ({ method: "DELETE", path: `/api/admin/vehicles/${f.vehicleId}` }),
+      `mutation($id: ID!) { deleteAdminVehicle(id: $id) }`,
+      (f) => ({ id: f.vehicleId }),
+    ],
+  ];
+
+  test("a customer, a dealership and API keys without the permission (or on admin-only operations) read one message on both", async () => {
+    const admin = await newAdmin(services());
+    const adminViewer = { kind: "admin" as const, adminId: admin.id, sessionId: "x", clientAddress: "t" };
+    const keyOf = async (permissions: ApiKeyPermission[]) => ({
+      authorization: `Bearer ${(await issueApiKey(services(), adminViewer, { name: "k", permissions })).key}`,
+    });
+    const viewers: [string, Record<string, string>][] = [
+      ["customer", (await newCustomerWithToken(services())).auth],
+      ["dealership", (await newDealershipWithToken(services())).auth],
+      ["key with vehicles:read", await keyOf(["vehicles:read"])],
+      ["key with every permission", await keyOf([...API_KEY_PERMISSIONS])],
+    ];
+    const f = await fixtures();
+    for (const [who, auth] of viewers) {
+      for (const [what, restCall, query, variables] of PAIRS) {
+        const { method, path, body } = restCall(f);
+        const rest = await call(method, path, { body, auth });
+        if (rest.status < 400) continue; // this viewer may do it (a key holding the permission)
+        const gql = await graphql(server.url, query, variables(f), auth);
+        const error = gql.body.errors?.[0];
+        expect({ who, what, message: error?.message, code: error?.extensions?.code }).toEqual({ who, what, message: rest.body.message, code: rest.body.code });
+      }
+    }
+    // The words themselves: as requireAdmin and requireAdminOrKey say them.
+    const customerAnswer = await graphql(server.url, `{ adminBookings { total } }`, undefined, viewers[0]![1]);
+    expect(customerAnswer.body.errors?.[0]?.message).toBe("This is for administrators only");
+    const keyAnswer = await graphql(server.url, `{ adminBookings { total } }`, undefined, viewers[2]![1]);
+    expect(keyAnswer.body.errors?.[0]?.message).toBe("This API key does not have the bookings:read permission");
+  });
+});
