@@ -328,3 +328,36 @@ describe("content types", () => {
     expect(signOut.status).toBe(200);
   });
 });
+
+describe("GraphQL variables of the wrong type", () => {
+  test("an unknown enum value, a number for an enum or a missing required variable is BAD_USER_INPUT (400) on POST and GET; nothing stored", async () => {
+    const before = await db().booking.count();
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        "mutation($i: CreateBookingInput!) { createBooking(input: $i) { id } }",
+        { i: { category: "huge" } },
+        'Variable "$i" has invalid value at .category: Value "huge" does not exist in "VehicleCategory" enum.',
+      ],
+      [
+        'query($c: VehicleCategory!) { quote(category: $c, pickupDate: "2030-01-01T10:00:00Z", returnDate: "2030-01-02T10:00:00Z") { total } }',
+        { c: 5 },
+        'Variable "$c" has invalid value: Enum "VehicleCategory" cannot represent non-string value: 5.',
+      ],
+      [
+        'query($c: VehicleCategory!) { quote(category: $c, pickupDate: "2030-01-01T10:00:00Z", returnDate: "2030-01-02T10:00:00Z") { total } }',
+        {},
+        'Variable "$c" has invalid value: Expected a value of non-null type "VehicleCategory!" to be provided.',
+      ],
+    ];
+    for (const [query, variables, message] of cases) {
+      const post = await graphql(server.url, query, variables, customer.auth);
+      expect([post.status, post.body.errors?.[0]?.message, post.body.errors?.[0]?.extensions?.code]).toEqual([400, message, "BAD_USER_INPUT"]);
+      if (query.startsWith("mutation")) continue; // GET runs queries only
+      const url = `${server.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
+      const get = await fetch(url, { headers: { accept: "application/json" } });
+      const body = (await get.json()) as { errors?: { message: string; extensions?: { code?: string } }[] };
+      expect([get.status, body.errors?.[0]?.message, body.errors?.[0]?.extensions?.code]).toEqual([400, message, "BAD_USER_INPUT"]);
+    }
+    expect(await db().booking.count()).toBe(before);
+  });
+});

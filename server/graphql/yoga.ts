@@ -77,6 +77,17 @@ export function maskErrorFor(services: Services): MaskError {
       });
     }
     if (original && !(original instanceof GraphQLError)) services.log.error(`graphql: ${(original as Error).stack ?? String(original)}`);
+    // A variable of the wrong type, null where required, or an unknown enum value (graphql-js'
+    // coercion, before any resolver): the client's input, so BAD_USER_INPUT like every other
+    // refused input, where it used to carry no code at all.
+    if (
+      error instanceof GraphQLError &&
+      (!original || original instanceof GraphQLError) &&
+      error.extensions?.code === undefined &&
+      error.message.startsWith('Variable "$')
+    ) {
+      return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: "BAD_USER_INPUT" } });
+    }
     return defaultMaskError(error, message, isDev);
   };
 }
