@@ -9,6 +9,12 @@ describe("inputProblem", () => {
     expect(inputProblem({ name: "Thandi\u0000" })).toEqual({ path: "name", message: INPUT_MESSAGES.controlCharacters });
     expect(inputProblem({ list: ["ok", "bell\u0007"] })).toEqual({ path: "list.1", message: INPUT_MESSAGES.controlCharacters });
     expect(inputProblem({ "ke\u0000y": "v" })?.message).toBe(INPUT_MESSAGES.controlCharacters);
+    // Bidirectional overrides and isolates, which make text display as other text.
+    for (const mark of ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"]) {
+      expect(inputProblem({ name: `Ann${mark}gnp.exe` })).toEqual({ path: "name", message: INPUT_MESSAGES.controlCharacters });
+    }
+    // Right-to-left letters, emoji joined with U+200D and accents are text.
+    expect(inputProblem({ name: "مريم", other: "שרה", family: "👩\u200D👩\u200D👧", accent: "Zoë Ndlovu" })).toBeNull();
     expect(hasControlCharacters("\u009b")).toBe(true);
   });
   test("non-finite numbers (JSON's 1e400 is Infinity) name the field", () => {

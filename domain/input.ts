@@ -8,8 +8,10 @@ export const INPUT_MESSAGES = {
   tooDeep: "The input is nested too deeply",
 } as const;
 
-// C0 controls other than \t \n \r, DEL, and the C1 controls.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// C0 controls other than \t \n \r, DEL, the C1 controls, and the bidirectional embeddings,
+// overrides and isolates (U+202A-U+202E, U+2066-U+2069): "Ann\u202Egnp.exe" shows in the back
+// office and in emails as other text than was typed. Right-to-left names need none of them.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);

@@ -134,6 +134,27 @@ describe("text with control characters and non-finite numbers", () => {
     expect(booked.status).toBe(201);
   });
 
+  test("a right-to-left override in a name or an address is refused on REST and GraphQL (it makes text show as other text); nothing stored", async () => {
+    const vehicle = await newVehicle(server.services);
+    const before = await fingerprint(server.services);
+    const rest = await call(server.url, "POST", "/api/auth/signup", {
+      body: { name: "Ann\u202Egnp.exe", email: `bidi-${crypto.randomUUID()}@example.com`, password: "secret123" },
+    });
+    expect([rest.status, rest.body.message, rest.body.fieldErrors]).toEqual([
+      400,
+      INPUT_MESSAGES.controlCharacters,
+      { name: INPUT_MESSAGES.controlCharacters },
+    ]);
+    const gql = await graphql(
+      server.url,
+      "mutation($i: CreateBookingInput!) { createBooking(input: $i) { id } }",
+      { i: bookingRequest(vehicle, undefined, undefined, { deliveryLocation: "12 Long Street\u2067 Cape Town" }) },
+      customer.auth,
+    );
+    expect([gql.body.errors?.[0]?.message, gql.body.errors?.[0]?.extensions?.code]).toEqual([INPUT_MESSAGES.controlCharacters, "BAD_USER_INPUT"]);
+    expect(await fingerprint(server.services)).toBe(before);
+  });
+
   test("1e400 (Infinity) is refused with the usual 400 wherever a number goes", async () => {
     const vehicle = await newVehicle(server.services);
     const before = await db().booking.count();
