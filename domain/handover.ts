@@ -6,7 +6,7 @@ import { parseCoordinates } from "./geo.ts";
 import { emailField, staffPassword } from "./schemas/fields.ts";
 import { formatRandCents, groupDigits } from "./money.ts";
 import { dailyRateCents, rentalDays } from "./pricing.ts";
-import { addDays, capeTownToday, formatBookingCardTime, toCapeTownDateTime, type IsoDate } from "./time.ts";
+import { addDays, capeTownToday, formatBookingCardTime, isIsoDate, toCapeTownDateTime, type IsoDate } from "./time.ts";
 
 export const HANDOVER_KINDS = ["delivery", "collection"] as const;
 export type HandoverKind = (typeof HANDOVER_KINDS)[number];
@@ -253,6 +253,22 @@ export const checklistSchema = z.object({
 });
 export type ChecklistInput = z.input<typeof checklistSchema>;
 export type ChecklistData = z.output<typeof checklistSchema>;
+
+/**
+ * The days the dispatch board and a driver's list may be asked for: bookings are made at most a
+ * year ahead, so no handover falls outside these years, and "9999-12-31" (a real date, whose next
+ * day is not) was a 500 where the day's end was computed.
+ */
+export const HANDOVER_DAYS = { first: "2000-01-01", last: "2099-12-31" } as const;
+export const HANDOVER_DAY_MESSAGES = {
+  badDate: "Choose a date as yyyy-mm-dd",
+  outOfRange: `Choose a date from ${HANDOVER_DAYS.first} to ${HANDOVER_DAYS.last}`,
+} as const;
+/** A day of handovers, "yyyy-mm-dd", within HANDOVER_DAYS. */
+export const handoverDayField = z
+  .string({ error: HANDOVER_DAY_MESSAGES.badDate })
+  .refine(isIsoDate, { message: HANDOVER_DAY_MESSAGES.badDate, abort: true })
+  .refine((day) => day >= HANDOVER_DAYS.first && day <= HANDOVER_DAYS.last, HANDOVER_DAY_MESSAGES.outOfRange);
 
 export const failJobSchema = z.object({
   reason: z.enum(FAILURE_REASONS, { error: "Choose why the handover failed" }),

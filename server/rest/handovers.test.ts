@@ -436,6 +436,27 @@ describe("a delivery and a collection", () => {
 });
 
 describe("windows, failures and repeats", () => {
+  test("a day outside 2000-2099 (9999-12-31 has no next day) is a 400 on the driver's list and the dispatch board, REST and GraphQL, never a 500", async () => {
+    for (const date of ["9999-12-31", "1999-12-31", "2100-01-01"]) {
+      const rest = await call("GET", `/api/driver/jobs?date=${date}`, { auth: driverA.auth });
+      expect([date, rest.status, rest.body.message]).toEqual([date, 400, "Choose a date from 2000-01-01 to 2099-12-31"]);
+      for (const [query, auth] of [
+        [JOBS, driverA.auth],
+        [DISPATCH, admin.auth],
+      ] as const) {
+        const answer = await gql(query, { date }, auth);
+        expect([date, answer.errors?.[0]?.message, answer.errors?.[0]?.extensions?.code]).toEqual([
+          date,
+          "Choose a date from 2000-01-01 to 2099-12-31",
+          "BAD_USER_INPUT",
+        ]);
+      }
+    }
+    // A malformed day still says how to write one; the edges of the range are answered.
+    expect((await call("GET", "/api/driver/jobs?date=31/12/2026", { auth: driverA.auth })).body.message).toBe("Choose a date as yyyy-mm-dd");
+    for (const date of ["2000-01-01", "2099-12-31"]) expect((await gql(DISPATCH, { date }, admin.auth)).errors).toBeUndefined();
+  });
+
   test("a job outside the driver's window (more than a day away) is not theirs to see yet", async () => {
     const later = await newRental(capeTown(4), capeTown(6));
     const entry = await assign(later.booking.id, "delivery", driverA);

@@ -15,7 +15,8 @@ import {
   HANDOVER_KINDS,
   HANDOVER_MESSAGES,
   handoverTime,
-  isIsoDate,
+  HANDOVER_DAY_MESSAGES,
+  handoverDayField,
   REQUIRED_PHOTO_SLOTS,
   startProblem,
   type HandoverCharges,
@@ -41,7 +42,7 @@ export const DISPATCH_MESSAGES = {
   jobNotFound: "Job not found",
   cancelled: "This booking is cancelled: it has no deliveries or collections",
   doneJob: "This handover is already done; its driver cannot change",
-  badDate: "Choose a date as yyyy-mm-dd",
+  badDate: HANDOVER_DAY_MESSAGES.badDate,
 } as const;
 
 // Reading ---------------------------------------------------------------------------------------
@@ -64,7 +65,7 @@ export type DispatchCounts = { deliveries: number; collections: number; unassign
 export type DispatchDay = { date: string; entries: DispatchEntry[]; counts: DispatchCounts };
 
 const dispatchQuerySchema = z.object({
-  date: z.string({ error: DISPATCH_MESSAGES.badDate }).refine(isIsoDate, DISPATCH_MESSAGES.badDate),
+  date: handoverDayField,
   driverId: z.string().trim().max(100).nullish(),
 });
 
@@ -192,7 +193,7 @@ const byTime = (a: DriverJobRow, b: DriverJobRow) => handoverTime(a.kind, a.book
 /** The signed-in driver's jobs in their window (the day before to the day after), in time order; `date` narrows to one day. */
 export async function listDriverJobs(services: Services, viewer: Viewer, query: unknown = {}): Promise<DriverJobRow[]> {
   const driver = requireDriver(viewer);
-  const { date } = parseInput(z.object({ date: z.string().refine(isIsoDate, DISPATCH_MESSAGES.badDate).nullish() }), query ?? {});
+  const { date } = parseInput(z.object({ date: handoverDayField.nullish() }), query ?? {});
   const day = date ? capeTownDaysRange(date, date) : null;
   const rows = await services.db.handoverJob.findMany({
     where: {
