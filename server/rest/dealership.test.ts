@@ -678,6 +678,25 @@ describe("the dealership's inventory", () => {
     expect(one).toMatchObject({ status: 200, body: { id: second.id, images: [photo.objectPath] } });
   });
 
+  test("the GraphQL lists refuse a limit below 1 or a negative offset with the reason (it was quietly one row), like every other list", async () => {
+    const dealer = await signedIn();
+    for (const query of [`{ dealershipVehicles(limit: -1) { id } }`, `{ dealershipLeads(limit: 0) { unread } }`]) {
+      const answer = await graphql(server.url, query, {}, dealer.auth);
+      expect([query, answer.body.errors?.[0]?.message, answer.body.errors?.[0]?.extensions?.code]).toEqual([
+        query,
+        expect.stringMatching(/^limit must be a whole number from 1 to \d+$/),
+        "BAD_USER_INPUT",
+      ]);
+    }
+    for (const query of [`{ dealershipVehicles(offset: -1) { id } }`, `{ dealershipLeads(offset: -5) { unread } }`]) {
+      const answer = await graphql(server.url, query, {}, dealer.auth);
+      expect([query, answer.body.errors?.[0]?.message]).toEqual([query, "offset must be a whole number of 0 or more"]);
+    }
+    expect(
+      (await graphql(server.url, `{ dealershipVehicles(limit: 5, offset: 0) { id } dealershipLeads(limit: 5) { unread } }`, {}, dealer.auth)).body.errors,
+    ).toBeUndefined();
+  });
+
   test("a new dealership has an empty inventory and zero stats", async () => {
     const dealer = await signedIn();
     expect(await get("/api/dealership/vehicles", dealer.token)).toMatchObject({ status: 200, body: [] });

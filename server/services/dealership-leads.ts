@@ -5,6 +5,7 @@ import { notFound } from "../errors";
 import type { Services } from "./context";
 import { currentDealership } from "./dealership-auth";
 import { VEHICLE_PHOTOS } from "./vehicle-rows";
+import { clampPage } from "./vehicles";
 import type { Viewer } from "./viewer";
 
 export const LEAD_NOT_FOUND = "Enquiry not found";
@@ -22,8 +23,8 @@ export async function listOwnLeads(services: Services, viewer: Viewer, page: { l
       where,
       include: LEAD_WITH_VEHICLE,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: Math.min(Math.max(page.limit ?? MAX_LEADS_PAGE, 1), MAX_LEADS_PAGE),
-      skip: Math.max(page.offset ?? 0, 0),
+      // A limit below 1 or a negative offset is a 400, as on every list (it was quietly one row).
+      ...clampPage(page.limit, page.offset, MAX_LEADS_PAGE, MAX_LEADS_PAGE),
     }),
     services.db.lead.count({ where: { dealershipId: dealership.id, readAt: null } }),
   ]);

@@ -12,6 +12,7 @@ import { currentDealership } from "./dealership-auth";
 import { resolveOwnedObject } from "./uploads";
 import { parseInput } from "./validation";
 import { VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
+import { clampPage } from "./vehicles";
 import type { Viewer } from "./viewer";
 
 export const MAX_VEHICLE_IMAGES = 8;
@@ -43,8 +44,8 @@ export async function listOwnVehicles(services: Services, viewer: Viewer, page: 
     where: { dealershipId: dealership.id },
     include: withImages,
     orderBy: newestFirst,
-    take: Math.min(Math.max(page.limit ?? MAX_OWN_VEHICLES, 1), MAX_OWN_VEHICLES),
-    skip: Math.max(page.offset ?? 0, 0),
+    // A limit below 1 or a negative offset is a 400, as on every list (it was quietly one row).
+    ...clampPage(page.limit, page.offset, MAX_OWN_VEHICLES, MAX_OWN_VEHICLES),
   });
 }
 
