@@ -104,6 +104,12 @@ describe("signUpSchema", () => {
 
   test("invalid email", () => {
     expect(errors(signUpSchema, { ...valid, email: "thandi@" })).toEqual({ email: ["Please enter a valid email address"] });
+    // Longer than mail carries (254 characters, 64 before the @): refused, the limits themselves kept.
+    expect(errors(signUpSchema, { ...valid, email: `${"a".repeat(65)}@example.com` })).toEqual({ email: ["Please enter a valid email address"] });
+    expect(errors(signUpSchema, { ...valid, email: `thandi@${"d".repeat(60)}.${"e".repeat(60)}.${"f".repeat(60)}.${"g".repeat(60)}.example.com` })).toEqual({
+      email: ["Please enter a valid email address"],
+    });
+    expect(errors(signUpSchema, { ...valid, email: `${"a".repeat(64)}@example.com` })).toEqual({});
   });
 
   test("the request schema drops the confirmation", () => {

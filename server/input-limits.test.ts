@@ -189,6 +189,14 @@ describe("text length", () => {
         "name",
         "Name is too long (at most 100 characters)",
       ],
+      [
+        "POST",
+        "/api/auth/signup",
+        {},
+        { name: "Long Mail", email: `${"a".repeat(65)}@example.com`, password: "secret123" },
+        "email",
+        "Please enter a valid email address",
+      ],
       ["POST", "/api/profile/complete", customer.auth, { ...profile(), address: huge }, "address", "The address is too long (at most 300 characters)"],
       ["POST", "/api/profile/complete", customer.auth, { ...profile(), idNumber: huge }, "idNumber", "ID/Passport number is too long (at most 40 characters)"],
       [

@@ -40,14 +40,19 @@ export function optionalTextOf(max: number, long = tooLong("This text", max)) {
 }
 export const optionalText = optionalTextOf(OPTIONAL_TEXT_MAX_LENGTH);
 
-/** Trimmed, lower-cased email. `required` when missing or blank, `invalid` when malformed. */
+/**
+ * Trimmed, lower-cased email. `required` when missing or blank, `invalid` when malformed or longer
+ * than mail can carry (RFC 5321: 254 characters, 64 before the @), which zod's pattern alone let
+ * through and every email to it would then fail.
+ */
 export function emailField(invalid: string, required = invalid) {
   return z
     .string({ error: required })
     .trim()
     .toLowerCase()
     .min(1, required)
-    .pipe(z.email({ error: invalid }));
+    .pipe(z.email({ error: invalid }))
+    .refine((email) => email.length <= 254 && email.indexOf("@") <= 64, invalid);
 }
 
 const CUSTOMER_PASSWORD_MESSAGE = "Password must be at least 6 characters";
