@@ -19,3 +19,9 @@ export function phoneE164(text: string): string | null {
   if (international.startsWith("27") && !/^27[1-9]\d{8}$/.test(international)) return null;
   return `+${international}`;
 }
+
+/** A phone number as people type it: digits with spaces, dashes, brackets and a leading +; 7 to 15 digits. */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return /^\+?[\d\s().-]+$/.test(value) && digits >= 7 && digits <= 15;
+}

@@ -4,6 +4,7 @@
  * server (REST query strings, GraphQL arguments), with the messages a buyer sees.
  */
 import { z } from "zod";
+import { isPhoneNumber } from "./phone.ts";
 import { CATEGORY_IDS, PRICE_BAND_IDS, TRANSMISSIONS } from "./catalogue.ts";
 import {
   FOR_SALE_MAX_PAGE_SIZE,
@@ -96,12 +97,6 @@ export const CONTACT_SELLER_MESSAGES = {
 /** Trimmed optional text; blank or null becomes undefined. */
 const optionalContact = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.preprocess(blankToUndefined, schema.optional()));
-
-/** A phone number as people type it: digits with spaces, dashes, brackets and a leading +; 7 to 15 digits. */
-function isPhoneNumber(value: string): boolean {
-  const digits = value.replace(/\D/g, "").length;
-  return /^\+?[\d\s().-]+$/.test(value) && digits >= 7 && digits <= 15;
-}
 
 /**
  * The Contact Seller form: a name, an email or a phone number (at least one), and a message.

@@ -102,6 +102,12 @@ describe("signUpSchema", () => {
     });
   });
 
+  test("the mobile number is optional; when given, a number (as people write it)", () => {
+    for (const phone of ["", "082 123 4567", "+27 (0)82 123-4567", "0821234567"]) expect(errors(signUpSchema, { ...valid, phone })).toEqual({});
+    for (const phone of ["call me", "12345", "082 123 4567 ext 9"])
+      expect(errors(signUpSchema, { ...valid, phone })).toEqual({ phone: ["Please enter a valid mobile number"] });
+  });
+
   test("invalid email", () => {
     expect(errors(signUpSchema, { ...valid, email: "thandi@" })).toEqual({ email: ["Please enter a valid email address"] });
     // Longer than mail carries (254 characters, 64 before the @): refused, the limits themselves kept.

@@ -158,6 +158,9 @@ describe("POST /api/auth/signup", () => {
     ["an object for the name", { name: { first: "A" }, email: "a@example.com", password: "secret1" }, "name", "Name is required"],
     ["a number for the password", { name: "A", email: "a@example.com", password: 12345678 }, "password", "Password must be at least 6 characters"],
     ["a number for the phone", { name: "A", email: "a@example.com", phone: 821234567, password: "secret1" }, "phone", undefined],
+    // A mobile number a driver can call: not words, not a fragment.
+    ["words for the phone", { name: "A", email: "a@example.com", phone: "call me maybe", password: "secret1" }, "phone", "Please enter a valid mobile number"],
+    ["too few digits", { name: "A", email: "a@example.com", phone: "12345", password: "secret1" }, "phone", "Please enter a valid mobile number"],
   ])("%s: 400 naming the field, nothing stored", async (_label, body, field, message) => {
     const before = await userCount();
     const answer = await post("/api/auth/signup", body);
@@ -378,6 +381,17 @@ describe("GraphQL", () => {
   const SIGN_UP = `mutation ($input: SignUpInput!) { signUp(input: $input) { token user { ${GQL_USER} } } }`;
   const SIGN_IN = `mutation ($input: SignInInput!) { signIn(input: $input) { token user { id email } } }`;
   const auth = (token: string) => ({ authorization: `Bearer ${token}`, "x-forwarded-for": newAddress() });
+
+  test("signUp refuses a phone that is no number in REST's words; nothing stored", async () => {
+    const before = await userCount();
+    const up = await graphql(server.url, SIGN_UP, { input: { name: "Gugu", email: newEmail("Phone"), phone: "call me maybe", password: "secret1" } });
+    const error = up.body.errors?.[0] as { message: string; extensions: Record<string, unknown> } | undefined;
+    expect([error?.message, error?.extensions]).toEqual([
+      "Please enter a valid mobile number",
+      { code: "BAD_USER_INPUT", fieldErrors: { phone: "Please enter a valid mobile number" } },
+    ]);
+    expect(await userCount()).toBe(before);
+  });
 
   test("signUp -> me -> signOut -> the token is dead; signIn again", async () => {
     const email = newEmail("Gql");
