@@ -221,6 +221,8 @@ async function readWithinLimit(request: Request, body: ReadableStream<Uint8Array
   return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks), signal: request.signal });
 }
 
+/** Methods whose requests carry no body to check. */
+const BODILESS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 /** JSON, with any `+json` suffix and parameters ("application/json; charset=utf-8"). */
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 /** What graphql-yoga reads besides JSON: a GraphQL document, or multipart. */
@@ -233,7 +235,7 @@ export const JSON_BODY_MESSAGE = "Send the request body as JSON, with Content-Ty
  * answered 200 having changed nothing; yoga answered other types with an empty 415.
  */
 function requireJsonBody(request: Request, pathname: string): void {
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+  if (BODILESS.has(request.method)) return;
   const graphql = pathname === "/graphql";
   if (!graphql && !pathname.startsWith("/api/")) return;
   const length = request.headers.get("content-length");
@@ -275,9 +277,10 @@ export function createHandler(services: Services, options: HandlerOptions = {}) 
     // A public read's route is known before Elysia runs (a cache hit never reaches it).
     let route: string | undefined;
     try {
-      const pathname = new URL(request.url).pathname;
-      if (!(request.method === "PUT" && UPLOAD_PUT.test(pathname))) {
-        requireJsonBody(request, pathname);
+      // Reads carry no body: only a write's address is parsed (every request pays for it here).
+      const pathname = BODILESS.has(request.method) ? null : new URL(request.url).pathname;
+      if (!(request.method === "PUT" && UPLOAD_PUT.test(pathname ?? ""))) {
+        if (pathname !== null) requireJsonBody(request, pathname);
         const checked = withinBodyLimit(request);
         const limited = checked instanceof Promise ? await checked : checked;
         if (limited !== request && address) socketAddresses.set(limited, address);
