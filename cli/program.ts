@@ -56,17 +56,42 @@ function buildProgram(io: CliIo): Command {
     .description("show help for a command (as --help does)")
     .argument("[command...]", "the command, e.g. admin create")
     .addHelpText("after", examples("rentals-cli help", "rentals-cli help admin create"))
-    .action((names: string[]) => {
+    .action(async (names: string[]) => {
       let command = program;
       for (const name of names) {
         const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
-        if (!sub) command.error(`error: unknown command '${name}'`);
-        command = sub!;
+        // Parsing the unknown name makes commander refuse it as it would after `--help`, with its "Did you mean ...?".
+        if (!sub) {
+          await command.parseAsync([name], { from: "user" });
+          return;
+        }
+        command = sub;
       }
       command.help();
     });
+  checkRequiredOptionsLast(program);
 
   return program;
+}
+
+/**
+ * Required options are checked after unknown ones and missing arguments: commander checks them
+ * first, so `admin create --emial x` was told "--email not specified" instead of "Did you mean
+ * --email?". Their help says "(required)", which commander's does not.
+ */
+function checkRequiredOptionsLast(command: Command): void {
+  const required = command.options.filter((option) => option.mandatory);
+  for (const option of required) {
+    option.mandatory = false;
+    option.description = `${option.description} (required)`;
+  }
+  if (required.length > 0)
+    command.hook("preAction", () => {
+      for (const option of required)
+        if (command.getOptionValue(option.attributeName()) === undefined)
+          command.error(`error: required option '${option.flags}' not specified`, { code: "commander.missingMandatoryOptionValue" });
+    });
+  for (const sub of command.commands) checkRequiredOptionsLast(sub);
 }
 
 /** One line, without secrets: connection URLs (even mistyped ones) lose their password. */

@@ -8,7 +8,17 @@ import { print, printJson, readNewPassword, table } from "../io";
 import { date, examples, jsonOption, type Json } from "./shared";
 
 export function registerAdminCommands(program: Command): void {
-  const admin = program.command("admin").description("admin accounts of the back office");
+  const admin = program
+    .command("admin")
+    .description("admin accounts of the back office")
+    .addHelpText(
+      "after",
+      examples(
+        "rentals-cli admin create --email ada@capedrive.co.za --first-name Ada --last-name Lovelace",
+        "rentals-cli admin list",
+        "rentals-cli admin disable ada@capedrive.co.za",
+      ),
+    );
   admin
     .command("create")
     .description("create an admin account (the password is asked for without echo, or read from stdin)")

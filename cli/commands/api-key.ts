@@ -7,7 +7,17 @@ import { print, printJson, table } from "../io";
 import { date, examples, jsonOption, type Json } from "./shared";
 
 export function registerApiKeyCommands(program: Command): void {
-  const apiKey = program.command("api-key").description("API keys for other systems");
+  const apiKey = program
+    .command("api-key")
+    .description("API keys for other systems")
+    .addHelpText(
+      "after",
+      examples(
+        'rentals-cli api-key issue --name "Fleet tracker" --permission vehicles:read bookings:read',
+        "rentals-cli api-key list",
+        "rentals-cli api-key revoke <id>",
+      ),
+    );
   apiKey
     .command("issue")
     .description("issue an API key; prints the key once (only its hash is stored)")

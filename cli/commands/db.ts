@@ -7,7 +7,10 @@ import { print, printJson, Refused } from "../io";
 import { examples, jsonOption, type Json } from "./shared";
 
 export function registerDbCommands(program: Command): void {
-  const db = program.command("db").description("the database: migrations and backups");
+  const db = program
+    .command("db")
+    .description("the database: migrations and backups")
+    .addHelpText("after", examples("rentals-cli db status", "rentals-cli db migrate", "rentals-cli db backup backups/capedrive-$(date +%F).db"));
   db.command("migrate")
     .description("apply pending migrations (the server also does at start)")
     .addOption(jsonOption())

@@ -6,7 +6,17 @@ import { print, printJson, readOptionalPassword, table } from "../io";
 import { examples, jsonOption, type Json } from "./shared";
 
 export function registerDealershipCommands(program: Command): void {
-  const dealership = program.command("dealership").description("dealership accounts of the dealership portal");
+  const dealership = program
+    .command("dealership")
+    .description("dealership accounts of the dealership portal")
+    .addHelpText(
+      "after",
+      examples(
+        'rentals-cli dealership onboard --code ATLANTIC01 --company "Atlantic Motors" --contact-person "Sam Jacobs" --email sales@atlanticmotors.co.za',
+        "rentals-cli dealership list",
+        "rentals-cli dealership reset-password ATLANTIC01",
+      ),
+    );
   dealership
     .command("onboard")
     .description("create a dealership account; prints its generated initial password once")

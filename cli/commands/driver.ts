@@ -6,7 +6,17 @@ import { print, printJson, readOptionalPassword, table } from "../io";
 import { date, examples, jsonOption, type Json } from "./shared";
 
 export function registerDriverCommands(program: Command): void {
-  const driver = program.command("driver").description("driver accounts of the driver app (/driver): deliveries and collections");
+  const driver = program
+    .command("driver")
+    .description("driver accounts of the driver app (/driver): deliveries and collections")
+    .addHelpText(
+      "after",
+      examples(
+        'rentals-cli driver create --name "Sipho Dlamini" --email sipho@capedrive.co.za --phone "082 555 0142"',
+        "rentals-cli driver list",
+        "rentals-cli driver disable sipho@capedrive.co.za",
+      ),
+    );
   driver
     .command("create")
     .description("create a driver account; prints its generated password once")

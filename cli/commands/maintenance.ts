@@ -6,7 +6,10 @@ import { print, printJson } from "../io";
 import { examples, jsonOption, type Json } from "./shared";
 
 export function registerMaintenanceCommands(program: Command): void {
-  const maintenance = program.command("maintenance").description("housekeeping: expired upload links, stuck uploads, unused photos");
+  const maintenance = program
+    .command("maintenance")
+    .description("housekeeping: expired upload links, stuck uploads, unused photos")
+    .addHelpText("after", examples("rentals-cli maintenance run"));
   maintenance
     .command("run")
     .description("run the housekeeping job now (the server also runs it every hour); on PostgreSQL one instance at a time")

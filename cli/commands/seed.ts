@@ -7,7 +7,7 @@ import { print, printJson, Refused } from "../io";
 import { examples, jsonOption, type Json } from "./shared";
 
 export function registerSeedCommands(program: Command): void {
-  const seed = program.command("seed").description("demo data");
+  const seed = program.command("seed").description("demo data").addHelpText("after", examples("rentals-cli seed demo"));
   seed
     .command("demo")
     .description("seed the demo fleet, dealerships, admin and service area into an EMPTY database; prints the sign-in details")

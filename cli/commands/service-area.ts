@@ -8,7 +8,10 @@ import { print, printJson, Refused, table } from "../io";
 import { date, examples, jsonOption, type Json } from "./shared";
 
 export function registerServiceAreaCommands(program: Command): void {
-  const area = program.command("service-area").description("where cars are delivered and collected");
+  const area = program
+    .command("service-area")
+    .description("where cars are delivered and collected")
+    .addHelpText("after", examples("rentals-cli service-area import prisma/seed/cape-town-service-area.geojson", "rentals-cli service-area list"));
   area
     .command("import")
     .description("add a service area from a GeoJSON file (a Polygon, a Feature with one, or a FeatureCollection of one)")

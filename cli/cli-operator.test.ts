@@ -1,0 +1,117 @@
+// rentals-cli as an operator meets it at a terminal: the real binary (cli/main.ts) in its own
+// process, against a scratch database (SQLite, or a new PostgreSQL database when
+// TEST_DATABASE_URL is set): mistyped commands and options, a busy or broken database, files it
+// cannot read, and Ctrl-C in the middle of long work.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { join } from "node:path";
+import { createTestDatabase, type TestDatabase } from "../server/testing/harness";
+
+setDefaultTimeout(60_000);
+
+const root = join(import.meta.dir, "..");
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await ok(["db", "migrate"]);
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function envFor(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? database.dataDir,
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...extra,
+  };
+}
+
+function spawnCli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}) {
+  return Bun.spawn([process.execPath, "cli/main.ts", ...args], {
+    cwd: root,
+    env: envFor(options.env),
+    stdin: options.stdin === undefined ? "ignore" : new Blob([options.stdin]),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+}
+
+async function cli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> {
+  const proc = spawnCli(args, options);
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, stdout, stderr };
+}
+
+async function ok(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> {
+  const run = await cli(args, options);
+  if (run.code !== 0) throw new Error(`rentals-cli ${args.join(" ")} exited ${run.code}: ${run.stderr}`);
+  return run;
+}
+
+/** Bad usage: exit 2, nothing on stdout, the error's first line on stderr. */
+async function usage(args: string[]): Promise<string> {
+  const run = await cli(args);
+  expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 2, stdout: "" });
+  return run.stderr;
+}
+
+/** A refusal: exit 1, nothing on stdout, exactly one line on stderr. */
+async function refused(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<string> {
+  const run = await cli(args, options);
+  expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 1, stdout: "" });
+  const lines = run.stderr.trimEnd().split("\n");
+  expect({ args, lines: lines.length }).toEqual({ args, lines: 1 });
+  expect(run.stderr).not.toMatch(/\s+at \S+ \(|\.ts:\d+/); // no stack trace, no source path
+  return lines[0]!;
+}
+
+describe("mistakes at the prompt", () => {
+  test("a mistyped option is named with the right one, even when a required option is then missing", async () => {
+    const stderr = await usage(["admin", "create", "--emial", "ada@capedrive.co.za", "--first-name", "Ada", "--last-name", "L"]);
+    expect(stderr).toContain("unknown option '--emial'");
+    expect(stderr).toContain("Did you mean --email?");
+    expect(stderr).not.toContain("not specified");
+    expect(await usage(["api-key", "issue", "--nme", "Tracker"])).toContain("Did you mean --name?");
+    // Without a typo, the missing required option is still named.
+    expect(await usage(["admin", "create", "--email", "ada@capedrive.co.za"])).toContain("required option '--first-name <name>' not specified");
+    expect(await usage(["api-key", "issue", "--name", "Tracker"])).toContain("required option '--permission <permission...>' not specified");
+    // And a missing argument comes before it.
+    expect(await usage(["dealership", "reset-password"])).toContain("missing required argument 'code'");
+  });
+
+  test("help says which options are required", async () => {
+    /** Each option's description in a help text, by its flags. */
+    const described = (help: string, flags: string) => {
+      const after = help.replace(/\s+/g, " ").split(` ${flags} `)[1] ?? "";
+      return after.slice(0, after.search(/ --[a-z]| -h, /));
+    };
+    const help = (await ok(["dealership", "onboard", "--help"])).stdout;
+    for (const flags of ["--code <code>", "--company <name>", "--contact-person <name>", "--email <email>"])
+      expect({ flags, required: described(help, flags).endsWith("(required)") }).toEqual({ flags, required: true });
+    expect(described(help, "--phone <phone>")).toBe("contact phone");
+    expect(described((await ok(["api-key", "issue", "--help"])).stdout, "--permission <permission...>")).toContain("(required)");
+  });
+
+  test("help with a mistyped command suggests the right one", async () => {
+    expect(await usage(["help", "admn"])).toContain("Did you mean admin?");
+    expect(await usage(["help", "admin", "creat"])).toContain("Did you mean create?");
+    expect(await usage(["help", "frobnicate"])).toContain("unknown command 'frobnicate'");
+  });
+
+  test("every command group's help shows examples of its commands", async () => {
+    for (const group of ["admin", "dealership", "driver", "api-key", "service-area", "db", "maintenance", "seed"]) {
+      const run = await ok([group, "--help"]);
+      expect({ group, examples: run.stdout.includes("Examples:"), ofGroup: run.stdout.includes(`$ rentals-cli ${group} `) }).toEqual({
+        group,
+        examples: true,
+        ofGroup: true,
+      });
+    }
+  });
+});
