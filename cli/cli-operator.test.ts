@@ -3,6 +3,7 @@
 // TEST_DATABASE_URL is set): mistyped commands and options, a busy or broken database, files it
 // cannot read, and Ctrl-C in the middle of long work.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createTestDatabase, type TestDatabase } from "../server/testing/harness";
 
@@ -113,5 +114,63 @@ describe("mistakes at the prompt", () => {
         ofGroup: true,
       });
     }
+  });
+});
+
+describe("a database the command cannot use", () => {
+  test("one that cannot be reached or read is named in the one line: no such PostgreSQL database, nothing listening, not a SQLite file", async () => {
+    const nothing = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+    const port = nothing.port;
+    nothing.stop(true); // a port where nothing listens now
+    for (const args of [
+      ["admin", "list"],
+      ["db", "status"],
+      ["db", "migrate"],
+    ])
+      expect(await refused(args, { env: { DATABASE_URL: `postgres://ops:hunter2@127.0.0.1:${port}/capedrive` } })).toBe(
+        `rentals-cli: PostgreSQL 127.0.0.1:${port}/capedrive: connect ECONNREFUSED 127.0.0.1:${port}`,
+      );
+    const junk = join(database.dataDir, "not-a-database.db");
+    await Bun.write(junk, "these are not the bytes of a SQLite database\n".repeat(100));
+    for (const args of [
+      ["admin", "list"],
+      ["db", "status"],
+      ["db", "backup", join(database.dataDir, "junk-copy.db")],
+      ["driver", "create", "--name", "Lee Smit", "--email", "lee@capedrive.example", "--phone", "0825550143"],
+    ])
+      expect(await refused(args, { env: { DATABASE_URL: `file:${junk}` } })).toBe(`rentals-cli: SQLite ${junk}: file is not a database`);
+    expect(await Bun.file(junk).text()).toBe("these are not the bytes of a SQLite database\n".repeat(100));
+    if (onPostgres) {
+      const url = new URL(database.databaseUrl!);
+      url.pathname = "/capedrive_no_such_database";
+      expect(await refused(["admin", "list"], { env: { DATABASE_URL: url.toString() } })).toBe(
+        `rentals-cli: PostgreSQL ${url.hostname}:${url.port || "5432"}/capedrive_no_such_database: database "capedrive_no_such_database" does not exist`,
+      );
+    }
+  });
+
+  test("a SQLite database another process is writing to: one line saying it is busy, and nothing changed once it is free", async () => {
+    const file = join(database.dataDir, "busy.db");
+    const env = { DATABASE_URL: `file:${file}` };
+    await ok(["db", "migrate"], { env });
+    const other = new Database(file);
+    other.run("BEGIN IMMEDIATE"); // as a long write in the server would
+    try {
+      const busy = `rentals-cli: SQLite ${file} is busy: another process holds its write lock (a long write, or a transaction left open); try again in a moment`;
+      expect(
+        await refused(["admin", "create", "--email", "busy@capedrive.example", "--first-name", "Busy", "--last-name", "Day", "--password-stdin"], {
+          env,
+          stdin: "a long enough password",
+        }),
+      ).toBe(busy);
+      expect(
+        await refused(["dealership", "onboard", "--code", "BUSY01", "--company", "Busy", "--contact-person", "Bee", "--email", "bee@busy.example"], { env }),
+      ).toBe(busy);
+    } finally {
+      other.run("ROLLBACK");
+      other.close();
+    }
+    expect(JSON.parse((await ok(["admin", "list", "--json"], { env })).stdout)).toEqual([]);
+    expect(JSON.parse((await ok(["dealership", "list", "--json"], { env })).stdout)).toEqual([]);
   });
 });

@@ -900,7 +900,7 @@ describe("usage", () => {
     const noSsl = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data: (socket) => void socket.write("N") } });
     try {
       const run = await cli(["db", "status"], { env: { DATABASE_URL: `postgres://u:p@127.0.0.1:${noSsl.port}/rentals?sslmode=require` }, subprocess: true });
-      expect(run.stderr.trim()).toBe("rentals-cli: failed: The server does not support SSL connections");
+      expect(run.stderr.trim()).toBe(`rentals-cli: PostgreSQL 127.0.0.1:${noSsl.port}/rentals: The server does not support SSL connections`);
       expect(run.code).toBe(1);
     } finally {
       noSsl.stop(true);

@@ -11,7 +11,9 @@ import { createLogger } from "../server/log";
 import type { OperatorActor } from "../server/services/audit";
 import type { Services } from "../server/services/context";
 import { recordOperatorEvent } from "../server/services/operators";
-import { io, printError, Refused, UsageError } from "./io";
+import { BackupRefused } from "../server/db/backup";
+import { AppError } from "../server/errors";
+import { io, printError, Refused, UsageError, unexpectedReason } from "./io";
 
 /**
  * The server's configuration. `existing`: refuse when the SQLite database does not exist yet,
@@ -45,6 +47,37 @@ export function describeDatabase(target: DatabaseTarget): string {
   if (target.provider === "sqlite") return `SQLite ${target.file}`;
   const url = new URL(target.url);
   return `PostgreSQL ${url.hostname}:${url.port || "5432"}/${decodeURIComponent(url.pathname.replace(/^\//, ""))}`;
+}
+
+/** Another process held the database's write lock for longer than the command waits for it. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "P2028" || code === "P1008" || code === "SQLITE_BUSY") return true;
+  return error instanceof Error && /database is locked|Unable to start a transaction in the given time/i.test(error.message);
+}
+
+const ours = (error: unknown) => error instanceof Refused || error instanceof UsageError || error instanceof AppError || error instanceof BackupRefused;
+
+/** A busy database, said plainly (Prisma says "Transaction API error: Unable to start a transaction in the given time"). */
+function busyRefusal(target: DatabaseTarget): Refused {
+  return new Refused(
+    `${describeDatabase(target)} is busy: another process holds its write lock (a long write, or a transaction left open); try again in a moment`,
+  );
+}
+
+/**
+ * Runs `work`, a command's first contact with the database: when it cannot be reached or read
+ * (no such PostgreSQL database, connection refused, not a SQLite file), the one-line reason
+ * names the database, so the operator sees which one the environment pointed at.
+ */
+export async function reaching<T>(target: DatabaseTarget, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (ours(error)) throw error;
+    if (isBusy(error)) throw busyRefusal(target);
+    throw new Refused(`${describeDatabase(target)}: ${unexpectedReason(error)}`);
+  }
 }
 
 /**
@@ -90,14 +123,14 @@ export async function withServices<T>(
   const config = cliConfig(options);
   let applied: string[] = [];
   if (config.database.provider === "postgresql" && !options.migrate) {
-    const { pending } = await migrationStatus(config.database);
+    const { pending } = await reaching(config.database, () => migrationStatus(config.database));
     if (pending.length > 0) {
       const s = pending.length === 1 ? "" : "s";
       throw new Refused(
         `${describeDatabase(config.database)} has ${pending.length} pending migration${s}: apply with \`rentals-cli db migrate\` (or start the server) first`,
       );
     }
-  } else applied = await migrate(config.database);
+  } else applied = await reaching(config.database, () => migrate(config.database));
   if (applied.length > 0 && !options.quiet)
     await printError(`Applied ${applied.length} pending migration${applied.length === 1 ? "" : "s"} to ${describeDatabase(config.database)}`);
   const database = openDatabase(config.database);
@@ -110,6 +143,8 @@ export async function withServices<T>(
   try {
     if (applied.length > 0) await recordOperatorEvent(services, actor, { action: "database.migrate", entity: "database", after: { applied } });
     return await fn(services, actor, applied);
+  } catch (error) {
+    throw !ours(error) && isBusy(error) ? busyRefusal(config.database) : error;
   } finally {
     await database.close();
   }

@@ -162,3 +162,21 @@ export async function readNewPassword(options: { passwordStdin?: boolean }, what
 export async function readOptionalPassword(options: { passwordStdin?: boolean }): Promise<string | undefined> {
   return options.passwordStdin ? passwordFromStdin("to have one generated") : undefined;
 }
+
+/**
+ * The first line of an unexpected error. Prisma's messages start with the call and the source
+ * file with an excerpt of it ("Invalid `tx.driver.create()` invocation in /path..."): for them,
+ * the last line (what went wrong) and the error's code.
+ */
+export function unexpectedReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).split("\n")[0]!;
+  const lines = error.message
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const prisma = error.name.startsWith("PrismaClient") || /^Invalid `.*` invocation/.test(lines[0] ?? "");
+  if (!prisma) return lines[0] ?? error.name;
+  const code = (error as { code?: unknown }).code;
+  const last = lines.at(-1) ?? "database error";
+  return typeof code === "string" && !last.includes(code) ? `${last} (${code})` : last;
+}

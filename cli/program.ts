@@ -7,7 +7,7 @@ import { version } from "../package.json";
 import { withoutPasswords } from "../server/config";
 import { BackupRefused } from "../server/db/backup";
 import { AppError } from "../server/errors";
-import { type CliIo, Interrupted, printError, processIo, Refused, UsageError, withIo } from "./io";
+import { type CliIo, Interrupted, printError, processIo, Refused, UsageError, unexpectedReason, withIo } from "./io";
 import { examples } from "./commands/shared";
 import { registerAdminCommands } from "./commands/admin";
 import { registerDealershipCommands } from "./commands/dealership";
@@ -129,22 +129,4 @@ async function run(program: Command, argv: string[]): Promise<number> {
     await printError(`rentals-cli: failed: ${oneLine(unexpectedReason(error))}`);
     return 1;
   }
-}
-
-/**
- * The first line of an unexpected error. Prisma's messages start with the call and the source
- * file with an excerpt of it ("Invalid `tx.driver.create()` invocation in /path..."): for them,
- * the last line (what went wrong) and the error's code.
- */
-function unexpectedReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error).split("\n")[0]!;
-  const lines = error.message
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const prisma = error.name.startsWith("PrismaClient") || /^Invalid `.*` invocation/.test(lines[0] ?? "");
-  if (!prisma) return lines[0] ?? error.name;
-  const code = (error as { code?: unknown }).code;
-  const last = lines.at(-1) ?? "database error";
-  return typeof code === "string" && !last.includes(code) ? `${last} (${code})` : last;
 }

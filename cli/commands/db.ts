@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { backupSqlite, pgDumpAdvice } from "../../server/db/backup";
 import { migrationStatus } from "../../server/db/migrate";
-import { cliConfig, describeDatabase, withServices } from "../context";
+import { cliConfig, describeDatabase, reaching, withServices } from "../context";
 import { print, printJson, Refused } from "../io";
 import { examples, jsonOption, type Json } from "./shared";
 
@@ -36,7 +36,7 @@ export function registerDbCommands(program: Command): void {
     .addHelpText("after", examples("rentals-cli db status", "rentals-cli db status --json"))
     .action(async (o: Json) => {
       const config = cliConfig({ existing: true });
-      const status = await migrationStatus(config.database);
+      const status = await reaching(config.database, () => migrationStatus(config.database));
       if (o.json) return printJson({ database: describeDatabase(config.database), ...status });
       const list = (names: string[]) => (names.length ? names.map((n) => `\n  ${n}`).join("") : " none");
       await print(
@@ -64,7 +64,8 @@ export function registerDbCommands(program: Command): void {
         await print(pgDumpAdvice(config.database, file));
         throw new Refused("db backup copies SQLite databases only; for PostgreSQL use the pg_dump command above");
       }
-      const result = await backupSqlite(config.database, file, { force: o.force });
+      const target = config.database;
+      const result = await reaching(target, () => backupSqlite(target, file, { force: o.force }));
       if (o.json) return printJson({ database: describeDatabase(config.database), ...result });
       await print(`Backed up ${describeDatabase(config.database)} to ${result.file} (${result.bytes} bytes)`);
     });
