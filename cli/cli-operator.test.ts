@@ -174,3 +174,19 @@ describe("a database the command cannot use", () => {
     expect(JSON.parse((await ok(["dealership", "list", "--json"], { env })).stdout)).toEqual([]);
   });
 });
+
+describe("files", () => {
+  test("service-area import of a file it cannot read, a folder or a pipe: one line saying which, nothing stored", async () => {
+    // /proc/self/mem is a regular file that fails to read (EIO) even for root, who may read any file.
+    expect(await refused(["service-area", "import", "/proc/self/mem", "--name", "Unreadable"])).toBe(
+      "rentals-cli: Cannot read /proc/self/mem: EIO: i/o error, read",
+    );
+    expect(await refused(["service-area", "import", database.dataDir, "--name", "Folder"])).toBe(
+      `rentals-cli: ${database.dataDir} is a folder, not a GeoJSON file`,
+    );
+    const fifo = join(database.dataDir, "area.fifo");
+    expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+    expect(await refused(["service-area", "import", fifo, "--name", "Pipe"])).toBe(`rentals-cli: ${fifo} is not a regular file`);
+    expect(JSON.parse((await ok(["service-area", "list", "--json"])).stdout)).toEqual([]);
+  });
+});

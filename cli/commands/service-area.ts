@@ -62,10 +62,19 @@ function pointCount(polygon: unknown): number {
 /** The polygon and name of a GeoJSON file; a FeatureCollection may hold exactly one Feature. */
 function readGeoJson(file: string): { polygon: unknown; name?: string } {
   const path = resolve(file);
-  if (!existsSync(path) || !statSync(path).isFile()) throw new Refused(`No such file: ${path}`);
+  if (!existsSync(path)) throw new Refused(`No such file: ${path}`);
+  if (statSync(path).isDirectory()) throw new Refused(`${path} is a folder, not a GeoJSON file`);
+  if (!statSync(path).isFile()) throw new Refused(`${path} is not a regular file`);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    // Unreadable (permissions, an I/O error): say so, rather than call it bad JSON.
+    throw new Refused(`Cannot read ${path}: ${(error as Error).message}`);
+  }
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, "utf8"));
+    value = JSON.parse(text);
   } catch (error) {
     throw new Refused(`${file} is not valid JSON (${(error as Error).message})`);
   }
