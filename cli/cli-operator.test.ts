@@ -190,3 +190,43 @@ describe("files", () => {
     expect(JSON.parse((await ok(["service-area", "list", "--json"])).stdout)).toEqual([]);
   });
 });
+
+describe("answers for scripts", () => {
+  test("--json: a command that makes or changes one thing answers an object naming it, with changed: false the second time", async () => {
+    const keys = (run: Run) => Object.keys(JSON.parse(run.stdout)).sort();
+    const made = await ok(["admin", "create", "--email", "json@capedrive.example", "--first-name", "Jay", "--last-name", "Son", "--password-stdin", "--json"], {
+      stdin: "a long enough password",
+    });
+    expect(keys(made)).toEqual(["admin"]);
+    expect(
+      keys(
+        await ok(["dealership", "onboard", "--code", "JSON01", "--company", "Json Motors", "--contact-person", "Jo", "--email", "jo@json.example", "--json"]),
+      ),
+    ).toEqual(["dealership", "password"]);
+    expect(keys(await ok(["driver", "create", "--name", "Jo Driver", "--email", "jo.driver@capedrive.example", "--phone", "0825550144", "--json"]))).toEqual([
+      "driver",
+      "password",
+    ]);
+    const issued = await ok(["api-key", "issue", "--name", "Json", "--permission", "vehicles:read", "--json"]);
+    expect(keys(issued)).toEqual(["apiKey", "key"]);
+    const geojson = join(root, "prisma", "seed", "cape-town-service-area.geojson");
+    expect(keys(await ok(["service-area", "import", geojson, "--name", "Json area", "--json"]))).toEqual(["serviceArea"]);
+
+    const twice = async (args: string[], thing: string) => {
+      const first = JSON.parse((await ok([...args, "--json"])).stdout);
+      const second = JSON.parse((await ok([...args, "--json"])).stdout);
+      expect({ args, first: Object.keys(first).sort(), changed: [first.changed, second.changed] }).toEqual({
+        args,
+        first: ["changed", thing].sort(),
+        changed: [true, false],
+      });
+    };
+    await twice(["admin", "disable", "json@capedrive.example"], "admin");
+    await twice(["dealership", "deactivate", "JSON01"], "dealership");
+    await twice(["driver", "disable", "jo.driver@capedrive.example"], "driver");
+    const id = JSON.parse(issued.stdout).apiKey.id as string;
+    await twice(["api-key", "revoke", id], "apiKey");
+    // In words too: revoking a revoked key says it was already revoked.
+    expect((await ok(["api-key", "revoke", id])).stdout).toBe(`API key Json (${id}) was already revoked\n`);
+  });
+});

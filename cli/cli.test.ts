@@ -320,7 +320,7 @@ describe("admins", () => {
       ["admin", "create", "--email", email.toUpperCase(), "--first-name", "Ada", "--last-name", "Lovelace", "--password-stdin", "--json"],
       { stdin: `${password}\n`, subprocess: true },
     );
-    expect(JSON.parse(created.stdout)).toMatchObject({ email, firstName: "Ada", lastName: "Lovelace", role: "admin", isActive: true });
+    expect(JSON.parse(created.stdout)).toMatchObject({ admin: { email, firstName: "Ada", lastName: "Lovelace", role: "admin", isActive: true } });
     const signIn = await adminSignIn(email, password);
     expect(signIn.status).toBe(200);
     const token = ((await signIn.json()) as { token: string }).token;
@@ -533,7 +533,7 @@ describe("service areas", () => {
     const imported = await ok(["service-area", "import", geojson]);
     expect(imported.stdout).toMatch(/^Service area imported: Cape Town metro and Stellenbosch \(id \S+, active, 7 points\)$/m);
     const named = JSON.parse((await ok(["service-area", "import", geojson, "--name", "Renamed area", "--inactive", "--json"])).stdout);
-    expect(named).toMatchObject({ name: "Renamed area", isActive: false, polygon: { type: "Polygon" } });
+    expect(named).toMatchObject({ serviceArea: { name: "Renamed area", isActive: false, polygon: { type: "Polygon" } } });
 
     const list = JSON.parse((await ok(["service-area", "list", "--json"])).stdout) as { name: string; isActive: boolean }[];
     expect(list.map((a) => [a.name, a.isActive])).toEqual(

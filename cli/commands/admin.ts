@@ -41,7 +41,7 @@ export function registerAdminCommands(program: Command): void {
       parseInput(adminSignUpSchema.omit({ password: true }), fields);
       const password = await readNewPassword(o);
       const created = await withServices((services, actor) => createAdmin(services, actor, { ...fields, password }));
-      if (o.json) return printJson(created);
+      if (o.json) return printJson({ admin: created });
       await print(`Admin created: ${created.email} (${created.firstName} ${created.lastName}, role ${created.role}, id ${created.id})`);
     });
   admin

@@ -65,8 +65,10 @@ export function registerApiKeyCommands(program: Command): void {
     .addOption(jsonOption())
     .addHelpText("after", examples("rentals-cli api-key revoke 3f2c9a1e-8d4b-4c1a-9f7e-2b6d5e4a1c30"))
     .action(async (id: string, o: Json) => {
-      const row = await withServices((services, actor) => revokeApiKeyAs(services, actor, id), { existing: true });
-      if (o.json) return printJson(row);
-      await print(`API key ${row.name} (${row.id}) revoked`);
+      const result = await withServices((services, actor) => revokeApiKeyAs(services, actor, id), { existing: true });
+      // As `admin disable` and `dealership deactivate`: what it is now, and whether this run changed it.
+      if (o.json) return printJson(result);
+      const { apiKey: row, changed } = result;
+      await print(changed ? `API key ${row.name} (${row.id}) revoked` : `API key ${row.name} (${row.id}) was already revoked`);
     });
 }

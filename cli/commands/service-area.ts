@@ -31,7 +31,7 @@ export function registerServiceAreaCommands(program: Command): void {
       const areaName = o.name ?? name;
       if (!areaName?.trim()) throw new Refused(`Name is required: pass --name, or give the Feature a properties.name`);
       const created = await withServices((services, actor) => createServiceAreaAs(services, actor, { name: areaName, isActive: !o.inactive, polygon }));
-      if (o.json) return printJson(created);
+      if (o.json) return printJson({ serviceArea: created });
       await print(
         `Service area imported: ${created.name} (id ${created.id}, ${created.isActive ? "active" : "inactive"}, ${pointCount(created.polygon)} points)`,
       );

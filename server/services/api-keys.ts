@@ -86,21 +86,21 @@ export async function listAllApiKeys(services: Services): Promise<PublicApiKey[]
 
 /** Revokes a key: it stops working at once. Revoking a revoked key changes nothing. */
 export async function revokeApiKey(services: Services, viewer: Viewer, id: unknown): Promise<PublicApiKey> {
-  return revokeApiKeyAs(services, requireAdmin(viewer), id);
+  return (await revokeApiKeyAs(services, requireAdmin(viewer), id)).apiKey;
 }
 
-/** revokeApiKey for an actor already allowed to (an admin, or an operator through rentals-cli). */
-export async function revokeApiKeyAs(services: Services, admin: Actor, id: unknown): Promise<PublicApiKey> {
+/** revokeApiKey for an actor already allowed to (an admin, or an operator through rentals-cli); `changed` is false for a key already revoked. */
+export async function revokeApiKeyAs(services: Services, admin: Actor, id: unknown): Promise<{ apiKey: PublicApiKey; changed: boolean }> {
   const keyId = typeof id === "string" ? id.trim() : "";
-  const row = await services.db.$transaction(async (tx) => {
+  const { row, changed } = await services.db.$transaction(async (tx) => {
     const current = keyId ? await tx.apiKey.findUnique({ where: { id: keyId } }) : null;
     if (!current) throw notFound("API key not found");
-    if (!current.isActive) return current;
+    if (!current.isActive) return { row: current, changed: false };
     const updated = await tx.apiKey.update({ where: { id: keyId }, data: { isActive: false } });
     await recordAudit(tx, admin, { action: "api_key.revoke", entity: "api_key", entityId: keyId, before: auditView(current), after: auditView(updated) });
-    return updated;
+    return { row: updated, changed: true };
   });
-  return publicApiKey(row);
+  return { apiKey: publicApiKey(row), changed };
 }
 
 /** The API key a request carries (`Authorization: Bearer rk_...` first, then `X-API-Key`), or null. */

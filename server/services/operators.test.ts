@@ -197,8 +197,10 @@ describe("API keys and service areas as the operator", () => {
     const { key, apiKey } = await issueApiKeyAs(services, operator, { name: "Partner", permissions: ["bookings:read"] });
     expect(await resolveApiKey(services, key)).toMatchObject({ apiKeyId: apiKey.id, permissions: ["bookings:read"] });
     expect(JSON.stringify(await listAllApiKeys(services))).not.toContain(key);
-    await revokeApiKeyAs(services, operator, apiKey.id);
+    expect(await revokeApiKeyAs(services, operator, apiKey.id)).toMatchObject({ apiKey: { id: apiKey.id, isActive: false }, changed: true });
     expect(await resolveApiKey(services, key)).toBeNull();
+    // Revoking it again changes nothing, and says so (no second audit entry below).
+    expect(await revokeApiKeyAs(services, operator, apiKey.id)).toMatchObject({ apiKey: { id: apiKey.id, isActive: false }, changed: false });
     expect((await auditRows(apiKey.id)).map((a) => [a.action, a.actorType, a.actorId])).toEqual([
       ["api_key.issue", "operator", "ops@host"],
       ["api_key.revoke", "operator", "ops@host"],
