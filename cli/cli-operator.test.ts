@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
 import { createTestDatabase, type TestDatabase } from "../server/testing/harness";
 
 setDefaultTimeout(60_000);
@@ -228,5 +229,48 @@ describe("answers for scripts", () => {
     await twice(["api-key", "revoke", id], "apiKey");
     // In words too: revoking a revoked key says it was already revoked.
     expect((await ok(["api-key", "revoke", id])).stdout).toBe(`API key Json (${id}) was already revoked\n`);
+  });
+});
+
+/** Reads a process's stream into `into.text` as it comes; resolves when the stream ends. */
+async function collect(stream: ReadableStream<Uint8Array>, into: { text: string }): Promise<void> {
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) into.text += decoder.decode(chunk, { stream: true });
+}
+
+async function waitFor(what: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!what() && Date.now() < deadline) await Bun.sleep(20);
+}
+
+describe("Ctrl-C", () => {
+  test("seed demo, interrupted while it seeds, finishes: the sign-in details printed and saved, not a seeded database with passwords nobody saw", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const env = { DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) };
+      await ok(["db", "migrate"], { env });
+      const proc = spawnCli(["seed", "demo"], { env });
+      const stdout = { text: "" };
+      const stderr = { text: "" };
+      const reading = Promise.all([collect(proc.stdout, stdout), collect(proc.stderr, stderr)]);
+      // It says what it is doing before the long part; Ctrl-C then.
+      await waitFor(() => stderr.text.includes("Seeding demo data"), 20_000);
+      expect(stderr.text).toContain("Seeding demo data");
+      proc.kill("SIGINT");
+      const code = await proc.exited;
+      await reading;
+      expect({ code, stderr: stderr.text }).toEqual({
+        code: 0,
+        stderr: expect.stringContaining("rentals-cli: finishing the demo data first (a few seconds): it cannot stop halfway"),
+      });
+      const password = /Admin\s+admin@capedrive\.example \/ (\S+)/.exec(stdout.text)?.[1];
+      expect(password).toBeString();
+      expect(await Bun.file(join(fresh.dataDir, "demo-credentials.txt")).text()).toContain(`admin@capedrive.example / ${password}`);
+      // Every demo car, the fleet's and the dealerships', got its photo (the step after the transaction).
+      const photos = [...new Bun.Glob("objects/uploads/*").scanSync({ cwd: fresh.dataDir })];
+      expect(photos.length).toBe(demoFleet.length + demoDealerships.reduce((n, d) => n + d.stock.length, 0));
+    } finally {
+      await fresh.drop();
+    }
   });
 });

@@ -27,6 +27,11 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** The width help text wraps at (80 when absent, as commander does for a pipe). */
   columns?: number;
+  /**
+   * Catches Ctrl-C (SIGINT) and SIGTERM, calling `onSignal` instead of ending the process, until
+   * the returned function is called; absent when the run is not a process of its own.
+   */
+  holdSignals?(onSignal: () => void): () => void;
   /** The process's user id and the account file that names it (the audit log's operator); the process's own when absent. */
   uid?: number;
   passwdFile?: string;
@@ -44,7 +49,34 @@ export function processIo(): CliIo {
     stdinIsTerminal: Boolean(process.stdin.isTTY),
     env: process.env,
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    holdSignals: (onSignal) => {
+      process.on("SIGINT", onSignal);
+      process.on("SIGTERM", onSignal);
+      return () => {
+        process.off("SIGINT", onSignal);
+        process.off("SIGTERM", onSignal);
+      };
+    },
   };
+}
+
+/**
+ * Runs work that must not stop halfway (it commits, then writes what only it knows, such as
+ * generated passwords): Ctrl-C or SIGTERM meanwhile prints `note` once on stderr and the work
+ * finishes, its answer printed as usual.
+ */
+export async function withoutInterruption<T>(note: string, work: () => Promise<T>): Promise<T> {
+  const { holdSignals, stderr } = io();
+  let told = false;
+  const release = holdSignals?.(() => {
+    if (!told) void stderr(`\n${note}\n`);
+    told = true;
+  });
+  try {
+    return await work();
+  } finally {
+    release?.();
+  }
 }
 
 const current = new AsyncLocalStorage<CliIo>();
