@@ -4,6 +4,7 @@
 // cannot read, and Ctrl-C in the middle of long work.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
 import { createTestDatabase, type TestDatabase } from "../server/testing/harness";
@@ -272,5 +273,41 @@ describe("Ctrl-C", () => {
     } finally {
       await fresh.drop();
     }
+  });
+
+  test("db backup of a large database: progress on a terminal; interrupted, no backup and no partial file left", async () => {
+    const folder = join(database.dataDir, "backups");
+    mkdirSync(folder);
+    const file = join(database.dataDir, "large.db");
+    const large = new Database(file);
+    large.run("CREATE TABLE filler (b BLOB)");
+    const insert = large.prepare("INSERT INTO filler VALUES (randomblob(1000000))");
+    large.transaction(() => {
+      for (let i = 0; i < 250; i++) insert.run();
+    })();
+    large.close();
+    const env = { DATABASE_URL: `file:${file}` };
+
+    // On a terminal (script(1) gives it one) the copy says how far it is; into a pipe it says nothing until done.
+    const copy = join(folder, "on-a-terminal.db");
+    const command = ["env", ...Object.entries(envFor(env)).map(([k, v]) => `${k}=${v}`), process.execPath, "cli/main.ts", "db", "backup", copy];
+    const terminal = Bun.spawnSync(["script", "-qec", command.map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(" "), "/dev/null"], { cwd: root });
+    expect(terminal.exitCode).toBe(0);
+    expect(terminal.stdout.toString()).toMatch(/Backing up: \d+% \(\d+ of \d+ MB\)/);
+    const piped = await ok(["db", "backup", join(folder, "piped.db")], { env });
+    expect(piped.stderr).toBe("");
+    rmSync(folder, { recursive: true });
+    mkdirSync(folder);
+
+    const proc = spawnCli(["db", "backup", join(folder, "interrupted.db")], { env });
+    const stderr = { text: "" };
+    const reading = collect(proc.stderr, stderr);
+    await waitFor(() => readdirSync(folder).length > 0, 20_000); // the copy has started
+    expect(readdirSync(folder)).not.toEqual([]);
+    proc.kill("SIGINT");
+    expect(await proc.exited).toBe(130);
+    await reading;
+    expect(stderr.text).toBe("rentals-cli: interrupted: no backup written (the partial copy was removed)\n");
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

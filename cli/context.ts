@@ -13,7 +13,7 @@ import type { Services } from "../server/services/context";
 import { recordOperatorEvent } from "../server/services/operators";
 import { BackupRefused } from "../server/db/backup";
 import { AppError } from "../server/errors";
-import { io, printError, Refused, UsageError, unexpectedReason } from "./io";
+import { Interrupted, io, printError, Refused, UsageError, unexpectedReason } from "./io";
 
 /**
  * The server's configuration. `existing`: refuse when the SQLite database does not exist yet,
@@ -56,7 +56,8 @@ function isBusy(error: unknown): boolean {
   return error instanceof Error && /database is locked|Unable to start a transaction in the given time/i.test(error.message);
 }
 
-const ours = (error: unknown) => error instanceof Refused || error instanceof UsageError || error instanceof AppError || error instanceof BackupRefused;
+const ours = (error: unknown) =>
+  error instanceof Refused || error instanceof UsageError || error instanceof Interrupted || error instanceof AppError || error instanceof BackupRefused;
 
 /** A busy database, said plainly (Prisma says "Transaction API error: Unable to start a transaction in the given time"). */
 function busyRefusal(target: DatabaseTarget): Refused {

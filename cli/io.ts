@@ -23,6 +23,8 @@ export interface CliIo {
   promptHidden?(question: string): Promise<string>;
   /** Standard input is a terminal (a person typing), not a pipe or a file. */
   stdinIsTerminal?: boolean;
+  /** Standard error is a terminal: progress is shown there (never into a pipe or a log). */
+  stderrIsTerminal?: boolean;
   /** The environment the configuration is read from (DATA_DIR, DATABASE_URL, LOG_LEVEL...). */
   env: Record<string, string | undefined>;
   /** The width help text wraps at (80 when absent, as commander does for a pipe). */
@@ -47,6 +49,7 @@ export function processIo(): CliIo {
     readStdin: () => Bun.stdin.text(),
     promptHidden: process.stdin.isTTY ? promptHidden : undefined,
     stdinIsTerminal: Boolean(process.stdin.isTTY),
+    stderrIsTerminal: Boolean(process.stderr.isTTY),
     env: process.env,
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
     holdSignals: (onSignal) => {
@@ -58,6 +61,24 @@ export function processIo(): CliIo {
       };
     },
   };
+}
+
+/**
+ * Runs work that can stop cleanly: Ctrl-C or SIGTERM aborts its signal (the work undoes what it
+ * started), then `note` is printed and the run ends with exit code 130.
+ */
+export async function interruptible<T>(note: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const release = io().holdSignals?.(() => controller.abort(new Interrupted(note)));
+  try {
+    return await work(controller.signal);
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+    await printError(note);
+    throw new Interrupted(note);
+  } finally {
+    release?.();
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { backupSqlite, pgDumpAdvice } from "../../server/db/backup";
 import { migrationStatus } from "../../server/db/migrate";
 import { cliConfig, describeDatabase, reaching, withServices } from "../context";
-import { print, printJson, Refused } from "../io";
+import { interruptible, io, print, printJson, Refused } from "../io";
 import { examples, jsonOption, type Json } from "./shared";
 
 export function registerDbCommands(program: Command): void {
@@ -65,7 +65,18 @@ export function registerDbCommands(program: Command): void {
         throw new Refused("db backup copies SQLite databases only; for PostgreSQL use the pg_dump command above");
       }
       const target = config.database;
-      const result = await reaching(target, () => backupSqlite(target, file, { force: o.force }));
+      const { stderr, stderrIsTerminal } = io();
+      const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(0);
+      // On a terminal, how far the copy is (a large database takes a while); never into a pipe or a log.
+      const onProgress = stderrIsTerminal
+        ? (copied: number, total: number) =>
+            void stderr(`\rBacking up: ${Math.min(99, Math.floor((copied / total) * 100))}% (${megabytes(copied)} of ${megabytes(total)} MB)`)
+        : undefined;
+      const result = await interruptible("rentals-cli: interrupted: no backup written (the partial copy was removed)", (signal) =>
+        reaching(target, () => backupSqlite(target, file, { force: o.force, signal, onProgress })).finally(() => {
+          if (onProgress) void stderr("\r\u001b[K");
+        }),
+      );
       if (o.json) return printJson({ database: describeDatabase(config.database), ...result });
       await print(`Backed up ${describeDatabase(config.database)} to ${result.file} (${result.bytes} bytes)`);
     });

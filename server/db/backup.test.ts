@@ -80,3 +80,22 @@ test("pg_dump advice names host, port, user and database, never the password", (
   const plain = pgDumpAdvice({ provider: "postgresql", url: "postgresql://db.internal/capedrive" }, "x.dump");
   expect(plain).toContain("pg_dump --host=db.internal --port=5432 --dbname=capedrive --format=custom --file=x.dump");
 });
+
+test("an aborted backup rejects with the abort's reason and leaves no file behind, partial or whole", async () => {
+  const target = sqlite("abort.db");
+  const client = new Database(target.file);
+  client.exec("CREATE TABLE t (b BLOB)");
+  client.exec("INSERT INTO t SELECT randomblob(100000) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) SELECT i FROM n)");
+  client.close();
+  const before = readdirSync(folder);
+  const controller = new AbortController();
+  const backup = backupSqlite(target, join(folder, "aborted.db"), { signal: controller.signal });
+  controller.abort(new Error("stopped by the operator"));
+  expect(
+    await backup.then(
+      () => "finished",
+      (e: Error) => e.message,
+    ),
+  ).toBe("stopped by the operator");
+  expect(readdirSync(folder)).toEqual(before);
+});

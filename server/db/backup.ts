@@ -1,20 +1,25 @@
 // Online backups for `rentals-cli db backup`. SQLite: `VACUUM INTO` through bun:sqlite
 // makes a consistent copy of a live database (one read transaction; the server keeps serving,
 // WAL content included) into a temporary file beside the target, which is then moved into place,
-// so a half-written backup never carries the target's name. PostgreSQL: pg_dump is the tool; we
+// so a half-written backup never carries the target's name. The copy runs in a process of its own
+// (./backup-copy.ts), so that an abort (the operator's Ctrl-C) stops it at once and the partial
+// file is removed; its growing size is the progress. PostgreSQL: pg_dump is the tool; we
 // only say how to call it (without the password).
-import { Database } from "bun:sqlite";
 import { existsSync, linkSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { DatabaseTarget } from "../config";
 
 export class BackupRefused extends Error {}
 
-/** Copies the SQLite database to `file`; refuses an existing file unless `force`. Returns its size in bytes. */
+/**
+ * Copies the SQLite database to `file`; refuses an existing file unless `force`. Returns its size
+ * in bytes. `signal` aborts it (rejecting with the signal's reason), leaving no file behind;
+ * `onProgress` hears the bytes copied so far against the database's size, a few times a second.
+ */
 export async function backupSqlite(
   target: Extract<DatabaseTarget, { provider: "sqlite" }>,
   file: string,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; signal?: AbortSignal; onProgress?: (copied: number, total: number) => void } = {},
 ): Promise<{ file: string; bytes: number }> {
   const destination = resolve(file);
   if (!existsSync(target.file)) throw new BackupRefused(`There is no database at ${target.file}`);
@@ -27,15 +32,12 @@ export async function backupSqlite(
   }
 
   const temporary = join(folder, `.${basename(destination)}.${crypto.randomUUID()}.partial`);
-  const db = new Database(target.file, { readwrite: true, create: false });
   try {
-    db.exec("PRAGMA busy_timeout = 10000");
-    db.query("VACUUM INTO ?").run(temporary);
+    await vacuumInto(target.file, temporary, options);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    // The copy's own journal too: SQLite writes the new file through one.
+    for (const leftover of [temporary, `${temporary}-journal`, `${temporary}-wal`]) rmSync(leftover, { force: true });
     throw error;
-  } finally {
-    db.close(false);
   }
   try {
     if (options.force) renameSync(temporary, destination);
@@ -52,6 +54,47 @@ export async function backupSqlite(
     rmSync(temporary, { force: true });
   }
   return { file: destination, bytes: statSync(destination).size };
+}
+
+/** VACUUM INTO `destination` in a process of its own, ended when `signal` aborts. */
+async function vacuumInto(
+  source: string,
+  destination: string,
+  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (copied: number, total: number) => void },
+): Promise<void> {
+  signal?.throwIfAborted();
+  const copy = Bun.spawn([process.execPath, join(import.meta.dir, "backup-copy.ts"), source, destination], {
+    stdin: "ignore",
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const stop = () => copy.kill("SIGKILL");
+  signal?.addEventListener("abort", stop, { once: true });
+  const total = statSync(source).size;
+  const progress = onProgress
+    ? setInterval(() => {
+        // The copy's file appears once SQLite starts writing it.
+        if (existsSync(destination)) onProgress(statSync(destination, { throwIfNoEntry: false })?.size ?? 0, total);
+      }, 250)
+    : undefined;
+  try {
+    const [code, stderr] = await Promise.all([copy.exited, new Response(copy.stderr).text()]);
+    signal?.throwIfAborted();
+    // Ctrl-C at a terminal reaches the copy too (one process group): it may end before our signal handler runs.
+    if (copy.signalCode) throw new BackupRefused(`The copy was stopped (${copy.signalCode}); no backup written`);
+    if (code !== 0) {
+      let failure: { message?: string; code?: string } = {};
+      try {
+        failure = JSON.parse(stderr);
+      } catch {
+        failure = { message: stderr.trim().split("\n")[0] || `the copy ended with exit code ${code}` };
+      }
+      throw Object.assign(new Error(failure.message), failure.code ? { code: failure.code } : {});
+    }
+  } finally {
+    clearInterval(progress);
+    signal?.removeEventListener("abort", stop);
+  }
 }
 
 /** How to back up a PostgreSQL database with pg_dump: the URL's host, port, user and database, never its password. */
