@@ -308,6 +308,26 @@ describe("drivers", () => {
     await refused(["driver", "create", "--name", "Other", "--email", `x${email}`, "--phone", "12"], /Please enter a valid phone number/);
     await refused(["driver", "disable", "nobody@capedrive.example"], "Driver not found");
   });
+
+  test("reset-password --password-stdin, as for a dealership: the operator's password signs in, is never printed; a short one is refused and changes nothing", async () => {
+    const email = `thabo-${unique().toLowerCase()}@capedrive.example`;
+    await ok(["driver", "create", "--name", "Thabo Nkosi", "--email", email, "--phone", "082 555 0145", "--password-stdin"], {
+      stdin: "first driver password",
+    });
+    secrets.push({ value: "first driver password", onStdout: 0 });
+    await refused(["driver", "reset-password", email, "--password-stdin"], "Password must be at least 8 characters", { stdin: "short", subprocess: true });
+    expect((await driverSignIn(email, "first driver password")).status).toBe(200);
+    // The real binary, the password on its real standard input.
+    const reset = await ok(["driver", "reset-password", email, "--password-stdin", "--json"], { stdin: "second driver password\n", subprocess: true });
+    secrets.push({ value: "second driver password", onStdout: 0 });
+    expect(JSON.parse(reset.stdout)).toEqual({ driver: expect.objectContaining({ email }) });
+    expect((await driverSignIn(email, "first driver password")).status).toBe(401);
+    expect((await driverSignIn(email, "second driver password")).status).toBe(200);
+    const words = await ok(["driver", "reset-password", email, "--password-stdin"], { stdin: "third driver password" });
+    secrets.push({ value: "third driver password", onStdout: 0 });
+    expect(words.stdout).toBe(`Password reset for ${email}; their sessions ended\nPassword: the one from standard input (not shown)\n`);
+    expect((await driverSignIn(email, "third driver password")).status).toBe(200);
+  });
 });
 
 describe("admins", () => {

@@ -85,13 +85,26 @@ export function registerDriverCommands(program: Command): void {
   }
   driver
     .command("reset-password")
-    .description("give a driver a new generated password (printed once); their sessions end")
+    .description("give a driver a new password (generated and printed once, or from stdin); their sessions end")
     .argument("<email>", "the driver's email (or id)")
+    .option("--password-stdin", "read the new password from standard input instead of generating one")
     .addOption(jsonOption())
-    .addHelpText("after", examples("rentals-cli driver reset-password sipho@capedrive.co.za"))
-    .action(async (email: string, o: Json) => {
-      const result = await withServices((services, actor) => resetDriverPassword(services, actor, email), { existing: true });
-      if (o.json) return printJson(result);
-      await print([`Password reset for ${result.driver.email}; their sessions ended`, `New password (shown only now): ${result.password}`].join("\n"));
+    .addHelpText(
+      "after",
+      examples(
+        "rentals-cli driver reset-password sipho@capedrive.co.za",
+        "printf '%s' \"$PASSWORD\" | rentals-cli driver reset-password sipho@capedrive.co.za --password-stdin --json",
+      ) + '\nThe generated password is shown once (also in --json as "password"); a password from stdin needs at least 8 characters and is never printed.\n',
+    )
+    .action(async (email: string, o: { passwordStdin?: boolean } & Json) => {
+      const password = await readOptionalPassword(o);
+      const result = await withServices((services, actor) => resetDriverPassword(services, actor, email, password), { existing: true });
+      if (o.json) return printJson({ driver: result.driver, ...(result.password ? { password: result.password } : {}) });
+      await print(
+        [
+          `Password reset for ${result.driver.email}; their sessions ended`,
+          result.password ? `New password (shown only now): ${result.password}` : "Password: the one from standard input (not shown)",
+        ].join("\n"),
+      );
     });
 }

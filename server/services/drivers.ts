@@ -137,9 +137,11 @@ export async function setDriverActive(
 }
 
 /** Sets a new password (generated, shown once) and ends every session of the driver. */
-export async function resetDriverPassword(services: Services, actor: Actor, idOrEmail: string): Promise<DriverWithPassword> {
+export async function resetDriverPassword(services: Services, actor: Actor, idOrEmail: string, chosen?: string): Promise<DriverWithPassword> {
+  // The operator's own (rentals-cli --password-stdin), checked as a new driver's is; else a generated one.
+  const given = chosen === undefined ? undefined : parseInput(driverCreateSchema.shape.password.unwrap(), chosen);
   const current = await findDriver(services, idOrEmail);
-  const password = generatePassword();
+  const password = given ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const row = await services.db.$transaction(async (tx) => {
     const updated = await tx.driver.update({ where: { id: current.id }, data: { passwordHash } });
@@ -147,5 +149,5 @@ export async function resetDriverPassword(services: Services, actor: Actor, idOr
     return updated;
   });
   await endAllSessions(services, row.id);
-  return { driver: publicDriver(row), password };
+  return { driver: publicDriver(row), password: given === undefined ? password : null };
 }
