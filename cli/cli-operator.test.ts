@@ -311,3 +311,23 @@ describe("Ctrl-C", () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 });
+
+describe("listings", () => {
+  test("every time in a listing is labelled UTC (the times are UTC, as stored; Cape Town is two hours ahead)", async () => {
+    await ok(["admin", "create", "--email", "times@capedrive.example", "--first-name", "Tim", "--last-name", "Es", "--password-stdin"], {
+      stdin: "a long enough password",
+    });
+    await ok(["api-key", "issue", "--name", "Times", "--permission", "vehicles:read"]);
+    await ok(["driver", "create", "--name", "Tim Driver", "--email", "tim.driver@capedrive.example", "--phone", "0825550146"]);
+    await ok(["service-area", "import", join(root, "prisma", "seed", "cape-town-service-area.geojson"), "--name", "Times area"]);
+    for (const group of ["admin", "api-key", "driver", "service-area"]) {
+      const header = (await ok([group, "list"])).stdout.split("\n")[0]!;
+      const timeColumns = header.split(/\s{2,}/).filter((column) => /CREATED|UPDATED|USED/.test(column));
+      expect({ group, timeColumns: timeColumns.length > 0, unlabelled: timeColumns.filter((c) => !c.endsWith("(UTC)")) }).toEqual({
+        group,
+        timeColumns: true,
+        unlabelled: [],
+      });
+    }
+  });
+});

@@ -55,7 +55,7 @@ export function registerAdminCommands(program: Command): void {
       if (admins.length === 0) return print("No admins yet: create one with `rentals-cli admin create`.");
       await print(
         table(
-          ["EMAIL", "NAME", "ROLE", "ACTIVE", "CREATED"],
+          ["EMAIL", "NAME", "ROLE", "ACTIVE", "CREATED (UTC)"],
           admins.map((a) => [a.email, `${a.firstName} ${a.lastName}`, a.role, a.isActive, date(a.createdAt)]),
         ),
       );

@@ -53,7 +53,7 @@ export function registerApiKeyCommands(program: Command): void {
       if (keys.length === 0) return print("No API keys yet: issue one with `rentals-cli api-key issue`.");
       await print(
         table(
-          ["ID", "NAME", "PREFIX", "PERMISSIONS", "ACTIVE", "LAST USED", "CREATED"],
+          ["ID", "NAME", "PREFIX", "PERMISSIONS", "ACTIVE", "LAST USED (UTC)", "CREATED (UTC)"],
           keys.map((k) => [k.id, k.name, `${k.prefix}…`, k.permissions.join(","), k.isActive, date(k.lastUsed), date(k.createdAt)]),
         ),
       );

@@ -47,7 +47,7 @@ export function registerServiceAreaCommands(program: Command): void {
       if (areas.length === 0) return print("No service areas: bookings are accepted anywhere. Import one with `rentals-cli service-area import`.");
       await print(
         table(
-          ["ID", "NAME", "ACTIVE", "POINTS", "UPDATED"],
+          ["ID", "NAME", "ACTIVE", "POINTS", "UPDATED (UTC)"],
           areas.map((a) => [a.id, a.name, a.isActive, pointCount(a.polygon), date(a.updatedAt)]),
         ),
       );
