@@ -105,6 +105,11 @@ describe("mistakes at the prompt", () => {
     expect(await usage(["help", "admn"])).toContain("Did you mean admin?");
     expect(await usage(["help", "admin", "creat"])).toContain("Did you mean create?");
     expect(await usage(["help", "frobnicate"])).toContain("unknown command 'frobnicate'");
+    // A group's own help command too (commander's showed the group's help, exit 2, with no word on the typo).
+    expect(await usage(["admin", "help", "creat"])).toContain("Did you mean create?");
+    expect(await usage(["dealership", "help", "onbaord"])).toContain("Did you mean onboard?");
+    expect((await ok(["admin", "help", "create"])).stdout).toBe((await ok(["admin", "create", "--help"])).stdout);
+    expect((await ok(["db", "help"])).stdout).toBe((await ok(["db", "--help"])).stdout);
   });
 
   test("every command group's help shows examples of its commands", async () => {

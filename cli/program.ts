@@ -33,7 +33,6 @@ function buildProgram(io: CliIo): Command {
       getErrHelpWidth: () => io.columns ?? 80,
     })
     .showHelpAfterError("(add --help for usage)")
-    .helpCommand(false) // commander's own finds one level only: `help admin create` would show `admin`
     .addHelpText(
       "after",
       examples(
@@ -51,13 +50,30 @@ function buildProgram(io: CliIo): Command {
   registerDbCommands(program);
   registerMaintenanceCommands(program);
   registerSeedCommands(program);
-  program
+  for (const group of program.commands) addHelpCommand(group);
+  addHelpCommand(program);
+  checkRequiredOptionsLast(program);
+
+  return program;
+}
+
+/**
+ * `help [command...]` on the program and on each group (commander's own finds one level only, and
+ * for an unknown name showed the group's help with no error): `help admin create` and
+ * `admin help create` show what `admin create --help` shows; a mistyped name is refused with
+ * commander's "Did you mean ...?".
+ */
+function addHelpCommand(parent: Command): void {
+  const path = parent.parent ? `rentals-cli ${parent.name()}` : "rentals-cli";
+  const example = parent.parent ? `${path} help ${parent.commands[0]?.name() ?? ""}`.trimEnd() : `${path} help admin create`;
+  parent
+    .helpCommand(false)
     .command("help")
     .description("show help for a command (as --help does)")
-    .argument("[command...]", "the command, e.g. admin create")
-    .addHelpText("after", examples("rentals-cli help", "rentals-cli help admin create"))
+    .argument("[command...]", parent.parent ? `the command, e.g. ${parent.commands[0]?.name()}` : "the command, e.g. admin create")
+    .addHelpText("after", examples(`${path} help`, example))
     .action(async (names: string[]) => {
-      let command = program;
+      let command = parent;
       for (const name of names) {
         const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
         // Parsing the unknown name makes commander refuse it as it would after `--help`, with its "Did you mean ...?".
@@ -69,9 +85,6 @@ function buildProgram(io: CliIo): Command {
       }
       command.help();
     });
-  checkRequiredOptionsLast(program);
-
-  return program;
 }
 
 /**
