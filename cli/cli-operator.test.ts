@@ -4,7 +4,7 @@
 // cannot read, and Ctrl-C in the middle of long work.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
 import { createTestDatabase, type TestDatabase } from "../server/testing/harness";
@@ -277,6 +277,74 @@ describe("Ctrl-C", () => {
       expect(photos.length).toBe(demoFleet.length + demoDealerships.reduce((n, d) => n + d.stock.length, 0));
     } finally {
       await fresh.drop();
+    }
+  });
+
+  test("seed demo: a second Ctrl-C stops it at once (for a database that does not answer), with one line and exit 130", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const env = { DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) };
+      await ok(["db", "migrate"], { env });
+      const proc = spawnCli(["seed", "demo"], { env });
+      const stdout = { text: "" };
+      const stderr = { text: "" };
+      const reading = Promise.all([collect(proc.stdout, stdout), collect(proc.stderr, stderr)]);
+      await waitFor(() => stderr.text.includes("Seeding demo data"), 20_000);
+      proc.kill("SIGINT");
+      await waitFor(() => stderr.text.includes("Ctrl-C again to stop at once"), 5_000);
+      proc.kill("SIGINT");
+      const code = await proc.exited;
+      await reading;
+      expect({ code, stdout: stdout.text, last: stderr.text.trimEnd().split("\n").at(-1) }).toEqual({ code: 130, stdout: "", last: "rentals-cli: stopped" });
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  test("api-key issue and dealership onboard, interrupted once their database is open: they finish and show the key or password they saved", async () => {
+    const file = join(database.dataDir, "interrupted.db");
+    const env = { DATABASE_URL: `file:${file}` };
+    await ok(["db", "migrate"], { env });
+    /** The process has the database file open: it is inside the command, past start-up. */
+    const hasOpen = (pid: number) => {
+      try {
+        return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+          try {
+            return readlinkSync(`/proc/${pid}/fd/${fd}`) === file;
+          } catch {
+            return false; // closed meanwhile
+          }
+        });
+      } catch {
+        return false;
+      }
+    };
+    for (const args of [
+      ["api-key", "issue", "--name", "Interrupted", "--permission", "vehicles:read"],
+      ["dealership", "onboard", "--code", "INT01", "--company", "Interrupted Motors", "--contact-person", "Ina", "--email", "ina@interrupted.example"],
+    ]) {
+      // A writer holds the database, so the command waits inside, where Ctrl-C reaches it.
+      const writer = new Database(file);
+      writer.run("BEGIN IMMEDIATE");
+      const proc = spawnCli(args, { env });
+      const stdout = { text: "" };
+      const stderr = { text: "" };
+      const reading = Promise.all([collect(proc.stdout, stdout), collect(proc.stderr, stderr)]);
+      await waitFor(() => hasOpen(proc.pid), 20_000);
+      proc.kill("SIGINT");
+      await waitFor(() => stderr.text.includes("finishing first"), 5_000);
+      writer.run("ROLLBACK");
+      writer.close();
+      const code = await proc.exited;
+      await reading;
+      expect({ args, code, stderr: stderr.text.trim() }).toEqual({
+        args,
+        code: 0,
+        stderr: "rentals-cli: finishing first: it cannot stop between saving a password or key and showing it (Ctrl-C again to stop at once)",
+      });
+      expect(stdout.text).toMatch(
+        /^(Key \(shown only now; it cannot be recovered\): rk_\S+|Initial password \(shown only now; give it to the dealership\): \S+)$/m,
+      );
     }
   });
 

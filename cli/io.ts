@@ -82,16 +82,18 @@ export async function interruptible<T>(note: string, work: (signal: AbortSignal)
 }
 
 /**
- * Runs work that must not stop halfway (it commits, then writes what only it knows, such as
- * generated passwords): Ctrl-C or SIGTERM meanwhile prints `note` once on stderr and the work
- * finishes, its answer printed as usual.
+ * Runs work that must not stop halfway (it commits, then shows what only it knows, such as a
+ * generated password): a first Ctrl-C or SIGTERM meanwhile prints `note` on stderr and the work
+ * finishes, its answer printed as usual; a second one (a database that does not answer) ends the
+ * run at once with 130.
  */
 export async function withoutInterruption<T>(note: string, work: () => Promise<T>): Promise<T> {
   const { holdSignals, stderr } = io();
-  let told = false;
+  let signals = 0;
   const release = holdSignals?.(() => {
-    if (!told) void stderr(`\n${note}\n`);
-    told = true;
+    signals++;
+    if (signals === 1) void stderr(`\n${note} (Ctrl-C again to stop at once)\n`);
+    else void stderr("rentals-cli: stopped\n").then(() => process.exit(130));
   });
   try {
     return await work();

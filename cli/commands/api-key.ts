@@ -3,8 +3,8 @@ import { type Command, Option } from "commander";
 import { API_KEY_PERMISSIONS } from "#domain";
 import { issueApiKeyAs, listAllApiKeys, revokeApiKeyAs } from "../../server/services/api-keys";
 import { withServices } from "../context";
-import { print, printJson, table } from "../io";
-import { date, examples, jsonOption, type Json } from "./shared";
+import { print, printJson, table, withoutInterruption } from "../io";
+import { date, examples, FINISHING, jsonOption, type Json } from "./shared";
 
 export function registerApiKeyCommands(program: Command): void {
   const apiKey = program
@@ -32,15 +32,17 @@ export function registerApiKeyCommands(program: Command): void {
       ) + `\nPermissions: ${API_KEY_PERMISSIONS.join(", ")}.\nSend the key as "Authorization: Bearer rk_..." or "X-API-Key: rk_...".\n`,
     )
     .action(async (o: { name: string; permission: string[] } & Json) => {
-      const { key, apiKey: row } = await withServices((services, actor) => issueApiKeyAs(services, actor, { name: o.name, permissions: o.permission }));
-      if (o.json) return printJson({ key, apiKey: row });
-      await print(
-        [
-          `API key issued: ${row.name} (id ${row.id})`,
-          `Permissions: ${row.permissions.join(", ")}`,
-          `Key (shown only now; it cannot be recovered): ${key}`,
-        ].join("\n"),
-      );
+      await withoutInterruption(FINISHING, async () => {
+        const { key, apiKey: row } = await withServices((services, actor) => issueApiKeyAs(services, actor, { name: o.name, permissions: o.permission }));
+        if (o.json) return printJson({ key, apiKey: row });
+        await print(
+          [
+            `API key issued: ${row.name} (id ${row.id})`,
+            `Permissions: ${row.permissions.join(", ")}`,
+            `Key (shown only now; it cannot be recovered): ${key}`,
+          ].join("\n"),
+        );
+      });
     });
   apiKey
     .command("list")

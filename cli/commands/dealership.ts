@@ -2,8 +2,8 @@
 import type { Command } from "commander";
 import { listDealershipsForOperator, onboardDealership, resetDealershipPassword, setDealershipActive } from "../../server/services/dealership-auth";
 import { withServices } from "../context";
-import { print, printJson, readOptionalPassword, table } from "../io";
-import { examples, jsonOption, type Json } from "./shared";
+import { print, printJson, readOptionalPassword, table, withoutInterruption } from "../io";
+import { examples, FINISHING, jsonOption, type Json } from "./shared";
 
 export function registerDealershipCommands(program: Command): void {
   const dealership = program
@@ -59,19 +59,21 @@ export function registerDealershipCommands(program: Command): void {
           address: o.address,
           city: o.city,
         };
-        const result = await withServices((services, actor) => onboardDealership(services, actor, input, password));
-        if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
-        const d = result.dealership;
-        await print(
-          [
-            `Dealership onboarded: ${d.dealershipCode} (${d.companyName}, id ${d.id})`,
-            `Contact: ${d.contactPerson} <${d.contactEmail}>`,
-            result.generated
-              ? `Initial password (shown only now; give it to the dealership): ${result.password}`
-              : "Password: the one from standard input (not shown)",
-            "Sign-in: /dealership/signin with the dealership code and this password",
-          ].join("\n"),
-        );
+        await withoutInterruption(FINISHING, async () => {
+          const result = await withServices((services, actor) => onboardDealership(services, actor, input, password));
+          if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
+          const d = result.dealership;
+          await print(
+            [
+              `Dealership onboarded: ${d.dealershipCode} (${d.companyName}, id ${d.id})`,
+              `Contact: ${d.contactPerson} <${d.contactEmail}>`,
+              result.generated
+                ? `Initial password (shown only now; give it to the dealership): ${result.password}`
+                : "Password: the one from standard input (not shown)",
+              "Sign-in: /dealership/signin with the dealership code and this password",
+            ].join("\n"),
+          );
+        });
       },
     );
   dealership
@@ -99,14 +101,16 @@ export function registerDealershipCommands(program: Command): void {
     .addHelpText("after", examples("rentals-cli dealership reset-password ATLANTIC01", "rentals-cli dealership reset-password atlantic01 --json"))
     .action(async (code: string, o: { passwordStdin?: boolean } & Json) => {
       const password = await readOptionalPassword(o);
-      const result = await withServices((services, actor) => resetDealershipPassword(services, actor, code, password), { existing: true });
-      if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
-      await print(
-        [
-          `Password reset for ${result.dealership.dealershipCode}; its sessions ended`,
-          result.generated ? `New password (shown only now): ${result.password}` : "Password: the one from standard input (not shown)",
-        ].join("\n"),
-      );
+      await withoutInterruption(FINISHING, async () => {
+        const result = await withServices((services, actor) => resetDealershipPassword(services, actor, code, password), { existing: true });
+        if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
+        await print(
+          [
+            `Password reset for ${result.dealership.dealershipCode}; its sessions ended`,
+            result.generated ? `New password (shown only now): ${result.password}` : "Password: the one from standard input (not shown)",
+          ].join("\n"),
+        );
+      });
     });
   for (const [name, active] of [
     ["deactivate", false],

@@ -2,8 +2,8 @@
 import type { Command } from "commander";
 import { createDriver, listDrivers, resetDriverPassword, setDriverActive } from "../../server/services/drivers";
 import { withServices } from "../context";
-import { print, printJson, readOptionalPassword, table } from "../io";
-import { date, examples, jsonOption, type Json } from "./shared";
+import { print, printJson, readOptionalPassword, table, withoutInterruption } from "../io";
+import { date, examples, FINISHING, jsonOption, type Json } from "./shared";
 
 export function registerDriverCommands(program: Command): void {
   const driver = program
@@ -34,17 +34,19 @@ export function registerDriverCommands(program: Command): void {
     )
     .action(async (o: { name: string; email: string; phone: string; passwordStdin?: boolean } & Json) => {
       const password = await readOptionalPassword(o);
-      const result = await withServices((services, actor) => createDriver(services, actor, { name: o.name, email: o.email, phone: o.phone, password }));
-      if (o.json) return printJson({ driver: result.driver, ...(result.password ? { password: result.password } : {}) });
-      await print(
-        [
-          `Driver created: ${result.driver.name} <${result.driver.email}> (id ${result.driver.id})`,
-          result.password
-            ? `Initial password (shown only now; give it to the driver): ${result.password}`
-            : "Password: the one from standard input (not shown)",
-          "Sign-in: /driver/signin with this email and password",
-        ].join("\n"),
-      );
+      await withoutInterruption(FINISHING, async () => {
+        const result = await withServices((services, actor) => createDriver(services, actor, { name: o.name, email: o.email, phone: o.phone, password }));
+        if (o.json) return printJson({ driver: result.driver, ...(result.password ? { password: result.password } : {}) });
+        await print(
+          [
+            `Driver created: ${result.driver.name} <${result.driver.email}> (id ${result.driver.id})`,
+            result.password
+              ? `Initial password (shown only now; give it to the driver): ${result.password}`
+              : "Password: the one from standard input (not shown)",
+            "Sign-in: /driver/signin with this email and password",
+          ].join("\n"),
+        );
+      });
     });
   driver
     .command("list")
@@ -98,13 +100,15 @@ export function registerDriverCommands(program: Command): void {
     )
     .action(async (email: string, o: { passwordStdin?: boolean } & Json) => {
       const password = await readOptionalPassword(o);
-      const result = await withServices((services, actor) => resetDriverPassword(services, actor, email, password), { existing: true });
-      if (o.json) return printJson({ driver: result.driver, ...(result.password ? { password: result.password } : {}) });
-      await print(
-        [
-          `Password reset for ${result.driver.email}; their sessions ended`,
-          result.password ? `New password (shown only now): ${result.password}` : "Password: the one from standard input (not shown)",
-        ].join("\n"),
-      );
+      await withoutInterruption(FINISHING, async () => {
+        const result = await withServices((services, actor) => resetDriverPassword(services, actor, email, password), { existing: true });
+        if (o.json) return printJson({ driver: result.driver, ...(result.password ? { password: result.password } : {}) });
+        await print(
+          [
+            `Password reset for ${result.driver.email}; their sessions ended`,
+            result.password ? `New password (shown only now): ${result.password}` : "Password: the one from standard input (not shown)",
+          ].join("\n"),
+        );
+      });
     });
 }
