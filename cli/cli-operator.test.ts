@@ -404,3 +404,27 @@ describe("listings", () => {
     }
   });
 });
+
+describe("long work", () => {
+  test("db migrate names each migration as it is applied, not all of them at the end", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const env = { DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) };
+      const proc = spawnCli(["db", "migrate"], { env });
+      const chunks: string[] = [];
+      const decoder = new TextDecoder();
+      for await (const chunk of proc.stdout) chunks.push(decoder.decode(chunk, { stream: true }));
+      expect(await proc.exited).toBe(0);
+      const lines = chunks.join("").trimEnd().split("\n");
+      expect(lines.length).toBeGreaterThan(2);
+      expect(lines.slice(0, -1).every((line) => /^applied \d+_\w+$/.test(line))).toBe(true);
+      expect(lines.at(-1)).toMatch(/: \d+ applied now, \d+ in total, 0 pending$/);
+      // The first migration's line reached the reader before the summary was written.
+      const first = chunks.findIndex((chunk) => chunk.includes(lines[0]!));
+      const summary = chunks.findIndex((chunk) => chunk.includes(" applied now, "));
+      expect(first).toBeLessThan(summary);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});

@@ -119,7 +119,7 @@ const severity = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as co
  */
 export async function withServices<T>(
   fn: (services: Services, actor: OperatorActor, applied: string[]) => Promise<T>,
-  options: { quiet?: boolean; migrate?: boolean; existing?: boolean } = {},
+  options: { quiet?: boolean; migrate?: boolean; existing?: boolean; onApplied?: (name: string) => void } = {},
 ): Promise<T> {
   const config = cliConfig(options);
   let applied: string[] = [];
@@ -131,7 +131,13 @@ export async function withServices<T>(
         `${describeDatabase(config.database)} has ${pending.length} pending migration${s}: apply with \`rentals-cli db migrate\` (or start the server) first`,
       );
     }
-  } else applied = await reaching(config.database, () => migrate(config.database));
+  } else
+    applied = await reaching(config.database, () =>
+      migrate(config.database, (line) => {
+        const name = /^applied migration (\S+)$/.exec(line)?.[1];
+        if (name) options.onApplied?.(name);
+      }),
+    );
   if (applied.length > 0 && !options.quiet)
     await printError(`Applied ${applied.length} pending migration${applied.length === 1 ? "" : "s"} to ${describeDatabase(config.database)}`);
   const database = openDatabase(config.database);

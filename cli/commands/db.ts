@@ -17,14 +17,15 @@ export function registerDbCommands(program: Command): void {
     .addHelpText("after", examples("rentals-cli db migrate", "DATABASE_URL=postgres://capedrive@db.internal:5432/capedrive rentals-cli db migrate"))
     .action(async (o: Json) => {
       const config = cliConfig();
+      // Each migration is named as it is applied (one on a large table may take a while), not all at the end.
       const { applied, status } = await withServices(async (_services, _actor, applied) => ({ applied, status: await migrationStatus(config.database) }), {
         quiet: true,
         migrate: true,
+        onApplied: o.json ? undefined : (name) => void print(`applied ${name}`),
       });
       if (o.json) return printJson({ database: describeDatabase(config.database), appliedNow: applied, ...status });
       await print(
         [
-          ...applied.map((name) => `applied ${name}`),
           `${describeDatabase(config.database)}: ${applied.length} applied now, ${status.applied.length} in total, ${status.pending.length} pending`,
           ...status.modified.map((name) => `warning: ${name} was changed after it was applied (not re-applied)`),
         ].join("\n"),
