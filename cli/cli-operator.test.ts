@@ -4,6 +4,7 @@
 // cannot read, and Ctrl-C in the middle of long work.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import pg from "pg";
 import { mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
@@ -153,6 +154,46 @@ describe("a database the command cannot use", () => {
       expect(await refused(["admin", "list"], { env: { DATABASE_URL: url.toString() } })).toBe(
         `rentals-cli: PostgreSQL ${url.hostname}:${url.port || "5432"}/capedrive_no_such_database: database "capedrive_no_such_database" does not exist`,
       );
+    }
+  });
+
+  test("someone else's database (a mistyped DATABASE_URL): listings refuse and db status reads, and neither leaves a table behind", async () => {
+    // SQLite: db status only reads (a listing would migrate it, as the server's start does).
+    const foreign = join(database.dataDir, "someone-elses.db");
+    const other = new Database(foreign);
+    other.run("CREATE TABLE orders (id INTEGER PRIMARY KEY)");
+    other.close();
+    const status = JSON.parse((await ok(["db", "status", "--json"], { env: { DATABASE_URL: `file:${foreign}` } })).stdout);
+    expect({ applied: status.applied, pending: status.pending.length > 0 }).toEqual({ applied: [], pending: true });
+    const reopened = new Database(foreign);
+    try {
+      expect(reopened.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").values()).toEqual([["orders"]]);
+      expect(reopened.query("PRAGMA journal_mode").values()).toEqual([["delete"]]);
+    } finally {
+      reopened.close();
+    }
+    if (!onPostgres) return;
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `capedrive_foreign_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    try {
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const env = { DATABASE_URL: url.toString() };
+      expect(await refused(["admin", "list"], { env })).toMatch(/has \d+ pending migrations: apply with `rentals-cli db migrate`/);
+      expect(JSON.parse((await ok(["db", "status", "--json"], { env })).stdout).applied).toEqual([]);
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        expect((await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
     }
   });
 

@@ -3,6 +3,7 @@
 // `status` on a machine with the native engine read the same history. Creating migrations is
 // prisma/tools/new-migration.ts (Prisma's schema engine); applying them needs only SQL.
 import { Database } from "bun:sqlite";
+import { existsSync } from "node:fs";
 import pg from "pg";
 import type { DatabaseTarget } from "../config";
 import { readMigrations } from "../../prisma/tools/migrations";
@@ -38,8 +39,19 @@ const appliedQuery = `SELECT "migration_name" AS name, "checksum" FROM "_prisma_
 // bun:sqlite, as the server's adapter (./bun-sqlite-adapter.ts): two SQLite libraries must not
 // open one file in one process (POSIX locks are per process, so they would not exclude each other,
 // and libsql closes its files only when collected).
-async function sqliteRunner(file: string): Promise<Runner> {
-  const db = new Database(file, { create: true, readwrite: true });
+async function sqliteRunner(file: string, forStatus: boolean): Promise<Runner> {
+  if (forStatus && !existsSync(file)) return emptyHistory;
+  const db = new Database(file, { create: !forStatus, readwrite: true });
+  if (forStatus)
+    return readOnlyRunner(
+      async () => {
+        db.exec(`PRAGMA busy_timeout = ${SQLITE_LOCK_WAIT_MS}`);
+        if (!db.query(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get()) return [];
+        const rows = db.query(appliedQuery).all() as Row[];
+        return rows.map((r) => ({ name: String(r.name), checksum: String(r.checksum) }));
+      },
+      async () => db.close(false),
+    );
   try {
     db.exec(`PRAGMA busy_timeout = ${SQLITE_LOCK_WAIT_MS}`);
     // WAL lets readers work while a writer commits; the mode is stored in the file. Two processes
@@ -82,9 +94,18 @@ async function sqliteRunner(file: string): Promise<Runner> {
   };
 }
 
-async function postgresRunner(url: string): Promise<Runner> {
+async function postgresRunner(url: string, forStatus: boolean): Promise<Runner> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  if (forStatus)
+    return readOnlyRunner(
+      async () => {
+        const { rows } = await client.query<Row>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`);
+        if (!rows[0]?.present) return [];
+        return (await client.query<Row>(appliedQuery)).rows.map((r) => ({ name: String(r.name), checksum: String(r.checksum) }));
+      },
+      () => client.end(),
+    );
   // Several servers may start at once: one migrates, the others wait (Prisma's own lock id).
   await client.query("SELECT pg_advisory_lock(72707369)");
   await client.query(createTable.postgresql);
@@ -115,9 +136,25 @@ async function postgresRunner(url: string): Promise<Runner> {
   };
 }
 
-function openRunner(target: DatabaseTarget) {
-  return target.provider === "sqlite" ? sqliteRunner(target.file) : postgresRunner(target.url);
+/**
+ * A runner for migrationStatus reads the history and creates nothing: `db status`, or any CLI
+ * command's check for pending migrations, against a mistyped DATABASE_URL (someone else's
+ * database) must not leave a `_prisma_migrations` table, or a new SQLite file, behind.
+ */
+function openRunner(target: DatabaseTarget, forStatus = false) {
+  return target.provider === "sqlite" ? sqliteRunner(target.file, forStatus) : postgresRunner(target.url, forStatus);
 }
+
+/** A runner that only reads the history. */
+function readOnlyRunner(read: () => Promise<{ name: string; checksum: string }[]>, close: () => Promise<void>): Runner {
+  return { applied: read, apply: () => Promise.reject(new Error("This migration runner only reads the history")), close };
+}
+
+/** No database file yet: nothing applied. */
+const emptyHistory: Runner = readOnlyRunner(
+  async () => [],
+  async () => {},
+);
 
 async function compare(runner: Runner, target: DatabaseTarget): Promise<MigrationStatus & { sources: { name: string; sql: string }[] }> {
   const sources = await readMigrations(target.provider);
@@ -152,7 +189,7 @@ export async function migrate(target: DatabaseTarget, log?: (line: string) => vo
 }
 
 export async function migrationStatus(target: DatabaseTarget): Promise<MigrationStatus> {
-  const runner = await openRunner(target);
+  const runner = await openRunner(target, true);
   try {
     const { applied, pending, modified } = await compare(runner, target);
     return { applied, pending, modified };
