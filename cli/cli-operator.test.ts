@@ -89,6 +89,10 @@ describe("mistakes at the prompt", () => {
     expect(await usage(["dealership", "reset-password"])).toContain("missing required argument 'code'");
   });
 
+  test("the program's help lists every exit code, 130 for Ctrl-C included", async () => {
+    expect((await ok(["--help"])).stdout).toContain("Exit codes: 0 done, 1 refused (the reason on stderr), 2 bad usage, 130 interrupted (Ctrl-C).");
+  });
+
   test("help says which options are required", async () => {
     /** Each option's description in a help text, by its flags. */
     const described = (help: string, flags: string) => {

@@ -1,6 +1,6 @@
 // rentals-cli: operator tooling on the server host. Every command calls the services (never SQL)
 // over the database the server uses. Exit codes: 0 done, 1 refused (a one-line reason on stderr),
-// 2 bad usage. Secrets (generated passwords, API keys) are printed once, on stdout, when made.
+// 2 bad usage, 130 interrupted. Secrets (generated passwords, API keys) are printed once, on stdout, when made.
 // Each command group is a file of ./commands.
 import { Command, CommanderError } from "commander";
 import { version } from "../package.json";
@@ -39,7 +39,7 @@ function buildProgram(io: CliIo): Command {
         "rentals-cli admin create --email ops@capedrive.co.za --first-name Ada --last-name Lovelace",
         "rentals-cli dealership onboard --help",
         "rentals-cli db status --json",
-      ) + "\nExit codes: 0 done, 1 refused (the reason on stderr), 2 bad usage.\n",
+      ) + "\nExit codes: 0 done, 1 refused (the reason on stderr), 2 bad usage, 130 interrupted (Ctrl-C).\n",
     );
 
   registerAdminCommands(program);
