@@ -473,3 +473,32 @@ describe("long work", () => {
     }
   });
 });
+
+describe("output", () => {
+  test("an answer that cannot be written (a full disk) is a failure with one line, even though the work was done", async () => {
+    for (const args of [
+      ["db", "status", "--json"],
+      ["api-key", "issue", "--name", "Lost", "--permission", "vehicles:read", "--json"],
+    ]) {
+      const proc = Bun.spawn([process.execPath, "cli/main.ts", ...args], {
+        cwd: root,
+        env: envFor(),
+        stdin: "ignore",
+        stdout: Bun.file("/dev/full"),
+        stderr: "pipe",
+      });
+      const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+      expect({ args, code, stderr }).toEqual({
+        args,
+        code: 1,
+        stderr: "rentals-cli: could not write to standard output (ENOSPC: no space left on device, write); the command was done, but its answer is lost\n",
+      });
+    }
+    // A reader that leaves early (`| head -1`) is no failure.
+    const proc = Bun.spawn([process.execPath, "cli/main.ts", "--help"], { cwd: root, env: envFor(), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const reader = proc.stdout.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect({ code: await proc.exited, stderr: await new Response(proc.stderr).text() }).toEqual({ code: 0, stderr: "" });
+  });
+});

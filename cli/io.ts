@@ -39,10 +39,22 @@ export interface CliIo {
   passwdFile?: string;
 }
 
-const writeTo = (stream: NodeJS.WriteStream, text: string) => new Promise<void>((resolve) => stream.write(text, () => resolve()));
+/** The first error writing to the process's standard output (a full disk, a closed pipe), if any. */
+let stdoutFailure: NodeJS.ErrnoException | undefined;
+export const stdoutWriteFailure = () => stdoutFailure;
+
+const writeTo = (stream: NodeJS.WriteStream, text: string) =>
+  new Promise<void>((resolve) =>
+    stream.write(text, (error) => {
+      if (error && stream === process.stdout) stdoutFailure ??= error;
+      resolve();
+    }),
+  );
 
 /** The process's own streams, terminal and environment: what rentals-cli uses when run as a command. */
 export function processIo(): CliIo {
+  // Failed writes are reported by writeTo's callback; without a listener the stream's error event would throw.
+  if (process.stdout.listenerCount("error") === 0) process.stdout.on("error", () => {});
   return {
     stdout: (text) => writeTo(process.stdout, text),
     stderr: (text) => writeTo(process.stderr, text),
