@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import pg from "pg";
-import { mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
 import { createTestDatabase, type TestDatabase } from "../server/testing/harness";
@@ -240,6 +240,17 @@ describe("files", () => {
     expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
     expect(await refused(["service-area", "import", fifo, "--name", "Pipe"])).toBe(`rentals-cli: ${fifo} is not a regular file`);
     expect(JSON.parse((await ok(["service-area", "list", "--json"])).stdout)).toEqual([]);
+  });
+
+  test("db backup --force over something that is not a regular file (a pipe, as /dev/null is a device) is refused and leaves it be", async () => {
+    const fifo = join(database.dataDir, "backup.fifo");
+    expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+    const env = { DATABASE_URL: `file:${join(database.dataDir, "fifo-source.db")}` };
+    await ok(["db", "migrate"], { env });
+    expect(await refused(["db", "backup", fifo, "--force"], { env })).toBe(
+      `rentals-cli: ${fifo} is not a regular file (a device, a pipe or a socket): it is never replaced`,
+    );
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 });
 

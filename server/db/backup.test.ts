@@ -3,7 +3,7 @@
 // whatever TEST_DATABASE_URL says (PostgreSQL backups are pg_dump's job).
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { databaseTarget } from "../config";
@@ -98,4 +98,23 @@ test("an aborted backup rejects with the abort's reason and leaves no file behin
     ),
   ).toBe("stopped by the operator");
   expect(readdirSync(folder)).toEqual(before);
+});
+
+test("--force replaces a regular file only: a pipe (or a device such as /dev/null) or a symbolic link is refused and left as it was", async () => {
+  const target = sqlite("special.db");
+  const client = new Database(target.file);
+  client.exec("CREATE TABLE t (x INTEGER)");
+  client.close();
+  const fifo = join(folder, "backup.fifo");
+  expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+  expect(await refusal(backupSqlite(target, fifo, { force: true }))).toBe(`${fifo} is not a regular file (a device, a pipe or a socket): it is never replaced`);
+  expect(lstatSync(fifo).isFIFO()).toBe(true);
+  const kept = join(folder, "kept.db");
+  writeFileSync(kept, "keep me");
+  const link = join(folder, "latest.db");
+  symlinkSync(kept, link);
+  expect(await refusal(backupSqlite(target, link, { force: true }))).toBe(`${link} is a symbolic link: give the path of the file itself`);
+  expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  expect(await Bun.file(kept).text()).toBe("keep me");
+  expect(readdirSync(folder).filter((f) => f.endsWith(".partial"))).toEqual([]);
 });

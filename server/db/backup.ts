@@ -5,7 +5,7 @@
 // (./backup-copy.ts), so that an abort (the operator's Ctrl-C) stops it at once and the partial
 // file is removed; its growing size is the progress. PostgreSQL: pg_dump is the tool; we
 // only say how to call it (without the password).
-import { existsSync, linkSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, linkSync, lstatSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { DatabaseTarget } from "../config";
 
@@ -26,9 +26,13 @@ export async function backupSqlite(
   if (destination === resolve(target.file)) throw new BackupRefused("The backup file cannot be the database itself");
   const folder = dirname(destination);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new BackupRefused(`The folder ${folder} does not exist`);
-  if (existsSync(destination)) {
+  const existing = lstatSync(destination, { throwIfNoEntry: false });
+  if (existing) {
     if (!options.force) throw new BackupRefused(`${destination} already exists (use --force to overwrite it)`);
-    if (statSync(destination).isDirectory()) throw new BackupRefused(`${destination} is a folder`);
+    if (existing.isDirectory()) throw new BackupRefused(`${destination} is a folder`);
+    // The copy is renamed over the name: over /dev/null (run as root) it would replace the device.
+    if (existing.isSymbolicLink()) throw new BackupRefused(`${destination} is a symbolic link: give the path of the file itself`);
+    if (!existing.isFile()) throw new BackupRefused(`${destination} is not a regular file (a device, a pipe or a socket): it is never replaced`);
   }
 
   const temporary = join(folder, `.${basename(destination)}.${crypto.randomUUID()}.partial`);
