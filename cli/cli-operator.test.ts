@@ -161,13 +161,21 @@ describe("a database the command cannot use", () => {
     }
   });
 
-  test("someone else's database (a mistyped DATABASE_URL): listings refuse and db status reads, and neither leaves a table behind", async () => {
-    // SQLite: db status only reads (a listing would migrate it, as the server's start does).
+  test("someone else's database (a mistyped DATABASE_URL): listings and changes refuse, db status only reads, and none leaves a table behind", async () => {
     const foreign = join(database.dataDir, "someone-elses.db");
     const other = new Database(foreign);
     other.run("CREATE TABLE orders (id INTEGER PRIMARY KEY)");
     other.close();
-    const status = JSON.parse((await ok(["db", "status", "--json"], { env: { DATABASE_URL: `file:${foreign}` } })).stdout);
+    const sqliteEnv = { DATABASE_URL: `file:${foreign}` };
+    for (const args of [
+      ["admin", "list"],
+      ["driver", "disable", "sipho@capedrive.example"],
+      ["maintenance", "run"],
+    ])
+      expect(await refused(args, { env: sqliteEnv })).toBe(
+        `rentals-cli: SQLite ${foreign} is not a CapeDrive database (it has no migrations): check DATABASE_URL, or set it up with \`rentals-cli db migrate\``,
+      );
+    const status = JSON.parse((await ok(["db", "status", "--json"], { env: sqliteEnv })).stdout);
     expect({ applied: status.applied, pending: status.pending.length > 0 }).toEqual({ applied: [], pending: true });
     const reopened = new Database(foreign);
     try {

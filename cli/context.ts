@@ -131,13 +131,20 @@ export async function withServices<T>(
         `${describeDatabase(config.database)} has ${pending.length} pending migration${s}: apply with \`rentals-cli db migrate\` (or start the server) first`,
       );
     }
-  } else
+  } else {
+    // A listing or a change to what exists migrates an outdated CapeDrive file, never someone else's
+    // (a mistyped DATABASE_URL=file:...): a file with no migration history gets no tables.
+    if (options.existing && (await reaching(config.database, () => migrationStatus(config.database))).applied.length === 0)
+      throw new Refused(
+        `${describeDatabase(config.database)} is not a CapeDrive database (it has no migrations): check ${io().env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR"}, or set it up with \`rentals-cli db migrate\``,
+      );
     applied = await reaching(config.database, () =>
       migrate(config.database, (line) => {
         const name = /^applied migration (\S+)$/.exec(line)?.[1];
         if (name) options.onApplied?.(name);
       }),
     );
+  }
   if (applied.length > 0 && !options.quiet)
     await printError(`Applied ${applied.length} pending migration${applied.length === 1 ? "" : "s"} to ${describeDatabase(config.database)}`);
   const database = openDatabase(config.database);
