@@ -250,6 +250,13 @@ describe("files", () => {
     expect(JSON.parse((await ok(["service-area", "list", "--json"])).stdout)).toEqual([]);
   });
 
+  test("service-area import reads a GeoJSON file saved with a byte order mark (as Windows editors save UTF-8)", async () => {
+    const file = join(database.dataDir, "with-bom.geojson");
+    await Bun.write(file, `\uFEFF${await Bun.file(join(root, "prisma", "seed", "cape-town-service-area.geojson")).text()}`);
+    const run = await ok(["service-area", "import", file, "--name", "Saved on Windows", "--json"]);
+    expect(JSON.parse(run.stdout).serviceArea).toMatchObject({ name: "Saved on Windows", polygon: { type: "Polygon" } });
+  });
+
   test("db backup --force over something that is not a regular file (a pipe, as /dev/null is a device) is refused and leaves it be", async () => {
     const fifo = join(database.dataDir, "backup.fifo");
     expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);

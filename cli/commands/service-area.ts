@@ -74,7 +74,8 @@ function readGeoJson(file: string): { polygon: unknown; name?: string } {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // Editors on Windows save UTF-8 with a byte order mark, which JSON.parse refuses.
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
     throw new Refused(`${file} is not valid JSON (${(error as Error).message})`);
   }
