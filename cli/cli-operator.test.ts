@@ -8,7 +8,8 @@ import pg from "pg";
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
-import { createTestDatabase, type TestDatabase } from "../server/testing/harness";
+import { API_KEY_LIST_LIMIT, issueApiKeyAs } from "../server/services/api-keys";
+import { createTestDatabase, createTestServices, type TestDatabase } from "../server/testing/harness";
 
 setDefaultTimeout(60_000);
 
@@ -526,5 +527,24 @@ describe("output", () => {
     await reader.read();
     await reader.cancel();
     expect({ code: await proc.exited, stderr: await new Response(proc.stderr).text() }).toEqual({ code: 0, stderr: "" });
+  });
+});
+
+describe("long listings", () => {
+  test("api-key list says, on stderr, when it shows only the newest keys (revoked keys stay, so they add up)", async () => {
+    const services = await createTestServices();
+    try {
+      const operator = { kind: "operator", name: "test@host" } as const;
+      for (let i = 0; i < API_KEY_LIST_LIMIT; i++) await issueApiKeyAs(services, operator, { name: `Partner ${i}`, permissions: ["vehicles:read"] });
+      const target = services.config.database;
+      const env = { DATA_DIR: services.config.dataDir, DATABASE_URL: target.provider === "postgresql" ? target.url : `file:${target.file}` };
+      const run = await ok(["api-key", "list", "--json"], { env });
+      expect(JSON.parse(run.stdout)).toHaveLength(API_KEY_LIST_LIMIT);
+      expect(run.stderr).toBe(`Showing the newest ${API_KEY_LIST_LIMIT} API keys only (older ones, if any, are not listed).\n`);
+      // A shorter list says nothing more.
+      expect((await ok(["api-key", "list"])).stderr).toBe("");
+    } finally {
+      await services.close();
+    }
   });
 });

@@ -78,9 +78,12 @@ export async function listApiKeys(services: Services, viewer: Viewer): Promise<P
   return listAllApiKeys(services);
 }
 
+/** How many keys a listing holds at most (the newest): revoked keys stay, so a long-lived installation can have more. */
+export const API_KEY_LIST_LIMIT = 500;
+
 /** listApiKeys without a viewer (rentals-cli on the server host). */
 export async function listAllApiKeys(services: Services): Promise<PublicApiKey[]> {
-  const rows = await services.db.apiKey.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 500 });
+  const rows = await services.db.apiKey.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: API_KEY_LIST_LIMIT });
   return rows.map(publicApiKey);
 }
 
