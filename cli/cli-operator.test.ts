@@ -94,6 +94,17 @@ describe("mistakes at the prompt", () => {
     expect((await ok(["--help"])).stdout).toContain("Exit codes: 0 done, 1 refused (the reason on stderr), 2 bad usage, 130 interrupted (Ctrl-C).");
   });
 
+  test("an option written before its command is told where it goes", async () => {
+    for (const args of [
+      ["--json", "admin", "list"],
+      ["admin", "--json", "list"],
+    ])
+      expect(await usage(args)).toBe("rentals-cli: --json goes after the command: rentals-cli admin list --json\n");
+    expect(await usage(["--force", "db", "backup", "x.db"])).toBe("rentals-cli: --force goes after the command: rentals-cli db backup x.db --force\n");
+    // One that no command takes is still plain unknown.
+    expect(await usage(["--jsn", "admin", "list"])).toContain("unknown option '--jsn'");
+  });
+
   test("help says which options are required", async () => {
     /** Each option's description in a help text, by its flags. */
     const described = (help: string, flags: string) => {

@@ -58,6 +58,36 @@ function buildProgram(io: CliIo): Command {
 }
 
 /**
+ * Options written before the command they belong to (`rentals-cli --json admin list`, a habit
+ * from tools with global flags), which commander calls unknown without a word on where they go:
+ * the usage error says where. Only when the words after them name a command that takes them.
+ */
+function misplacedOptions(program: Command, argv: string[]): string | undefined {
+  const early: string[] = [];
+  const path: string[] = [];
+  let command = program;
+  let rest: string[] = [];
+  for (const [i, arg] of argv.entries()) {
+    if (arg.startsWith("-")) {
+      if (["-h", "--help", "-V", "--version"].includes(arg)) return undefined;
+      early.push(arg);
+      continue;
+    }
+    const sub = command.commands.find((c) => c.name() === arg);
+    if (!sub) return undefined;
+    path.push(arg);
+    command = sub;
+    if (sub.commands.length === 0) {
+      rest = argv.slice(i + 1);
+      break;
+    }
+  }
+  const known = (flag: string) => command.options.some((o) => o.long === flag.split("=")[0] || o.short === flag);
+  if (command.commands.length > 0 || early.length === 0 || !early.every(known)) return undefined;
+  return `${early.join(" ")} goes after the command: rentals-cli ${[...path, ...rest, ...early].join(" ")}`;
+}
+
+/**
  * `help [command...]` on the program and on each group (commander's own finds one level only, and
  * for an unknown name showed the group's help with no error): `help admin create` and
  * `admin help create` show what `admin create --help` shows; a mistyped name is refused with
@@ -126,6 +156,8 @@ export function runCli(argv: string[], io: CliIo = processIo()): Promise<number>
 
 async function run(program: Command, argv: string[]): Promise<number> {
   try {
+    const misplaced = misplacedOptions(program, argv);
+    if (misplaced) throw new UsageError(misplaced);
     await program.parseAsync(argv, { from: "user" });
     return 0;
   } catch (error) {
