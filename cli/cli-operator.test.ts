@@ -332,18 +332,24 @@ async function waitFor(what: () => boolean, ms: number): Promise<void> {
   while (!what() && Date.now() < deadline) await Bun.sleep(20);
 }
 
+/** `seed demo` on a fresh, migrated database, once it says it is seeding (the moment to press Ctrl-C). */
+async function seedDemoStarted(fresh: Awaited<ReturnType<typeof createTestDatabase>>) {
+  const env = { DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) };
+  await ok(["db", "migrate"], { env });
+  const proc = spawnCli(["seed", "demo"], { env });
+  const stdout = { text: "" };
+  const stderr = { text: "" };
+  const reading = Promise.all([collect(proc.stdout, stdout), collect(proc.stderr, stderr)]);
+  await waitFor(() => stderr.text.includes("Seeding demo data"), 20_000);
+  return { proc, stdout, stderr, reading };
+}
+
 describe("Ctrl-C", () => {
   test("seed demo, interrupted while it seeds, finishes: the sign-in details printed and saved, not a seeded database with passwords nobody saw", async () => {
     const fresh = await createTestDatabase();
     try {
-      const env = { DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) };
-      await ok(["db", "migrate"], { env });
-      const proc = spawnCli(["seed", "demo"], { env });
-      const stdout = { text: "" };
-      const stderr = { text: "" };
-      const reading = Promise.all([collect(proc.stdout, stdout), collect(proc.stderr, stderr)]);
       // It says what it is doing before the long part; Ctrl-C then.
-      await waitFor(() => stderr.text.includes("Seeding demo data"), 20_000);
+      const { proc, stdout, stderr, reading } = await seedDemoStarted(fresh);
       expect(stderr.text).toContain("Seeding demo data");
       proc.kill("SIGINT");
       const code = await proc.exited;
@@ -366,13 +372,7 @@ describe("Ctrl-C", () => {
   test("seed demo: a second Ctrl-C stops it at once (for a database that does not answer), with one line and exit 130", async () => {
     const fresh = await createTestDatabase();
     try {
-      const env = { DATA_DIR: fresh.dataDir, ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}) };
-      await ok(["db", "migrate"], { env });
-      const proc = spawnCli(["seed", "demo"], { env });
-      const stdout = { text: "" };
-      const stderr = { text: "" };
-      const reading = Promise.all([collect(proc.stdout, stdout), collect(proc.stderr, stderr)]);
-      await waitFor(() => stderr.text.includes("Seeding demo data"), 20_000);
+      const { proc, stdout, stderr, reading } = await seedDemoStarted(fresh);
       proc.kill("SIGINT");
       await waitFor(() => stderr.text.includes("Ctrl-C again to stop at once"), 5_000);
       proc.kill("SIGINT");
