@@ -559,3 +559,39 @@ describe("long listings", () => {
     }
   });
 });
+
+describe("dealership onboard: the phone buyers are shown", () => {
+  test("when given, it must be a number they can call: refused in one line, nothing saved", async () => {
+    const line = await refused([
+      "dealership",
+      "onboard",
+      "--code",
+      "PHONE01",
+      "--company",
+      "Phone Motors",
+      "--contact-person",
+      "Pat",
+      "--email",
+      "pat@phone.example",
+      "--phone",
+      "call me maybe",
+    ]);
+    expect(line).toContain("Please enter a valid phone number");
+    const listed = JSON.parse((await ok(["dealership", "list", "--json"])).stdout) as unknown[];
+    expect(JSON.stringify(listed)).not.toContain("PHONE01");
+    await ok([
+      "dealership",
+      "onboard",
+      "--code",
+      "PHONE02",
+      "--company",
+      "Phone Motors",
+      "--contact-person",
+      "Pat",
+      "--email",
+      "pat2@phone.example",
+      "--phone",
+      "021 555 0123",
+    ]);
+  });
+});

@@ -249,6 +249,11 @@ describe("dealership onboarding", () => {
     expect(errors(dealershipOnboardSchema, { dealershipCode: "A B", companyName: "A", contactPerson: "B", contactEmail: "" }).contactEmail).toEqual([
       "Email is required",
     ]);
+    // The phone is shown to buyers: when given, a number they can call.
+    const onboard = { dealershipCode: "AB", companyName: "A", contactPerson: "B", contactEmail: "a@b.example" };
+    expect(errors(dealershipOnboardSchema, { ...onboard, contactPhone: "call me maybe" }).contactPhone).toEqual(["Please enter a valid phone number"]);
+    expect(errors(dealershipOnboardSchema, { ...onboard, contactPhone: "021 555 0123" })).toEqual({});
+    expect(errors(dealershipOnboardSchema, { ...onboard, contactPhone: "" })).toEqual({});
     expect(errors(dealershipPasswordSchema, "1234567")).toEqual({ "": ["Password must be at least 8 characters"] });
     // Eight spaces are 8 characters but no password; one space inside a password is fine.
     expect(errors(dealershipPasswordSchema, " ".repeat(8))).toEqual({ "": ["Password must be at least 8 characters"] });

@@ -1,7 +1,6 @@
 // Input schemas of the customer's forms: sign-up, sign-in, passwords, profile, booking and availability.
 import { z } from "zod";
 import { CATEGORY_IDS, DEFAULT_TRANSMISSION, ID_TYPES, TRANSMISSIONS } from "../catalogue.ts";
-import { isPhoneNumber } from "../phone.ts";
 import {
   ADDRESS_MAX_LENGTH,
   calendarDateField,
@@ -9,6 +8,7 @@ import {
   customerPassword,
   emailField,
   instantField,
+  optionalPhoneText,
   optionalText,
   optionalTextOf,
   requiredText,
@@ -18,10 +18,7 @@ import {
 const NAME_MAX = 100;
 const customerName = requiredText("Name is required", 1, NAME_MAX, tooLong("Name", NAME_MAX));
 /** Optional; when given, a number a driver can call (it was any text, "call me maybe" included). */
-const phoneText = optionalTextOf(30, tooLong("Mobile number", 30)).refine(
-  (phone) => phone === undefined || phone === "" || isPhoneNumber(phone),
-  "Please enter a valid mobile number",
-);
+const phoneText = optionalPhoneText("Mobile number", "Please enter a valid mobile number");
 /** A typed address (profile, delivery, return): as long as the back office's address field. */
 const addressText = (message: string, min = 1) => requiredText(message, min, ADDRESS_MAX_LENGTH, tooLong("The address", ADDRESS_MAX_LENGTH));
 

@@ -10,7 +10,17 @@ import {
   type Transmission,
 } from "../catalogue.ts";
 import { capeTownYear } from "../time.ts";
-import { customerPassword, emailField, moneyTextField, optionalText, requiredText, staffPassword, tooLong, vehicleYearField } from "./fields.ts";
+import {
+  customerPassword,
+  emailField,
+  moneyTextField,
+  optionalPhoneText,
+  optionalText,
+  requiredText,
+  staffPassword,
+  tooLong,
+  vehicleYearField,
+} from "./fields.ts";
 import { IMAGE_REF_MAX_LENGTH, MAKE_MODEL_MAX_LENGTH, MAX_MILEAGE_KM, PLATE_MAX_LENGTH } from "./vehicle-limits.ts";
 
 // Dealership ----------------------------------------------------------------------------------
@@ -36,7 +46,8 @@ export const dealershipOnboardSchema = z.object({
   companyName: requiredText("Company name is required"),
   contactPerson: requiredText("Contact person is required"),
   contactEmail: emailField("Please enter a valid email address", "Email is required"),
-  contactPhone: optionalText,
+  /** Shown to buyers: a number they can call. */
+  contactPhone: optionalPhoneText("Contact phone", "Please enter a valid phone number"),
   address: optionalText,
   city: optionalText,
 });

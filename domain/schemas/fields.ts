@@ -2,6 +2,7 @@
 // money as text and image URLs, each with the specification's messages.
 import { z } from "zod";
 import { parseCoordinates } from "../geo.ts";
+import { isPhoneNumber } from "../phone.ts";
 import { ADMIN_PASSWORD_MIN_LENGTH, CUSTOMER_PASSWORD_MIN_LENGTH } from "../limits.ts";
 import { MAX_MONEY_CENTS, parseMoneyToCents, toMoneyString, typedAmount } from "../money.ts";
 import { capeTownYear, isIsoDate, parseDisplayDate } from "../time.ts";
@@ -39,6 +40,11 @@ export function optionalTextOf(max: number, long = tooLong("This text", max)) {
     .transform((v) => v ?? undefined);
 }
 export const optionalText = optionalTextOf(OPTIONAL_TEXT_MAX_LENGTH);
+
+/** Optional; when given, a number someone can call (a driver, a buyer): "call me maybe" is refused. */
+export function optionalPhoneText(label: string, invalid: string) {
+  return optionalTextOf(30, tooLong(label, 30)).refine((phone) => phone === undefined || phone === "" || isPhoneNumber(phone), invalid);
+}
 
 /**
  * Trimmed, lower-cased email. `required` when missing or blank, `invalid` when malformed or longer
