@@ -1,6 +1,6 @@
 // Composes the HTTP surface: /healthz, /readyz, /graphql, the /api/* shims, /objects/*, and the web app.
 import { Elysia } from "elysia";
-import { AppError, bookingOverlapError, errorBody, httpStatusOf, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "./errors";
+import { AppError, bookingOverlapError, errorBody, httpStatusOf, limitFields, retryAfterOf, unavailableError } from "./errors";
 import { createGraphQL } from "./graphql/yoga";
 import { createLeanPath, type ExecutionPlugin } from "./graphql/lean-path";
 import { parseCaches } from "./graphql/limits";
@@ -28,7 +28,8 @@ function errorResponse(error: AppError, request: Request): Response {
   const graphql = new URL(request.url).pathname === "/graphql";
   const body = graphql ? { errors: [{ message: error.message, extensions: { code: error.code, ...limitFields(error) } }], data: null } : errorBody(error);
   const response = json(status, body);
-  if (status === 503) response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) response.headers.set("Retry-After", String(retryAfter));
   return response;
 }
 const unknownApi = () => json(404, { message: "No such API endpoint", code: "NOT_FOUND" });

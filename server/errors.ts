@@ -48,10 +48,17 @@ export class AppError extends Error {
     message: string,
     readonly fieldErrors?: Record<string, string>,
     readonly accountLimit?: AccountLimit,
+    /** When the refusal ends (a rate limit's window): the answer's Retry-After, in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
   }
+}
+
+/** The Retry-After an error's answer carries, in seconds: a 503's fixed pause, a rate limit's window; else none. */
+export function retryAfterOf(error: AppError): number | undefined {
+  return httpStatusOf[error.code] === 503 ? RETRY_AFTER_SECONDS : error.retryAfterSeconds;
 }
 
 /** A refusal by one of the account's limits (see AccountLimit). */

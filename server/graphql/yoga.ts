@@ -72,8 +72,15 @@ export function maskErrorFor(services: Services): MaskError {
     if (overlap) services.log.warn("graphql: the database refused an overlapping booking");
     const appError = original instanceof AppError ? original : overlap;
     if (appError) {
+      const retryAfter = appError.retryAfterSeconds;
       return new GraphQLError(appError.message, {
-        extensions: { code: appError.code, ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}), ...limitFields(appError) },
+        extensions: {
+          code: appError.code,
+          ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}),
+          ...limitFields(appError),
+          // A rate limit says when to try again, as REST's 429 does (the status stays GraphQL's).
+          ...(retryAfter !== undefined ? { http: { headers: { "Retry-After": String(retryAfter) } } } : {}),
+        },
       });
     }
     if (original && !(original instanceof GraphQLError)) services.log.error(`graphql: ${(original as Error).stack ?? String(original)}`);

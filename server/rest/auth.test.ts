@@ -242,6 +242,23 @@ describe("POST /api/auth/signin", () => {
     const eleventh = await post("/api/auth/signin", { email: user.email, password: "guess-10" });
     expect(eleventh.status).toBe(429);
     expect(eleventh.body).toEqual({ message: "Too many attempts. Please wait a few minutes and try again.", code: "TOO_MANY_REQUESTS" });
+    // It says when to try again: the seconds left of the 15-minute window.
+    const retryAfter = Number(eleventh.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(15 * 60 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // GraphQL's sign-in says the same, in the same header.
+    const viaGraphql = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": newAddress() },
+      body: JSON.stringify({
+        query: `mutation($i: SignInInput!) { signIn(input: $i) { token } }`,
+        variables: { i: { email: user.email, password: "guess-11" } },
+      }),
+    });
+    const graphqlBody = (await viaGraphql.json()) as { errors?: { extensions?: { code?: string; http?: unknown } }[] };
+    expect(graphqlBody.errors?.[0]?.extensions?.code).toBe("TOO_MANY_REQUESTS");
+    expect(graphqlBody.errors?.[0]?.extensions?.http).toBeUndefined();
+    expect(Number(viaGraphql.headers.get("retry-after"))).toBeGreaterThan(15 * 60 - 60);
     const right = await post("/api/auth/signin", { email: "GUESSED@example.com", password: "secret1" });
     expect(right.status).toBe(429);
     // Other accounts are not affected.

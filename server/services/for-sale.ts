@@ -96,7 +96,8 @@ async function limited(services: Services, key: string, limit: { limit: number; 
   try {
     await hit(services, key, limit.limit, limit.windowSeconds);
   } catch (error) {
-    if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") throw new AppError("TOO_MANY_REQUESTS", ENQUIRY_RATE_LIMITED);
+    if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS")
+      throw new AppError("TOO_MANY_REQUESTS", ENQUIRY_RATE_LIMITED, undefined, undefined, error.retryAfterSeconds);
     throw error;
   }
 }

@@ -83,8 +83,12 @@ function countsOf(hits: readonly { key: string; limit: number }[], rows: readonl
   });
 }
 
-function refuseOver(counted: readonly { count: number; limit: number }[], accountLimit?: AccountLimit): void {
-  if (counted.some(({ count, limit }) => count > limit)) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit);
+/** 429 when any key is past its limit, with Retry-After: the seconds until the last of those windows ends. */
+function refuseOver(counted: readonly { count: number; limit: number; windowEnd: Date }[], accountLimit?: AccountLimit, now = Date.now()): void {
+  const over = counted.filter(({ count, limit }) => count > limit);
+  if (over.length === 0) return;
+  const retryAfter = Math.max(1, Math.ceil((Math.max(...over.map(({ windowEnd }) => windowEnd.getTime())) - now) / 1000));
+  throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS, undefined, accountLimit, retryAfter);
 }
 
 /** One call in SWEEP_ONE_IN also deletes every ended window (a failure is only logged). */
