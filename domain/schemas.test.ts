@@ -65,6 +65,13 @@ describe("signUpSchema", () => {
     });
   });
 
+  test("a one-line field's line breaks and tabs become one space (an API client's or a paste): emails and the CLI's tables keep their lines", () => {
+    expect(parsed(signUpSchema, { ...valid, name: "Thandi\r\n  Mokoena\t" }).name).toBe("Thandi Mokoena");
+    expect(parsed(signUpSchema, { ...valid, name: "Thandi \n\n\t Mokoena" }).name).toBe("Thandi Mokoena");
+    // Only breaks and tabs: the spaces a name has are its own.
+    expect(parsed(signUpSchema, { ...valid, name: "Thandi  Mokoena" }).name).toBe("Thandi  Mokoena");
+  });
+
   test("phone is optional; passwords are not trimmed", () => {
     const { phone: _phone, ...rest } = valid;
     expect(parsed(signUpSchema, rest).phone).toBeUndefined();

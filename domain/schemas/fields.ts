@@ -22,12 +22,15 @@ export const OPTIONAL_TEXT_MAX_LENGTH = 1000;
 /** What a too-long field is told: "Name is too long (at most 100 characters)". */
 export const tooLong = (label: string, max: number) => `${label} is too long (at most ${max} characters)`;
 
+/** A one-line field's line breaks and tabs (an API client's, a paste) as one space: they broke emails' lines and the CLI's tables. */
+const oneLine = (value: string) => value.replace(/ *[\r\n\t][ \r\n\t]*/g, " ");
+
 /**
- * Trimmed text of at least `min` characters; `message` for missing, wrong type or too short;
- * at most `max` characters (`long` says so).
+ * Trimmed one-line text of at least `min` characters; `message` for missing, wrong type or too
+ * short; at most `max` characters (`long` says so). Line breaks and tabs become spaces.
  */
 export function requiredText(message: string, min = 1, max = TEXT_MAX_LENGTH, long = tooLong("This text", max)) {
-  return z.string({ error: message }).trim().min(min, message).max(max, long);
+  return z.string({ error: message }).overwrite(oneLine).trim().min(min, message).max(max, long);
 }
 
 /** Trimmed, optional text of at most `max` characters; null is accepted and becomes undefined. */

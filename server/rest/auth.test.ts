@@ -85,6 +85,12 @@ async function signUpRest(fields: Record<string, unknown> = {}) {
 }
 
 describe("POST /api/auth/signup", () => {
+  test("a name sent with line breaks is stored on one line (the driver's job card, the emails and the CLI's tables show it)", async () => {
+    const { user } = await signUpRest({ name: "Thandi\r\nNkosi" });
+    expect(user.name).toBe("Thandi Nkosi");
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).name).toBe("Thandi Nkosi");
+  });
+
   test("201 with a token and the user; email normalised; password stored as argon2id", async () => {
     const before = Date.now();
     const answer = await post("/api/auth/signup", {
