@@ -12,6 +12,7 @@ import { EMAIL_COLOURS, EMAIL_DARK_COLOURS, offBrandColours } from "#domain/bran
 import { bookingCancellationEmail, type BookingChangeSummary, bookingChangedEmail, bookingConfirmationEmail } from "./booking";
 import { contactText, withSupportContact } from "./contact";
 import { CONTACT_SLOT, EmailLayout, P, Title, WIDE_FACT_LABEL_WIDTH } from "./layout";
+import { dealershipEnquiryEmail } from "./enquiry";
 import { onTheWayEmail } from "./handover";
 import { returnReminderEmail } from "./reminders";
 import { renderEmail } from "./render";
@@ -485,11 +486,12 @@ describe("the on-the-way email", () => {
 });
 
 describe("the dealership's enquiry email", () => {
-  test("says a reply to it reaches CapeDrive, not the buyer, and its mailto: writes to the buyer about the car", () => {
+  test("a reply to it reaches the buyer (its Reply-To), and its mailto: writes to the buyer about the car", () => {
     const mail = sampleEmails().find((e) => e.name === "dealership-enquiry")!.message;
-    const notUs = "Replying to this email reaches CapeDrive, not Thandi Nkosi: write to them directly.";
-    expect(mail.text).toContain(`Reply to them:\n${notUs}\nEmail: bongani.dlamini-van-der-merwe.work@example.co.za`);
-    expect(mail.html).toContain(notUs);
+    expect(mail.replyTo).toBe("bongani.dlamini-van-der-merwe.work@example.co.za");
+    const replyNote = "Reply to this email to write to Thandi Nkosi, or use their details below.";
+    expect(mail.text).toContain(`Reply to them:\n${replyNote}\nEmail: bongani.dlamini-van-der-merwe.work@example.co.za`);
+    expect(mail.html).toContain(replyNote);
     expect(mail.html).toContain(
       'href="mailto:bongani.dlamini-van-der-merwe.work@example.co.za?subject=Your%20enquiry%20about%20the%202021%20Toyota%20Hilux%20on%20CapeDrive"',
     );
@@ -498,6 +500,18 @@ describe("the dealership's enquiry email", () => {
     expect(mail.html).toContain(">bongani.dlamini-van-der-merwe.work@<wbr/>example.co.za</a>");
     // The portal's Leads, where the enquiries are (not its dashboard of cars).
     expect(mail.html).toContain('href="https://capedrive.example/dealership/leads"');
+  });
+
+  test("a buyer who left only a phone: no Reply-To of theirs, and the email says a reply reaches CapeDrive", () => {
+    const vehicle = { make: "Toyota", model: "Hilux", year: 2021, registrationNumber: "CA 123-456", salesPrice: { toFixed: () => "389900.00" } };
+    const mail = dealershipEnquiryEmail(
+      { contactPerson: "Sam", contactEmail: "sales@atlantic.example" },
+      vehicle,
+      { name: "Thandi Nkosi", phone: "082 555 1234", message: "Is it still available?" } as never,
+      SAMPLE_SITE.publicUrl,
+    );
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.text).toContain("Thandi Nkosi left a phone number only: replying to this email reaches CapeDrive, not them.");
   });
 });
 

@@ -14,9 +14,11 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
   // Leads, where the enquiries are listed (the dashboard lists the cars, not the enquiries).
   const portal = `${publicUrl}/dealership/leads`;
   const subject = `New enquiry about your ${car}`;
-  // The email's Reply-To is CapeDrive's (or no-reply), never the buyer's: say so, and give a
-  // mailto: that writes to the buyer with a subject they will recognise.
-  const notUs = `Replying to this email reaches CapeDrive, not ${form.name}: write to them directly.`;
+  // A buyer who gave an email is this email's Reply-To: the dealership answers them with Reply.
+  // One who gave only a phone cannot be: a reply reaches CapeDrive, so the email says to call.
+  const replyNote = form.email
+    ? `Reply to this email to write to ${form.name}, or use their details below.`
+    : `${form.name} left a phone number only: replying to this email reaches CapeDrive, not them.`;
   const mailto = form.email ? `mailto:${form.email}?subject=${encodeURIComponent(`Your enquiry about the ${car} on CapeDrive`)}` : "";
   const text = [
     `Hi ${dealership.contactPerson},`,
@@ -28,7 +30,7 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
     form.message,
     "",
     "Reply to them:",
-    notUs,
+    replyNote,
     ...(form.email ? [`Email: ${form.email}`] : []),
     ...(form.phone ? [`Phone: ${form.phone}`] : []),
     "",
@@ -46,7 +48,7 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
       <Subtitle>Their message</Subtitle>
       <Quote>{form.message}</Quote>
       <Subtitle>Reply to them</Subtitle>
-      <Note>{notUs}</Note>
+      <Note>{replyNote}</Note>
       <Facts
         rows={[
           ...(form.email
@@ -69,5 +71,5 @@ export function dealershipEnquiryEmail(dealership: EnquiryDealership, vehicle: E
       </P>
     </EmailLayout>,
   );
-  return { to: dealership.contactEmail, subject, text, html };
+  return { to: dealership.contactEmail, subject, text, html, ...(form.email ? { replyTo: form.email } : {}) };
 }

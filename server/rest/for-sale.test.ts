@@ -327,6 +327,8 @@ describe("Contact Seller", () => {
     expect(mail.text).toContain("R100,000");
     expect(mail.text).toContain(`Email: ${email}`);
     expect(mail.text).toContain("Phone: +27 82 555 1234");
+    // The dealership's Reply reaches the buyer.
+    expect(mail.headers["reply-to"]).toBe(email);
     // Leads, where the portal lists the enquiries.
     expect(mail.text).toContain(`All your enquiries are in the dealership portal, under Leads: ${PUBLIC_URL}/dealership/leads`);
     expect(mail.html).toContain(`href="${PUBLIC_URL}/dealership/leads"`);
@@ -363,6 +365,8 @@ describe("Contact Seller", () => {
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes("hello@winelands.example") && m.text.includes(message));
     expect(mail.text).toContain("Phone: 021 555 9876");
     expect(mail.text).not.toContain("Email:");
+    // No address to answer: a reply goes where every email's does (MAIL_REPLY_TO, or the sender), never to a guess.
+    expect(mail.headers["reply-to"]).toBeUndefined();
     expect(await db().lead.findFirst({ where: { message } })).toMatchObject({ email: null, phone: "021 555 9876", dealershipId: winelands.id });
   });
 

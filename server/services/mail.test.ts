@@ -81,7 +81,7 @@ describe("enqueueEmails", () => {
         attachments: [{ filename: "booking.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR" }],
       },
       { ...message(2), html: undefined, htmlLater: { template: "delivery-reminder", data: { name: 'O\'Brien & "Co"', when: later.toISOString() } } },
-      { ...message(3), sendAfter: later, topic: "reminder:b1:return" },
+      { ...message(3), sendAfter: later, topic: "reminder:b1:return", replyTo: "buyer@example.com" },
     ] satisfies EmailMessage[];
     const one = await Promise.all(messages.map((m) => enqueueEmail(services.db, m)));
     await services.db.$transaction((tx) => enqueueEmails(tx, services.provider, messages));

@@ -36,6 +36,8 @@ export type EmailMessage = {
   sendAfter?: Date;
   /** What a scheduled email is about, so a later change can replace it (see EmailOutbox.topic). */
   topic?: string;
+  /** Where a reply goes instead of our inbox (see EmailOutbox.replyTo). */
+  replyTo?: string;
 };
 
 /** The root client or a transaction client: anything with the outbox table. */
@@ -100,10 +102,10 @@ export function outboxInsert(provider: "sqlite" | "postgresql", messages: readon
     return sql`(${row.id}, ${row.to}, ${row.subject}, ${row.text}, ${row.html}, ${row.htmlTemplate ?? null}, ${row.htmlData ?? null}, ${
       // The JSON column: jsonb on PostgreSQL (a text parameter needs the cast), text on SQLite.
       provider === "postgresql" ? sql`CAST(${attachments} AS jsonb)` : attachments
-    }, ${row.topic ?? null}, ${row.nextAttemptAt ?? now}, ${now})`;
+    }, ${row.topic ?? null}, ${row.replyTo ?? null}, ${row.nextAttemptAt ?? now}, ${now})`;
   });
   return sql`
-    INSERT INTO email_outbox ("id", "to", "subject", "text", "html", "htmlTemplate", "htmlData", "attachments", "topic", "nextAttemptAt", "createdAt")
+    INSERT INTO email_outbox ("id", "to", "subject", "text", "html", "htmlTemplate", "htmlData", "attachments", "topic", "replyTo", "nextAttemptAt", "createdAt")
     VALUES ${join(rows)}`;
 }
 
@@ -119,6 +121,7 @@ function outboxRow(message: EmailMessage) {
     ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     ...(message.sendAfter ? { nextAttemptAt: message.sendAfter } : {}),
     ...(message.topic ? { topic: message.topic } : {}),
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   };
 }
 
@@ -136,6 +139,7 @@ type OutboxRow = {
   htmlTemplate: string | null;
   htmlData: string | null;
   attachments: unknown;
+  replyTo: string | null;
   attempts: number;
 };
 
@@ -149,6 +153,11 @@ export function attachmentsOf(row: { attachments: unknown }): EmailAttachment[] 
 
 export type Transport = { name: string; send(row: OutboxRow): Promise<void>; close(): void };
 
+/** Where a reply to `row` goes: its own Reply-To, else MAIL_REPLY_TO; undefined: to the sender. */
+function replyToOf(row: Pick<OutboxRow, "replyTo">, services: Services): string | undefined {
+  return row.replyTo ?? services.config.mail.replyTo ?? undefined;
+}
+
 /** SMTP via nodemailer. `smtp://` upgrades with STARTTLS when the server offers it; `smtps://` is TLS from the start. */
 function smtpTransport(services: Services, smtpUrl: string): Transport {
   // Timeouts keep one send far below the claim time, so no other worker can take the row meanwhile.
@@ -159,8 +168,9 @@ function smtpTransport(services: Services, smtpUrl: string): Transport {
     async send(row) {
       await transporter.sendMail({
         from: services.config.mail.from,
-        // A sender like no-reply@ cannot be answered: replies go to the inbox someone reads.
-        ...(services.config.mail.replyTo ? { replyTo: services.config.mail.replyTo } : {}),
+        // A sender like no-reply@ cannot be answered: replies go to the inbox someone reads, or
+        // where the email says (a buyer's enquiry: to the buyer).
+        ...(replyToOf(row, services) ? { replyTo: replyToOf(row, services) } : {}),
         to: row.to,
         subject: row.subject,
         text: row.text,
@@ -185,7 +195,7 @@ function developmentTransport(services: Services): Transport {
       const file = joinPath(folder, `${at.toISOString().replaceAll(":", "-")}-${row.id}.txt`);
       const headers = [
         `From: ${services.config.mail.from}`,
-        ...(services.config.mail.replyTo ? [`Reply-To: ${services.config.mail.replyTo}`] : []),
+        ...(replyToOf(row, services) ? [`Reply-To: ${replyToOf(row, services)}`] : []),
         `To: ${row.to}`,
         `Subject: ${row.subject}`,
         `Date: ${at.toUTCString()}`,
@@ -259,7 +269,7 @@ export function startMailer(services: Services, options: MailerOptions = {}): Ma
         db,
         sql`UPDATE email_outbox SET "claimedUntil" = ${new Date(now.getTime() + CLAIM_MS)}
             WHERE id = (SELECT id FROM email_outbox WHERE ${due} ORDER BY "nextAttemptAt" LIMIT 1${skipLocked}) AND ${due}
-            RETURNING id, "to", subject, text, html, "htmlTemplate", "htmlData", attachments, attempts`,
+            RETURNING id, "to", subject, text, html, "htmlTemplate", "htmlData", attachments, "replyTo", attempts`,
       );
       if (row) return row;
       // None due, or another worker took it first: look again only if one may be left.
