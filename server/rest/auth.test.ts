@@ -138,7 +138,12 @@ describe("POST /api/auth/signup", () => {
     const before = await userCount();
     const answer = await post("/api/auth/signup", { name: "Someone Else", email: "  DUP.case@EXAMPLE.com", password: "another1" });
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: "An account with this email already exists", code: "CONFLICT" });
+    // Named on the email field, so the sign-up form marks the field and not only a passing toast.
+    expect(answer.body).toEqual({
+      message: "An account with this email already exists",
+      code: "CONFLICT",
+      fieldErrors: { email: "An account with this email already exists" },
+    });
     expect(await userCount()).toBe(before);
     expect((await db().user.findUniqueOrThrow({ where: { email: "dup.case@example.com" } })).id).toBe(user.id);
   });
@@ -456,7 +461,10 @@ describe("GraphQL", () => {
     const before = await userCount();
     const answer = await graphql(server.url, SIGN_UP, { input: { name: "Again", email: ` ${user.email.toUpperCase()} `, password: "secret1" } });
     expect(answer.body.data ?? null).toBeNull();
-    expect(answer.body.errors?.[0]).toMatchObject({ message: "An account with this email already exists", extensions: { code: "CONFLICT" } });
+    expect(answer.body.errors?.[0]).toMatchObject({
+      message: "An account with this email already exists",
+      extensions: { code: "CONFLICT", fieldErrors: { email: "An account with this email already exists" } },
+    });
     expect(await userCount()).toBe(before);
   });
 

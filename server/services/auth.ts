@@ -4,7 +4,7 @@
 // the product asks for.
 import type { User } from "../../prisma/generated/sqlite/client";
 import type { SignInData, SignUpRequest } from "#domain";
-import { conflict, unauthenticated } from "../errors";
+import { fieldConflict, unauthenticated } from "../errors";
 import type { Services } from "./context";
 import { hashPassword, verifyAccountPassword } from "./passwords";
 import { clearSignInEmailLimit, limitSignIn } from "./rate-limit";
@@ -25,14 +25,14 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Creates a customer account with an argon2id password hash and signs it in. */
 export async function signUp(services: Services, input: SignUpRequest): Promise<AuthResult> {
   const { db } = services;
-  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(DUPLICATE_EMAIL);
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw fieldConflict("email", DUPLICATE_EMAIL);
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
     user = await db.user.create({ data: { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash } });
   } catch (error) {
     // Two sign-ups with one email at once: the unique index decides, the loser gets the 409.
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
+    if (isUniqueViolation(error)) throw fieldConflict("email", DUPLICATE_EMAIL);
     throw error;
   }
   const session = await createSession(services, "customer", user.id, { via: "signup" });
