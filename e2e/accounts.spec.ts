@@ -280,6 +280,17 @@ test.describe("customer accounts", () => {
     await expect(page.getByRole("heading", { name: "Sign in to see your profile" })).toBeVisible();
     await snap(page, testInfo, "profile-signed-out");
 
+    // ---- signing up again with the same email: the Email field says why, not only a toast ------------
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill("Thandi Again");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Re-enter Password").fill("secret123");
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expectToast(page, "Error creating account", "An account with this email already exists");
+    await expectFieldError(page, "Email", "An account with this email already exists");
+    await expect(page).toHaveURL(/\/signup$/);
+
     // ---- sign in: messages, wrong password, then in ----------------------------------------------------
     await page.goto("/signin");
     await expect(page.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
@@ -372,12 +383,26 @@ test.describe("customer accounts", () => {
     await expectAccessible(page, "home-incomplete");
     await snap(page, testInfo, "home-incomplete");
 
-    // The link works once.
+    // The link works once (opened again later, signed out, as from the email).
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
     await page.goto(link);
     await page.getByLabel("New Password").fill("another-secret");
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expectToast(page, "Reset failed", "Failed to reset password. The link may be expired.");
     await expect(page).toHaveURL(/\/reset-password\?token=/);
+    // Not a form that can only fail again: the way to a new link, on the spot.
+    await expect(page.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
+    await expect(page.getByLabel("New Password")).toHaveCount(0);
+    await snap(page, testInfo, "reset-password-link-used");
+    await page.getByRole("link", { name: "Send me a new link" }).click();
+    await expect(page).toHaveURL(/\/signin\?forgot=1$/);
+    const again = page.getByRole("dialog", { name: "Forgot Password" });
+    await again.getByLabel("Email").fill(email);
+    await again.getByRole("button", { name: "Send Reset Link" }).click();
+    await expectToast(page, "Reset link sent", "If an account with that email exists, we've sent a password reset link");
+    await expect.poll(async () => (await waitForMail(email, /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9._~%-]+/)).match[0]).not.toBe(link);
     expect(problems).toEqual([]);
   });
 

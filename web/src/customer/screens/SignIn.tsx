@@ -44,9 +44,11 @@ export function Component() {
   usePageTitle("Sign in");
   const navigate = useNavigate();
   // Where the visitor was going when a screen sent them here (session/next.ts).
-  const next = afterSignIn(useLocation().search);
+  const { search } = useLocation();
+  const next = afterSignIn(search);
   const { status, signIn } = useAuth();
-  const [forgotOpen, setForgotOpen] = useState(false);
+  // ?forgot=1 (a used or expired reset link's "Send me a new link") opens the dialog at once.
+  const [forgotOpen, setForgotOpen] = useState(() => new URLSearchParams(search).get("forgot") === "1");
   const [forgotEmail, setForgotEmail] = useState("");
   const signingIn = useRef(false);
   const [redirecting, setRedirecting] = useState(false);
