@@ -5,7 +5,7 @@
  * the other journeys use, on E2E_PORT + 5 with its own data folder and the demo seed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
@@ -55,7 +55,10 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("a first booking that awaits approval: Booking Received, and Pending in My Bookings", async ({ page }, testInfo) => {
+test("a first booking that awaits approval: Booking Received, Pending in My Bookings, flagged on the admin dashboard and approved", async ({
+  page,
+  browser,
+}, testInfo) => {
   const token = await createCompletedCustomer(api, testInfo, "Naledi Khumalo");
   const pickup = capeTownDay(40);
   const returnDay = capeTownDay(42);
@@ -82,4 +85,20 @@ test("a first booking that awaits approval: Booking Received, and Pending in My 
   // The draft is gone once the screen shows: a new booking starts from the beginning.
   expect(await page.evaluate(() => sessionStorage.getItem("capedrive.bookingDraft"))).toBeNull();
   expect((await myBookings(api, token)).map((b) => b.status)).toEqual(["pending"]);
+
+  // The admin starts on the dashboard: it says bookings wait, and leads to them.
+  const [, adminEmail, adminPassword] = readFileSync(join(dataDir, "demo-credentials.txt"), "utf8").match(/Admin\s+(\S+) \/ (\S+)/) ?? [];
+  const admin = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await admin.goto(`${origin}/admin/signin`);
+  await admin.getByLabel("Email").fill(adminEmail!);
+  await admin.getByLabel("Password", { exact: true }).fill(adminPassword!);
+  await admin.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await expect(admin.getByText(/^\d+ bookings? awaits? approval$/)).toBeVisible();
+  await admin.getByRole("link", { name: "Review pending bookings" }).click();
+  await expect(admin).toHaveURL(/\/admin\/bookings\?status=pending$/);
+  const card = admin.getByRole("listitem").filter({ hasText: "Naledi Khumalo" });
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect.poll(async () => (await myBookings(api, token)).map((b) => b.status)).toEqual(["confirmed"]);
+  await admin.close();
 });

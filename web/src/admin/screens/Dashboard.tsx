@@ -12,12 +12,13 @@ import { css } from "styled-system/css";
 import { bookingNumber, statusBadgeTone } from "#domain/booking.ts";
 import { formatBookingCardDate } from "#domain/time.ts";
 import { Badge } from "../../ui/Badge.tsx";
+import { Notice } from "../../ui/Notice.tsx";
 import { CalendarIcon, CarIcon, ChevronRightIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { ActivityIcon, ClipboardIcon, GaugeIcon, KeyIcon, ListIcon, MapIcon, UsersIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Panel, StatCard, dataTable, mono, pageStack, statGrid } from "../components/Page.tsx";
 import { BOOKING_FIELDS, type AdminBooking } from "../lib/api.ts";
-import { bookingStatusLabel, categoryLabel, rand } from "../lib/format.ts";
+import { bookingStatusLabel, categoryLabel, plural, rand } from "../lib/format.ts";
 import { useAdminInfo } from "../session/store.ts";
 import { graphql } from "../../lib/graphql.ts";
 
@@ -38,6 +39,15 @@ const DASHBOARD = graphql(
 `,
   [BOOKING_FIELDS],
 );
+
+// How many bookings wait for an admin's approval (a new account's first booking when approval is on).
+const AWAITING_APPROVAL = graphql(`
+  query AdminDashboardAwaiting {
+    adminBookings(status: pending, limit: 1, offset: 0) {
+      total
+    }
+  }
+`);
 
 const QUICK_LINKS: { to: string; label: string; text: string; icon: ReactNode }[] = [
   { to: "/admin/vehicles", label: "Manage Vehicles", text: "Add, edit and retire fleet cars", icon: <CarIcon size={20} /> },
@@ -144,10 +154,21 @@ export function Component() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: DASHBOARD });
   const d = data?.adminDashboard;
   const loading = !d && fetching;
+  // The dashboard is where an admin starts: a booking waiting for approval must not wait unseen.
+  const [awaiting] = useQuery({ query: AWAITING_APPROVAL });
+  const waiting = awaiting.data?.adminBookings.total ?? 0;
 
   return (
     <div className={pageStack}>
       <PageHeader title="Dashboard" description={admin ? `Welcome back, ${admin.firstName}. Here is the fleet today.` : "The fleet today."} />
+      {waiting > 0 ? (
+        <Notice tone="info" title={`${plural(waiting, "booking")} ${waiting === 1 ? "awaits" : "await"} approval`}>
+          Pending bookings hold their car until you confirm or cancel them.{" "}
+          <Link to="/admin/bookings?status=pending" className={css({ color: "fg.link", fontWeight: "600", textDecoration: "underline" })}>
+            Review pending bookings
+          </Link>
+        </Notice>
+      ) : null}
       {error && !d ? (
         <LoadError title="Error loading dashboard" error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
       ) : (
