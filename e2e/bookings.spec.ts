@@ -12,7 +12,9 @@
 import { expectAccessible } from "./axe";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { formatRand } from "#domain/money.ts";
+import { formatConfirmationDateTime } from "#domain/time.ts";
 import {
+  COMPLETE_PROFILE,
   capeTownDay,
   capeTownInstant,
   createCompletedCustomer,
@@ -23,7 +25,7 @@ import {
   seedBooking,
   snapScreen,
 } from "./booking-helpers.ts";
-import { createCustomer, expectTargetSize, expectToast, signInWithToken, uniqueEmail } from "./support.ts";
+import { createCustomer, expectTargetSize, expectToast, graphql, signInWithToken, uniqueEmail } from "./support.ts";
 
 const LONG_STREET = { latitude: -33.9249, longitude: 18.4241 };
 const LONG_STREET_ADDRESS = "Long Street, Cape Town City Centre, Cape Town, City of Cape Town, Western Cape, 8001, South Africa";
@@ -433,6 +435,24 @@ test.describe("booking rules", () => {
     await expectToast(page, "Profile incomplete", "Please complete your profile to make bookings");
     await expect(page).toHaveURL(/\/profile-completion$/);
     expect(await myBookings(request, token)).toHaveLength(0);
+
+    // Profile done (SPEC: success goes to /home): Home leads back to the booking that was kept,
+    // instead of sending the customer through the four steps again.
+    await graphql(request, `mutation ($input: CompleteProfileInput!) { completeProfile(input: $input) { id } }`, { input: COMPLETE_PROFILE }, token);
+    await page.goto("/home");
+    const waiting = page.getByRole("note").filter({ hasText: "Your booking is waiting" });
+    await expect(waiting).toContainText(`Small car (`);
+    await expect(waiting).toContainText(`${formatConfirmationDateTime(new Date(capeTownInstant(capeTownDay(30).iso, "10:00")))} to`);
+    await snapScreen(page, testInfo, "home-booking-waiting");
+    await waiting.getByRole("link", { name: "Review & Confirm" }).click();
+    await expect(page).toHaveURL(/\/booking\/confirmation$/);
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page).toHaveURL(/\/booking\/success$/);
+    expect(await myBookings(request, token)).toHaveLength(1);
+    // The draft went with the booking: Home has nothing waiting any more.
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1, name: "Hi, Naledi" })).toBeVisible();
+    await expect(page.getByText("Your booking is waiting")).toHaveCount(0);
   });
 
   test("Home and My Bookings: the next trip first, not the booking made last", async ({ page, request }, testInfo) => {

@@ -8,6 +8,9 @@ import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
+import { categoryLabel } from "#domain/catalogue.ts";
+import { isDraftReadyForConfirmation } from "#domain/draft.ts";
+import { formatConfirmationDateTime } from "#domain/time.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { ButtonLink } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
@@ -17,6 +20,7 @@ import { CustomerScreen } from "../CustomerScreen.tsx";
 import { HomeSkeletonBody } from "../HomeSkeleton.tsx";
 import { BookingCard, BookingSkeletons } from "../booking/BookingCard.tsx";
 import { MY_BOOKINGS_QUERY } from "../booking/documents.ts";
+import { useBookingDraft } from "../booking/draft.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { AccountLoadError } from "../components/SessionStates.tsx";
 import { CarIcon, ChevronRightIcon, TagIcon } from "../components/icons.tsx";
@@ -157,6 +161,29 @@ function CarsForSaleCard() {
   );
 }
 
+/**
+ * A booking the customer set up before the profile was complete ("Your booking details are
+ * kept", says the confirmation step): once the profile is done, Home leads back to it instead of
+ * leaving the customer to go through the steps again.
+ */
+function WaitingBooking() {
+  const draft = useBookingDraft();
+  if (!isDraftReadyForConfirmation(draft) || !draft.vehicleId || !draft.deliveryLocation || !draft.returnLocation) return null;
+  return (
+    <Notice tone="info" title="Your booking is waiting">
+      <span className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+        <span>
+          {categoryLabel(draft.category)} car{draft.vehicleName ? ` (${draft.vehicleName})` : ""}, {formatConfirmationDateTime(new Date(draft.pickupDate))} to{" "}
+          {formatConfirmationDateTime(new Date(draft.returnDate))}. Check it and confirm it.
+        </span>
+        <ButtonLink to="/booking/confirmation" fullWidth>
+          Review & Confirm
+        </ButtonLink>
+      </span>
+    </Notice>
+  );
+}
+
 function BookCta() {
   return (
     <div
@@ -207,7 +234,10 @@ export function HomeScreen() {
           </div>
 
           {user.profileCompleted ? (
-            <BookCta />
+            <>
+              <WaitingBooking />
+              <BookCta />
+            </>
           ) : (
             <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
               <Notice tone="amber" title="Complete your profile to book">
