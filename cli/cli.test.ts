@@ -152,22 +152,27 @@ async function asAdmin(): Promise<Record<string, string>> {
 describe("dealerships", () => {
   test("onboard prints a password once that signs in over HTTP; reset-password replaces it; deactivate gives 403; activate restores", async () => {
     const code = `ATL${unique()}`;
-    const onboard = await ok([
-      "dealership",
-      "onboard",
-      "--code",
-      code,
-      "--company",
-      "Atlantic Motors",
-      "--contact-person",
-      "Sam Jacobs",
-      "--email",
-      `${code.toLowerCase()}@dealer.example`,
-      "--phone",
-      "021 555 0100",
-      "--city",
-      "Cape Town",
-    ]);
+    const onboard = await ok(
+      [
+        "dealership",
+        "onboard",
+        "--code",
+        code,
+        "--company",
+        "Atlantic Motors",
+        "--contact-person",
+        "Sam Jacobs",
+        "--email",
+        `${code.toLowerCase()}@dealer.example`,
+        "--phone",
+        "021 555 0100",
+        "--city",
+        "Cape Town",
+      ],
+      { env: { PUBLIC_URL: "https://rentals.example" } },
+    );
+    // The whole address to hand on with the password, not a bare path.
+    expect(onboard.stdout).toContain("Sign-in: https://rentals.example/dealership/signin with the dealership code and this password");
     const first = /Initial password \(shown only now; give it to the dealership\): (\S+)/.exec(onboard.stdout)?.[1];
     expect(first).toBeDefined();
     secrets.push({ value: first!, onStdout: 1 });
@@ -273,7 +278,10 @@ describe("drivers", () => {
 
   test("create prints a password once that signs in to the driver app; disable ends it; reset-password replaces it", async () => {
     const email = `sipho-${unique().toLowerCase()}@capedrive.example`;
-    const created = await ok(["driver", "create", "--name", "Sipho Mokoena", "--email", email, "--phone", "082 555 0142"]);
+    const created = await ok(["driver", "create", "--name", "Sipho Mokoena", "--email", email, "--phone", "082 555 0142"], {
+      env: { PUBLIC_URL: "https://rentals.example" },
+    });
+    expect(created.stdout).toContain("Sign-in: https://rentals.example/driver/signin with this email and password");
     const password = /Initial password \(shown only now; give it to the driver\): (\S+)/.exec(created.stdout)?.[1];
     expect(password).toBeDefined();
     secrets.push({ value: password!, onStdout: 1 });

@@ -60,7 +60,11 @@ export function registerDealershipCommands(program: Command): void {
           city: o.city,
         };
         await withoutInterruption(FINISHING, async () => {
-          const result = await withServices((services, actor) => onboardDealership(services, actor, input, password));
+          // The full address (PUBLIC_URL, as in the emails): the operator passes it on with the password.
+          const { result, signInUrl } = await withServices(async (services, actor) => ({
+            result: await onboardDealership(services, actor, input, password),
+            signInUrl: `${services.config.publicUrl}/dealership/signin`,
+          }));
           if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
           const d = result.dealership;
           await print(
@@ -70,7 +74,7 @@ export function registerDealershipCommands(program: Command): void {
               result.generated
                 ? `Initial password (shown only now; give it to the dealership): ${result.password}`
                 : "Password: the one from standard input (not shown)",
-              "Sign-in: /dealership/signin with the dealership code and this password",
+              `Sign-in: ${signInUrl} with the dealership code and this password`,
             ].join("\n"),
           );
         });

@@ -35,7 +35,11 @@ export function registerDriverCommands(program: Command): void {
     .action(async (o: { name: string; email: string; phone: string; passwordStdin?: boolean } & Json) => {
       const password = await readOptionalPassword(o);
       await withoutInterruption(FINISHING, async () => {
-        const result = await withServices((services, actor) => createDriver(services, actor, { name: o.name, email: o.email, phone: o.phone, password }));
+        // The full address (PUBLIC_URL, as in the emails): the operator passes it on with the password.
+        const { result, signInUrl } = await withServices(async (services, actor) => ({
+          result: await createDriver(services, actor, { name: o.name, email: o.email, phone: o.phone, password }),
+          signInUrl: `${services.config.publicUrl}/driver/signin`,
+        }));
         if (o.json) return printJson({ driver: result.driver, ...(result.password ? { password: result.password } : {}) });
         await print(
           [
@@ -43,7 +47,7 @@ export function registerDriverCommands(program: Command): void {
             result.password
               ? `Initial password (shown only now; give it to the driver): ${result.password}`
               : "Password: the one from standard input (not shown)",
-            "Sign-in: /driver/signin with this email and password",
+            `Sign-in: ${signInUrl} with this email and password`,
           ].join("\n"),
         );
       });
