@@ -160,6 +160,8 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await snapScreen(page, testInfo, `${prefix}delivery`);
   await page.getByRole("button", { name: /Use my current location/ }).click();
   await expect(page.getByText("Location Selected")).toBeVisible();
+  // The button pressed is gone: focus goes to what replaced it, not to <body>.
+  await expect(page.getByRole("heading", { name: "Location Selected" })).toBeFocused();
   await expect(page.getByTestId("selected-location")).toHaveText(LONG_STREET_ADDRESS);
   await expect(page.getByRole("button", { name: "Change Location" })).toBeVisible();
   await expectNoOverflow(page);
@@ -581,6 +583,8 @@ test.describe("booking rules", () => {
     // Change Location clears the choice: Confirm is disabled again.
     await page.getByRole("button", { name: "Change Location" }).click();
     await expect(page.getByRole("button", { name: "Confirm Delivery Location" })).toBeDisabled();
+    // Change Location removes itself: focus goes to the first way of choosing again.
+    await expect(page.getByRole("button", { name: /Use my current location/ })).toBeFocused();
     // Without a return location the confirmation sends the customer back to that step.
     await page.getByLabel("Delivery address").fill("Cape Town International Airport");
     await page.getByRole("button", { name: "Use This Address" }).click();

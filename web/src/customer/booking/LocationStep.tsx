@@ -5,7 +5,7 @@
  * confirm button is enabled only with a choice. Without a category, or without dates, the flow
  * goes back to the step that is missing. A typed address not yet looked up is kept in the draft.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useClient } from "urql";
 import { css } from "styled-system/css";
@@ -96,6 +96,17 @@ export function LocationStep({ kind }: { kind: Kind }) {
   /** The last typed-address lookup got no answer (offline, a 5xx). */
   const [lookupFailed, setLookupFailed] = useState(false);
   const addressInput = useRef<HTMLInputElement>(null);
+  const selectedHeading = useRef<HTMLHeadingElement>(null);
+  const options = useRef<HTMLDivElement>(null);
+  const selected = chosen.location !== "";
+  // A choice replaces the control that had focus (and Change Location removes itself): without
+  // this, focus falls to <body> and a screen reader hears nothing. Not on the screen's first show.
+  const wasSelected = useRef(selected);
+  useEffect(() => {
+    if (wasSelected.current === selected) return;
+    wasSelected.current = selected;
+    (selected ? selectedHeading.current : options.current?.querySelector("button"))?.focus();
+  }, [selected]);
 
   if (draft.category === "") return <Navigate to={flow.path("car")} replace />;
   if (draft.pickupDate === "" || draft.returnDate === "") return <Navigate to={flow.path("dates")} replace />;
@@ -155,8 +166,6 @@ export function LocationStep({ kind }: { kind: Kind }) {
     }
   };
 
-  const selected = chosen.location !== "";
-
   return (
     <BookingScreen back={flow.back(kind)} step={flow.mode === "new" ? text.step : undefined} title={text.title} description={text.description}>
       {selected ? (
@@ -166,7 +175,9 @@ export function LocationStep({ kind }: { kind: Kind }) {
               <CheckCircleIcon size={24} />
             </span>
             <div className={css({ minW: "0" })}>
-              <h2 className={css({ fontWeight: "700" })}>Location Selected</h2>
+              <h2 ref={selectedHeading} tabIndex={-1} className={css({ fontWeight: "700", _focusVisible: { outline: "none" } })}>
+                Location Selected
+              </h2>
               <p className={css({ mt: "1", overflowWrap: "anywhere" })} data-testid="selected-location">
                 {chosen.location}
               </p>
@@ -178,7 +189,7 @@ export function LocationStep({ kind }: { kind: Kind }) {
           </Button>
         </Card>
       ) : (
-        <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+        <div ref={options} className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
           {kind === "return" && draft.deliveryLocation ? (
             <button
               type="button"
