@@ -50,6 +50,7 @@ test.describe("driver app", () => {
     await assignDriver(request, adminToken, booking.id, "delivery", driver.id);
 
     await signInDriver(page, driver);
+    await expect(page.getByRole("heading", { level: 1, name: "My jobs" })).toBeFocused();
     // Used with a thumb in a car park: the welcome toast's close button, the header's links and buttons and the day tabs are 44 px or more.
     await expectTargetSize(toast(page).getByRole("button", { name: "Dismiss notification" }), 44);
     // On a phone the header keeps to one line: the buttons show their icons, named for screen readers.
@@ -71,7 +72,8 @@ test.describe("driver app", () => {
     await snap(page, testInfo, "driver-jobs");
 
     await card.click();
-    await expect(page.getByRole("heading", { name: "Delivery at 10:00 AM" })).toBeVisible();
+    // The card pressed is gone with the list: focus goes to the job's heading, not to <body>.
+    await expect(page.getByRole("heading", { name: "Delivery at 10:00 AM" })).toBeFocused();
     await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:0821234567");
     await expect(page.getByRole("link", { name: "Navigate" })).toHaveAttribute("href", /google\.com\/maps\/dir\/\?api=1&destination=-33\.9249%2C18\.4241/);
     await snap(page, testInfo, "driver-job");

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { css, cx } from "styled-system/css";
 import { SkipLink } from "../ui/AreaShell.tsx";
+import { useFocusOnNewScreen } from "../ui/useFocusOnNewScreen.ts";
 import { useBookingFlowHistory } from "./booking/flowHistory.ts";
 
 const page = css({
@@ -47,41 +47,4 @@ export function CustomerLayout() {
       </div>
     </div>
   );
-}
-
-/** How long a new screen's heading is waited for (its code may still be loading). */
-const HEADING_WAIT_MS = 3_000;
-
-/**
- * A move to another screen takes the focus to its heading, so a keyboard or screen-reader user
- * starts at the top of the new page and hears its name (a page change otherwise leaves focus on
- * <body> and says nothing). Not on the first screen, and not when the new screen has already put
- * the focus somewhere itself.
- */
-function useFocusOnNewScreen() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new screen (its pathname), whatever the effect reads
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const focusHeading = () => {
-      if (document.activeElement && document.activeElement !== document.body) return true;
-      const heading = document.querySelector<HTMLElement>("main h1");
-      if (!heading) return false;
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
-      return true;
-    };
-    if (focusHeading()) return;
-    const observer = new MutationObserver(() => focusHeading() && observer.disconnect());
-    observer.observe(document.body, { childList: true, subtree: true });
-    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
-    return () => {
-      observer.disconnect();
-      clearTimeout(timer);
-    };
-  }, [pathname]);
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { css } from "styled-system/css";
 import { HeaderLogo } from "./HeaderLogo.tsx";
+import { useFocusOnNewScreen } from "./useFocusOnNewScreen.ts";
 
 const skip = css({
   position: "absolute",
@@ -60,9 +61,10 @@ export function SkipLink() {
 /**
  * Full-width layout for the admin and dealership areas: skip link, a sticky header with the logo
  * and the area name (and `actions` on the right; an optional `nav` row below), then the page in
- * <main>.
+ * <main>. A move to another screen takes the focus to its heading.
  */
 export function AreaShell({ area, actions, nav }: { area: string; actions?: ReactNode; nav?: ReactNode }) {
+  useFocusOnNewScreen();
   return (
     <div className={css({ minH: "100dvh", display: "flex", flexDirection: "column", bg: "bg.subtle" })}>
       <SkipLink />
