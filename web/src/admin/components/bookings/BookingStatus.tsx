@@ -79,24 +79,45 @@ export function StatusControl({ booking }: { booking: AdminBooking }) {
 export function ApprovalButtons({ booking }: { booking: AdminBooking }) {
   const [, update] = useMutation(UPDATE_STATUS);
   const [busy, setBusy] = useState<"confirmed" | "cancelled" | null>(null);
-  const decide = async (status: "confirmed" | "cancelled") => {
+  const decide = async (status: "confirmed" | "cancelled", pressed: HTMLButtonElement) => {
+    // Both buttons go once the booking is decided (and are disabled meanwhile): focus would fall to
+    // <body>. It goes to the card's status select, which now says the decision.
+    const card = pressed.closest("li");
     setBusy(status);
     const result = await update({ id: booking.id, status });
     setBusy(null);
-    if (result.error || !result.data) notifyError("Error updating status", adminErrorMessage(result.error));
-    else
-      notifySuccess(
-        status === "confirmed" ? "Booking approved" : "Booking declined",
-        `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`,
-      );
+    if (result.error || !result.data) {
+      notifyError("Error updating status", adminErrorMessage(result.error));
+      pressed.focus();
+      return;
+    }
+    notifySuccess(
+      status === "confirmed" ? "Booking approved" : "Booking declined",
+      `Booking #${bookingNumber(booking.id, "admin")} is now ${bookingStatusLabel(status).toLowerCase()}.`,
+    );
+    // Filtered to pending, the card itself goes: then the list's heading.
+    const target = card?.isConnected ? card.querySelector<HTMLElement>("select") : document.querySelector<HTMLElement>("main h1");
+    if (target?.tagName === "H1") target.tabIndex = -1;
+    target?.focus();
   };
   return (
     <>
-      <Button size="sm" disabled={busy !== null} onClick={() => void decide("confirmed")} aria-busy={busy === "confirmed" || undefined}>
+      <Button
+        size="sm"
+        disabled={busy !== null}
+        onClick={(event) => void decide("confirmed", event.currentTarget)}
+        aria-busy={busy === "confirmed" || undefined}
+      >
         {busy === "confirmed" ? <Spinner /> : null}
         Approve
       </Button>
-      <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void decide("cancelled")} aria-busy={busy === "cancelled" || undefined}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy !== null}
+        onClick={(event) => void decide("cancelled", event.currentTarget)}
+        aria-busy={busy === "cancelled" || undefined}
+      >
         Decline
       </Button>
     </>
