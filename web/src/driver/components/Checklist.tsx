@@ -82,7 +82,8 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
     });
     if (Object.keys(problems).length > 0) {
       const first = document.querySelector<HTMLElement>("[data-problem=true]");
-      first?.scrollIntoView({ block: "center", behavior: "smooth" });
+      // An explicit "smooth" overrides the stylesheet's reduced-motion rule: ask the device here.
+      first?.scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "smooth" });
       // Focus follows, so a keyboard or screen-reader user starts at what is missing.
       first?.querySelector<HTMLElement>("input:not([type=hidden]), button, textarea, select")?.focus({ preventScroll: true });
       return;
