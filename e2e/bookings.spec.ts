@@ -138,6 +138,9 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   const calendar = page.locator("[data-scope=date-picker][data-part=content][data-state=open]");
   await expect(calendar).toBeVisible();
   await expect(calendar.locator("[data-part=table-cell-trigger][data-selected]")).toHaveText(String(Number(returnDay.iso.slice(8))));
+  // The month heading is named by what it shows, then what it does.
+  await expect(calendar.locator("[data-part=view-trigger]")).toHaveAccessibleName(/^[A-Z][a-z]+ \d{4}: choose month and year$/);
+  await expectAccessible(page, "datetime-calendar");
   // Thumb-sized: every day and the month's arrows at least 44 x 44 px on the phone, the month still on screen.
   await expectTargetSize(calendar.locator("[data-part=table-cell-trigger]:not([data-outside-range])"), 44);
   await expectTargetSize(calendar.getByRole("button", { name: /^(Previous|Next) month$/ }), 44);

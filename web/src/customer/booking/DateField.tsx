@@ -9,7 +9,7 @@
  * Days before `min` and after `max` ("yyyy-mm-dd", Cape Town) are disabled. The month heading
  * opens a month view and then a year view, so a date of birth decades back is three taps away.
  */
-import { DatePicker, parseDate } from "@ark-ui/react/date-picker";
+import { DatePicker, parseDate, useDatePickerContext } from "@ark-ui/react/date-picker";
 import { Portal } from "@ark-ui/react/portal";
 import { css, cx } from "styled-system/css";
 import { CAPE_TOWN_TIME_ZONE, formatDisplayDate, parseDisplayDate, sanitiseDateInput, type IsoDate } from "#domain/time.ts";
@@ -117,6 +117,20 @@ const viewTrigger = css({
   _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "1px" },
 });
 
+/**
+ * The heading that opens the wider view. Its name starts with what it shows ("January 2027"), so
+ * what a speech-control user reads on it is what names it (WCAG 2.5.3), then what it does.
+ */
+function ViewTrigger({ does }: { does: string }) {
+  const { start, end } = useDatePickerContext().visibleRangeText;
+  const shown = [...new Set([start, end])].filter(Boolean).join(" - ");
+  return (
+    <DatePicker.ViewTrigger className={viewTrigger} aria-label={`${shown}: ${does}`}>
+      <DatePicker.RangeText />
+    </DatePicker.ViewTrigger>
+  );
+}
+
 /** Previous / heading (to the wider view) / next, for the month and year views. */
 function PeriodControl({ label }: { label: "year" | "decade" }) {
   return (
@@ -124,9 +138,7 @@ function PeriodControl({ label }: { label: "year" | "decade" }) {
       <DatePicker.PrevTrigger className={navButton} aria-label={`Previous ${label}`}>
         <ChevronRightIcon className={css({ transform: "rotate(180deg)" })} />
       </DatePicker.PrevTrigger>
-      <DatePicker.ViewTrigger className={viewTrigger}>
-        <DatePicker.RangeText />
-      </DatePicker.ViewTrigger>
+      <ViewTrigger does={label === "year" ? "choose the year" : "years"} />
       <DatePicker.NextTrigger className={navButton} aria-label={`Next ${label}`}>
         <ChevronRightIcon />
       </DatePicker.NextTrigger>
@@ -238,9 +250,7 @@ export function DateField({
                               <DatePicker.PrevTrigger className={navButton} aria-label="Previous month">
                                 <ChevronRightIcon className={css({ transform: "rotate(180deg)" })} />
                               </DatePicker.PrevTrigger>
-                              <DatePicker.ViewTrigger className={viewTrigger} aria-label="Choose month and year">
-                                <DatePicker.RangeText />
-                              </DatePicker.ViewTrigger>
+                              <ViewTrigger does="choose month and year" />
                               <DatePicker.NextTrigger className={navButton} aria-label="Next month">
                                 <ChevronRightIcon />
                               </DatePicker.NextTrigger>
