@@ -123,6 +123,8 @@ test.describe("driver app", () => {
     await page.getByLabel("Odometer (km)").fill(String(km));
     // Nine fuel levels, each 44 px wide (two rows on a phone).
     await expectTargetSize(page.locator("label:has(input[name=fuel])"), 44);
+    // Read out as spoken: "1 eighth", not "1 eighths".
+    await expect(page.getByRole("radio", { name: "1 eighth", exact: true })).toHaveCount(1);
     await page.getByLabel("Full").check({ force: true });
     await page.getByLabel("The licence matches the person receiving the car").check();
     // Adding damage takes the focus to its photo, above the button; removing it leaves none.

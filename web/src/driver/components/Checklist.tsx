@@ -261,7 +261,7 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
                   className={css({ srOnly: true })}
                   checked={draft.fuelEighths === eighths}
                   onChange={() => update({ fuelEighths: eighths })}
-                  aria-label={fuelLevelLabel(eighths) === `${eighths}/8` ? `${eighths} eighths` : fuelLevelLabel(eighths)}
+                  aria-label={fuelLevelLabel(eighths) === `${eighths}/8` ? `${eighths} ${eighths === 1 ? "eighth" : "eighths"}` : fuelLevelLabel(eighths)}
                 />
                 <span aria-hidden="true">{eighths === 0 ? "E" : eighths === FUEL_EIGHTHS_FULL ? "F" : `${eighths}/8`}</span>
               </label>
