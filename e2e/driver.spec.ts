@@ -132,6 +132,8 @@ test.describe("driver app", () => {
     await expect(page.getByRole("button", { name: "Camera: Damage 1 photo" })).toBeFocused();
     await page.getByRole("button", { name: "Remove damage 1" }).click();
     await expect(page.getByRole("button", { name: "Camera: Damage 1 photo" })).toHaveCount(0);
+    // The button pressed is gone: focus goes back to Add damage, not to <body>.
+    await expect(page.getByRole("button", { name: "Add damage" })).toBeFocused();
     // A tap on the pad draws nothing, so there is nothing to accept.
     const pad = page.locator("canvas[aria-label^='Signature pad']");
     await pad.scrollIntoViewIfNeeded();

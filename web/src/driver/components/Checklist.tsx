@@ -13,6 +13,7 @@ import { useClient, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { FUEL_EIGHTHS_FULL, fuelLevelLabel, MAX_DAMAGE_PHOTOS, PHOTO_SLOT_LABELS, REQUIRED_PHOTO_SLOTS, type HandoverKind } from "#domain";
 import { serverMessage } from "../../lib/errors.ts";
+import { focusAfterRemoval } from "../../lib/focusAfterRemoval.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { Field, TextAreaField } from "../../ui/Field.tsx";
@@ -49,6 +50,9 @@ function currentPosition(): Promise<string | undefined> {
     );
   });
 }
+
+/** A damage card's first control: its photo's camera button. */
+const damageAction = (id: string) => document.querySelector<HTMLElement>(`[data-damage-id="${CSS.escape(id)}"] button`);
 
 export function Checklist({ job, licenceImage }: { job: JobForChecklist; licenceImage: React.ReactNode }) {
   const client = useClient();
@@ -177,7 +181,16 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
               }}
             />
             <div>
-              <Button variant="ghost" onClick={() => setDraft((x) => ({ ...x, damage: x.damage.filter((y) => y.id !== d.id) }))}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  const ids = draft.damage.map((y) => y.id);
+                  // The button pressed goes with its damage: focus to the next one's photo (else the
+                  // previous one's, else Add damage) instead of falling to <body>.
+                  flushSync(() => setDraft((x) => ({ ...x, damage: x.damage.filter((y) => y.id !== d.id) })));
+                  focusAfterRemoval(ids, d.id, damageAction, () => document.querySelector<HTMLElement>("[data-add-damage]"))?.focus();
+                }}
+              >
                 <TrashIcon size={16} /> Remove damage {i + 1}
               </Button>
             </div>
@@ -187,11 +200,12 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
           <div>
             <Button
               variant="outline"
+              data-add-damage
               onClick={() => {
                 const id = crypto.randomUUID();
                 // Drawn at once, so the new damage's first control (its photo) can take the focus: it appears above this button.
                 flushSync(() => setDraft((x) => ({ ...x, damage: [...x.damage, { id, photo: null, note: "" }] })));
-                document.querySelector<HTMLElement>(`[data-damage-id="${id}"] button`)?.focus();
+                damageAction(id)?.focus();
               }}
             >
               <PlusIcon size={16} /> Add damage
