@@ -104,6 +104,7 @@ async function bookingJourney(page: Page, request: APIRequestContext, testInfo: 
   await expect(page.getByRole("heading", { name: `Available ${journey.category} cars · ${journey.transmission}` })).toBeVisible();
   const next = page.getByRole("button", { name: "Next", exact: true });
   await expect(next).toBeDisabled();
+  await expectTargetSize(page.getByRole("button", { name: "Back to Categories" }), 44);
   const vehicles = page.locator("label").filter({ has: page.locator("input[name=vehicle]") });
   await expect(vehicles.first()).toContainText(`R${journey.rate}/day`);
   await vehicles.first().click();

@@ -15,7 +15,7 @@ import { expectAccessible } from "./axe";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./test";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, seedBooking } from "./booking-helpers.ts";
 import { assignDriver, createAdminToken, createCar, createDriver } from "./handover-helpers.ts";
-import { graphql, signInWithToken, snap } from "./support.ts";
+import { expectTargetSize, graphql, signInWithToken, snap } from "./support.ts";
 
 const SLOTS = ["front", "back", "left", "right", "odometer", "fuel"] as const;
 const SLOT_LABELS = ["Front", "Back", "Left side", "Right side", "Odometer", "Fuel gauge"];
@@ -165,6 +165,8 @@ test("a delivered and collected car: status on My Bookings, the booking's page, 
     /google\.com\/maps\/search\/\?api=1&query=-33\.9249%2C18\.4241/,
   );
   await expect(page.getByRole("link", { name: "Back to My Bookings" })).toHaveAttribute("href", "/bookings");
+  // Tapped with a thumb: 44 px high.
+  await expectTargetSize(handovers.getByRole("link", { name: /Open in maps/ }), 44);
   await expectAccessible(page, "booking page");
   await expectNoOverflow(page);
   await snap(page, testInfo, "condition-report-booking-page");

@@ -16,7 +16,8 @@ export function MapsLink({ coordinates, className }: { coordinates: string | nul
           display: "inline-flex",
           alignItems: "center",
           gap: "1",
-          minH: "8",
+          // A thumb's target (44 px) on the phone, where these are tapped.
+          minH: "11",
           fontSize: "sm",
           fontWeight: "600",
           color: "brand.text",

@@ -204,7 +204,7 @@ function VehicleStep({ onBack, arrived }: { onBack: () => void; arrived: boolean
   return (
     <>
       <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-        <Button variant="ghost" size="sm" onClick={onBack} className={css({ alignSelf: "flex-start", ml: "-3" })}>
+        <Button variant="ghost" size="sm" onClick={onBack} className={css({ alignSelf: "flex-start", ml: "-3", minH: "11" })}>
           <ArrowLeftIcon size={18} />
           Back to Categories
         </Button>
