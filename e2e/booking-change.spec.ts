@@ -8,7 +8,7 @@
 import { formatRandCents } from "#domain";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, seedBooking, snapScreen } from "./booking-helpers.ts";
 import { createAdminToken, createCar } from "./handover-helpers.ts";
-import { expectToast, graphql, signInWithToken } from "./support.ts";
+import { expectTargetSize, expectToast, graphql, signInWithToken } from "./support.ts";
 import { expect, test } from "./test";
 
 test("change a booking's return and delivery place, see the difference and the history; then extend the trip on the road", async ({
@@ -33,9 +33,12 @@ test("change a booking's return and delivery place, see the difference and the h
   const card = page.getByRole("article", { name: `Booking #${booking.bookingNumber}` });
   await card.getByRole("link", { name: `Change booking #${booking.bookingNumber}` }).click();
   await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/change$`));
-  await expect(page.getByRole("heading", { name: `Change booking #${booking.bookingNumber}` })).toBeVisible();
+  // The keyboard starts at the loaded screen's heading (the loading screen's one is gone).
+  await expect(page.getByRole("heading", { name: `Change booking #${booking.bookingNumber}` })).toBeFocused();
   await expect(page.getByText("you'll see the new price before you confirm")).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm change" })).toBeDisabled();
+  // Tapped with a thumb: each Change is 44 px high.
+  await expectTargetSize(page.getByRole("link", { name: /^Change the / }), 44);
 
   // ---- the dates step of the booking flow: one more day -----------------------------------------
   await page.getByRole("link", { name: "Change the dates" }).click();

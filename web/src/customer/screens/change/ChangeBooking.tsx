@@ -14,7 +14,7 @@
  * customer is told it did not go through, with "Try again" (the server never makes a change twice:
  * asked for the details a booking already has, it answers the booking as it is).
  */
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Outlet, useNavigate, useOutletContext, useParams } from "react-router";
 import { useClient, useMutation, useQuery } from "urql";
 import { css } from "styled-system/css";
@@ -101,6 +101,27 @@ export function ChangeBookingLayout() {
     if (booking && store.get().category === "") store.update(draftOf(booking));
   }, [booking, store]);
 
+  const ready = Boolean(booking) && draft.category !== "";
+  // The loading screen's heading takes the focus on arrival; the loaded screen replaces it, and
+  // focus would fall to <body>: it goes on to the loaded screen's heading.
+  const loadingHeadingFocused = useRef(false);
+  useEffect(() => {
+    if (!ready) {
+      const note = () => {
+        loadingHeadingFocused.current = document.activeElement?.matches("main h1") ?? false;
+      };
+      note();
+      document.addEventListener("focusin", note);
+      return () => document.removeEventListener("focusin", note);
+    }
+    if (!loadingHeadingFocused.current || (document.activeElement && document.activeElement !== document.body)) return;
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+  }, [ready]);
+
   if (booking && draft.category !== "") {
     return (
       <ChangeFlowProvider store={store} bookingId={id}>
@@ -133,7 +154,7 @@ function Part({ title, value, was, to, what }: { title: string; value: string; w
           </p>
         ) : null}
       </div>
-      <ButtonLink to={to} variant="outline" size="sm" aria-label={`Change ${what}`} className={css({ flexShrink: 0 })}>
+      <ButtonLink to={to} variant="outline" size="sm" aria-label={`Change ${what}`} className={css({ flexShrink: 0, minH: "11" })}>
         Change
       </ButtonLink>
     </div>
