@@ -79,6 +79,8 @@ test.describe("driver app", () => {
     await snap(page, testInfo, "driver-job");
     await page.getByRole("button", { name: "On my way" }).click();
     await expect(page.getByText("On the way", { exact: true })).toBeVisible();
+    // The button pressed is gone: focus moves on to the next control, not to <body>.
+    await expect(page.getByRole("button", { name: "Couldn't hand over" })).toBeFocused();
 
     // The front from the (fake) camera.
     await page.getByRole("button", { name: "Camera: Front photo" }).click();
@@ -160,6 +162,26 @@ test.describe("driver app", () => {
     );
     expect(data.adminBookings.items.find((b) => b.id === booking.id)).toMatchObject({ status: "in_progress", vehicleId: vehicle.id });
     expect(data.adminVehicle.status).toBe("rented");
+  });
+
+  test("couldn't hand over, by keyboard: the reason, Mark as failed, and focus on the job's heading", async ({ page, request }, testInfo) => {
+    const adminToken = await createAdminToken(request, testInfo);
+    const driver = await createDriver(request, adminToken, testInfo, "Lerato Khumalo");
+    const { booking } = await bookTomorrow(request, testInfo, adminToken, "Ayanda Zulu");
+    await assignDriver(request, adminToken, booking.id, "delivery", driver.id);
+    await signInDriver(page, driver);
+    await page.getByRole("tab", { name: "Tomorrow" }).click();
+    await page.getByRole("link", { name: /Ayanda Zulu/ }).click();
+    const trigger = page.getByRole("button", { name: "Couldn't hand over" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Couldn't hand over" });
+    await dialog.getByRole("radio", { name: "Customer absent" }).check({ force: true });
+    await dialog.getByRole("button", { name: "Mark as failed" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("This handover failed")).toBeVisible();
+    // The dialog and its trigger are gone: focus is on the job's heading, not on <body>.
+    await expect(page.getByRole("heading", { level: 1, name: "Delivery at 10:00 AM" })).toBeFocused();
   });
 
   test("another area's visitor is sent to the driver sign-in, and a wrong password is refused", async ({ page }) => {

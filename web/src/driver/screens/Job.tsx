@@ -8,7 +8,7 @@ import { Link, useParams } from "react-router";
 import { useClient, useQuery } from "urql";
 import { css } from "styled-system/css";
 import { formatBookingCardDateTime, fuelLevelLabel, HANDOVER_KIND_LABELS, PHOTO_SLOT_LABELS, type FailureReason } from "#domain";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { serverMessage } from "../../lib/errors.ts";
 import { groupDigits } from "../../lib/format.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
@@ -36,6 +36,20 @@ export function Component() {
   const [failOpen, setFailOpen] = useState(false);
   const job = data?.driverJob;
   usePageTitle(job ? `${HANDOVER_KIND_LABELS[job.kind]} ${jobTime(job.at)}` : "Job");
+  // Marked as failed, the job's actions go, the open dialog with them: focus would fall to <body>.
+  // It goes to the job's heading, where the failed notice follows.
+  const lastState = useRef(job?.state);
+  useEffect(() => {
+    const was = lastState.current;
+    lastState.current = job?.state;
+    if (!was || was === "failed" || job?.state !== "failed") return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, [job?.state]);
 
   const back = (
     <Link to="/driver" className={css({ display: "inline-flex", alignItems: "center", gap: "1", color: "brand.text", fontWeight: "600", minH: "11" })}>
@@ -73,8 +87,14 @@ export function Component() {
     setStarting(true);
     const result = await client.mutation(START_HANDOVER, { id }).toPromise();
     setStarting(false);
-    if (result.data) notifySuccess("On your way", job?.kind === "delivery" ? "The customer has been told the car is on the way." : "Drive safely.");
-    else notifyError("Could not start", serverMessage(result.error) ?? "Please try again.");
+    // "On my way" goes once the job has started: focus moves on to the next control, not to <body>.
+    if (result.data) {
+      notifySuccess("On your way", job?.kind === "delivery" ? "The customer has been told the car is on the way." : "Drive safely.");
+      document.querySelector<HTMLElement>("[data-fail-handover]")?.focus();
+    } else {
+      notifyError("Could not start", serverMessage(result.error) ?? "Please try again.");
+      document.querySelector<HTMLElement>("[data-start-handover]")?.focus();
+    }
   }
 
   async function fail(reason: FailureReason, note: string): Promise<boolean> {
@@ -149,12 +169,12 @@ export function Component() {
       {open ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           {job.state === "scheduled" ? (
-            <Button size="lg" fullWidth onClick={() => void start()} disabled={starting} aria-busy={starting || undefined}>
+            <Button size="lg" fullWidth data-start-handover onClick={() => void start()} disabled={starting} aria-busy={starting || undefined}>
               {starting ? <Spinner /> : null}
               On my way
             </Button>
           ) : null}
-          <Button variant="ghost" fullWidth onClick={() => setFailOpen(true)}>
+          <Button variant="ghost" fullWidth data-fail-handover onClick={() => setFailOpen(true)}>
             Couldn't hand over
           </Button>
           <FailDialog open={failOpen} onOpenChange={setFailOpen} onConfirm={fail} />
