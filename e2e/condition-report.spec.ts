@@ -155,7 +155,7 @@ test("a delivered and collected car: status on My Bookings, the booking's page, 
   // ---- the booking's page ---------------------------------------------------------------------------
   await card.getByRole("link", { name: `View booking #${booking.bookingNumber}` }).click();
   await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}$`));
-  await expect(page.getByRole("heading", { level: 1, name: "Booking details" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Booking details" })).toBeFocused();
   await expect(page.getByRole("article", { name: `Booking #${booking.bookingNumber}` })).toContainText("Medium");
   const handovers = page.getByRole("region", { name: "Delivery & collection" });
   await expect(handovers.getByTestId("handover-status")).toHaveText(/^Delivered /);
@@ -174,7 +174,7 @@ test("a delivered and collected car: status on My Bookings, the booking's page, 
   // ---- the report: delivered, not collected yet ------------------------------------------------------
   await handovers.getByRole("link", { name: "View condition report" }).click();
   await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}/report$`));
-  await expect(page.getByRole("heading", { level: 1, name: "Condition report" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Condition report" })).toBeFocused();
   const report = page.getByRole("article", { name: "Condition report" });
   await expect(report.getByText(`Booking #${booking.bookingNumber}`, { exact: true })).toBeVisible();
   await expect(report.getByText(`Toyota Corolla Cross · ${car.plate}`, { exact: true })).toBeVisible();
