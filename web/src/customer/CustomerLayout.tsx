@@ -1,6 +1,6 @@
 import { Outlet, useLocation, useMatches } from "react-router";
 import { css, cx } from "styled-system/css";
-import { SkipLink } from "../ui/AreaShell.tsx";
+import { SkipLink } from "../ui/SkipLink.tsx";
 import { useFocusOnNewScreen } from "../ui/useFocusOnNewScreen.ts";
 import { useBookingFlowHistory } from "./booking/flowHistory.ts";
 

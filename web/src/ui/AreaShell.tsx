@@ -2,22 +2,8 @@ import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { css } from "styled-system/css";
 import { HeaderLogo } from "./HeaderLogo.tsx";
+import { SkipLink } from "./SkipLink.tsx";
 import { useFocusOnNewScreen } from "./useFocusOnNewScreen.ts";
-
-const skip = css({
-  position: "absolute",
-  left: "4",
-  top: "-20",
-  zIndex: "100",
-  bg: "bg.surface",
-  color: "brand.text",
-  px: "4",
-  py: "2.5",
-  borderRadius: "control",
-  boxShadow: "raised",
-  fontWeight: "600",
-  _focus: { top: "3" },
-});
 
 const header = css({
   position: "sticky",
@@ -48,15 +34,6 @@ const areaTag = css({
   borderLeftWidth: "1px",
   borderColor: "border.strong",
 });
-
-/** The first stop of the keyboard on every page: straight past the header to the page's <main id="main">. */
-export function SkipLink() {
-  return (
-    <a href="#main" className={skip}>
-      Skip to content
-    </a>
-  );
-}
 
 /**
  * Full-width layout for the admin and dealership areas: skip link, a sticky header with the logo
