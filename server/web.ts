@@ -60,12 +60,25 @@ export function webApp(dist: string) {
     return new Response(request.method === "HEAD" ? null : (asset.body as Uint8Array<ArrayBuffer>), { status, headers });
   }
 
+  const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+
   return async function serve(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
-    const asset = assets.get(pathname === "/" ? "/index.html" : pathname);
-    if (asset) return respond(asset, request);
+    const key = pathname === "/" ? "/index.html" : pathname;
+    const asset = assets.get(key);
+    if (asset) {
+      try {
+        return await respond(asset, request);
+      } catch (error) {
+        // Listed at start but gone since (a rebuild replaced web/dist under a running server): a
+        // 404 like any other missing file, not a 500.
+        if ((error as NodeJS.ErrnoException)?.code !== "ENOENT") throw error;
+        assets.delete(key);
+        return notFound();
+      }
+    }
     const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
-    if (lastSegment.includes(".")) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+    if (lastSegment.includes(".")) return notFound();
     const index = assets.get("/index.html");
     if (!index) return new Response("The web app is not built yet: run `bun run build`.", { status: 503, headers: { "Content-Type": "text/plain" } });
     // Client routes (including unknown ones, which the app renders as its 404 page).
