@@ -231,12 +231,12 @@ const GRAPHQL_MEDIA = /^(application\/graphql(\+json)?|multipart\/form-data)\s*(
 export const JSON_BODY_MESSAGE = "Send the request body as JSON, with Content-Type: application/json";
 
 /**
- * A body sent to /api/* (but an upload's bytes) or to /graphql must say it is JSON. Elysia read a
- * form, XML or a JSON body sent without a Content-Type as no fields at all, so an update
- * answered 200 having changed nothing; yoga answered other types with an empty 415.
+ * A write's body sent to /api/* (but an upload's bytes) or to /graphql must say it is JSON (the
+ * caller skips BODILESS methods). Elysia read a form, XML or a JSON body sent without a
+ * Content-Type as no fields at all, so an update answered 200 having changed nothing; yoga
+ * answered other types with an empty 415.
  */
 function requireJsonBody(request: Request, pathname: string): void {
-  if (BODILESS.has(request.method)) return;
   const graphql = pathname === "/graphql";
   if (!graphql && !pathname.startsWith("/api/")) return;
   const length = request.headers.get("content-length");

@@ -166,11 +166,12 @@ function smtpTransport(services: Services, smtpUrl: string): Transport {
   return {
     name: "smtp",
     async send(row) {
+      // A sender like no-reply@ cannot be answered: replies go to the inbox someone reads, or
+      // where the email says (a buyer's enquiry: to the buyer).
+      const replyTo = replyToOf(row, services);
       await transporter.sendMail({
         from: services.config.mail.from,
-        // A sender like no-reply@ cannot be answered: replies go to the inbox someone reads, or
-        // where the email says (a buyer's enquiry: to the buyer).
-        ...(replyToOf(row, services) ? { replyTo: replyToOf(row, services) } : {}),
+        ...(replyTo ? { replyTo } : {}),
         to: row.to,
         subject: row.subject,
         text: row.text,
@@ -193,9 +194,10 @@ function developmentTransport(services: Services): Transport {
     async send(row) {
       const at = new Date();
       const file = joinPath(folder, `${at.toISOString().replaceAll(":", "-")}-${row.id}.txt`);
+      const replyTo = replyToOf(row, services);
       const headers = [
         `From: ${services.config.mail.from}`,
-        ...(replyToOf(row, services) ? [`Reply-To: ${replyToOf(row, services)}`] : []),
+        ...(replyTo ? [`Reply-To: ${replyTo}`] : []),
         `To: ${row.to}`,
         `Subject: ${row.subject}`,
         `Date: ${at.toUTCString()}`,
