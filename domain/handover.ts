@@ -171,21 +171,21 @@ export function describeCharges(charges: Pick<HandoverCharges, "lateDays" | "lat
   return parts.length ? parts.join("; ") : null;
 }
 
+/** Eighths of a tank that people say as quarters. */
+const TANK_QUARTERS: Readonly<Record<number, string>> = { 2: "¼", 4: "½", 6: "¾" };
+
 /** How much fuel came back short, as people say it: "¼ tank short", "3/8 tank short", "a full tank short". */
 export function fuelShortText(eighthsShort: number): string {
   if (eighthsShort >= FUEL_EIGHTHS_FULL) return "a full tank short";
-  const share = ({ 2: "¼", 4: "½", 6: "¾" } as Record<number, string>)[eighthsShort] ?? `${eighthsShort}/8`;
-  return `${share} tank short`;
+  return `${TANK_QUARTERS[eighthsShort] ?? `${eighthsShort}/8`} tank short`;
 }
 
 /** "½ tank", "Full", "Empty", "3/8". */
 export function fuelLevelLabel(eighths: number): string {
   if (eighths <= 0) return "Empty";
   if (eighths >= FUEL_EIGHTHS_FULL) return "Full";
-  if (eighths === 4) return "½ tank";
-  if (eighths === 2) return "¼ tank";
-  if (eighths === 6) return "¾ tank";
-  return `${eighths}/8`;
+  const quarter = TANK_QUARTERS[eighths];
+  return quarter ? `${quarter} tank` : `${eighths}/8`;
 }
 
 /**
