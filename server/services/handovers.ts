@@ -15,7 +15,6 @@ import {
   HANDOVER_KINDS,
   HANDOVER_MESSAGES,
   handoverTime,
-  HANDOVER_DAY_MESSAGES,
   handoverDayField,
   REQUIRED_PHOTO_SLOTS,
   startProblem,
@@ -42,7 +41,6 @@ export const DISPATCH_MESSAGES = {
   jobNotFound: "Job not found",
   cancelled: "This booking is cancelled: it has no deliveries or collections",
   doneJob: "This handover is already done; its driver cannot change",
-  badDate: HANDOVER_DAY_MESSAGES.badDate,
 } as const;
 
 // Reading ---------------------------------------------------------------------------------------
