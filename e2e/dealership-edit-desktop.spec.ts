@@ -6,7 +6,7 @@
  * e2e/screenshots/desktop-dealership-discard-changes.png.
  */
 import { expect, test, type APIRequestContext, type Page } from "./test";
-import { DEALERSHIP_TOKEN_KEY, demoDealership } from "./dealership.ts";
+import { DEALERSHIP_TOKEN_KEY, onboardDealership } from "./dealership.ts";
 import { expectToast, graphql, snap } from "./support.ts";
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -15,9 +15,12 @@ function unique(): string {
   return `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
 }
 
-/** Signs the demo dealership in over the API and hands the page its token. */
+/**
+ * Signs a dealership of this journey's own in over the API and hands the page its token (the
+ * demo dealerships' car counts are asserted by dealership-desktop.spec.ts, running in parallel).
+ */
 async function dealershipSession(page: Page, request: APIRequestContext) {
-  const login = demoDealership("WINELANDS02");
+  const login = onboardDealership("Edit Journey Motors");
   const data = await graphql<{ dealershipSignIn: { token: string } }>(
     request,
     "mutation ($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }",

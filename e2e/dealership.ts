@@ -1,4 +1,5 @@
 /** Helpers of the dealership and Cars for Sale journeys. */
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -37,3 +38,37 @@ export function demoDealership(code = "ATLANTIC01"): DealershipLogin {
 
 export const DEALERSHIP_TOKEN_KEY = "capedrive.dealership.token";
 export const DEALERSHIP_INFO_KEY = "capedrive.dealership.info";
+
+/**
+ * A dealership of the journey's own, onboarded with `rentals-cli` against the server's data
+ * (E2E_DATA_DIR; with E2E_BASE_URL, the environment's DATABASE_URL if the server uses one). A
+ * journey that adds cars uses one, so a journey counting a demo dealership's cars in parallel
+ * counts only its own.
+ */
+export function onboardDealership(companyName: string): DealershipLogin {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+  const dealershipCode = `E2E-${suffix}`;
+  const password = `e2e-${suffix.toLowerCase()}-pass`;
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
+  execFileSync(
+    process.env.BUN ?? "bun",
+    [
+      "cli/main.ts",
+      "dealership",
+      "onboard",
+      "--code",
+      dealershipCode,
+      "--company",
+      companyName,
+      "--contact-person",
+      "Journey Tester",
+      "--email",
+      `${dealershipCode.toLowerCase()}@example.co.za`,
+      "--password-stdin",
+      "--json",
+    ],
+    { input: password, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, DATA_DIR: dir } },
+  );
+  return { dealershipCode, password };
+}
