@@ -1,9 +1,55 @@
-// Account emails: the password reset link, and the notice that the password was changed.
+// Account emails: the welcome on sign-up, the password reset link, and the notice that the password was changed.
 import type { EmailMessage } from "../services/mail";
-import { CtaButton, EmailLayout, Note, P, TextLink, Title, Url } from "./layout";
+import { CtaButton, EmailLayout, List, Note, P, Subtitle, TextLink, Title, Url } from "./layout";
 import { renderEmail } from "./render";
 
 type Account = { name: string; email: string };
+
+/** What profile completion asks for (domain/profile.ts), in the words a new customer knows. */
+const PROFILE_NEEDS = ["Your South African ID or passport number", "Your driver's licence number and its expiry date", "Your date of birth and home address"];
+
+/**
+ * The welcome to a new customer (email or Google sign-up): what to do before the first booking
+ * (complete the profile: ID and driver's licence) and where to do it. How to reach us is the
+ * footer's contact line, which the mailer adds when it sends the email (./contact.tsx).
+ */
+export function welcomeEmail(user: Account, publicUrl: string): EmailMessage {
+  const subject = "Welcome to CapeDrive";
+  const profileUrl = `${publicUrl}/profile-completion`;
+  const text = [
+    `Hi ${user.name},`,
+    "",
+    "Welcome to CapeDrive, and thank you for signing up. We deliver your rental car to you anywhere in our Cape Town service area, and collect it when you are done.",
+    "",
+    "Before your first booking, please complete your profile. We need your ID and driver's licence before we can hand you the keys:",
+    "",
+    ...PROFILE_NEEDS.map((need) => `- ${need}`),
+    "",
+    `Complete your profile: ${profileUrl}`,
+    "",
+    "It takes about five minutes, and you only do it once. Then choose a car, tell us where to bring it, and we will take it from there.",
+    "",
+    "Need a hand with your profile or your first booking? Call or email us: we are glad to help.",
+    "",
+    "CapeDrive",
+  ].join("\n");
+  const html = renderEmail(
+    <EmailLayout title={subject} preview="Complete your profile once, then book a car delivered to your door.">
+      <Title>Welcome to CapeDrive</Title>
+      <P>Hi {user.name},</P>
+      <P>Thank you for signing up. We deliver your rental car to you anywhere in our Cape Town service area, and collect it when you are done.</P>
+      <Subtitle>Before your first booking</Subtitle>
+      <P>Please complete your profile. We need your ID and driver&apos;s licence before we can hand you the keys:</P>
+      <List items={PROFILE_NEEDS} />
+      <CtaButton href={profileUrl}>Complete your profile</CtaButton>
+      <Note>Or paste this link into your browser:</Note>
+      <Url href={profileUrl} />
+      <P>It takes about five minutes, and you only do it once. Then choose a car, tell us where to bring it, and we will take it from there.</P>
+      <P last>Need a hand with your profile or your first booking? Call or email us: we are glad to help.</P>
+    </EmailLayout>,
+  );
+  return { to: user.email, subject, text, html };
+}
 
 export function passwordResetEmail(user: Account, link: string): EmailMessage {
   const subject = "Reset your CapeDrive password";

@@ -27,7 +27,7 @@ const HOSTILE = {
 describe("every email", () => {
   const emails = sampleEmails(HOSTILE);
 
-  test("all fourteen are there, each with a subject, a text part and an HTML part", () => {
+  test("all fifteen are there, each with a subject, a text part and an HTML part", () => {
     expect(emails.map((e) => e.name)).toEqual([
       "booking-confirmed",
       "booking-received",
@@ -40,6 +40,7 @@ describe("every email", () => {
       "handover-on-the-way",
       "handover-delivered",
       "handover-collected",
+      "welcome",
       "password-reset",
       "password-changed",
       "dealership-enquiry",

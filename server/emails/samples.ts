@@ -6,7 +6,7 @@ import { Prisma } from "../../prisma/generated/sqlite/browser";
 import type { Config } from "../config";
 import type { BookingWithVehicle } from "../services/bookings";
 import type { EmailMessage } from "../services/mail";
-import { passwordChangedEmail, passwordResetEmail } from "./account";
+import { passwordChangedEmail, passwordResetEmail, welcomeEmail } from "./account";
 import { bookingCancellationEmail, bookingChangedEmail, bookingConfirmationEmail } from "./booking";
 import { dealershipEnquiryEmail } from "./enquiry";
 import { collectedEmail, deliveredEmail, onTheWayEmail } from "./handover";
@@ -171,6 +171,7 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
       message: collectedEmail(user, handoverBooking, collectedAt, charges, site.publicUrl),
       shows: formatRandCents(charges.totalCents),
     },
+    { name: "welcome", message: welcomeEmail(user, site.publicUrl), shows: "Complete your profile" },
     {
       name: "password-reset",
       message: passwordResetEmail(user, `${site.publicUrl}/reset-password?token=Vb3n0Kq2Zr9xWmP4sT7yLc1dHf6gJe8uAi5oQw0RtYs`),

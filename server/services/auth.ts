@@ -4,8 +4,10 @@
 // the product asks for.
 import type { User } from "../../prisma/generated/sqlite/client";
 import type { SignInData, SignUpRequest } from "#domain";
+import { welcomeEmail } from "../emails/account";
 import { fieldConflict, unauthenticated } from "../errors";
 import type { Services } from "./context";
+import { enqueueEmail, nudgeMailer } from "./mail";
 import { hashPassword, verifyAccountPassword } from "./passwords";
 import { clearSignInEmailLimit, limitSignIn } from "./rate-limit";
 import { createSession, endSession } from "./sessions";
@@ -22,14 +24,23 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-/** Creates a customer account with an argon2id password hash and signs it in. */
+/**
+ * Creates a customer account with an argon2id password hash, welcomes it by email (the outbox row
+ * in the account's own transaction: no account without its welcome, no welcome without an account)
+ * and signs it in.
+ */
 export async function signUp(services: Services, input: SignUpRequest): Promise<AuthResult> {
   const { db } = services;
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw fieldConflict("email", DUPLICATE_EMAIL);
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
-    user = await db.user.create({ data: { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash } });
+    user = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash } });
+      await enqueueEmail(tx, welcomeEmail(created, services.config.publicUrl));
+      return created;
+    });
+    nudgeMailer(services);
   } catch (error) {
     // Two sign-ups with one email at once: the unique index decides, the loser gets the 409.
     if (isUniqueViolation(error)) throw fieldConflict("email", DUPLICATE_EMAIL);

@@ -4,9 +4,11 @@
 // is found by Google's subject id, or linked by a verified email, or created.
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { z } from "zod";
+import { welcomeEmail } from "../emails/account";
 import { AppError, badInput, conflict } from "../errors";
 import { isUniqueViolation, type User } from "./auth";
 import type { Services } from "./context";
+import { enqueueEmail, nudgeMailer } from "./mail";
 import { createSession } from "./sessions";
 
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured";
@@ -68,7 +70,7 @@ export async function verifyGoogleIdToken(services: Services, credential: string
 /**
  * Signs in with a Google ID token: the account with this Google id; else the account with this
  * email when Google says the email is verified (linking it); else a new account without a
- * password (profile not yet completed).
+ * password (profile not yet completed), welcomed by email.
  */
 export async function signInWithGoogle(services: Services, input: GoogleSignInData): Promise<GoogleAuthResult> {
   const identity = await verifyGoogleIdToken(services, input.credential);
@@ -100,15 +102,21 @@ async function findOrCreateGoogleUser(services: Services, identity: GoogleIdenti
   }
 
   try {
-    const user = await db.user.create({
-      data: {
-        name: identity.name ?? identity.email.split("@")[0]!,
-        email: identity.email,
-        googleId: identity.sub,
-        passwordHash: null,
-        profileCompleted: false,
-      },
+    // A new account is welcomed like an email sign-up, in the account's own transaction (a linked one was welcomed when made).
+    const user = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          name: identity.name ?? identity.email.split("@")[0]!,
+          email: identity.email,
+          googleId: identity.sub,
+          passwordHash: null,
+          profileCompleted: false,
+        },
+      });
+      await enqueueEmail(tx, welcomeEmail(created, services.config.publicUrl));
+      return created;
     });
+    nudgeMailer(services);
     return { user, isNewUser: true };
   } catch (error) {
     // The same Google account signing in twice at once (or the email taken meanwhile): look again.
