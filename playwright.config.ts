@@ -51,6 +51,9 @@ const googleClientId = (process.env.E2E_GOOGLE_CLIENT_ID ??= "capedrive-e2e.apps
 // Admin sign-up is closed once an admin exists (the demo seed makes one); the admin journeys
 // create their admins with this invitation code (set it to the server's with E2E_BASE_URL).
 const adminSignupCode = (process.env.E2E_ADMIN_SIGNUP_CODE ??= "e2e-admin-invitation-code");
+// The support contact the sign-in pages and every email's footer give (set them to the server's with E2E_BASE_URL).
+const supportPhone = (process.env.E2E_SUPPORT_PHONE ??= "021 555 0123");
+const supportEmail = (process.env.E2E_SUPPORT_EMAIL ??= "help@capedrive.example");
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -142,6 +145,8 @@ export default defineConfig({
             GOOGLE_CLIENT_ID: googleClientId,
             GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
             ADMIN_SIGNUP_CODE: adminSignupCode,
+            SUPPORT_PHONE: supportPhone,
+            MAIL_REPLY_TO: `CapeDrive help <${supportEmail}>`,
             GEOCODER_URL: `http://127.0.0.1:${geocoderPort}`,
           },
         },

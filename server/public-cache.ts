@@ -49,6 +49,8 @@ export const PUBLIC_GRAPHQL_FIELDS: Record<string, readonly ChangeTag[]> = {
   carsForSale: ["catalogue"],
   carForSale: ["catalogue"],
   quote: [],
+  // The server's own settings (the Google client id, the support contact): they change only with a restart.
+  publicConfig: [],
   __typename: [],
 };
 

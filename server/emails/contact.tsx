@@ -19,11 +19,23 @@ function replyAddress(replyTo: string | undefined): string | undefined {
   return /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(address) ? address : undefined;
 }
 
+/** How a person at CapeDrive is reached: the phone as configured and its E.164 form (for tel:), the Reply-To's address. */
+export type SupportContact = { phone: string | null; phoneE164: string | null; email: string | null };
+
+/**
+ * The support contact from SUPPORT_PHONE and MAIL_REPLY_TO, or null with neither: what every
+ * email's footer says, and what the web app's sign-in pages show (GraphQL publicConfig.supportContact).
+ */
+export function supportContact(mail: Mail): SupportContact | null {
+  const phone = mail.supportPhone?.trim() || null;
+  const email = replyAddress(mail.replyTo) ?? null;
+  if (!phone && !email) return null;
+  return { phone, phoneE164: phone ? phoneE164(phone) : null, email };
+}
+
 /** The contact line in pieces, the same words for the text and the HTML; empty with no phone and no address. */
 export function contactParts(mail: Mail): ContactPart[] {
-  const phone = mail.supportPhone?.trim();
-  const dial = phone ? phoneE164(phone) : null;
-  const email = replyAddress(mail.replyTo);
+  const { phone, phoneE164: dial, email } = supportContact(mail) ?? { phone: null, phoneE164: null, email: null };
   const parts: ContactPart[] = [];
   // The number as configured is shown; the link dials its E.164 form (config.ts refuses a number without one).
   if (phone) parts.push("Call ", dial ? { href: `tel:${dial}`, text: phone, noWrap: true } : phone);

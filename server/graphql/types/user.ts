@@ -1,3 +1,4 @@
+import { type SupportContact, supportContact } from "../../emails/contact";
 import { me } from "../../services/auth";
 import { anyone } from "../access";
 import { builder } from "../builder";
@@ -43,12 +44,27 @@ builder.queryField("me", (t) =>
   }),
 );
 
-type PublicConfig = { googleClientId: string | null };
+const SupportContactRef = builder.objectRef<SupportContact>("SupportContact").implement({
+  description: "How to reach a person at CapeDrive (SUPPORT_PHONE, MAIL_REPLY_TO's address), as every email's footer gives it.",
+  fields: (t) => ({
+    phone: t.exposeString("phone", { nullable: true, description: 'The number as the operator wrote it ("021 555 0123"), to show.' }),
+    phoneE164: t.exposeString("phoneE164", { nullable: true, description: 'The number in E.164 ("+27215550123"), to dial (tel:).' }),
+    email: t.exposeString("email", { nullable: true, description: "The support email address, without a display name (mailto:)." }),
+  }),
+});
+
+type PublicConfig = { googleClientId: string | null; supportContact: SupportContact | null };
 const PublicConfigRef = builder.objectRef<PublicConfig>("PublicConfig").implement({
   description: "Settings the web app needs before anyone signs in.",
   fields: (t) => ({
     /** The Google OAuth client id; null when Google sign-in is not configured. */
     googleClientId: t.exposeString("googleClientId", { nullable: true }),
+    supportContact: t.field({
+      type: SupportContactRef,
+      nullable: true,
+      description: "How to reach us (a dealership or a driver who lost a password); null when neither a support phone nor a Reply-To is configured.",
+      resolve: (config) => config.supportContact,
+    }),
   }),
 });
 
@@ -56,6 +72,9 @@ builder.queryField("publicConfig", (t) =>
   t.field({
     ...anyone,
     type: PublicConfigRef,
-    resolve: (_root, _args, ctx) => ({ googleClientId: ctx.services.config.google.clientId ?? null }),
+    resolve: (_root, _args, ctx) => ({
+      googleClientId: ctx.services.config.google.clientId ?? null,
+      supportContact: supportContact(ctx.services.config.mail),
+    }),
   }),
 );

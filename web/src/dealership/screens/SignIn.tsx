@@ -16,6 +16,7 @@ import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { SignInCard } from "../../ui/SignInCard.tsx";
 import { Field } from "../../ui/Field.tsx";
+import { ForgotPasswordContact } from "../../ui/ForgotPasswordContact.tsx";
 import { StoreIcon } from "../../ui/icons.tsx";
 import { signInFailureMessage, useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -99,9 +100,10 @@ export function Component() {
           {isSubmitting ? "Signing In..." : "Sign In"}
         </Button>
       </form>
-      <p className={css({ textStyle: "small", color: "fg.muted" })}>
-        Not a CapeDrive dealership yet, or lost your password? Please contact CapeDrive: we set up dealership accounts.
-      </p>
+      <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+        <ForgotPasswordContact fallback="Forgot your password? Please contact CapeDrive: we reset it for you." />
+        <p className={css({ textStyle: "small", color: "fg.muted" })}>Not a CapeDrive dealership yet? Please contact us: we set up dealership accounts.</p>
+      </div>
     </SignInCard>
   );
 }

@@ -28,6 +28,8 @@ const config: AreaClientConfig = {
     DealershipAuthPayload: () => null,
     DealershipVehicleStats: () => null,
     DealershipLeadList: () => null,
+    PublicConfig: () => null,
+    SupportContact: () => null,
     UploadTicket: () => null,
   },
   invalidates: {

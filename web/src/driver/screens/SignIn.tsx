@@ -15,6 +15,7 @@ import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
 import { SignInCard } from "../../ui/SignInCard.tsx";
 import { Field } from "../../ui/Field.tsx";
+import { ForgotPasswordContact } from "../../ui/ForgotPasswordContact.tsx";
 import { CarIcon } from "../../ui/icons.tsx";
 import { signInFailureMessage, useSignInFailure } from "../../ui/signInFailure.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -82,7 +83,7 @@ export function Component() {
           {isSubmitting ? "Signing In..." : "Sign In"}
         </Button>
       </form>
-      <p className={css({ textStyle: "small", color: "fg.muted" })}>Lost your password? The office can reset it for you.</p>
+      <ForgotPasswordContact fallback="Forgot your password? The office can reset it for you." />
     </SignInCard>
   );
 }

@@ -26,6 +26,8 @@ const area = createAreaClient({
     DeliveryRecord: () => null,
     HandoverCharges: () => null,
     HandoverChecklistResult: () => null,
+    PublicConfig: () => null,
+    SupportContact: () => null,
     UploadTicket: () => null,
   },
   invalidates: {
