@@ -37,7 +37,7 @@ describe("layers", () => {
   });
 
   test("domain/ is pure: it imports no other part of the product (no server, web, CLI or Prisma)", async () => {
-    const reaching = (await importsOf("domain/**/*.ts"))
+    const reaching = (await importsOf("domain/**/*.{ts,tsx}"))
       .filter(({ target }) => /^(server|web|cli|prisma)\//.test(target) || target.startsWith("#"))
       .map(({ file, target }) => `${file} -> ${target}`);
     expect(reaching).toEqual([]);

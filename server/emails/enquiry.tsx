@@ -1,7 +1,8 @@
 // The email a dealership receives when a buyer uses Contact Seller on Cars for Sale.
 import { type ContactSellerData, formatRand } from "#domain";
 import type { EmailMessage } from "../services/mail";
-import { EmailAddress, EmailLayout, Facts, NoWrap, Note, P, Quote, Subtitle, TextLink, Title, telHref } from "./layout";
+import { EmailAddress } from "#domain/email-address.tsx";
+import { EmailLayout, Facts, NoWrap, Note, P, Quote, Subtitle, TextLink, Title, telHref } from "./layout";
 import { renderEmail } from "./render";
 
 export type EnquiryVehicle = { make: string; model: string; year: number; registrationNumber: string; salesPrice: { toFixed(digits: number): string } | null };

@@ -141,22 +141,6 @@ export function NoWrap({ children }: { children: ReactNode }) {
  */
 export const telHref = (phone: string) => `tel:${phoneE164(phone) ?? phone.replace(/[^\d+]/g, "")}`;
 
-/**
- * An email address that may wrap after its "@" (<wbr>), so a long one breaks as "...work@ /
- * example.co.za" on a phone rather than inside its domain.
- */
-export function EmailAddress({ address }: { address: string }) {
-  const at = address.lastIndexOf("@");
-  if (at < 0) return <>{address}</>;
-  return (
-    <>
-      {address.slice(0, at + 1)}
-      <wbr />
-      {address.slice(at + 1)}
-    </>
-  );
-}
-
 /** A link inside the text: underlined, so it does not rely on colour alone. */
 export function TextLink({ href, children }: { href: string; children: ReactNode }) {
   return (

@@ -17,7 +17,7 @@ const screen = within(document.body);
 const { MemoryRouter } = await import("react-router");
 const { Field, SelectField } = await import("../../ui/Field.tsx");
 const { Avatar } = await import("./Avatar.tsx");
-const { EmailText } = await import("../../ui/EmailText.tsx");
+const { EmailAddress } = await import("#domain/email-address.tsx");
 const { RecentBookings } = await import("../screens/Home.tsx");
 const { isPermissionDenied } = await import("../../ui/CaptureDialog.tsx");
 const { VehicleOption } = await import("../screens/booking/Category.tsx");
@@ -64,13 +64,16 @@ describe("email addresses as text", () => {
   test("a long address may wrap after its @ (and only there before breaking letters); it reads as written", () => {
     const { container } = render(
       <p>
-        <EmailText email="thandi.phone.mx2huvl6231wq@example.com" />
+        <EmailAddress address="thandi.phone.mx2huvl6231wq@example.com" />
       </p>,
     );
     expect(container.querySelector("p")!.innerHTML).toBe("thandi.phone.mx2huvl6231wq@<wbr>example.com");
     expect(container.textContent).toBe("thandi.phone.mx2huvl6231wq@example.com");
-    const { container: plain } = render(<EmailText email="not-an-address" />);
+    const { container: plain } = render(<EmailAddress address="not-an-address" />);
     expect(plain.innerHTML).toBe("not-an-address");
+    // A quoted local part may hold an "@": the domain starts after the last one.
+    const { container: quoted } = render(<EmailAddress address={'"a@b"@example.com'} />);
+    expect(quoted.innerHTML).toBe('"a@b"@<wbr>example.com');
   });
 });
 

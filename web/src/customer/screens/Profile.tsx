@@ -13,7 +13,7 @@ import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Badge } from "../../ui/Badge.tsx";
 import { Button, ButtonLink } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
-import { EmailText } from "../../ui/EmailText.tsx";
+import { EmailAddress } from "#domain/email-address.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
@@ -159,7 +159,7 @@ function ProfileDetails({ user }: { user: User }) {
         <div className={css({ display: "flex", flexDirection: "column", gap: "1.5", minW: "0", flex: "1 1 11rem" })}>
           <p className={css({ fontWeight: "700", fontSize: "lg", lineHeight: "1.3", overflowWrap: "anywhere" })}>{user.name}</p>
           <p className={css({ textStyle: "small", color: "fg.muted", overflowWrap: "anywhere" })}>
-            <EmailText email={user.email} />
+            <EmailAddress address={user.email} />
           </p>
           <span>
             {complete ? (

@@ -14,7 +14,7 @@ import { formatBookingCardDate } from "#domain/time.ts";
 import { formatRandCentsExact, parseMoneyToCents } from "#domain/money.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Button } from "../../ui/Button.tsx";
-import { EmailText } from "../../ui/EmailText.tsx";
+import { EmailAddress } from "#domain/email-address.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { SignedInOnly } from "../booking/BookingScreen.tsx";
@@ -73,7 +73,7 @@ function TaxDocument({ doc, receipt, invoiceNumber }: { doc: TaxDocumentData; re
           <span className={css({ fontWeight: "600" })}>{doc.customerName}</span>
           {doc.customerAddress ? <span className={css({ textStyle: "small" })}>{doc.customerAddress}</span> : null}
           <span className={css({ textStyle: "small", overflowWrap: "anywhere" })}>
-            <EmailText email={doc.customerEmail} />
+            <EmailAddress address={doc.customerEmail} />
           </span>
         </Party>
       </div>
