@@ -50,7 +50,7 @@ export function refusalFor(viewer: Viewer, info: Pick<GraphQLResolveInfo, "paren
     const { admin, permission, ...others } = scopes as { admin?: unknown; permission?: unknown };
     if (admin === true && Object.keys(others).length === 0) {
       try {
-        if (typeof permission === "string") requireAdminOrKey(viewer, permission);
+        if (typeof permission === "string" || Array.isArray(permission)) requireAdminOrKey(viewer, permission as readonly string[]);
         else requireAdmin(viewer);
       } catch (refusal) {
         return refusal as Error;

@@ -4,6 +4,7 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import type PrismaTypes from "../../prisma/generated/pothos-types";
 import { getDatamodel } from "../../prisma/generated/pothos-types";
+import { missingPermission } from "../services/viewer";
 import { refusalFor } from "./access";
 import type { GraphQLContext } from "./context";
 
@@ -22,7 +23,8 @@ export const builder = new SchemaBuilder<{
     admin: boolean;
     dealership: boolean;
     driver: boolean;
-    permission: string;
+    /** An API key holding this permission (a list: every one of them). */
+    permission: string | readonly string[];
   };
   /** Defined in ./types/scalars.ts. */
   Scalars: {
@@ -61,7 +63,7 @@ export const builder = new SchemaBuilder<{
       admin: viewer.kind === "admin",
       dealership: viewer.kind === "dealership",
       driver: viewer.kind === "driver",
-      permission: (perm) => viewer.kind === "apiKey" && viewer.permissions.includes(perm),
+      permission: (needed) => viewer.kind === "apiKey" && missingPermission(viewer, needed) === null,
     }),
     // A refused scope answers like the services: 401 for nobody signed in (or a stale token or
     // revoked key), 403 for a signed-in viewer of the wrong kind or a key without the permission,

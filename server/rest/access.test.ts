@@ -68,6 +68,10 @@ test("each kind of access admits its viewers and refuses the rest before the han
     [{ key: "vehicles:read" }, "readKey", "apiKey"],
     [{ key: "bookings:read" }, "readKey", "FORBIDDEN"],
     [{ key: "bookings:read" }, "admin", "admin"],
+    // A list: the key must hold every permission in it.
+    [{ key: ["vehicles:read"] }, "readKey", "apiKey"],
+    [{ key: ["bookings:read", "vehicles:read"] }, "readKey", "FORBIDDEN"],
+    [{ key: ["bookings:read", "vehicles:read"] }, "admin", "admin"],
   ];
   for (const [access, who, expected] of table) {
     const { ran, outcome } = await answer(access, who);

@@ -1,6 +1,6 @@
 // Who may call a REST route, declared on the route: `{ access: "admin" }`, `{ access: { key:
-// "vehicles:read" } }` (an admin, or an API key with that permission), "customer", "dealership", "driver",
-// "signedIn" or "anyone". The macro resolves the viewer once per request and refuses with the
+// "vehicles:read" } }` (an admin, or an API key with that permission; a list: with all of them),
+// "customer", "dealership", "driver", "signedIn" or "anyone". The macro resolves the viewer once per request and refuses with the
 // services' own errors (401 sign in / session expired / bad key, 403 another area or a missing
 // permission) before the handler runs; the handler gets `viewer`. The services check again: the
 // route's declaration is what a reader sees, the service's check is what no transport can skip.
@@ -11,7 +11,7 @@ import { requireAdmin, requireAdminOrKey, requireCustomer, requireDealership, re
 /** Resolves (once per request, only when a route asks) who is making the request. */
 export type ViewerOf = (request: Request) => Promise<Viewer>;
 
-export type Access = "anyone" | "signedIn" | "customer" | "admin" | "dealership" | "driver" | { key: ApiKeyPermission };
+export type Access = "anyone" | "signedIn" | "customer" | "admin" | "dealership" | "driver" | { key: ApiKeyPermission | readonly ApiKeyPermission[] };
 
 function admit(access: Access, viewer: Viewer): void {
   if (access === "anyone") return;

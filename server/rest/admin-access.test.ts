@@ -54,7 +54,13 @@ async function fixtures(): Promise<Fixtures> {
   return { vehicleId: vehicle.id, otherVehicleId: other.id, bookingId: booking.id, customerId: customer.id, areaId: area.id, keyId: apiKey.id };
 }
 
-type Route = { method: string; path: (f: Fixtures) => string; body?: (f: Fixtures) => unknown; permission?: ApiKeyPermission };
+/** What an API key needs for an operation: one permission, or several that it must hold all of. */
+type Needs = ApiKeyPermission | readonly ApiKeyPermission[];
+type Route = { method: string; path: (f: Fixtures) => string; body?: (f: Fixtures) => unknown; permission?: Needs };
+
+const needed = (needs: Needs | undefined): readonly ApiKeyPermission[] => (needs === undefined ? [] : typeof needs === "string" ? [needs] : needs);
+/** Whether a key holding only `permission` may call an operation that needs `needs`. */
+const allowsAlone = (needs: Needs | undefined, permission: ApiKeyPermission) => needed(needs).length === 1 && needed(needs)[0] === permission;
 
 const ROUTES: Route[] = [
   { method: "GET", path: () => "/api/admin/me" },
@@ -91,11 +97,13 @@ const ROUTES: Route[] = [
     body: (f) => ({ vehicleId: f.otherVehicleId }),
     permission: "bookings:write",
   },
-  { method: "GET", path: (f) => `/api/admin/bookings/${f.bookingId}/assignable-vehicles`, permission: "vehicles:read" },
+  // Which cars are free for a booking's period: booking data as well as vehicle rows.
+  { method: "GET", path: (f) => `/api/admin/bookings/${f.bookingId}/assignable-vehicles`, permission: ["bookings:read", "vehicles:read"] },
   { method: "GET", path: () => "/api/admin/customers", permission: "customers:read" },
   { method: "GET", path: () => "/api/admin/customers/stats", permission: "customers:read" },
   { method: "GET", path: (f) => `/api/admin/customers/${f.customerId}`, permission: "customers:read" },
-  { method: "GET", path: (f) => `/api/admin/customers/${f.customerId}/activity`, permission: "customers:read" },
+  // A customer's active bookings in full: booking data as well as the customer.
+  { method: "GET", path: (f) => `/api/admin/customers/${f.customerId}/activity`, permission: ["customers:read", "bookings:read"] },
   {
     method: "PUT",
     path: (f) => `/api/admin/customers/${f.customerId}/limits`,
@@ -125,7 +133,7 @@ function expectRefused(answer: Answer, where: string) {
   expect(typeof answer.body.message).toBe("string");
 }
 
-function expectAllowed(answer: Answer, where: string) {
+function expectAllowed(answer: Pick<Answer, "status" | "body">, where: string) {
   if (answer.status < 200 || answer.status >= 300) throw new Error(`${where}: expected 2xx, got ${answer.status} ${JSON.stringify(answer.body)}`);
 }
 
@@ -205,7 +213,7 @@ describe("each API-key permission allows exactly the routes it names", () => {
         // Both ways of sending a key.
         for (const auth of [{ authorization: `Bearer ${key}` }, { "x-api-key": key }] as Record<string, string>[]) {
           const where = `${permission} ${label(route)} via ${Object.keys(auth)[0]}`;
-          if (route.permission === permission) {
+          if (allowsAlone(route.permission, permission)) {
             expectAllowed(await callRoute(route, await fixtures(), auth), where);
           } else {
             const before = await fingerprint(services());
@@ -214,7 +222,7 @@ describe("each API-key permission allows exactly the routes it names", () => {
             expect(await fingerprint(services())).toBe(before);
           }
         }
-        if (route.permission === permission) allowed++;
+        if (allowsAlone(route.permission, permission)) allowed++;
       }
       expect(allowed).toBeGreaterThan(0);
     }, 60_000);
@@ -239,7 +247,7 @@ describe("each API-key permission allows exactly the routes it names", () => {
 
 // GraphQL ---------------------------------------------------------------------------------------
 
-type Operation = { name: string; query: string; variables?: (f: Fixtures) => Record<string, unknown>; permission?: ApiKeyPermission };
+type Operation = { name: string; query: string; variables?: (f: Fixtures) => Record<string, unknown>; permission?: Needs };
 
 const OPERATIONS: Operation[] = [
   { name: "adminDashboard", query: `{ adminDashboard { totalVehicles } }` },
@@ -249,7 +257,7 @@ const OPERATIONS: Operation[] = [
     name: "assignableVehicles",
     query: `query($id: ID!) { assignableVehicles(bookingId: $id) { id } }`,
     variables: (f) => ({ id: f.bookingId }),
-    permission: "vehicles:read",
+    permission: ["bookings:read", "vehicles:read"],
   },
   {
     name: "createAdminVehicle",
@@ -298,7 +306,7 @@ const OPERATIONS: Operation[] = [
     name: "adminCustomerActivity",
     query: `query($id: ID!) { adminCustomerActivity(id: $id) { uploads { files } } }`,
     variables: (f) => ({ id: f.customerId }),
-    permission: "customers:read",
+    permission: ["customers:read", "bookings:read"],
   },
   {
     name: "setCustomerLimits",
@@ -355,7 +363,7 @@ describe("GraphQL: the same rules on every admin operation", () => {
       const auth = await authOf();
       const f = await fixtures();
       for (const op of OPERATIONS) {
-        if (permission && op.permission === permission) {
+        if (permission && allowsAlone(op.permission, permission)) {
           const answer = await graphql(server.url, op.query, op.variables?.(await fixtures()), auth);
           expect({ op: op.name, errors: answer.body.errors }).toEqual({ op: op.name, errors: undefined });
           continue;
@@ -427,4 +435,56 @@ describe("REST and GraphQL refuse the same operation in the same words", () => {
     const keyAnswer = await graphql(server.url, `{ adminBookings { total } }`, undefined, viewers[2]![1]);
     expect(keyAnswer.body.errors?.[0]?.message).toBe("This API key does not have the bookings:read permission");
   });
+});
+
+describe("an operation that needs several permissions", () => {
+  const several = [
+    ...ROUTES.filter((r) => needed(r.permission).length > 1).map((route) => ({ name: label(route), route, op: undefined })),
+    ...OPERATIONS.filter((o) => needed(o.permission).length > 1).map((op) => ({ name: op.name, route: undefined, op })),
+  ];
+
+  test("the assignment picker (which cars are free for a booking) and a customer's activity (their bookings in full)", () => {
+    expect(several.map((s) => s.name).sort()).toEqual([
+      "GET /api/admin/bookings/:id/assignable-vehicles",
+      "GET /api/admin/customers/:id/activity",
+      "adminCustomerActivity",
+      "assignableVehicles",
+    ]);
+  });
+
+  test("a key holding all of them may call it; a key lacking one is refused (403, nothing changed), in the same words on REST and GraphQL", async () => {
+    const admin = await newAdmin(services());
+    const adminViewer = { kind: "admin" as const, adminId: admin.id, sessionId: "x", clientAddress: "t" };
+    const keyOf = async (permissions: ApiKeyPermission[]) => ({
+      authorization: `Bearer ${(await issueApiKey(services(), adminViewer, { name: "k", permissions })).key}`,
+    });
+    for (const { name, route, op } of several) {
+      const needs = [...needed(route?.permission ?? op?.permission)];
+      const call = (f: Fixtures, auth: Record<string, string>): Promise<{ status: number; body: any }> =>
+        route ? callRoute(route, f, auth) : graphql(server.url, op!.query, op!.variables?.(f), auth);
+      // REST's 403 body, or GraphQL's first error: the same code and words.
+      const errorOf = ({ body }: { body: any }) =>
+        route ? { code: body.code, message: body.message } : { code: body.errors?.[0]?.extensions?.code, message: body.errors?.[0]?.message };
+
+      const all = await call(await fixtures(), await keyOf(needs));
+      if (route) expectAllowed(all, `${name} with ${needs.join(" and ")}`);
+      else expect({ name, errors: all.body.errors }).toEqual({ name, errors: undefined });
+
+      for (const lacking of needs) {
+        const f = await fixtures();
+        // Every other permission there is, but not this one.
+        const key = await keyOf(API_KEY_PERMISSIONS.filter((p) => p !== lacking));
+        const before = await fingerprint(services());
+        const answer = await call(f, key);
+        if (route) expect({ name, lacking, status: answer.status }).toEqual({ name, lacking, status: 403 });
+        expect({ name, lacking, ...errorOf(answer) }).toEqual({
+          name,
+          lacking,
+          code: "FORBIDDEN",
+          message: `This API key does not have the ${lacking} permission`,
+        });
+        expect(await fingerprint(services())).toBe(before);
+      }
+    }
+  }, 60_000);
 });

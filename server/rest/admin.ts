@@ -6,9 +6,16 @@ import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
 import { unauthenticated } from "../errors";
 import { adminMe, adminSignIn, adminSignOut, adminSignUp, publicAdmin } from "../services/admin-auth";
-import { assignableVehicles, assignBookingVehicle, listAdminBookings, setBookingLocation, updateBookingStatus } from "../services/admin-bookings";
+import {
+  ASSIGNABLE_VEHICLES_PERMISSIONS,
+  assignableVehicles,
+  assignBookingVehicle,
+  listAdminBookings,
+  setBookingLocation,
+  updateBookingStatus,
+} from "../services/admin-bookings";
 import { customerStats, getCustomer, listCustomers } from "../services/admin-customers";
-import { cancelCustomerBookings, customerActivity, setCustomerLimits } from "../services/customer-limits";
+import { CUSTOMER_ACTIVITY_PERMISSIONS, cancelCustomerBookings, customerActivity, setCustomerLimits } from "../services/customer-limits";
 import { adminDashboard } from "../services/admin-dashboard";
 import { createServiceArea, deleteServiceArea, listServiceAreas, updateServiceArea } from "../services/admin-service-areas";
 import { createAdminVehicle, deleteAdminVehicle, getAdminVehicle, listAdminVehicles, updateAdminVehicle } from "../services/admin-vehicles";
@@ -126,13 +133,13 @@ export function adminRoutes(services: Services, access: AccessControl) {
         { access: { key: "bookings:write" } },
       )
       .get("/bookings/:id/assignable-vehicles", async ({ params, viewer }) => (await assignableVehicles(services, viewer, params.id)).map(adminVehicleJson), {
-        access: { key: "vehicles:read" },
+        access: { key: ASSIGNABLE_VEHICLES_PERMISSIONS },
       })
       // Customers --------------------------------------------------------------------------------
       .get("/customers", async ({ query, set, viewer }) => page(set, await listCustomers(services, viewer, query)), { access: { key: "customers:read" } })
       .get("/customers/stats", async ({ viewer }) => customerStats(services, viewer), { access: { key: "customers:read" } })
       .get("/customers/:id/activity", async ({ params, viewer }) => customerActivityJson(await customerActivity(services, viewer, params.id)), {
-        access: { key: "customers:read" },
+        access: { key: CUSTOMER_ACTIVITY_PERMISSIONS },
       })
       .put(
         "/customers/:id/limits",

@@ -21,6 +21,7 @@ import {
   pageSchema,
   type BookingStatus,
   TRANSMISSION_LABELS,
+  type ApiKeyPermission,
 } from "#domain";
 import { badInput, conflict, notFound } from "../errors";
 import { recordAudit } from "./audit";
@@ -433,11 +434,18 @@ export async function setBookingLocation(services: Services, viewer: Viewer, id:
 }
 
 /**
+ * What an API key needs for assignableVehicles: the answer is admin vehicle rows (vehicles:read)
+ * chosen by a booking's category, transmission and period, and which cars are free then
+ * (bookings:read). vehicles:read alone must not reveal booking availability.
+ */
+export const ASSIGNABLE_VEHICLES_PERMISSIONS = ["bookings:read", "vehicles:read"] as const satisfies readonly ApiKeyPermission[];
+
+/**
  * Vehicles that could be assigned to a booking: available, of its category and transmission, and
- * free for its period. For the assignment picker (admins, or a key with vehicles:read).
+ * free for its period. For the assignment picker (admins, or a key with ASSIGNABLE_VEHICLES_PERMISSIONS).
  */
 export async function assignableVehicles(services: Services, viewer: Viewer, id: unknown) {
-  requireAdminOrKey(viewer, "vehicles:read");
+  requireAdminOrKey(viewer, ASSIGNABLE_VEHICLES_PERMISSIONS);
   const booking = await findEntry(services.db, idOf(id));
   return services.db.vehicle.findMany({
     where: {

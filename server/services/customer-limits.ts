@@ -2,7 +2,14 @@
 // booking limits in force for them (the operator's defaults, or an admin's overrides), and the
 // one action that stops a hoarder: cancel every active booking that has not started yet.
 import { z } from "zod";
-import { BLOCKING_BOOKING_STATUSES, customerBookingLimits, NOT_STARTED_BOOKING_STATUSES, type BookingLimits, type UploadQuota } from "#domain";
+import {
+  type ApiKeyPermission,
+  BLOCKING_BOOKING_STATUSES,
+  customerBookingLimits,
+  NOT_STARTED_BOOKING_STATUSES,
+  type BookingLimits,
+  type UploadQuota,
+} from "#domain";
 import { notFound } from "../errors";
 import { ADMIN_BOOKING_ENTRY_INCLUDE, type AdminBookingRow } from "./admin-bookings";
 import { recordAudit } from "./audit";
@@ -42,9 +49,16 @@ async function findCustomer(services: Services, id: unknown) {
 
 const activeWhere = (userId: string, now: Date) => ({ userId, status: { in: [...BLOCKING_BOOKING_STATUSES] }, returnDate: { gt: now } });
 
-/** A customer's active bookings (soonest first), uploads and limits. Admins, or a key with customers:read. */
+/**
+ * What an API key needs for customerActivity: the customer (customers:read) and their active
+ * bookings in full, with dates, places and totals (bookings:read). customers:read alone must not
+ * read bookings.
+ */
+export const CUSTOMER_ACTIVITY_PERMISSIONS = ["customers:read", "bookings:read"] as const satisfies readonly ApiKeyPermission[];
+
+/** A customer's active bookings (soonest first), uploads and limits. Admins, or a key with CUSTOMER_ACTIVITY_PERMISSIONS. */
 export async function customerActivity(services: Services, viewer: Viewer, id: unknown, now = new Date()): Promise<CustomerActivity> {
-  requireAdminOrKey(viewer, "customers:read");
+  requireAdminOrKey(viewer, CUSTOMER_ACTIVITY_PERMISSIONS);
   const user = await findCustomer(services, id);
   const [rows, uploads] = await Promise.all([
     services.db.booking.findMany({

@@ -34,13 +34,22 @@ export function requireAdmin(viewer: Viewer): AdminViewer {
   throw forbidden(viewer.kind === "apiKey" ? "API keys cannot do this: it needs a signed-in administrator" : ADMINS_ONLY);
 }
 
-/** A signed-in admin, or an API key holding `permission`; else 401 or 403. */
-export function requireAdminOrKey(viewer: Viewer, permission: string): AdminViewer | ApiKeyViewer {
+/**
+ * A signed-in admin, or an API key holding `permission` (every one of them, when an operation
+ * reveals what several permissions guard); else 401 or 403 naming the first one the key lacks.
+ */
+export function requireAdminOrKey(viewer: Viewer, permission: string | readonly string[]): AdminViewer | ApiKeyViewer {
   if (viewer.kind === "apiKey") {
-    if (viewer.permissions.includes(permission)) return viewer;
-    throw forbidden(`This API key does not have the ${permission} permission`);
+    const missing = missingPermission(viewer, permission);
+    if (missing === null) return viewer;
+    throw forbidden(`This API key does not have the ${missing} permission`);
   }
   return requireAdmin(viewer);
+}
+
+/** The first of `needed` this key does not hold, or null when it holds them all. */
+export function missingPermission(key: ApiKeyViewer, needed: string | readonly string[]): string | null {
+  return (typeof needed === "string" ? [needed] : needed).find((permission) => !key.permissions.includes(permission)) ?? null;
 }
 
 /** The signed-in customer, or 401. Other areas' tokens are refused with 403. */

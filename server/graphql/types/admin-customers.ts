@@ -1,6 +1,12 @@
 import type { User } from "../../../prisma/generated/sqlite/client";
 import { customerStats, getCustomer, listCustomerRows, type CustomerStats } from "../../services/admin-customers";
-import { cancelCustomerBookings, customerActivity, setCustomerLimits, type CustomerActivity } from "../../services/customer-limits";
+import {
+  CUSTOMER_ACTIVITY_PERMISSIONS,
+  cancelCustomerBookings,
+  customerActivity,
+  setCustomerLimits,
+  type CustomerActivity,
+} from "../../services/customer-limits";
 import { builder } from "../builder";
 import { AdminBookingRef } from "./admin-bookings";
 import { withoutNulls } from "./admin-vehicles";
@@ -96,8 +102,8 @@ const CustomerLimitsInput = builder.inputType("CustomerLimitsInput", {
 builder.queryField("adminCustomerActivity", (t) =>
   t.field({
     type: CustomerActivityRef,
-    description: "A customer's active bookings, uploads and booking limits. Admins, or an API key with customers:read.",
-    authScopes: { admin: true, permission: "customers:read" },
+    description: "A customer's active bookings, uploads and booking limits. Admins, or an API key with both customers:read and bookings:read.",
+    authScopes: { admin: true, permission: CUSTOMER_ACTIVITY_PERMISSIONS },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, ctx) => customerActivity(ctx.services, ctx.viewer, String(id)),
   }),

@@ -1,5 +1,5 @@
 import { createAdminVehicle, deleteAdminVehicle, getAdminVehicle, listAdminVehicles, updateAdminVehicle } from "../../services/admin-vehicles";
-import { assignableVehicles } from "../../services/admin-bookings";
+import { ASSIGNABLE_VEHICLES_PERMISSIONS, assignableVehicles } from "../../services/admin-bookings";
 import { createUpload } from "../../services/uploads";
 import { builder } from "../builder";
 import { CategoryEnum, TransmissionEnum, VehicleStatusEnum } from "./enums";
@@ -67,8 +67,9 @@ builder.queryField("adminVehicle", (t) =>
 builder.queryField("assignableVehicles", (t) =>
   t.field({
     type: [AdminVehicleRef],
-    description: "Vehicles that could be assigned to a booking: available, its category and transmission, free for its period.",
-    authScopes: { admin: true, permission: "vehicles:read" },
+    description:
+      "Vehicles that could be assigned to a booking: available, its category and transmission, free for its period. Admins, or an API key with both bookings:read and vehicles:read.",
+    authScopes: { admin: true, permission: ASSIGNABLE_VEHICLES_PERMISSIONS },
     args: { bookingId: t.arg.id({ required: true }) },
     resolve: (_root, { bookingId }, ctx) => assignableVehicles(ctx.services, ctx.viewer, String(bookingId)),
   }),
