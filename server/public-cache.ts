@@ -1,7 +1,8 @@
 // A short-lived cache of public, viewer-independent reads: the rentable fleet for a category and
 // period (GraphQL `vehicles`, GET /api/vehicles) and the Cars for Sale listing and details
-// (GraphQL `carsForSale` / `carForSale`, GET /api/for-sale[/:id]), plus `quote`. What they answer
-// depends on the request alone, never on who asks, so one answer serves everyone.
+// (GraphQL `carsForSale` / `carForSale`, GET /api/for-sale[/:id]). What they answer depends on the
+// request alone, never on who asks, so one answer serves everyone. (Not `quote`: it is refused where
+// the asking customer's booking would be, their own longest rental included, and as of the moment.)
 //
 // An answer is fresh for TTL_MS, then served at most one more TTL while a single request refreshes
 // it behind (so an expiry never makes clients wait), and dropped at once when this process writes anything it
@@ -48,7 +49,6 @@ export const PUBLIC_GRAPHQL_FIELDS: Record<string, readonly ChangeTag[]> = {
   vehicles: ["catalogue", "bookings"],
   carsForSale: ["catalogue"],
   carForSale: ["catalogue"],
-  quote: [],
   // The server's own settings (the Google client id, the support contact): they change only with a restart.
   publicConfig: [],
   __typename: [],

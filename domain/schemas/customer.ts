@@ -85,6 +85,12 @@ export const profileCompletionSchema = z.object({
 export type ProfileCompletionInput = z.input<typeof profileCompletionSchema>;
 export type ProfileCompletionData = z.output<typeof profileCompletionSchema>;
 
+/** A booking's period read from a form: return after pickup (the booking and its quote alike). */
+const returnAfterPickup: [check: (b: { pickupDate: Date; returnDate: Date }) => boolean, refusal: { message: string; path: string[] }] = [
+  (b) => b.returnDate.getTime() > b.pickupDate.getTime(),
+  { message: "Return must be after pickup", path: ["returnDate"] },
+];
+
 /** A typed delivery or return address: non-empty after trimming. */
 export const typedAddressSchema = addressText("Please enter an address");
 
@@ -115,10 +121,7 @@ export const bookingCreateSchema = z
       .transform((v) => v ?? undefined),
     specialRequests: optionalTextOf(1000, "Special requests are too long"),
   })
-  .refine((b) => b.returnDate.getTime() > b.pickupDate.getTime(), {
-    message: "Return must be after pickup",
-    path: ["returnDate"],
-  });
+  .refine(...returnAfterPickup);
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
 
 /** What a bad idempotency key is told (400). */
@@ -186,12 +189,17 @@ export const tripExtensionSchema = z.object({
 });
 export type TripExtensionData = z.output<typeof tripExtensionSchema>;
 
-/** The price of a period in a category (the server's quote, shown by the web before booking). */
-export const bookingQuoteSchema = z.object({
-  category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
-  pickupDate: instantField("Pickup date is required"),
-  returnDate: instantField("Return date is required"),
-});
+/**
+ * The price of a period in a category (the server's quote, shown by the web before booking): the
+ * booking's own fields and period check, so a quote is refused in the booking's words.
+ */
+export const bookingQuoteSchema = z
+  .object({
+    category: z.enum(CATEGORY_IDS, { error: "Please select a category" }),
+    pickupDate: instantField("Pickup date is required"),
+    returnDate: instantField("Return date is required"),
+  })
+  .refine(...returnAfterPickup);
 export type BookingQuoteData = z.output<typeof bookingQuoteSchema>;
 
 /**

@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
 import type { Services } from "../services/context";
+import { quoteBooking } from "../services/bookings";
 import { listAllVehicles, parseVehicleSearch } from "../services/vehicles";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
@@ -14,6 +15,7 @@ import { geocodeRoutes } from "./geocode";
 import { objectRoutes } from "./objects";
 import { passwordRoutes } from "./password";
 import { profileRoutes } from "./profile";
+import { quoteJson } from "./shapes/bookings";
 import { jsonResponse } from "./shapes/json";
 import { vehicleJson } from "./shapes/vehicles";
 
@@ -27,6 +29,8 @@ export function restRouter(services: Services, access: AccessControl) {
       )
       // The whole rentable fleet (capped at REST_VEHICLE_LIST_LIMIT); optional ?category=&transmission=&pickupDate=&returnDate=.
       .get("/vehicles", async ({ query }) => (await listAllVehicles(services, parseVehicleSearch(query))).map(vehicleJson), { public: true })
+      // GraphQL `quote`: ?category=&pickupDate=&returnDate=, refused (400) where a booking of the period would be.
+      .get("/quote", async ({ query, viewer }) => quoteJson(await quoteBooking(services, viewer, query)), { access: "anyone" })
       .use(authRoutes(services, access))
       .use(passwordRoutes(services, access))
       .use(objectRoutes(services, access))

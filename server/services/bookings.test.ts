@@ -577,7 +577,6 @@ describe("the quote", () => {
     const cases: [string, Date, Date, object][] = [
       ["medium", pickup, capeTown(4, "10:01"), { days: 2, dailyRate: "650.00", total: "1300.00" }],
       ["small", pickup, capeTown(6, "10:00"), { days: 3, dailyRate: "450.00", total: "1350.00" }],
-      ["large", pickup, pickup, { days: 0, dailyRate: "850.00", total: "0.00" }],
     ];
     for (const [c, p, r, expected] of cases) {
       const { body } = await graphql(server.url, query, { c, p: p.toISOString(), r: r.toISOString() });
@@ -587,6 +586,70 @@ describe("the quote", () => {
     }
     const bad = await graphql(server.url, query, { c: "small", p: "tomorrow", r: pickup.toISOString() });
     expect([bad.body.errors?.[0]?.extensions?.code, bad.body.errors?.[0]?.message]).toEqual(["BAD_USER_INPUT", "Please enter a valid date and time"]);
+    // REST answers the same figures.
+    const rest = await call(
+      server.url,
+      "GET",
+      `/api/quote?category=medium&pickupDate=${pickup.toISOString()}&returnDate=${capeTown(4, "10:01").toISOString()}`,
+    );
+    expect([rest.status, rest.body]).toEqual([200, { days: 2, dailyRate: "650.00", total: "1300.00" }]);
+  });
+
+  const QUOTE = `query($c: VehicleCategory!, $p: String!, $r: String!) { quote(category: $c, pickupDate: $p, returnDate: $r) { days total } }`;
+  /** A quote's refusal on GraphQL and on REST, or its total when it is answered. */
+  async function quoted(pickup: Date | string, returnAt: Date | string, auth: Record<string, string> = {}) {
+    const p = typeof pickup === "string" ? pickup : pickup.toISOString();
+    const r = typeof returnAt === "string" ? returnAt : returnAt.toISOString();
+    const gql = await graphql(server.url, QUOTE, { c: "medium", p, r }, auth);
+    const error = gql.body.errors?.[0];
+    const rest = await call(server.url, "GET", `/api/quote?category=medium&pickupDate=${encodeURIComponent(p)}&returnDate=${encodeURIComponent(r)}`, { auth });
+    return {
+      graphql: error
+        ? { code: error.extensions?.code, message: error.message, fieldErrors: (error.extensions as any)?.fieldErrors }
+        : (gql.body.data as any).quote.total,
+      rest: rest.status === 200 ? rest.body.total : { status: rest.status, message: rest.body.message, fieldErrors: rest.body.fieldErrors },
+    };
+  }
+
+  test("refuses exactly the periods a booking refuses, in the booking's words, on GraphQL and REST (nothing written)", async () => {
+    const vehicle = await newVehicle(services(), { category: "medium" });
+    const periods: [what: string, pickup: Date | string, returnAt: Date | string][] = [
+      ["return before pickup", capeTown(3), capeTown(2)],
+      ["no time at all (return at pickup)", capeTown(3), capeTown(3)],
+      ["pickup already passed", capeTown(-1), capeTown(1)],
+      ["passed, and return before pickup", capeTown(-2), capeTown(-3)],
+      ["beyond the booking horizon", capeTown(400), capeTown(401)],
+      ["longer than any booking", capeTown(3), capeTown(400)],
+      ["not a date", "tomorrow", capeTown(4)],
+    ];
+    for (const [what, pickup, returnAt] of periods) {
+      const iso = (d: Date | string) => (typeof d === "string" ? d : d.toISOString());
+      const booking = await nothingWritten(() => post({ ...bookingRequest(vehicle), pickupDate: iso(pickup), returnDate: iso(returnAt) }));
+      expect({ what, status: booking.status }).toEqual({ what, status: 400 });
+      const refusal = { message: booking.body.message, fieldErrors: booking.body.fieldErrors };
+      // Anyone (the booking flow quotes before sign-in) and the customer who would book it.
+      for (const auth of [{}, customer.auth]) {
+        const quote = await nothingWritten(() => quoted(pickup, returnAt, auth));
+        expect({ what, ...quote }).toEqual({ what, graphql: { code: "BAD_USER_INPUT", ...refusal }, rest: { status: 400, ...refusal } });
+      }
+    }
+    // A period the booking takes is priced.
+    expect(await quoted(capeTown(3), capeTown(5))).toEqual({ graphql: "1300.00", rest: "1300.00" });
+  });
+
+  test("a customer whose longest rental an admin lowered is held to it, as their booking would be; anyone else to the operator's", async () => {
+    const limited = await newCustomer(services());
+    await db().user.update({ where: { id: limited.id }, data: { maxRentalDays: 10 } });
+    const vehicle = await newVehicle(services(), { category: "medium" });
+    const booking = await nothingWritten(() => post(bookingRequest(vehicle, capeTown(3), capeTown(15)), limited.auth));
+    expect([booking.status, booking.body.message]).toEqual([400, QUOTA_MESSAGES.tooLong(10)]);
+    const refusal = { message: QUOTA_MESSAGES.tooLong(10), fieldErrors: { returnDate: QUOTA_MESSAGES.tooLong(10) } };
+    // Anyone first: their answer is not served again to the customer whose own limit refuses it.
+    expect(await quoted(capeTown(3), capeTown(15))).toEqual({ graphql: "7800.00", rest: "7800.00" });
+    expect(await quoted(capeTown(3), capeTown(15), limited.auth)).toEqual({
+      graphql: { code: "BAD_USER_INPUT", ...refusal },
+      rest: { status: 400, ...refusal },
+    });
   });
 });
 

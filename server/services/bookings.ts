@@ -43,6 +43,7 @@ import {
   parseMoneyToCents,
   validateServiceAreaPolygon,
   type BookingCreateData,
+  type BookingLimits,
   type BookingQuote,
   type PolygonGeometry,
 } from "#domain";
@@ -108,8 +109,17 @@ export const REST_BOOKING_LIST_LIMIT = 1000;
 
 // Rules before the lock --------------------------------------------------------------------
 
-function checkPeriod(data: BookingCreateData, now: Date): void {
-  const problem = bookingPeriodProblem(data.pickupDate, data.returnDate, now);
+/**
+ * Whether a period may be booked, before anything about the car or the places: not longer than this
+ * customer may book online (their own longest rental over the operator's), then the domain's period
+ * rules (bookingPeriodProblem: a valid instant, pickup not passed, return after pickup, within the
+ * booking horizon, not too long). A booking and its quote both ask here, so a quote is refused
+ * exactly where the booking would be, in the same words.
+ */
+function checkBookablePeriod(limits: Pick<BookingLimits, "maxDays">, period: { pickupDate: Date; returnDate: Date }, now: Date): void {
+  const tooLong = rentalTooLong(limits, period);
+  if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong, "rental_too_long", { returnDate: tooLong });
+  const problem = bookingPeriodProblem(period.pickupDate, period.returnDate, now);
   if (!problem) return;
   const message = BOOKING_PERIOD_MESSAGES[problem];
   const field = problem === "pickup_in_past" || problem === "too_far_ahead" ? "pickupDate" : "returnDate";
@@ -418,10 +428,7 @@ async function book(
   const limits = customerBookingLimits(services.config.bookingLimits, user);
 
   const data = parseInput(bookingCreateSchema, input);
-  // The customer's own longest rental before the product's (never shorter): the one limit they are told.
-  const tooLong = rentalTooLong(limits, data);
-  if (tooLong) throw accountLimitError("BAD_USER_INPUT", tooLong, "rental_too_long", { returnDate: tooLong });
-  checkPeriod(data, options.now ?? new Date());
+  checkBookablePeriod(limits, data, options.now ?? new Date());
   const quote = bookingQuote(data.category, data.pickupDate, data.returnDate);
   checkClientFigures(data, quote);
   await checkServiceAreas(services, data);
@@ -695,8 +702,24 @@ export async function cancelBooking(services: Services, viewer: Viewer, id: unkn
   return updated;
 }
 
-/** The server's price for a category and period (zeros unless return is after pickup). */
-export function quoteBooking(input: unknown): BookingQuote {
+/**
+ * The server's price for a category and period, for anyone: refused (400) exactly where a booking
+ * of that period would be (checkBookablePeriod), so nobody is shown a price they cannot book. A
+ * signed-in customer is held to their own longest rental; anyone else to the operator's.
+ */
+export async function quoteBooking(services: Services, viewer: Viewer, input: unknown, now = new Date()): Promise<BookingQuote> {
   const data = parseInput(bookingQuoteSchema, input);
+  checkBookablePeriod(await periodLimitsFor(services, viewer), data, now);
   return bookingQuote(data.category, data.pickupDate, data.returnDate);
+}
+
+/** The longest rental `viewer` may book online: a customer's own (an admin's override), else the operator's. */
+async function periodLimitsFor(services: Services, viewer: Viewer): Promise<Pick<BookingLimits, "maxDays">> {
+  const defaults = services.config.bookingLimits;
+  if (viewer.kind !== "customer") return defaults;
+  const user = await services.db.user.findUnique({
+    where: { id: viewer.userId },
+    select: { maxActiveBookings: true, maxRentalDays: true, allowOverlappingBookings: true },
+  });
+  return user ? customerBookingLimits(defaults, user) : defaults;
 }

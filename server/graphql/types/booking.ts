@@ -218,13 +218,14 @@ builder.queryField("quote", (t) =>
   t.field({
     ...anyone,
     type: QuoteRef,
-    description: "Duration and total for a category and period, from the same rule the server charges by.",
+    description:
+      "Duration and total for a category and period, from the same rule the server charges by. Refused (BAD_USER_INPUT) exactly where a booking of the period would be: pickup passed, return not after pickup, beyond the booking horizon, longer than may be booked online.",
     args: {
       category: t.arg({ type: CategoryEnum, required: true }),
       pickupDate: t.arg.string({ required: true }),
       returnDate: t.arg.string({ required: true }),
     },
-    resolve: (_root, args) => quoteBooking(args),
+    resolve: (_root, args, ctx) => quoteBooking(ctx.services, ctx.viewer, args),
   }),
 );
 

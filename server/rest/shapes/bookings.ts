@@ -2,7 +2,7 @@
 // (SPEC 3, /api/admin/bookings and the dashboard), from the rows the GraphQL Booking and
 // AdminBooking variants read. Money as text, instants as ISO strings (written here, so that
 // jsonResponse copies nothing of a page of them).
-import { bookingNumber, customerCancelBlockedReason, splitName } from "#domain";
+import { bookingNumber, type BookingQuote, centsToDecimal, customerCancelBlockedReason, splitName } from "#domain";
 import type { AdminBookingRow } from "../../services/admin-bookings";
 import type { BookingWithPhotoUrls } from "../../services/bookings";
 import { vehicleJson } from "./vehicles";
@@ -95,4 +95,9 @@ export function adminBookingJson(b: AdminBookingRow) {
     user: writtenOnce(b.user, entryCustomerJson),
     vehicle: b.vehicle ? writtenOnce(b.vehicle, entryCarJson) : null,
   };
+}
+
+/** A quote as REST answers it: GraphQL's Quote (days; dailyRate and total in rand, as text). */
+export function quoteJson(quote: BookingQuote) {
+  return { days: quote.days, dailyRate: centsToDecimal(quote.dailyRate * 100), total: quote.total };
 }
