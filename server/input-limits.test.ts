@@ -362,15 +362,11 @@ describe("GraphQL variables of the wrong type", () => {
   test("an unknown enum value, a number for an enum or a missing required variable is BAD_USER_INPUT (400) on POST and GET; nothing stored", async () => {
     const before = await db().booking.count();
     const cases: [string, Record<string, unknown>, string][] = [
-      [
-        "mutation($i: CreateBookingInput!) { createBooking(input: $i) { id } }",
-        { i: { category: "huge" } },
-        'Variable "$i" has invalid value at .category: Value "huge" does not exist in "VehicleCategory" enum.',
-      ],
+      ["mutation($i: CreateBookingInput!) { createBooking(input: $i) { id } }", { i: { category: "huge" } }, "Category must be one of: large, medium, small"],
       [
         'query($c: VehicleCategory!) { quote(category: $c, pickupDate: "2030-01-01T10:00:00Z", returnDate: "2030-01-02T10:00:00Z") { total } }',
         { c: 5 },
-        'Variable "$c" has invalid value: Enum "VehicleCategory" cannot represent non-string value: 5.',
+        "Category must be one of: large, medium, small",
       ],
       [
         'query($c: VehicleCategory!) { quote(category: $c, pickupDate: "2030-01-01T10:00:00Z", returnDate: "2030-01-02T10:00:00Z") { total } }',
@@ -388,5 +384,35 @@ describe("GraphQL variables of the wrong type", () => {
       expect([get.status, body.errors?.[0]?.message, body.errors?.[0]?.extensions?.code]).toEqual([400, message, "BAD_USER_INPUT"]);
     }
     expect(await db().booking.count()).toBe(before);
+  });
+
+  test("a wrong enum value, in a variable or in the query, says what the field takes: BAD_USER_INPUT, the field in fieldErrors, no type names", async () => {
+    const STATUS = "Status must be one of: available, maintenance, out_of_service, rented";
+    const before = await fingerprint(server.services);
+    const cases: [what: string, query: string, variables: Record<string, unknown> | undefined, field: string, message: string][] = [
+      ["a variable given to an argument", "query($s: VehicleStatus) { adminVehicles(status: $s) { total } }", { s: "foo" }, "status", STATUS],
+      ["a near miss (no 'Did you mean')", "query($s: VehicleStatus) { adminVehicles(status: $s) { total } }", { s: "availabl" }, "status", STATUS],
+      ["a number for an enum", "query($s: VehicleStatus) { adminVehicles(status: $s) { total } }", { s: 3 }, "status", STATUS],
+      ["inside an input object", "mutation($i: AdminVehicleInput!) { createAdminVehicle(input: $i) { id } }", { i: { status: "foo" } }, "status", STATUS],
+      ["written in the query", "{ adminVehicles(status: foo) { total } }", undefined, "status", STATUS],
+      ["a near miss written in the query", "{ adminVehicles(status: availabl) { total } }", undefined, "status", STATUS],
+      ["a string in the query", '{ adminVehicles(status: "available") { total } }', undefined, "status", STATUS],
+      ["written inside an input object", "mutation { createAdminVehicle(input: { status: foo }) { id } }", undefined, "status", STATUS],
+      ["an argument of another name", "{ adminVehicles(category: huge) { total } }", undefined, "category", "Category must be one of: large, medium, small"],
+    ];
+    for (const [what, query, variables, field, message] of cases) {
+      const { body } = await graphql(server.url, query, variables, admin.auth);
+      const error = body.errors?.[0] as { message: string; locations?: unknown[]; extensions?: { code?: string; fieldErrors?: Record<string, string> } };
+      expect({ what, message: error?.message, code: error?.extensions?.code, fieldErrors: error?.extensions?.fieldErrors }).toEqual({
+        what,
+        message,
+        code: "BAD_USER_INPUT",
+        fieldErrors: { [field]: message },
+      });
+      // Where in the query it is: kept.
+      expect({ what, locations: error.locations?.length }).toEqual({ what, locations: 1 });
+      expect(JSON.stringify(body.errors)).not.toMatch(/VehicleStatus|VehicleCategory|enum|Did you mean/);
+    }
+    expect(await fingerprint(server.services)).toBe(before);
   });
 });

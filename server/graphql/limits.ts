@@ -13,6 +13,7 @@ import {
   type ValidationContext,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
+import { readableLiteralEnumError } from "./enum-errors";
 import { LRUCache } from "lru-cache";
 
 export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 8, maxAliases: 15 } as const;
@@ -104,15 +105,18 @@ export function limitsPlugin(): Plugin {
     onParse({ setParseFn }) {
       setParseFn(parseWithLimits);
     },
-    onValidate({ addValidationRule }) {
+    onValidate({ addValidationRule, params }) {
       addValidationRule(limitsRule);
       return ({ valid, result, setResult }) => {
         if (valid) return;
         setResult(
-          result.map((error) =>
-            /Did you mean/.test(error.message)
-              ? new GraphQLError(error.message.replace(/\s*Did you mean .+\?$/, ""), { nodes: error.nodes, extensions: error.extensions })
-              : error,
+          result.map(
+            (error) =>
+              // A wrong enum value says what the field takes (./enum-errors.ts), without a hint.
+              readableLiteralEnumError(error, params.schema, params.documentAST) ??
+              (/Did you mean/.test(error.message)
+                ? new GraphQLError(error.message.replace(/\s*Did you mean .+\?$/, ""), { nodes: error.nodes, extensions: error.extensions })
+                : error),
           ),
         );
       };

@@ -6,6 +6,7 @@ import { createGraphQLError, createYoga, maskError as defaultMaskError, type COR
 import { AppError, bookingOverlapError, limitFields, RETRY_AFTER_SECONDS, unavailableError } from "../errors";
 import type { Services } from "../services/context";
 import type { GraphQLContext, Viewer } from "./context";
+import { readableVariableEnumError } from "./enum-errors";
 import { limitsPlugin, parseCaches } from "./limits";
 import { schema } from "./schema";
 
@@ -86,7 +87,10 @@ export function maskErrorFor(services: Services): MaskError {
     if (original && !(original instanceof GraphQLError)) services.log.error(`graphql: ${(original as Error).stack ?? String(original)}`);
     // A variable of the wrong type, null where required, or an unknown enum value (graphql-js'
     // coercion, before any resolver): the client's input, so BAD_USER_INPUT like every other
-    // refused input, where it used to carry no code at all.
+    // refused input, where it used to carry no code at all; a wrong enum value also says what the
+    // field takes, in the API's words (./enum-errors.ts).
+    const enumError = error instanceof GraphQLError && original instanceof GraphQLError ? readableVariableEnumError(error, schema) : null;
+    if (enumError) return enumError;
     if (
       error instanceof GraphQLError &&
       (!original || original instanceof GraphQLError) &&
