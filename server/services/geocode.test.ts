@@ -4,9 +4,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig } from "../config";
 import { AppError } from "../errors";
+import { API_KEY_PERMISSIONS, type ApiKeyPermission } from "#domain";
+import { newAdmin } from "../testing/admin";
 import { call, newCustomer, type TestCustomer } from "../testing/bookings";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
 import { startNominatimStandIn, type NominatimStandIn } from "../testing/nominatim";
+import { issueApiKey } from "./api-keys";
 import { createGeocoder, GEOCODE_MESSAGES, reverseGeocode, searchAddresses } from "./geocode";
 
 const PUBLIC_URL = "https://capedrive.example";
@@ -96,6 +99,31 @@ describe("reverse geocoding over REST", () => {
     expect((await get("/api/geocode/reverse?lat=-33.9715&lon=18.6021", {})).status).toBe(401);
     expect((await get("/api/geocode/search?q=Dorp", {})).status).toBe(401);
     expect(nominatim.requests.length).toBe(before);
+  });
+
+  test("an API key looks up only with bookings:write (setting a booking's point); any other key is refused (403), nothing sent upstream", async () => {
+    const admin = await newAdmin(server.services);
+    const keyWith = async (permissions: ApiKeyPermission[]) => ({
+      "x-api-key": (await issueApiKey(server.services, { kind: "admin", adminId: admin.id, sessionId: "s", clientAddress: "t" }, { name: "k", permissions }))
+        .key,
+    });
+    const others = await keyWith(API_KEY_PERMISSIONS.filter((p) => p !== "bookings:write"));
+    const before = nominatim.requests.length;
+    for (const path of ["/api/geocode/reverse?lat=-33.9716&lon=18.6022", "/api/geocode/search?q=Plein"]) {
+      const answer = await get(path, others);
+      expect([path, answer.status, answer.body.message]).toEqual([path, 403, "This API key does not have the bookings:write permission"]);
+    }
+    for (const query of ["{ reverseGeocode(lat: -33.9716, lon: 18.6022) { coordinates } }", '{ geocodeSearch(q: "Plein") { coordinates } }']) {
+      const answer = await graphql(server.url, query, undefined, others);
+      expect([query, answer.body.errors?.[0]?.extensions?.code, answer.body.errors?.[0]?.message]).toEqual([
+        query,
+        "FORBIDDEN",
+        "This API key does not have the bookings:write permission",
+      ]);
+    }
+    expect(nominatim.requests.length).toBe(before);
+    const writer = await keyWith(["bookings:write"]);
+    expect((await get("/api/geocode/search?q=Plein", writer)).status).toBe(200);
   });
 });
 

@@ -15,12 +15,12 @@
 // coordinates, or the default Stellenbosch coordinate for a typed address (domain geo.ts).
 // Slots are measured on each instance's clock: keep the instances' clocks in sync (NTP).
 import { z } from "zod";
-import { formatCoordinates } from "#domain";
+import { type ApiKeyPermission, formatCoordinates } from "#domain";
 import { badGateway, notFound, serviceUnavailable } from "../errors";
 import { isUniqueViolation } from "./auth";
 import type { Services } from "./context";
 import { parseInput } from "./validation";
-import { signInRequired, type Viewer } from "./viewer";
+import { requireAdminOrKey, signInRequired, type Viewer } from "./viewer";
 
 export const GEOCODE_MESSAGES = {
   unavailable: "Address lookup is unavailable right now. Please use your GPS location or type your address.",
@@ -279,9 +279,17 @@ export function geocoderFor(services: Services): Geocoder {
   return geocoder;
 }
 
-/** Lookups are for signed-in users (customers, admins, dealerships): the upstream budget is small. */
+/**
+ * Lookups are for signed-in accounts (customers, admins, dealerships, drivers): the upstream budget
+ * is small and shared by every instance. An API key may look up only with bookings:write, the one
+ * thing a key does with a place (setting a booking's point); any other key would spend the budget
+ * the booking flow needs.
+ */
+export const GEOCODE_KEY_PERMISSION = "bookings:write" satisfies ApiKeyPermission;
+
 function requireSignedIn(viewer: Viewer) {
   if (viewer.kind === "anonymous") throw signInRequired(viewer);
+  if (viewer.kind === "apiKey") requireAdminOrKey(viewer, GEOCODE_KEY_PERMISSION);
 }
 
 /** The address at a point, or null when the geocoder knows none. 400 on bad coordinates; 502/503 when the geocoder fails. */
