@@ -9,7 +9,7 @@
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { graphql } from "../lib/graphql.ts";
-import { EmailText } from "./EmailText.tsx";
+import { EmailAddress } from "#domain/email-address.tsx";
 
 const SUPPORT_CONTACT = graphql(`
   query SupportContact {
@@ -46,7 +46,7 @@ export function ForgotPasswordContact({ fallback }: { fallback: string }) {
           {phone && email ? " or " : email ? "at " : null}
           {email ? (
             <a className={link} href={`mailto:${email}`}>
-              <EmailText email={email} />
+              <EmailAddress address={email} />
             </a>
           ) : null}
           .
