@@ -288,6 +288,41 @@ describe("asking again for what the booking already is", () => {
   });
 });
 
+describe("the same change sent twice at once (a double click, a retry)", () => {
+  test("both answer the changed booking; one history row, one debit note; a different change at the same time is a clear 409", async () => {
+    const customer = await newCustomer(server.services);
+    const car = await newVehicle(server.services, { category: "medium" });
+    const booked = await book(customer, car, capeTown(5), capeTown(8));
+    const input = { returnDate: capeTown(9).toISOString(), totalAmount: "2600.00", duration: 4 };
+    const [first, second] = await Promise.all([0, 1].map(() => graphql(server.url, CHANGE, { id: booked.id, input }, customer.auth)));
+    expect(first!.body.errors).toBeUndefined();
+    expect(second!.body.errors).toBeUndefined();
+    for (const answer of [first!, second!])
+      expect(answer.body.data.changeBooking).toMatchObject({ returnDate: input.returnDate, totalAmount: "2600.00", duration: 4 });
+    expect(second!.body.data.changeBooking).toEqual(first!.body.data.changeBooking);
+    const after = await snapshot(booked.id);
+    expect(after.changes).toBe(1);
+    const documents = await db().invoice.findMany({ where: { bookingId: booked.id }, orderBy: { number: "asc" } });
+    expect(documents.map((d) => [d.kind, d.totalCents])).toEqual([
+      ["invoice", 195_000],
+      ["debit_note", 65_000],
+    ]);
+
+    // Two different changes at once: a change made meanwhile is not taken for the one asked; the
+    // later one is told so (PostgreSQL runs them side by side; SQLite one after the other, both made).
+    const others = [
+      { returnDate: capeTown(10).toISOString(), totalAmount: "3250.00", duration: 5 },
+      { returnDate: capeTown(11).toISOString(), totalAmount: "3900.00", duration: 6 },
+    ];
+    const answers = await Promise.all(others.map((other) => graphql(server.url, CHANGE, { id: booked.id, input: other }, customer.auth)));
+    const made = answers.filter((answer) => !answer.body.errors);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers)
+      if (answer.body.errors) expect(answer.body.errors[0]).toMatchObject({ message: CHANGE_MESSAGES.changedMeanwhile, extensions: { code: "CONFLICT" } });
+    expect(await db().bookingChange.count({ where: { bookingId: booked.id } })).toBe(1 + made.length);
+  });
+});
+
 describe("a booking whose car is out on another trip", () => {
   test("keeps that car when its dates move within the car's free time (the car takes bookings after the trip)", async () => {
     const customer = await newCustomer(server.services);

@@ -177,9 +177,8 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
     returnCoordinates: data.returnCoordinates ?? booking.returnCoordinates,
   };
   const changes = changedFields(booking, next);
-  const pointsMoved = next.deliveryCoordinates !== booking.deliveryCoordinates || next.returnCoordinates !== booking.returnCoordinates;
   const oldTotalCents = decimalToCents(booking.totalAmount);
-  if (changes.length === 0 && !pointsMoved) {
+  if (isAsAsked(booking, next)) {
     if (kind === "change" && Object.values(data).every((value) => value === undefined)) throw badInput(CHANGE_MESSAGES.nothingAsked);
     // Already as asked (the same change sent again): its figures are the booking's own, and the
     // customer must have been shown those (a stale price is refused as for any change).
@@ -228,6 +227,12 @@ async function planChange(services: Services, viewer: Viewer, id: unknown, kind:
   const quote = bookingQuote(next.category, next.pickupDate, next.returnDate);
   if (checkFigures) checkClientFigures({ category: next.category, totalAmount: data.totalAmount, duration: data.duration }, quote);
   return { booking, actor, kind, next, quote, oldTotalCents, changes, unchanged: false };
+}
+
+/** Whether the booking already has every detail of `next` (a point moved within the same address counts as a change). */
+function isAsAsked(booking: BookingForChange, next: Next): boolean {
+  const pointsMoved = next.deliveryCoordinates !== booking.deliveryCoordinates || next.returnCoordinates !== booking.returnCoordinates;
+  return !pointsMoved && changedFields(booking, next).length === 0;
 }
 
 /**
@@ -334,19 +339,25 @@ export async function extendTrip(services: Services, viewer: Viewer, id: unknown
 
 async function applyChange(services: Services, plan: Plan, options: Options): Promise<ChangeResult> {
   const { booking: planned, next, quote, kind, actor } = plan;
-  if (plan.unchanged) {
-    const booking = await services.db.booking.findUniqueOrThrow({
-      where: { id: planned.id },
-      include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } },
-    });
-    return { booking, change: null };
-  }
+  if (plan.unchanged) return { booking: await bookingWithCar(services.db, planned.id), change: null };
+  /**
+   * The booking changed since it was read. The same change sent twice at once (a double click, a
+   * retry: PostgreSQL runs both, the second waits for the first's lock) finds it made, and is
+   * answered as a repeat sent later is: the booking as it is, nothing written. Any other change
+   * in between is a 409.
+   */
+  const changedMeanwhile = async (tx: Prisma.TransactionClient): Promise<ChangeResult> => {
+    const current = await tx.booking.findUnique({ where: { id: planned.id }, ...BOOKING_FOR_CHANGE });
+    if (!current || !isAsAsked(current, next)) throw conflict(CHANGE_MESSAGES.changedMeanwhile);
+    return { booking: await bookingWithCar(tx, current.id), change: null };
+  };
   const result = await withVehicleLock(
     services,
     planned.vehicleId,
-    async (tx) => {
+    async (tx): Promise<ChangeResult> => {
       const booking = await tx.booking.findUnique({ where: { id: planned.id }, ...BOOKING_FOR_CHANGE });
-      if (!booking || booking.updatedAt.getTime() !== planned.updatedAt.getTime()) throw conflict(CHANGE_MESSAGES.changedMeanwhile);
+      if (!booking) throw conflict(CHANGE_MESSAGES.changedMeanwhile);
+      if (booking.updatedAt.getTime() !== planned.updatedAt.getTime()) return changedMeanwhile(tx);
 
       // The car: the same one when it fits, else (not for a car on the road) another free one of the kind.
       let vehicleId: string | null = null;
@@ -390,7 +401,8 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
           calendarSequence: { increment: 1 },
         },
       });
-      if (changed.count !== 1) throw conflict(CHANGE_MESSAGES.changedMeanwhile);
+      // Another writer got there first (read again: on PostgreSQL this statement sees its commit).
+      if (changed.count !== 1) return changedMeanwhile(tx);
       // A trip on the road that an admin moves is extended or shortened; a customer only extends.
       const recordKind = booking.status !== "in_progress" ? "change" : next.returnDate.getTime() > booking.returnDate.getTime() ? "extension" : "shortening";
       const change = await tx.bookingChange.create({
@@ -426,10 +438,7 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
           after: { ...changeView(next), vehicleId, totalCents: change.toTotalCents },
         });
       }
-      const updated = await tx.booking.findUniqueOrThrow({
-        where: { id: booking.id },
-        include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } },
-      });
+      const updated = await bookingWithCar(tx, booking.id);
       const email = bookingChangedEmail(
         booking.user,
         updated,
@@ -450,6 +459,10 @@ async function applyChange(services: Services, plan: Plan, options: Options): Pr
   nudgeMailer(services);
   return result;
 }
+
+/** The booking with its car and the car's photos, as a change answers it. */
+const bookingWithCar = (db: Prisma.TransactionClient, id: string): Promise<BookingWithVehicle> =>
+  db.booking.findUniqueOrThrow({ where: { id }, include: { vehicle: { include: { images: { orderBy: { position: "asc" } } } } } });
 
 const changeView = (b: Next | BookingForChange) => ({
   pickupDate: b.pickupDate,
