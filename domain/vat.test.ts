@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { settlingDocument, splitVat, taxDocumentNumber, vatRateLabel } from "./vat.ts";
+import { owedCents, settlingDocument, splitVat, taxDocumentNumber, vatRateLabel } from "./vat.ts";
 
 describe("VAT split of an inclusive price", () => {
   test("the product's daily rates split as a tax invoice shows them", () => {
@@ -52,5 +52,18 @@ describe("settling a booking's account", () => {
     expect(taxDocumentNumber(43, "credit_note")).toBe("CN-000043");
     expect(taxDocumentNumber(44, "debit_note")).toBe("DN-000044");
     expect(taxDocumentNumber(1_234_567, "invoice")).toBe("INV-1234567");
+  });
+});
+
+describe("what a booking's customer owes", () => {
+  test("the rental while confirmed, on the road or done; nothing of it while pending or cancelled", () => {
+    for (const status of ["confirmed", "in_progress", "completed"])
+      expect(owedCents({ status, rentalCents: 1300_00, collectionChargesCents: 0 })).toBe(1300_00);
+    for (const status of ["pending", "cancelled"]) expect(owedCents({ status, rentalCents: 1300_00, collectionChargesCents: 0 })).toBe(0);
+  });
+
+  test("the collection's charges stand whatever status the booking is given afterwards: cancelling a completed booking credits the rental only", () => {
+    expect(owedCents({ status: "completed", rentalCents: 1300_00, collectionChargesCents: 950_00 })).toBe(2250_00);
+    expect(owedCents({ status: "cancelled", rentalCents: 1300_00, collectionChargesCents: 950_00 })).toBe(950_00);
   });
 });

@@ -41,6 +41,21 @@ export function taxDocumentNumber(number: number, kind: TaxDocumentKind): string
   return `${TAX_DOCUMENT_PREFIXES[kind]}-${String(number).padStart(6, "0")}`;
 }
 
+/** Statuses in which the customer owes the rental: confirmed, on the road, done. */
+export function owesRental(status: string): boolean {
+  return status === "confirmed" || status === "in_progress" || status === "completed";
+}
+
+/**
+ * What a booking's customer owes, in cents: the rental while the booking is confirmed, on the road
+ * or done, plus the charges recorded at its collection (late return, fuel short). Those charges are
+ * for how the car came back, so they stand whatever status the booking is given afterwards: an
+ * admin cancelling a completed booking credits the rental, not the collection's charges.
+ */
+export function owedCents(booking: { status: string; rentalCents: number; collectionChargesCents: number }): number {
+  return (owesRental(booking.status) ? booking.rentalCents : 0) + booking.collectionChargesCents;
+}
+
 /**
  * Which document settles a booking's account: what the customer owes now (`owedCents`) against
  * what its documents add up to so far. Nothing when they agree; the invoice when there is none

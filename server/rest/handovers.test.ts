@@ -433,6 +433,26 @@ describe("a delivery and a collection", () => {
     expect(card.data.myBookings.find((b: { id: string }) => b.id === rental.booking.id)).toMatchObject({ hasConditionReport: true });
     expect(card.data.myBookings.find((b: { id: string }) => b.id === rental.booking.id).handoverStatus).toMatch(/^Collected \d{1,2}:\d{2} [AP]M$/);
   });
+
+  test("an admin cancelling the completed booking credits the rental only: the collection's charges stay owed; completing it again debits the rental", async () => {
+    const job = await server.services.db.handoverJob.findUniqueOrThrow({ where: { id: collectionJob } });
+    const chargesCents = (job.lateFeeCents ?? 0) + (job.fuelFeeCents ?? 0);
+    expect(chargesCents).toBeGreaterThan(0);
+    const STATUS = `mutation($id: ID!, $status: BookingStatus!) { updateBookingStatus(id: $id, status: $status) { status } }`;
+    const documents = () => server.services.db.invoice.findMany({ where: { bookingId: rental.booking.id }, orderBy: { number: "asc" } });
+
+    const cancelled = await gql(STATUS, { id: rental.booking.id, status: "cancelled" }, admin.auth);
+    expect(cancelled.errors).toBeUndefined();
+    const afterCancel = await documents();
+    expect(afterCancel.slice(2).map((d) => [d.kind, d.totalCents])).toEqual([["credit_note", -1300_00]]);
+    expect(afterCancel.reduce((sum, d) => sum + d.totalCents, 0)).toBe(chargesCents);
+
+    const completed = await gql(STATUS, { id: rental.booking.id, status: "completed" }, admin.auth);
+    expect(completed.errors).toBeUndefined();
+    const afterComplete = await documents();
+    expect(afterComplete.slice(3).map((d) => [d.kind, d.totalCents])).toEqual([["debit_note", 1300_00]]);
+    expect(afterComplete.reduce((sum, d) => sum + d.totalCents, 0)).toBe(1300_00 + chargesCents);
+  });
 });
 
 describe("windows, failures and repeats", () => {

@@ -15,6 +15,8 @@ import {
   fuelShortText,
   isFinalBookingStatus,
   decimalToCents,
+  owedCents,
+  owesRental,
   settlingDocument,
   splitVat,
   TRANSMISSION_LABELS,
@@ -22,9 +24,6 @@ import {
 import { notFound } from "../errors";
 import type { Services } from "./context";
 import { requireAdminOrKey, requireCustomer, type Viewer } from "./viewer";
-
-/** Statuses in which the customer owes the rental (and any charges): confirmed, on the road, done. */
-const OWING = new Set(["confirmed", "in_progress", "completed"]);
 
 /** What a booking's invoicing reads with it (and what ./booking-follow-ups.ts loads once for its steps). */
 export const BOOKING_FOR_INVOICE = {
@@ -35,10 +34,10 @@ export const BOOKING_FOR_INVOICE = {
 } satisfies { include: Prisma.BookingInclude };
 export type BookingForInvoice = Prisma.BookingGetPayload<typeof BOOKING_FOR_INVOICE>;
 
-function owedCents(b: BookingForInvoice): number {
-  if (!OWING.has(b.status)) return 0;
-  const charges = b.handovers.reduce((sum, h) => sum + (h.lateFeeCents ?? 0) + (h.fuelFeeCents ?? 0), 0);
-  return decimalToCents(b.totalAmount) + charges;
+/** What the booking's customer owes now (domain owedCents: the rental while owed, the collection's charges always). */
+function bookingOwedCents(b: BookingForInvoice): number {
+  const collectionChargesCents = b.handovers.reduce((sum, h) => sum + (h.lateFeeCents ?? 0) + (h.fuelFeeCents ?? 0), 0);
+  return owedCents({ status: b.status, rentalCents: decimalToCents(b.totalAmount), collectionChargesCents });
 }
 
 /** "Car rental: Medium, manual, 3 days, Mar 05, 2026, 10:00 to Mar 08, 2026, 10:00 (Cape Town), booking #A1B2C3" */
@@ -138,7 +137,7 @@ export function newBookingInvoiceInsert(booking: BookingForInvoice): Prisma.Sql 
 
 /** The document (all but its number) that makes the booking's `issued` documents add up to what is owed, or null when they do. */
 function settlingInvoice(booking: BookingForInvoice, reason: SettleReason, issued: readonly { totalCents: number }[]) {
-  const document = settlingDocument(owedCents(booking), issued);
+  const document = settlingDocument(bookingOwedCents(booking), issued);
   if (!document) return null;
   const split = splitVat(document.totalCents);
   return {
@@ -181,7 +180,7 @@ export async function bookingReceipt(services: Services, viewer: Viewer, booking
   const booking = id ? await services.db.booking.findFirst({ where, select: { id: true, status: true, userId: true } }) : null;
   if (!booking) throw notFound("Booking not found");
   let documents = await services.db.invoice.findMany({ where: { bookingId: id }, orderBy: { number: "asc" } });
-  if (documents.length === 0 && OWING.has(booking.status)) {
+  if (documents.length === 0 && owesRental(booking.status)) {
     await services.db.$transaction(async (tx) => {
       // Receipts opened at once (two tabs, a retry) must not each invoice the booking: on PostgreSQL
       // each would read "no documents" and issue one. The booking's row lock makes the later ones
