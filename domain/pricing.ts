@@ -39,6 +39,15 @@ export function dailyRateCents(category: string | null | undefined): number {
   return isCategory(category) ? CATEGORY_RATES[category] * 100 : 0;
 }
 
+/**
+ * The daily rate a booking of this car is charged, as the wire's decimal text ("450.00"): its
+ * category's. A car's own configured price (the admin's "Price per day") is never what a customer
+ * pays, so every surface that tells customers or API clients a car's rate shows this one.
+ */
+export function chargedDailyRate(car: { category: string }): string {
+  return centsToDecimal(dailyRateCents(car.category));
+}
+
 export interface BookingQuote {
   /** Whole days, as rentalDays. */
   days: number;

@@ -5,6 +5,7 @@
 // opened as the server opens it (the driver path), SQLite or PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createHandler } from "../app";
+import { chargedDailyRate } from "#domain";
 import { capeTown, newCustomer, storeBooking } from "../testing/bookings";
 import { createDealership, createVehicle } from "../testing/dealerships";
 import { createTestServices, graphql } from "../testing/harness";
@@ -107,7 +108,7 @@ test("GraphQL vehicles answers the driver's rows: photos in display order when a
   const expected = (await listVehicles(services, { period })).map((row) => ({
     id: row.id,
     make: row.make,
-    dailyRate: Number(row.dailyRate).toFixed(2),
+    dailyRate: chargedDailyRate(row),
     images: row.images.map((image) => image.url),
   }));
   for (const n of [2, 8]) {
@@ -135,4 +136,26 @@ test("REST GET /api/vehicles answers the same cars as the Prisma query, the whol
   const body = (await response.json()) as ReturnType<typeof vehicleJson>[];
   expect(body).toEqual(expected);
   expect(body.some((car) => car.images.length === 3)).toBe(true);
+});
+
+test("every public surface gives a car's daily rate as a booking of it is charged, its category's, not the price the fleet keeps for the car", async () => {
+  const fleet = await services.db.vehicle.findMany({ where: { dealershipId: null }, select: { category: true, dailyRate: true } });
+  // The fleet above keeps prices apart from their categories' (R599.50 for a medium car, ...).
+  expect(fleet.some((car) => car.dailyRate.toFixed(2) !== chargedDailyRate(car))).toBe(true);
+
+  const listed = (await (await fetch(`${url}/api/vehicles`)).json()) as { category: string; dailyRate: string }[];
+  expect(listed.length).toBeGreaterThan(0);
+  for (const car of listed) expect(car.dailyRate).toBe(chargedDailyRate(car));
+  const { body } = await graphql(url, `{ vehicles(limit: 100) { category dailyRate } }`, {}, { "cache-control": "no-cache" });
+  expect(body.data.vehicles.length).toBeGreaterThan(0);
+  for (const car of body.data.vehicles) expect(car.dailyRate).toBe(chargedDailyRate({ category: car.category.toLowerCase() }));
+
+  // A customer's booking of a small car the fleet prices at R520: its car says R450, as charged.
+  const rider = await newCustomer(services);
+  const car = await createVehicle(services.db, { category: "small", dailyRate: "520.00" });
+  await storeBooking(services, { userId: rider.id, vehicleId: car.id, pickup: capeTown(30), returnAt: capeTown(32), category: "small", status: "confirmed" });
+  const mine = await graphql(url, `{ myBookings { vehicle { id dailyRate } } }`, {}, rider.auth);
+  expect(mine.body.data.myBookings.map((b: { vehicle: unknown }) => b.vehicle)).toEqual([{ id: car.id, dailyRate: "450.00" }]);
+  const rest = (await (await fetch(`${url}/api/bookings`, { headers: rider.auth })).json()) as { vehicle: { dailyRate: string } }[];
+  expect(rest.map((b) => b.vehicle.dailyRate)).toEqual(["450.00"]);
 });

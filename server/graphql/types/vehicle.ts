@@ -8,6 +8,7 @@ import type { AdminBookingRow } from "../../services/admin-bookings";
 import { featuresOf, FOR_SALE_ROW, VEHICLE_PHOTOS } from "../../services/vehicle-rows";
 import type { Prisma } from "../../db";
 import { listAvailableVehicles, parseAvailabilityPeriod } from "../../services/vehicles";
+import { chargedDailyRate } from "#domain";
 import { anyone } from "../access";
 import { builder } from "../builder";
 import { CategoryEnum, TransmissionEnum, VehicleStatusEnum } from "./enums";
@@ -26,7 +27,11 @@ export const VehicleRef = builder.prismaObject("Vehicle", {
     transmission: t.expose("transmission", { type: TransmissionEnum }),
     status: t.expose("status", { type: VehicleStatusEnum }),
     mileage: t.exposeInt("mileage"),
-    dailyRate: t.expose("dailyRate", { type: "Money" }),
+    dailyRate: t.field({
+      type: "Money",
+      description: "Rand per day a booking of this car is charged: its category's rate (the car's own configured price is not what customers pay).",
+      resolve: chargedDailyRate,
+    }),
     dealershipId: t.exposeID("dealershipId", { nullable: true }),
     images: t.stringList({
       select: { images: { select: { url: true }, orderBy: { position: "asc" } } },
@@ -86,7 +91,10 @@ export const AdminBookingVehicleRef = builder.objectRef<NonNullable<AdminBooking
     model: t.exposeString("model"),
     year: t.exposeInt("year"),
     registrationNumber: t.exposeString("registrationNumber"),
-    dailyRate: t.expose("dailyRate", { type: "Money" }),
+    dailyRate: t.expose("dailyRate", {
+      type: "Money",
+      description: "The car's own configured price per day (the admin's Price per day); bookings are charged their category's rate.",
+    }),
     status: t.expose("status", { type: VehicleStatusEnum, description: "The car's status now: a booking ahead whose car went to maintenance needs another." }),
   }),
 });

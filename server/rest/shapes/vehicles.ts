@@ -4,6 +4,7 @@
 import type { ForSaleRow, VehicleWithPhotos } from "../../services/vehicle-rows";
 import { featuresOf } from "../../services/vehicle-rows";
 import type { AvailableVehicleRow } from "../../services/vehicles";
+import { chargedDailyRate } from "#domain";
 import { money } from "./json";
 
 const photoUrls = (v: { images: { url: string }[] }) => v.images.map((image) => image.url);
@@ -19,7 +20,8 @@ export function vehicleJson(v: AvailableVehicleRow) {
     transmission: v.transmission,
     status: v.status,
     mileage: v.mileage,
-    dailyRate: money(v.dailyRate),
+    // What a booking of the car is charged, not the car's own configured price.
+    dailyRate: chargedDailyRate(v),
     salesPrice: v.salesPrice ? money(v.salesPrice) : null,
     dealershipId: v.dealershipId,
     images: photoUrls(v),

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import {
   bookingStatusLabel,
   categoryRateHint,
+  chargedRateNote,
   dateLabel,
   dateTimeLabel,
   dayLabel,
@@ -69,5 +70,13 @@ describe("back-office formats", () => {
     expect(["scheduled", "en_route", "done", "failed"].map((s) => handoverStateTone(s as "done"))).toEqual(["grey", "blue", "green", "red"]);
     expect(failureReasonLabel("customer_absent")).toBe("Customer absent");
     expect(failureReasonLabel(null)).toBe("Reason not given");
+  });
+});
+
+describe("a fleet car's card beside its own price", () => {
+  test("says what customers pay when its category's rate differs, and nothing when they agree or the car is for sale", () => {
+    expect(chargedRateNote({ category: "small", pricePerDay: "520.00" }, false)).toBe("Customers pay R450/day (Small rate)");
+    expect(chargedRateNote({ category: "large", pricePerDay: "850.00" }, false)).toBeNull();
+    expect(chargedRateNote({ category: "small", pricePerDay: "520.00" }, true)).toBeNull();
   });
 });

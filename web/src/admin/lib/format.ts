@@ -2,7 +2,7 @@
 import { BOOKING_STATUS_LABELS, isBookingStatus } from "#domain/booking.ts";
 import { categoryLabel, isCategory, TRANSMISSION_LABELS, isTransmission, vehicleStatusLabel } from "#domain/catalogue.ts";
 import { formatRand, formatRandPerDay } from "#domain/money.ts";
-import { CATEGORY_RATES } from "#domain/pricing.ts";
+import { CATEGORY_RATES, chargedDailyRate } from "#domain/pricing.ts";
 import { addDays, CAPE_TOWN_TIME_ZONE, capeTownDateTimeToUtc, capeTownToday, type IsoDate } from "#domain/time.ts";
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-ZA", {
@@ -89,6 +89,18 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 export function categoryRateHint(category: string): string {
   if (!isCategory(category)) return "Customers are charged their category's daily rate.";
   return `Customers are charged the ${categoryLabel(category)} rate, ${formatRandPerDay(CATEGORY_RATES[category])}.`;
+}
+
+/**
+ * Beside a fleet car's own price on its card, when customers are charged another (its category's,
+ * domain chargedDailyRate): "Customers pay R450/day (Small rate)". Null when they agree, and for
+ * a dealership's car (for sale, never rented).
+ */
+export function chargedRateNote(vehicle: { category: string; pricePerDay: string }, forSale: boolean): string | null {
+  if (forSale || !isCategory(vehicle.category)) return null;
+  const charged = chargedDailyRate(vehicle);
+  if (Number(vehicle.pricePerDay) === Number(charged)) return null;
+  return `Customers pay ${formatRandPerDay(charged)} (${categoryLabel(vehicle.category)} rate)`;
 }
 
 /** A search's result count with its verb: "1 vehicle matches", "3 vehicles match", "0 customers match". */

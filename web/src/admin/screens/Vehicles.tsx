@@ -23,7 +23,7 @@ import { PlusIcon, TrashIcon } from "../components/icons.tsx";
 import { EmptyState, LoadError, PageHeader, Pager, mono, pageStack } from "../components/Page.tsx";
 import { VehicleFormDialog } from "../components/VehicleFormDialog.tsx";
 import { VEHICLE_FIELDS, type AdminVehicle } from "../lib/api.ts";
-import { categoryLabel, matchCount, plural, transmissionLabel, vehicleStatusLabel, vehicleStatusTone } from "../lib/format.ts";
+import { categoryLabel, chargedRateNote, matchCount, plural, transmissionLabel, vehicleStatusLabel, vehicleStatusTone } from "../lib/format.ts";
 import { useSearchText } from "../lib/hooks.ts";
 import { isLocalImage } from "../lib/photos.ts";
 import { adminErrorMessage } from "../lib/errors.ts";
@@ -175,6 +175,7 @@ function VehicleCard({
 }) {
   const preview = featuresPreview(vehicle.features);
   const title = `${vehicle.make} ${vehicle.model} ${vehicle.year}`;
+  const rateNote = chargedRateNote(vehicle, dealership !== null);
   return (
     <li className={card} aria-label={title} data-vehicle-id={vehicle.id}>
       <VehicleImage vehicle={vehicle} />
@@ -189,6 +190,11 @@ function VehicleCard({
             </p>
             <p className={css({ fontWeight: "700", whiteSpace: "nowrap", color: "brand.text" })}>{formatRandPerDay(vehicle.pricePerDay)}</p>
           </div>
+          {rateNote ? (
+            <p className={css({ fontSize: "xs", color: "fg.muted", textAlign: "right" })} data-charged-rate>
+              {rateNote}
+            </p>
+          ) : null}
         </div>
         {dealership !== null ? (
           <p className={css({ display: "inline-flex", alignItems: "center", gap: "1.5", fontSize: "sm", color: "fg.muted", minW: "0" })} data-dealership>

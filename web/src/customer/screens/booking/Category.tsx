@@ -16,7 +16,7 @@ import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { CATEGORIES, TRANSMISSIONS, TRANSMISSION_LABELS, categoryLabel, type Category, type Transmission } from "#domain/catalogue.ts";
 import { formatRandPerDay } from "#domain/money.ts";
-import { CATEGORY_RATES } from "#domain/pricing.ts";
+import { chargedDailyRate } from "#domain/pricing.ts";
 import { formatConfirmationDateTime } from "#domain/time.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Card } from "../../../ui/Card.tsx";
@@ -173,9 +173,7 @@ export function VehicleOption({ vehicle, selected, onSelect }: { vehicle: Vehicl
         <span className={css({ textStyle: "small", color: "fg.muted" })}>
           {vehicle.year} · {TRANSMISSION_LABELS[vehicle.transmission]}
         </span>
-        <span className={css({ textStyle: "small", fontWeight: "700", color: "brand.text", mt: "1" })}>
-          {formatRandPerDay(CATEGORY_RATES[vehicle.category])}
-        </span>
+        <span className={css({ textStyle: "small", fontWeight: "700", color: "brand.text", mt: "1" })}>{formatRandPerDay(chargedDailyRate(vehicle))}</span>
       </span>
       <span className={choiceTick}>
         <CheckIcon size={14} />
