@@ -20,6 +20,7 @@ export * from "./quotas.ts";
 export * from "./brand.ts";
 export * from "./handover.ts";
 export * from "./vat.ts";
+export * from "./account.ts";
 export * from "./booking-change.ts";
 export * from "./reminders.ts";
 export * from "./phone.ts";

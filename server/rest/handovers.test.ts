@@ -446,6 +446,25 @@ describe("a delivery and a collection", () => {
     const afterCancel = await documents();
     expect(afterCancel.slice(2).map((d) => [d.kind, d.totalCents])).toEqual([["credit_note", -1300_00]]);
     expect(afterCancel.reduce((sum, d) => sum + d.totalCents, 0)).toBe(chargesCents);
+    // The booking's cards say the same, line by line: the customer's (list and page) and the admin's.
+    const lateFee = (job.lateFeeCents ?? 0) / 100;
+    const expectedAccount = {
+      lines: [
+        { kind: "rental", label: "Rental, 2 days", amount: "1300.00" },
+        ...(lateFee > 0 ? [{ kind: "charge", label: `Late return, ${job.lateDays} day${job.lateDays === 1 ? "" : "s"}`, amount: lateFee.toFixed(2) }] : []),
+        { kind: "charge", label: "Fuel, ¼ tank short", amount: "300.00" },
+        { kind: "credit", label: "Rental credited (cancelled)", amount: "-1300.00" },
+      ],
+      balance: (chargesCents / 100).toFixed(2),
+    };
+    const ACCOUNT = "account { lines { kind label amount } balance }";
+    const mine = await gql(`{ myBookings { id ${ACCOUNT} } }`, {}, customer.auth);
+    expect(mine.data.myBookings.find((b: { id: string }) => b.id === rental.booking.id).account).toEqual(expectedAccount);
+    const page = await gql(`query($id: ID!) { booking(id: $id) { ${ACCOUNT} } }`, { id: rental.booking.id }, customer.auth);
+    expect(page.data.booking.account).toEqual(expectedAccount);
+    const desk = await gql(`{ adminBookings(limit: 100) { items { id ${ACCOUNT} } } }`, {}, admin.auth);
+    expect(desk.errors).toBeUndefined();
+    expect(desk.data.adminBookings.items.find((b: { id: string }) => b.id === rental.booking.id).account).toEqual(expectedAccount);
 
     const completed = await gql(STATUS, { id: rental.booking.id, status: "completed" }, admin.auth);
     expect(completed.errors).toBeUndefined();

@@ -22,6 +22,24 @@ export type introspection = {
     "subscriptionType": null,
     "types": [
       {
+        "kind": "ENUM",
+        "name": "AccountLineKind",
+        "enumValues": [
+          {
+            "name": "charge",
+            "isDeprecated": false
+          },
+          {
+            "name": "credit",
+            "isDeprecated": false
+          },
+          {
+            "name": "rental",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
         "kind": "OBJECT",
         "name": "Admin",
         "fields": [
@@ -147,6 +165,18 @@ export type introspection = {
         "kind": "OBJECT",
         "name": "AdminBooking",
         "fields": [
+          {
+            "name": "account",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "BookingAccount"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
           {
             "name": "bookingNumber",
             "type": {
@@ -1525,6 +1555,18 @@ export type introspection = {
         "name": "Booking",
         "fields": [
           {
+            "name": "account",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "BookingAccount"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "bookingNumber",
             "type": {
               "kind": "NON_NULL",
@@ -1823,6 +1865,86 @@ export type introspection = {
             "type": {
               "kind": "OBJECT",
               "name": "Vehicle"
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "OBJECT",
+        "name": "BookingAccount",
+        "fields": [
+          {
+            "name": "balance",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Money"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "lines",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "LIST",
+                "ofType": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "OBJECT",
+                    "name": "BookingAccountLine"
+                  }
+                }
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "OBJECT",
+        "name": "BookingAccountLine",
+        "fields": [
+          {
+            "name": "amount",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Money"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "kind",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "AccountLineKind"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "label",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
             },
             "args": [],
             "isDeprecated": false

@@ -33,10 +33,16 @@ afterAll(async () => {
 const entryType = () => getNamedType(schema.getQueryType()!.getFields().adminBookings!.type) as GraphQLObjectType;
 const itemType = () => getNamedType(entryType().getFields().items!.type) as GraphQLObjectType;
 /** Every AdminBooking field with a part of its own, each object field with all its subfields. */
-const selectionOf = (name: string) => {
-  const type = getNamedType(itemType().getFields()[name]!.type);
-  return type instanceof GraphQLObjectType ? `${name} { ${Object.keys(type.getFields()).join(" ")} }` : name;
+/** A field with every field of its type, all the way down. */
+const selectionIn = (parent: GraphQLObjectType, name: string): string => {
+  const type = getNamedType(parent.getFields()[name]!.type);
+  return type instanceof GraphQLObjectType
+    ? `${name} { ${Object.keys(type.getFields())
+        .map((field) => selectionIn(type, field))
+        .join(" ")} }`
+    : name;
 };
+const selectionOf = (name: string) => selectionIn(itemType(), name);
 
 async function items(selection: string, fragments = "") {
   const answer = await graphql(server.url, `{ adminBookings(limit: 10) { total items { ${selection} } } } ${fragments}`, {}, admin.auth);

@@ -15,6 +15,7 @@ import { forEachSelectedField } from "../selection";
 import { withoutNulls } from "./admin-vehicles";
 import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
 import { HandoverReportRef } from "./handovers";
+import { accountOf, ACCOUNT_HANDOVERS, BookingAccountRef } from "./account";
 import { AdminBookingVehicleRef } from "./vehicle";
 
 /** The customer of an admin booking list entry (the columns the entry reads with it: ADMIN_BOOKING_ENTRY_INCLUDE). */
@@ -69,6 +70,8 @@ export const AdminBookingRef = builder.prismaObject("Booking", {
     vehicle: t.field({ type: AdminBookingVehicleRef, nullable: true, resolve: (b) => b.vehicle }),
     /** The booking's delivery and collection jobs, at most one of each kind (a job exists once a driver was first assigned). */
     handovers: t.relation("handovers", { type: HandoverReportRef, query: { orderBy: [{ createdAt: "asc" }] } }),
+    /** What the customer owes for it: the rental, each charge added at the collection, any credit, and the balance. */
+    account: t.field({ type: BookingAccountRef, select: ACCOUNT_HANDOVERS, resolve: accountOf }),
   }),
 });
 
@@ -130,6 +133,8 @@ const ENTRY_FIELD_PARTS = new Map<string, readonly EntryPart[]>(
     vehicleId: ["vehicleId"],
     user: ["user"],
     vehicle: ["vehicle"],
+    // Its collection's charges are loaded by Pothos (the field's select), as the handovers are.
+    account: ["status", "totalAmount", "duration"],
   } satisfies Record<string, EntryPart[]>),
 );
 

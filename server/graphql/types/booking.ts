@@ -16,6 +16,7 @@ import { builder } from "../builder";
 import { forEachSelectedField } from "../selection";
 import { BookingStatusEnum, CategoryEnum, TransmissionEnum } from "./enums";
 import "./vehicle";
+import { accountOf, ACCOUNT_HANDOVERS, BookingAccountRef } from "./account";
 
 /** A customer's booking. */
 export const BookingRef = builder.prismaObject("Booking", {
@@ -64,6 +65,8 @@ export const BookingRef = builder.prismaObject("Booking", {
       select: { handovers: { select: { state: true } } },
       resolve: (b) => b.handovers.some((h) => h.state === "done"),
     }),
+    /** What the customer owes for it: the rental, each charge added at the collection, any credit, and the balance. */
+    account: t.field({ type: BookingAccountRef, select: ACCOUNT_HANDOVERS, resolve: accountOf }),
   }),
 });
 
@@ -176,6 +179,7 @@ export const BOOKING_FIELD_COLUMNS: ReadonlyMap<string, readonly string[]> = new
     canExtend: ["status"],
     handoverStatus: [],
     hasConditionReport: [],
+    account: ["status", "totalAmount", "duration"],
   }),
 );
 /** The columns `myBookings { ... }` asks for of each booking (fragments included), or undefined for every column. Its car is read whole. */

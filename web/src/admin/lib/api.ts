@@ -82,6 +82,14 @@ export const BOOKING_FIELDS = graphql(
       dailyRate
       status
     }
+    account {
+      lines {
+        kind
+        label
+        amount
+      }
+      balance
+    }
     handovers {
       ...HandoverSummaryFields
     }

@@ -2,7 +2,8 @@
  * A booking as the customer sees it (SPEC 2, "My Bookings"; SPEC 9): the category, "Booking #"
  * with the last 6 characters of the id, the status badge (confirmed green, completed grey,
  * cancelled red, anything else blue), pick-up and return as US English short month, day, year
- * and 12-hour time in Cape Town time, the route "delivery → return" and the total. Once a driver
+ * and 12-hour time in Cape Town time, the route "delivery → return" and the total (once charges were
+ * added at the collection: the rental, each charge and the balance). Once a driver
  * is on the way, the handover status ("Driver on the way", "Delivered 2:05 PM", "Collected ...");
  * a link to the booking's page and, once a delivery or collection is done, to its condition report.
  */
@@ -14,6 +15,7 @@ import { TRANSMISSION_LABELS, categoryLabel } from "#domain/catalogue.ts";
 import { placeSummary, UNVERIFIED_LOCATION_NOTE } from "#domain/geo.ts";
 import { formatRand } from "#domain/money.ts";
 import { formatBookingCardDate, formatBookingCardTime } from "#domain/time.ts";
+import { AccountLines, hasAddedCharges } from "../../ui/AccountLines.tsx";
 import { Badge } from "../../ui/Badge.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
@@ -188,28 +190,33 @@ export function BookingCard({
           {UNVERIFIED_LOCATION_NOTE}.
         </p>
       ) : null}
-      <div
-        className={css({
-          display: "flex",
-          alignItems: "baseline",
-          justifyContent: "space-between",
-          pt: "3",
-          borderTopWidth: "1px",
-          borderColor: "border.default",
-        })}
-      >
-        {/* A cancelled booking is credited in full (its receipt shows the credit note): its total is what was cancelled, not what is owed. */}
-        <span className={css({ color: "fg.muted", fontSize: "sm" })}>{booking.status === "cancelled" ? "Total (cancelled)" : "Total"}</span>
-        <span
-          className={cx(
-            css({ fontWeight: "800", fontSize: "lg" }),
-            booking.status === "cancelled" && css({ textDecoration: "line-through", color: "fg.muted" }),
-          )}
-          data-testid="booking-total"
+      {hasAddedCharges(booking.account) ? (
+        // Charges added after booking (at the collection): what was charged, line by line, and what that comes to.
+        <AccountLines account={booking.account} className={css({ pt: "3", borderTopWidth: "1px", borderColor: "border.default" })} />
+      ) : (
+        <div
+          className={css({
+            display: "flex",
+            alignItems: "baseline",
+            justifyContent: "space-between",
+            pt: "3",
+            borderTopWidth: "1px",
+            borderColor: "border.default",
+          })}
         >
-          {safeRand(booking.totalAmount)}
-        </span>
-      </div>
+          {/* A cancelled booking is credited in full (its receipt shows the credit note): its total is what was cancelled, not what is owed. */}
+          <span className={css({ color: "fg.muted", fontSize: "sm" })}>{booking.status === "cancelled" ? "Total (cancelled)" : "Total"}</span>
+          <span
+            className={cx(
+              css({ fontWeight: "800", fontSize: "lg" }),
+              booking.status === "cancelled" && css({ textDecoration: "line-through", color: "fg.muted" }),
+            )}
+            data-testid="booking-total"
+          >
+            {safeRand(booking.totalAmount)}
+          </span>
+        </div>
+      )}
       {details ? <CardLinks booking={booking} number={number} /> : null}
       {children}
     </Card>

@@ -60,6 +60,14 @@ export const BOOKING_FIELDS = graphql(`
     canExtend
     handoverStatus
     hasConditionReport
+    account {
+      lines {
+        kind
+        label
+        amount
+      }
+      balance
+    }
     vehicle {
       id
       make

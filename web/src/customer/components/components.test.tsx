@@ -4,7 +4,7 @@
  */
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import type { Vehicle } from "../booking/documents.ts";
+import type { Booking, Vehicle } from "../booking/documents.ts";
 
 GlobalRegistrator.register({ url: "http://localhost/" });
 afterAll(() => GlobalRegistrator.unregister());
@@ -21,6 +21,7 @@ const { EmailAddress } = await import("#domain/email-address.tsx");
 const { RecentBookings } = await import("../screens/Home.tsx");
 const { isPermissionDenied } = await import("../../ui/CaptureDialog.tsx");
 const { VehicleOption } = await import("../screens/booking/Category.tsx");
+const { BookingCard } = await import("../booking/BookingCard.tsx");
 
 afterEach(() => cleanup());
 
@@ -152,5 +153,62 @@ describe("choosing a car", () => {
     render(<VehicleOption vehicle={car} selected={false} onSelect={() => {}} />);
     expect(screen.getByText("R450/day")).toBeTruthy();
     expect(screen.queryByText("R520/day")).toBeNull();
+  });
+});
+
+describe("a booking's card", () => {
+  const booking: Booking = {
+    id: "b0000000-0000-0000-0000-00000a1b2c3",
+    bookingNumber: "A1B2C3",
+    category: "medium",
+    transmission: "manual",
+    pickupDate: "2026-03-05T08:00:00.000Z",
+    returnDate: "2026-03-07T08:00:00.000Z",
+    deliveryLocation: "12 Long Street, Cape Town",
+    returnLocation: "Cape Town International Airport",
+    deliveryVerified: true,
+    returnVerified: true,
+    totalAmount: "1300.00",
+    duration: 2,
+    status: "completed",
+    createdAt: "2026-03-01T08:00:00.000Z",
+    canCancel: false,
+    cancelBlockedReason: "Completed bookings cannot be cancelled",
+    canChange: false,
+    changeBlockedReason: "Completed bookings cannot be changed",
+    canExtend: false,
+    handoverStatus: null,
+    hasConditionReport: true,
+    account: { lines: [{ kind: "rental", label: "Rental, 2 days", amount: "1300.00" }], balance: "1300.00" },
+    vehicle: null,
+  };
+  const card = (b: Booking) =>
+    render(
+      <MemoryRouter>
+        <BookingCard booking={b} details={false} />
+      </MemoryRouter>,
+    );
+
+  test("charges added at the collection: the rental, each charge, then the balance the customer owes", () => {
+    card({
+      ...booking,
+      account: {
+        lines: [
+          { kind: "rental", label: "Rental, 2 days", amount: "1300.00" },
+          { kind: "charge", label: "Late return, 1 day", amount: "650.00" },
+          { kind: "charge", label: "Fuel, ¼ tank short", amount: "300.00" },
+        ],
+        balance: "2250.00",
+      },
+    });
+    const rows = screen.getByTestId("booking-account").querySelectorAll("[data-line]");
+    expect([...rows].map((row) => row.textContent)).toEqual(["Rental, 2 daysR1,300", "Late return, 1 day+R650", "Fuel, ¼ tank short+R300"]);
+    expect(screen.getByTestId("booking-balance").textContent).toBe("R2,250");
+  });
+
+  test("nothing added: the total alone, as before", () => {
+    card(booking);
+    expect(screen.queryByTestId("booking-account")).toBeNull();
+    expect(screen.getByTestId("booking-total").textContent).toBe("R1,300");
   });
 });

@@ -1,9 +1,11 @@
-// One booking in the admin list: number, status, customer, car, times, route, total, the delivery
+// One booking in the admin list: number, status, customer, car, times, route, total (with the
+// charges added at the collection and the balance, once there are some), the delivery
 // and collection jobs, the change history, and actions (change the booking or extend its trip).
 import { useState } from "react";
 import { css } from "styled-system/css";
 import { bookingNumber, isNotStartedStatus, statusBadgeTone } from "#domain/booking.ts";
 import { formatBookingCardDateTime } from "#domain/time.ts";
+import { AccountLines, hasAddedCharges } from "../../../ui/AccountLines.tsx";
 import { Badge } from "../../../ui/Badge.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { CalendarIcon, CarIcon, MailIcon, PhoneIcon } from "../../../ui/icons.tsx";
@@ -105,10 +107,17 @@ export function BookingCard({ booking }: { booking: AdminBooking }) {
           <RoutePoint booking={booking} point="return" onSet={setLocating} />
         </div>
         <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-          <div>
-            <p className={termLabel}>Total</p>
-            <p className={css({ fontSize: "lg", fontWeight: "700" })}>{rand(booking.totalAmount)}</p>
-          </div>
+          {hasAddedCharges(booking.account) ? (
+            <div>
+              <p className={termLabel}>Charges</p>
+              <AccountLines account={booking.account} />
+            </div>
+          ) : (
+            <div>
+              <p className={termLabel}>Total</p>
+              <p className={css({ fontSize: "lg", fontWeight: "700" })}>{rand(booking.totalAmount)}</p>
+            </div>
+          )}
           <div>
             <p className={termLabel}>Assigned vehicle</p>
             {booking.vehicle ? (
