@@ -13,7 +13,7 @@
  */
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { collectionCharges, formatRandCents, formatRandCentsExact } from "#domain";
+import { collectionCharges, formatRandCents, formatRandCentsExact, parseMoneyToCents } from "#domain";
 import type { Browser } from "@playwright/test";
 import { STAND_IN } from "./google.ts";
 import { expect, test, type Page } from "./test";
@@ -167,6 +167,17 @@ test("the office assigns, the driver delivers, the customer reads the report; a 
   const debit = customer.getByRole("region", { name: "Debit Note" });
   await expect(debit).toContainText("Charges at collection");
   await expect(debit.getByRole("definition").nth(2)).toHaveText(formatRandCentsExact(expected.totalCents));
+  // The booking's card on My Bookings (phone): the rental, each charge, then the balance owed.
+  await customer.goto("/bookings");
+  const card = customer.locator(`[data-booking-id="${booking.id}"]`);
+  const lines = card.getByTestId("booking-account").locator("[data-line]");
+  await expect(lines).toHaveText([
+    `Rental, 2 days${formatRandCents(parseMoneyToCents(booking.totalAmount))}`,
+    `Late return, 1 day+${formatRandCents(expected.lateFeeCents)}`,
+    "Fuel, ¼ tank short+R360",
+  ]);
+  await expect(card.getByTestId("booking-balance")).toHaveText(formatRandCents(parseMoneyToCents(booking.totalAmount) + expected.totalCents));
+  await snap(customer, testInfo, "journey-booking-card-charges");
 
   await office.goto(`/admin/bookings/${booking.id}/report`);
   await expect(office.getByText("Late: 1 day")).toBeVisible();
