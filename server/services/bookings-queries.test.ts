@@ -89,6 +89,24 @@ describe("bookings list: a fixed number of queries", () => {
     if (services.provider === "postgresql") expect(forTwo).toBe(3);
   });
 
+  test("GraphQL myBookings with each booking's account (its collection charges): one statement more, for 2 as for 20 bookings", async () => {
+    const plain = `query($n: Int) { myBookings(limit: $n) { id totalAmount } }`;
+    const withAccount = `query($n: Int) { myBookings(limit: $n) { id totalAmount account { balance lines { kind label amount } } } }`;
+    const run = (query: string, rider: TestCustomer, n: number) => async () => {
+      const { body } = await graphql(url, query, { n }, rider.auth);
+      expect(body.errors).toBeUndefined();
+      const list = (body.data as any).myBookings as { totalAmount: string; account?: { balance: string } }[];
+      expect(list.length).toBe(n);
+      for (const b of list) if (b.account) expect(b.account.balance).toBe(b.totalAmount);
+    };
+    const without = await countQueries(run(plain, twenty, 20));
+    const forTwo = await countQueries(run(withAccount, two, 2));
+    const forTwenty = await countQueries(run(withAccount, twenty, 20));
+    console.log(`myBookings with account: ${forTwo} SQL queries for 2 bookings, ${forTwenty} for 20 (${without} without)`);
+    expect(forTwenty).toBe(forTwo);
+    expect(forTwenty).toBeLessThanOrEqual(without + 1); // the page's handovers, read once
+  });
+
   test("GraphQL myBookings without vehicles does not load them", async () => {
     // The car is joined to the bookings' statement when asked for, so it is the statements'
     // text, not their number, that shows whether the cars were read.
