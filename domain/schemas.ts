@@ -11,5 +11,6 @@
 export * from "./schemas/customer.ts";
 export * from "./schemas/dealership.ts";
 export * from "./schemas/admin.ts";
+export * from "./schemas/password-change.ts";
 export { ADDRESS_MAX_LENGTH, maxVehicleYear, TEXT_MAX_LENGTH } from "./schemas/fields.ts";
 export * from "./schemas/vehicle-limits.ts";

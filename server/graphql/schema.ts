@@ -7,6 +7,7 @@ import "./types/enums";
 import "./types/user";
 import "./types/auth";
 import "./types/password-reset";
+import "./types/password-change";
 import "./types/uploads";
 import "./types/profile";
 import "./types/vehicle";

@@ -23,6 +23,7 @@ import { issueApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
 import { publicUser } from "../services/auth";
 import { listAuditLog } from "../services/audit";
 import type { Services } from "../services/context";
+import { changeOwnPassword } from "../services/password-change";
 import { jsonObject } from "./body";
 import { adminBookingJson } from "./shapes/bookings";
 import { instantsWritten } from "./shapes/json";
@@ -63,6 +64,14 @@ export function adminRoutes(services: Services, access: AccessControl) {
         "/signout",
         async ({ viewer }) => {
           await adminSignOut(services, viewer);
+          return { success: true };
+        },
+        { access: "admin" },
+      )
+      .post(
+        "/change-password",
+        async ({ body, viewer }) => {
+          await changeOwnPassword(services, viewer, jsonObject(body));
           return { success: true };
         },
         { access: "admin" },

@@ -1,6 +1,6 @@
 // The dealership portal's REST calls (SPEC 7 "Dealership", plus the update the spec left out and
 // the leads): POST /api/dealership/signin, GET /me, POST /signout, GET/POST /vehicles,
-// GET/PUT/DELETE /vehicles/:id, GET /stats, GET /leads, PUT /leads/:id/read. Every call but
+// GET/PUT/DELETE /vehicles/:id, GET /stats, GET /leads, PUT /leads/:id/read, POST /change-password. Every call but
 // sign-in needs a dealership token (401 without one, 403 with another area's).
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
@@ -9,6 +9,7 @@ import { badInput } from "../errors";
 import type { Services } from "../services/context";
 import { currentDealership, dealershipAccount, signInDealership, signOutDealership } from "../services/dealership-auth";
 import { listOwnLeads, markOwnLeadRead } from "../services/dealership-leads";
+import { changeOwnPassword } from "../services/password-change";
 import { createOwnVehicle, deleteOwnVehicle, getOwnVehicle, listOwnVehicles, ownVehicleStats, updateOwnVehicle } from "../services/dealership-vehicles";
 import { parseInput } from "../services/validation";
 import { leadJson } from "./shapes/leads";
@@ -38,6 +39,14 @@ export function dealershipRoutes(services: Services, access: AccessControl) {
       "/signout",
       async ({ viewer }) => {
         await signOutDealership(services, viewer);
+        return { success: true };
+      },
+      { access: "dealership" },
+    )
+    .post(
+      "/change-password",
+      async ({ body, viewer }) => {
+        await changeOwnPassword(services, viewer, jsonBody(body));
         return { success: true };
       },
       { access: "dealership" },

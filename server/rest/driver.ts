@@ -1,5 +1,5 @@
 // The driver app's REST calls, for a non-browser client (a native app, a test script):
-// POST /api/driver/signin, GET /api/driver/jobs[?date=yyyy-mm-dd], GET /api/driver/jobs/:id,
+// POST /api/driver/signin, POST /api/driver/change-password {currentPassword, newPassword}, GET /api/driver/jobs[?date=yyyy-mm-dd], GET /api/driver/jobs/:id,
 // POST /api/driver/jobs/:id/start, POST /api/driver/jobs/:id/fail {reason, note?},
 // POST /api/driver/jobs/:id/checklist {idempotencyKey, photos, damage?, odometerKm, fuelEighths,
 // licenceChecked, signature, position?} -> 201 (200 when the same key was already applied).
@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
 import type { Services } from "../services/context";
 import { driverSignIn } from "../services/drivers";
+import { changeOwnPassword } from "../services/password-change";
 import { failJob, getDriverJob, listDriverJobs, startJob, submitChecklist } from "../services/handovers";
 import { jsonObject } from "./body";
 import { checklistResultJson, driverJobJson } from "./shapes/handovers";
@@ -15,6 +16,14 @@ export function driverRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/driver" })
     .use(access)
     .post("/signin", async ({ body, viewer }) => driverSignIn(services, viewer, jsonObject(body)), { access: "anyone" })
+    .post(
+      "/change-password",
+      async ({ body, viewer }) => {
+        await changeOwnPassword(services, viewer, jsonObject(body));
+        return { success: true };
+      },
+      { access: "driver" },
+    )
     .get("/jobs", async ({ query, viewer }) => (await listDriverJobs(services, viewer, { date: query.date })).map(driverJobJson), { access: "driver" })
     .get("/jobs/:id", async ({ params, viewer }) => driverJobJson(await getDriverJob(services, viewer, params.id)), { access: "driver" })
     .post("/jobs/:id/start", async ({ params, viewer }) => driverJobJson(await startJob(services, viewer, params.id)), { access: "driver" })

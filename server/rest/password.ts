@@ -1,8 +1,10 @@
-// POST /api/auth/forgot-password and POST /api/auth/reset-password (SPEC 7).
+// POST /api/auth/forgot-password and POST /api/auth/reset-password (SPEC 7), and POST
+// /api/auth/change-password {currentPassword, newPassword} for a signed-in customer.
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
 import { forgotPasswordSchema, resetPasswordSchema } from "#domain/schemas.ts";
 import type { Services } from "../services/context";
+import { changeOwnPassword } from "../services/password-change";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } from "../services/password-reset";
 import { parseInput } from "../services/validation";
 import { jsonObject } from "./body";
@@ -26,5 +28,13 @@ export function passwordRoutes(services: Services, access: AccessControl) {
         return { success: true };
       },
       { public: true },
+    )
+    .post(
+      "/change-password",
+      async ({ body, viewer }) => {
+        await changeOwnPassword(services, viewer, jsonObject(body));
+        return { success: true };
+      },
+      { access: "customer" },
     );
 }

@@ -44,6 +44,11 @@ export async function endAllSessions(services: Services, subjectId: string): Pro
   await services.db.session.deleteMany({ where: { subjectId } });
 }
 
+/** Ends every session of a subject but one (the one that changed the password stays signed in). */
+export async function endOtherSessions(services: Services, subjectId: string, keepSessionId: string): Promise<void> {
+  await services.db.session.deleteMany({ where: { subjectId, sid: { not: keepSessionId } } });
+}
+
 export type VerifiedSession = {
   audience: Audience;
   subjectId: string;

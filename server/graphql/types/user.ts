@@ -31,6 +31,8 @@ export const UserRef = builder.prismaObject("User", {
     /** "yyyy-mm-dd" */
     driversLicenseExpiryDate: t.exposeString("driversLicenseExpiryDate", { nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+    /** False for an account made with Google that never set a password: it has none to change. */
+    hasPassword: t.boolean({ select: { passwordHash: true }, resolve: (user) => user.passwordHash !== null }),
   }),
 });
 
