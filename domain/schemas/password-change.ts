@@ -1,6 +1,7 @@
 // Changing one's own password while signed in, in every area: the one rule the web forms, the
 // GraphQL and REST calls and the services share.
 import { z } from "zod";
+import { ADMIN_PASSWORD_MIN_LENGTH, CUSTOMER_PASSWORD_MIN_LENGTH } from "../limits.ts";
 import { customerPassword, staffPassword } from "./fields.ts";
 
 /** Who is changing their password: each area's accounts keep their own minimum length. */
@@ -13,6 +14,14 @@ export const PASSWORD_MAX_LENGTH = 200;
  * A new password as each area's accounts are made with: a customer's at least 6 characters
  * (SPEC); an admin's, a dealership's (onboarding and resets) and a driver's at least 8.
  */
+/** The shortest new password of each area (the forms' hints say it). */
+export const PASSWORD_MINIMUM: Record<PasswordOwner, number> = {
+  customer: CUSTOMER_PASSWORD_MIN_LENGTH,
+  admin: ADMIN_PASSWORD_MIN_LENGTH,
+  dealership: ADMIN_PASSWORD_MIN_LENGTH,
+  driver: ADMIN_PASSWORD_MIN_LENGTH,
+};
+
 const newPasswordRules: Record<PasswordOwner, z.ZodString> = {
   customer: customerPassword,
   admin: staffPassword,

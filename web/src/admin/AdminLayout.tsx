@@ -1,16 +1,17 @@
 /**
  * Full-width admin layout (lazy: customers never download the admin area). It brings the admin
  * session: its own GraphQL client (never the customer's), the toasts, and the header with the
- * section links and Sign Out once an admin is signed in.
+ * section links, Account (change password) and Sign Out once an admin is signed in.
  */
 import { Portal } from "@ark-ui/react/portal";
 import { useState, useSyncExternalStore } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { Provider } from "urql";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
+import { button } from "styled-system/recipes";
 import { AreaShell } from "../ui/AreaShell.tsx";
 import { Button } from "../ui/Button.tsx";
-import { LogOutIcon } from "../ui/icons.tsx";
+import { LogOutIcon, UserIcon } from "../ui/icons.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { Toasts, notifySuccess } from "../ui/toast.tsx";
 import { useAdminAuth } from "./session/auth.ts";
@@ -91,6 +92,8 @@ export function useAdminSignOut() {
   return { signOut: run, busy };
 }
 
+const accountLink = cx(button({ variant: "ghost", size: "sm" }), css({ "&[aria-current=page]": { bg: "brand.subtle" } }));
+
 function AdminActions() {
   const admin = useAdminInfo();
   const { signOut, busy } = useAdminSignOut();
@@ -102,6 +105,10 @@ function AdminActions() {
           <span className={css({ fontSize: "xs", color: "fg.muted" })}>{admin.email}</span>
         </span>
       ) : null}
+      <NavLink to="/admin/account" className={accountLink}>
+        <UserIcon size={16} />
+        Account
+      </NavLink>
       <Button variant="outline" size="sm" onClick={() => void signOut()} disabled={busy} aria-busy={busy || undefined}>
         {busy ? <Spinner /> : <LogOutIcon size={16} />}
         Sign Out

@@ -14,7 +14,8 @@ import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
  * which sends visitors without an admin session to /admin/signin. /admin/service-areas (linked
  * from the dashboard in SPEC 2), /admin/api-keys and /admin/audit-log complete the back office;
  * /admin/dispatch (a day's deliveries and collections), /admin/drivers and a booking's condition
- * report (/admin/bookings/:id/report) run delivery and collection.
+ * report (/admin/bookings/:id/report) run delivery and collection; /admin/account changes the
+ * signed-in admin's password.
  * /admin itself goes to the dashboard; unknown /admin/* paths show the 404 page in the layout.
  */
 const signedInScreens: RouteObject[] = [
@@ -28,6 +29,7 @@ const signedInScreens: RouteObject[] = [
   { path: "service-areas", lazy: () => import("./screens/ServiceAreas.tsx") },
   { path: "api-keys", lazy: () => import("./screens/ApiKeys.tsx") },
   { path: "audit-log", lazy: () => import("./screens/AuditLog.tsx") },
+  { path: "account", lazy: () => import("./screens/Account.tsx") },
 ];
 
 const screens: RouteObject[] = [

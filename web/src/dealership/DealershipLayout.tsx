@@ -2,7 +2,7 @@
  * Full-width dealership layout (SPEC 1, 2). Loaded lazily: customers never download the
  * dealership area. It brings the portal's own GraphQL client (session/client.ts), the toasts, and
  * the header's navigation for a signed-in dealership (Dashboard, Leads with the unread count,
- * Sign Out). `RequireDealership` guards every screen but sign-in (SPEC 4: missing token ->
+ * Account, Sign Out). `RequireDealership` guards every screen but sign-in (SPEC 4: missing token ->
  * /dealership/signin).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
@@ -12,7 +12,7 @@ import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes";
 import { AreaShell } from "../ui/AreaShell.tsx";
 import { Button } from "../ui/Button.tsx";
-import { CarIcon, InboxIcon, LogOutIcon } from "../ui/icons.tsx";
+import { CarIcon, InboxIcon, LogOutIcon, UserIcon } from "../ui/icons.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { notifySuccess, Toasts } from "../ui/toast.tsx";
 import { useDealershipAuth } from "./session/auth.ts";
@@ -95,6 +95,10 @@ function HeaderNav() {
             {unread}
           </span>
         ) : null}
+      </NavLink>
+      <NavLink to="/dealership/account" className={navLink}>
+        <UserIcon size={18} />
+        <span className={label}>Account</span>
       </NavLink>
       <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
         {signingOut ? <Spinner /> : <LogOutIcon size={18} />}

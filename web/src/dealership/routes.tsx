@@ -9,7 +9,7 @@ import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
  * Only a route table lives here (it is part of the main bundle); the layout and every screen are
  * lazy route modules. /dealership/signin is open; the other screens sit under RequireDealership
  * (no token -> sign-in). /dealership/vehicles/{id}/edit is the edit screen SPEC 2 points to
- * without a route; /dealership/leads lists Contact Seller enquiries. Unknown /dealership/* paths
+ * without a route; /dealership/leads lists Contact Seller enquiries; /dealership/account changes the password. Unknown /dealership/* paths
  * show the 404 page inside the dealership layout.
  */
 const signedInScreens: RouteObject[] = [
@@ -17,6 +17,7 @@ const signedInScreens: RouteObject[] = [
   { path: "vehicles/add", lazy: () => import("./screens/AddVehicle.tsx") },
   { path: "vehicles/:id/edit", lazy: () => import("./screens/EditVehicle.tsx") },
   { path: "leads", lazy: () => import("./screens/Leads.tsx") },
+  { path: "account", lazy: () => import("./screens/Account.tsx") },
 ];
 
 const screens: RouteObject[] = [

@@ -4,8 +4,8 @@ import { NotFound } from "../ui/NotFound.tsx";
 import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
 
 /**
- * Driver app, phone-first, under /driver: sign-in, the day's jobs (today or tomorrow) and one
- * job with its checklist. A route table only (in the main bundle); the layout and the screens are
+ * Driver app, phone-first, under /driver: sign-in, the day's jobs (today or tomorrow), one job
+ * with its checklist, and the account (change password). A route table only (in the main bundle); the layout and the screens are
  * lazy modules, so customers never download the driver app.
  */
 const screens: RouteObject[] = [
@@ -16,6 +16,7 @@ const screens: RouteObject[] = [
       { index: true, lazy: () => import("./screens/Jobs.tsx") },
       { path: "jobs/:id", lazy: () => import("./screens/Job.tsx") },
       { path: "jobs", element: <Navigate to="/driver" replace /> },
+      { path: "account", lazy: () => import("./screens/Account.tsx") },
     ],
   },
 ];

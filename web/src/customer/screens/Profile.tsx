@@ -2,7 +2,7 @@
  * Profile (/profile, SPEC 2, 3, 9): completeness banner, avatar and name card with badge, the
  * customer's details by section ("Not provided" with a warning icon where missing; ID and
  * licence numbers masked; the licence image only as "Uploaded"), Member Since, Quick Actions,
- * an edit action and Sign Out. A sign-in prompt when nobody is signed in.
+ * Password (change it, or set one by email for a Google-only account), an edit action and Sign Out. A sign-in prompt when nobody is signed in.
  */
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
@@ -18,6 +18,7 @@ import { Notice } from "../../ui/Notice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { CustomerScreen } from "../CustomerScreen.tsx";
 import { Avatar } from "../components/Avatar.tsx";
+import { PasswordSection } from "../components/PasswordSection.tsx";
 import { AccountLoadError, PageSkeleton } from "../components/SessionStates.tsx";
 import { CalendarIcon, CarIcon, CheckCircleIcon, EditIcon, IdCardIcon, LogOutIcon, MapPinIcon, UserIcon, WarningIcon } from "../components/icons.tsx";
 import { calendarDateLabel, memberSince } from "../lib/format.ts";
@@ -220,6 +221,8 @@ function ProfileDetails({ user }: { user: User }) {
           </ButtonLink>
         </div>
       </Card>
+
+      <PasswordSection email={user.email} />
 
       <Button
         variant="outline"

@@ -1,0 +1,107 @@
+/**
+ * "Change password" for whoever is signed in (customer, admin, dealership or driver): current
+ * password, new password, the new one again. It calls `changePassword` through the area's own
+ * GraphQL client (the nearest urql Provider). A wrong current password is an error on that field
+ * (focused), never only a toast; success says so where the form was and keeps the user signed in
+ * (the server signs the account out everywhere else). Only lazily loaded screens import this.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useMutation } from "urql";
+import { css } from "styled-system/css";
+import { PASSWORD_CHANGE_MESSAGES, PASSWORD_MINIMUM, passwordChangeFormSchema, type PasswordChangeFormInput, type PasswordOwner } from "#domain/schemas.ts";
+import { CONNECTION_MESSAGE, isTransientError, serverFieldErrors, serverMessage } from "../lib/errors.ts";
+import { graphql } from "../lib/graphql.ts";
+import { Button } from "./Button.tsx";
+import { Field } from "./Field.tsx";
+import { Notice } from "./Notice.tsx";
+import { Spinner } from "./Spinner.tsx";
+
+const CHANGE_PASSWORD = graphql(`
+  mutation ChangePassword($input: ChangePasswordInput!) {
+    changePassword(input: $input)
+  }
+`);
+
+const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+type FieldName = (typeof FIELDS)[number];
+const isField = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
+
+export function ChangePasswordForm({ owner, fullWidthButton = false }: { owner: PasswordOwner; fullWidthButton?: boolean }) {
+  const schema = useMemo(() => passwordChangeFormSchema(owner), [owner]);
+  const [, changePassword] = useMutation(CHANGE_PASSWORD);
+  const [changed, setChanged] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError, reset } = useForm<PasswordChangeFormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setChanged(false);
+    setFailure(null);
+    const result = await changePassword({ input: { currentPassword, newPassword } });
+    if (result.data?.changePassword) {
+      reset();
+      setChanged(true);
+      return;
+    }
+    const fields = Object.entries(serverFieldErrors(result.error)).filter(([name]) => isField(name));
+    if (fields.length > 0) {
+      fields.forEach(([name, message], i) => {
+        setError(name as FieldName, { message }, { shouldFocus: i === 0 });
+      });
+      return;
+    }
+    setFailure(isTransientError(result.error) ? CONNECTION_MESSAGE : (serverMessage(result.error) ?? "We couldn't change your password. Please try again."));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Change password" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+      <Field
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register("currentPassword", { onChange: () => setChanged(false) })}
+      />
+      <Field
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MINIMUM[owner]} characters.`}
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <Field
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <div role="status">
+        {changed ? (
+          <Notice tone="success" title={PASSWORD_CHANGE_MESSAGES.changed}>
+            <p>Use it the next time you sign in. Any other device signed in to this account has been signed out; you stay signed in here.</p>
+          </Notice>
+        ) : null}
+      </div>
+      {failure ? (
+        <div role="alert">
+          <Notice tone="danger" title="Password not changed">
+            <p>{failure}</p>
+          </Notice>
+        </div>
+      ) : null}
+      <div>
+        <Button type="submit" fullWidth={fullWidthButton} disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? "Changing Password..." : "Change Password"}
+        </Button>
+      </div>
+    </form>
+  );
+}
