@@ -29,7 +29,14 @@ const signedInScreens: RouteObject[] = [
   { path: "service-areas", lazy: () => import("./screens/ServiceAreas.tsx") },
   { path: "api-keys", lazy: () => import("./screens/ApiKeys.tsx") },
   { path: "audit-log", lazy: () => import("./screens/AuditLog.tsx") },
-  { path: "account", lazy: () => import("./screens/Account.tsx") },
+  {
+    path: "account",
+    // One chunk for every area's Account screen (see ../ui/AccountScreen.tsx).
+    lazy: async () => {
+      const { AccountScreen } = await import("../ui/AccountScreen.tsx");
+      return { Component: () => <AccountScreen owner="admin" /> };
+    },
+  },
 ];
 
 const screens: RouteObject[] = [

@@ -17,7 +17,14 @@ const signedInScreens: RouteObject[] = [
   { path: "vehicles/add", lazy: () => import("./screens/AddVehicle.tsx") },
   { path: "vehicles/:id/edit", lazy: () => import("./screens/EditVehicle.tsx") },
   { path: "leads", lazy: () => import("./screens/Leads.tsx") },
-  { path: "account", lazy: () => import("./screens/Account.tsx") },
+  {
+    path: "account",
+    // One chunk for every area's Account screen (see ../ui/AccountScreen.tsx).
+    lazy: async () => {
+      const { AccountScreen } = await import("../ui/AccountScreen.tsx");
+      return { Component: () => <AccountScreen owner="dealership" /> };
+    },
+  },
 ];
 
 const screens: RouteObject[] = [

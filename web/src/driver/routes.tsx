@@ -5,8 +5,8 @@ import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
 
 /**
  * Driver app, phone-first, under /driver: sign-in, the day's jobs (today or tomorrow), one job
- * with its checklist, and the account (change password). A route table only (in the main bundle); the layout and the screens are
- * lazy modules, so customers never download the driver app.
+ * with its checklist, and the account (change password). A route table only (in the main
+ * bundle); the layout and the screens are lazy modules, so customers never download the driver app.
  */
 const screens: RouteObject[] = [
   { path: "signin", lazy: () => import("./screens/SignIn.tsx") },
@@ -16,7 +16,14 @@ const screens: RouteObject[] = [
       { index: true, lazy: () => import("./screens/Jobs.tsx") },
       { path: "jobs/:id", lazy: () => import("./screens/Job.tsx") },
       { path: "jobs", element: <Navigate to="/driver" replace /> },
-      { path: "account", lazy: () => import("./screens/Account.tsx") },
+      {
+        path: "account",
+        // One chunk for every area's Account screen (see ../ui/AccountScreen.tsx).
+        lazy: async () => {
+          const { AccountScreen } = await import("../ui/AccountScreen.tsx");
+          return { Component: () => <AccountScreen owner="driver" /> };
+        },
+      },
     ],
   },
 ];

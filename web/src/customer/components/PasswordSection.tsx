@@ -12,7 +12,7 @@ import { css } from "styled-system/css";
 import { graphql } from "../../lib/graphql.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
-import { ChangePasswordForm } from "../../ui/ChangePasswordForm.tsx";
+import { ChangePasswordForm } from "../../ui/AccountScreen.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 

@@ -1,4 +1,8 @@
 /**
+ * Change Password, for whoever is signed in, and the admin, dealership and driver areas' Account
+ * screen that holds it. One module (one lazily loaded chunk) for every area: the landing page's
+ * bundle lists every chunk by name, and a chunk per area cost it more than its budget had left.
+ *
  * "Change password" for whoever is signed in (customer, admin, dealership or driver): current
  * password, new password, the new one again. It calls `changePassword` through the area's own
  * GraphQL client (the nearest urql Provider). A wrong current password is an error on that field
@@ -10,10 +14,12 @@ import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "urql";
 import { css } from "styled-system/css";
+import { usePageTitle } from "../lib/usePageTitle.ts";
 import { PASSWORD_CHANGE_MESSAGES, PASSWORD_MINIMUM, passwordChangeFormSchema, type PasswordChangeFormInput, type PasswordOwner } from "#domain/schemas.ts";
 import { CONNECTION_MESSAGE, isTransientError, serverFieldErrors, serverMessage } from "../lib/errors.ts";
 import { graphql } from "../lib/graphql.ts";
 import { Button } from "./Button.tsx";
+import { Card } from "./Card.tsx";
 import { Field } from "./Field.tsx";
 import { Notice } from "./Notice.tsx";
 import { Spinner } from "./Spinner.tsx";
@@ -103,5 +109,31 @@ export function ChangePasswordForm({ owner, fullWidthButton = false }: { owner: 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** What each staff area's Account screen says over the form. */
+const ACCOUNT_INTROS: Record<Exclude<PasswordOwner, "customer">, string> = {
+  admin: "Choose a new password for your admin account. Anyone else signed in to it is signed out; you stay signed in here.",
+  dealership: "Signed in with the password you were given? Choose one only you know. Anyone else signed in to this dealership is signed out.",
+  driver: "Signed in with the password the office gave you? Choose one only you know. Other phones signed in as you are signed out.",
+};
+
+/** /admin/account, /dealership/account and /driver/account (each area's header links to it). */
+export function AccountScreen({ owner }: { owner: Exclude<PasswordOwner, "customer"> }) {
+  usePageTitle("Account");
+  return (
+    <div className={css({ width: "full", maxW: "xl", mx: owner === "driver" ? "auto" : undefined, display: "flex", flexDirection: "column", gap: "4" })}>
+      <h1 className={css({ textStyle: "title" })}>Account</h1>
+      <Card as="section" aria-labelledby="change-password" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+        <div>
+          <h2 id="change-password" className={css({ textStyle: "heading", fontSize: "md" })}>
+            Change Password
+          </h2>
+          <p className={css({ textStyle: "small", color: "fg.muted", mt: "1" })}>{ACCOUNT_INTROS[owner]}</p>
+        </div>
+        <ChangePasswordForm owner={owner} fullWidthButton={owner === "driver"} />
+      </Card>
+    </div>
   );
 }
