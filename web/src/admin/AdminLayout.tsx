@@ -107,7 +107,8 @@ function AdminActions() {
       ) : null}
       <NavLink to="/admin/account" className={accountLink}>
         <UserIcon size={16} />
-        Account
+        {/* On a phone only the icon shows (the header keeps to one line); the word stays for screen readers. */}
+        <span className={css({ srOnly: { base: true, md: false } })}>Account</span>
       </NavLink>
       <Button variant="outline" size="sm" onClick={() => void signOut()} disabled={busy} aria-busy={busy || undefined}>
         {busy ? <Spinner /> : <LogOutIcon size={16} />}

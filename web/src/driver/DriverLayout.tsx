@@ -1,6 +1,6 @@
 /**
  * The driver app's layout (lazy: only drivers download it): its own GraphQL client, the toasts,
- * and the header's Jobs and Account links and Sign Out. `RequireDriver` sends a visitor without a driver
+ * and the header's Jobs link and Sign Out. `RequireDriver` sends a visitor without a driver
  * session to /driver/signin (and back afterwards).
  */
 import { useState, useSyncExternalStore } from "react";
@@ -10,7 +10,7 @@ import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes";
 import { AreaShell } from "../ui/AreaShell.tsx";
 import { Button } from "../ui/Button.tsx";
-import { CarIcon, LogOutIcon, UserIcon } from "../ui/icons.tsx";
+import { CarIcon, LogOutIcon } from "../ui/icons.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { notifySuccess, Toasts } from "../ui/toast.tsx";
 import { useDriverAuth } from "./session/auth.ts";
@@ -42,10 +42,6 @@ function HeaderNav() {
       <NavLink to="/driver" end className={navLink}>
         <CarIcon size={18} />
         <span className={label}>Jobs</span>
-      </NavLink>
-      <NavLink to="/driver/account" className={navLink}>
-        <UserIcon size={18} />
-        <span className={label}>Account</span>
       </NavLink>
       <Button variant="outline" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
         {signingOut ? <Spinner /> : <LogOutIcon size={18} />}

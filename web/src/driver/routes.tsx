@@ -5,7 +5,7 @@ import { RootError, RouteErrorContent } from "../ui/RouteError.tsx";
 
 /**
  * Driver app, phone-first, under /driver: sign-in, the day's jobs (today or tomorrow), one job
- * with its checklist, and the account (change password). A route table only (in the main
+ * with its checklist, and the account (change password, linked from the jobs). A route table only (in the main
  * bundle); the layout and the screens are lazy modules, so customers never download the driver app.
  */
 const screens: RouteObject[] = [

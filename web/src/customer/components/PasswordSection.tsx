@@ -63,7 +63,7 @@ function GoogleOnly({ email }: { email: string }) {
       ) : null}
       <Button variant="outline" fullWidth onClick={onRequest} disabled={fetching} aria-busy={fetching || undefined}>
         {fetching ? <Spinner /> : null}
-        Email Me a Link to Set a Password
+        Email Me a Link
       </Button>
     </>
   );

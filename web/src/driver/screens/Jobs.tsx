@@ -1,7 +1,7 @@
 /**
  * The driver's jobs for one Cape Town day (today, or tomorrow), in time order: kind, time,
- * address, customer, car and state; each opens the job. Read cache-and-network: the office may
- * have assigned something since.
+ * address, customer, car and state; each opens the job. Under them, the link to the account
+ * (change password). Read cache-and-network: the office may have assigned something since.
  */
 import { Link, useSearchParams } from "react-router";
 import { useQuery } from "urql";
@@ -9,7 +9,7 @@ import { css } from "styled-system/css";
 import { addDays, capeTownToday, formatBookingCardDate, capeTownDateTimeToUtc } from "#domain";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { Card } from "../../ui/Card.tsx";
-import { ChevronRightIcon, MapPinIcon } from "../../ui/icons.tsx";
+import { ChevronRightIcon, MapPinIcon, UserIcon } from "../../ui/icons.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { DRIVER_JOBS } from "../lib/api.ts";
@@ -149,6 +149,23 @@ export function Component() {
           </ol>
         )}
       </div>
+      {/* Under the day's jobs, not in the header: a phone's header has room for Jobs and Sign Out only. */}
+      <Link
+        to="/driver/account"
+        className={css({
+          alignSelf: "center",
+          display: "inline-flex",
+          alignItems: "center",
+          gap: "2",
+          minH: "11",
+          px: "3",
+          color: "fg.link",
+          fontWeight: "600",
+        })}
+      >
+        <UserIcon size={18} />
+        Account and password
+      </Link>
     </div>
   );
 }
