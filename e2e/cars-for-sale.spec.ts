@@ -4,9 +4,11 @@
  * Contact Seller with its validation then success. Screenshots: e2e/screenshots/phone-for-sale-*.png.
  */
 import { expectAccessible } from "./axe";
-import { expect, test, type Page } from "./test";
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "./test";
 import { createCompletedCustomer } from "./booking-helpers.ts";
-import { signInWithToken, snap, waitForMail } from "./support.ts";
+import { onboardDealership } from "./dealership.ts";
+import { graphql, signInWithToken, snap, waitForMail } from "./support.ts";
 
 const count = (page: Page) => page.getByTestId("for-sale-count");
 const cards = (page: Page) => page.locator("main ul > li").filter({ has: page.getByRole("link", { name: "View Details" }) });
@@ -254,4 +256,81 @@ test("a first visit to a shared car asks for the car while the screen's code loa
   release();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(car.make);
   expect(carRequests).toHaveLength(1);
+});
+
+/** A car for sale of a dealership of this journey's own, with the photos given (uploaded as the portal does). */
+async function carWithPhotos(request: APIRequestContext, files: string[]): Promise<string> {
+  const login = onboardDealership("Gallery Journey Motors");
+  const signIn = await graphql<{ dealershipSignIn: { token: string } }>(
+    request,
+    "mutation ($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }",
+    { input: login },
+  );
+  const token = signIn.dealershipSignIn.token;
+  const images: string[] = [];
+  for (const file of files) {
+    const ticket = await graphql<{ createDealershipPhotoUpload: { uploadURL: string; objectPath: string } }>(
+      request,
+      "mutation { createDealershipPhotoUpload { uploadURL objectPath } }",
+      {},
+      token,
+    );
+    const put = await request.put(ticket.createDealershipPhotoUpload.uploadURL, {
+      headers: { "Content-Type": "image/jpeg", Authorization: `Bearer ${token}` },
+      data: readFileSync(file),
+    });
+    expect(put.ok()).toBe(true);
+    images.push(ticket.createDealershipPhotoUpload.objectPath);
+  }
+  const suffix = `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+  const car = await graphql<{ createDealershipVehicle: { id: string } }>(
+    request,
+    "mutation ($input: DealershipVehicleInput!) { createDealershipVehicle(input: $input) { id } }",
+    {
+      input: {
+        registrationNumber: `CG ${suffix}`,
+        make: "Mazda",
+        model: "CX-3",
+        year: 2021,
+        category: "medium",
+        transmission: "automatic",
+        status: "available",
+        mileage: 41000,
+        dailyRate: "500",
+        salesPrice: "289900",
+        images,
+      },
+    },
+    token,
+  );
+  return car.createDealershipVehicle.id;
+}
+
+test("the photo gallery jumps to the photo chosen, without a glide, when the phone asks for reduced motion", async ({ page, request }, testInfo) => {
+  const id = await carWithPhotos(request, ["e2e/fixtures/car-side.jpg", "e2e/fixtures/car-front.jpg", "e2e/fixtures/car-side.jpg"]);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`/cars-for-sale/${id}`);
+  const gallery = page.getByRole("region", { name: "Photos of the 2021 Mazda CX-3" });
+  await expect(gallery.getByRole("button", { name: "Show photo 3" })).toBeVisible();
+  // The tap, in the page: a jump has arrived by the time the tap's handler returns; a glide has not begun.
+  const atOnce = await gallery.getByRole("button", { name: "Show photo 3" }).evaluate((button: HTMLButtonElement) => {
+    const strip = button.closest("section")!.querySelector("ul")!;
+    button.click();
+    return { left: strip.scrollLeft, target: (strip.children[2] as HTMLElement).offsetLeft };
+  });
+  expect(atOnce.target).toBeGreaterThan(0);
+  expect(atOnce.left).toBe(atOnce.target);
+  await expect(gallery.getByRole("button", { name: "Show photo 3" })).toHaveAttribute("aria-current", "true");
+  await snap(page, testInfo, "for-sale-gallery-reduced-motion", { fullPage: false });
+
+  // Without the request, the strip glides: it has not moved yet when the tap's handler returns.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  const glide = await gallery.getByRole("button", { name: "Show photo 1" }).evaluate((button: HTMLButtonElement) => {
+    const strip = button.closest("section")!.querySelector("ul")!;
+    const before = strip.scrollLeft;
+    button.click();
+    return { before, left: strip.scrollLeft };
+  });
+  expect(glide.left).toBe(glide.before);
+  await expect(gallery.getByRole("button", { name: "Show photo 1" })).toHaveAttribute("aria-current", "true");
 });

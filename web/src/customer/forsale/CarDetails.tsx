@@ -20,6 +20,7 @@ import { useAuth } from "../session/auth.tsx";
 import { ContactSellerDialog } from "./LazyContactSellerDialog.tsx";
 import { CAR_FOR_SALE, carName, categoryLabel, transmissionLabel, type CarForSale } from "./queries.ts";
 import { IconDisc } from "../../ui/IconDisc.tsx";
+import { scrollBehavior } from "../../ui/motion.ts";
 
 /** The list's URL to go back to: the one the visitor came from (same filters), else the plain list. */
 function listHref(state: unknown): string {
@@ -37,7 +38,7 @@ function Gallery({ car }: { car: CarForSale }) {
 
   function show(index: number) {
     const item = strip.current?.children[index] as HTMLElement | undefined;
-    strip.current?.scrollTo({ left: item?.offsetLeft ?? 0, behavior: "smooth" });
+    strip.current?.scrollTo({ left: item?.offsetLeft ?? 0, behavior: scrollBehavior() });
     setCurrent(index);
   }
 

@@ -19,6 +19,7 @@ import { Card } from "../../ui/Card.tsx";
 import { Field, TextAreaField } from "../../ui/Field.tsx";
 import { PlusIcon, TrashIcon } from "../../ui/icons.tsx";
 import { Notice } from "../../ui/Notice.tsx";
+import { scrollBehavior } from "../../ui/motion.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { notifySuccess } from "../../ui/toast.tsx";
 import { groupDigits } from "../../lib/format.ts";
@@ -86,8 +87,7 @@ export function Checklist({ job, licenceImage }: { job: JobForChecklist; licence
     });
     if (Object.keys(problems).length > 0) {
       const first = document.querySelector<HTMLElement>("[data-problem=true]");
-      // An explicit "smooth" overrides the stylesheet's reduced-motion rule: ask the device here.
-      first?.scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "smooth" });
+      first?.scrollIntoView({ block: "center", behavior: scrollBehavior() });
       // Focus follows, so a keyboard or screen-reader user starts at what is missing.
       first?.querySelector<HTMLElement>("input:not([type=hidden]), button, textarea, select")?.focus({ preventScroll: true });
       return;
