@@ -14,6 +14,9 @@ import { formatBookingCardDateTime } from "#domain/time.ts";
 import { capeTownDay, capeTownInstant, createCompletedCustomer } from "./booking-helpers.ts";
 import { createAdmin, createCar, signInAdmin } from "./handover-helpers.ts";
 import { expectToast, graphql, snap, toast } from "./support.ts";
+import { moveBooking } from "./time-travel.ts";
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function book(request: APIRequestContext, customerToken: string, input: { vehicleId: string; pickupDate: string; returnDate: string }) {
   const data = await graphql<{ createBooking: { id: string; totalAmount: string } }>(
@@ -177,6 +180,55 @@ test.describe("changing a booking in the back office", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("alertdialog", { name: "Discard changes?" }).getByRole("button", { name: "Discard" }).click();
     await expect(dialog).toHaveCount(0);
+  });
+
+  test("a pickup that has passed is marked as such, and the server's refusal of new dates shows on the pickup date", async ({ page, request }, testInfo) => {
+    test.setTimeout(180_000);
+    const admin = await createAdmin(request, testInfo);
+    const car = await createCar(request, admin.token);
+    const customer = await createCompletedCustomer(request, testInfo, `Naledi Dlamini ${Date.now().toString(36).slice(-4)}`);
+    const booking = await book(request, customer, {
+      vehicleId: car.id,
+      pickupDate: capeTownInstant(capeTownDay(3).iso, "10:00"),
+      returnDate: capeTownInstant(capeTownDay(5).iso, "10:00"),
+    });
+    // Overdue: still confirmed (the car not handed over), its pickup two hours ago.
+    const pickup = new Date(Date.now() - 2 * 3_600_000);
+    pickup.setUTCSeconds(0, 0);
+    const returnDay = capeTownDay(2);
+    await moveBooking(booking.id, pickup, new Date(capeTownInstant(returnDay.iso, "10:00")));
+
+    await signInAdmin(page, admin.email);
+    await page.goto("/admin/bookings");
+    const card = page.locator(`[data-booking-id="${booking.id}"]`);
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await card.getByRole("button", { name: "Change Booking" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Change booking #/ });
+    await expect(dialog.getByRole("note").filter({ hasText: "The pickup time has passed" })).toContainText(
+      "The customer can no longer change this booking themselves",
+    );
+    const pickupDate = dialog.getByLabel("Pickup date");
+    await expect(pickupDate).toHaveAccessibleDescription(
+      new RegExp(`^Pickup was ${escape(formatBookingCardDateTime(pickup))} \\(past\\)\\. New dates need a later pickup`),
+    );
+    await expect(pickupDate).not.toHaveAttribute("aria-invalid", "true");
+
+    // A later return alone keeps the passed pickup: the server refuses it, and says so on the pickup date.
+    const quote = dialog.getByRole("region", { name: "New price" });
+    await dialog.getByLabel("Return date").fill(capeTownDay(3).iso);
+    await expect(quote.getByRole("note")).toContainText("This change is not possible");
+    await expect(pickupDate).toHaveAttribute("aria-invalid", "true");
+    await expect(pickupDate).toHaveAccessibleDescription(/The pickup time has already passed\. Please choose a later pickup time\./);
+    await expect(dialog.getByLabel("Return date")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByRole("button", { name: "Confirm Change" })).toBeDisabled();
+    await expectAccessible(page, "admin-change-booking-pickup-passed");
+    await snap(page, testInfo, "admin-change-booking-pickup-passed", { fullPage: false });
+
+    // A later pickup: the mark goes, and the change can be made.
+    await pickupDate.fill(capeTownDay(1).iso);
+    await expect(quote.locator("[data-quote-difference]")).toBeVisible();
+    await expect(pickupDate).not.toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByRole("button", { name: "Confirm Change" })).toBeEnabled();
   });
 
   test("extend or shorten a trip in progress: only its return, and no car free past its next booking", async ({ page, request }, testInfo) => {

@@ -11,8 +11,6 @@
  * booking's dates are moved back in the server's database (SQLite, E2E_DATA_DIR) to make the
  * return three hours overdue. This needs the server Playwright starts (not E2E_BASE_URL).
  */
-import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import { collectionCharges, formatRandCents, formatRandCentsExact, parseMoneyToCents } from "#domain";
 import type { Browser } from "@playwright/test";
 import { STAND_IN } from "./google.ts";
@@ -20,26 +18,11 @@ import { expect, test, type Page } from "./test";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, seedBooking } from "./booking-helpers.ts";
 import { createAdmin, createCar, createDriver, photosFromFiles, sign, signInDriver, STAFF_PASSWORD } from "./handover-helpers.ts";
 import { signInWithToken, snap } from "./support.ts";
+import { moveBooking } from "./time-travel.ts";
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const DAY = 86_400_000;
-
-/** Prisma's SQLite form of an instant ("2026-03-05T08:00:00.000+00:00"). */
-const sqliteInstant = (at: Date) => at.toISOString().replace("Z", "+00:00");
-
-async function moveBooking(bookingId: string, pickup: Date, returnAt: Date) {
-  const db = createClient({ url: `file:${join(process.env.E2E_DATA_DIR!, "capedrive.db")}` });
-  try {
-    const result = await db.execute({
-      sql: `UPDATE bookings SET "pickupDate" = ?, "returnDate" = ? WHERE id = ?`,
-      args: [sqliteInstant(pickup), sqliteInstant(returnAt), bookingId],
-    });
-    expect(result.rowsAffected).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 /** Errors thrown by the pages of the extra contexts (the `test` fixture watches only its own). */
 const pageErrors: string[] = [];

@@ -23,10 +23,12 @@ import {
   hasChanges,
   initialChangeValues,
   isTripInProgress,
+  type ChangeFormField,
   type ChangeFormValues,
   type ChangeInput,
 } from "../../lib/bookingChange.ts";
 import { adminErrorMessage } from "../../lib/errors.ts";
+import { serverFieldErrors } from "../../../lib/errors.ts";
 import { useDebounced } from "../../lib/hooks.ts";
 import { categoryLabel, plural, rand, transmissionLabel } from "../../lib/format.ts";
 import { graphql, type ResultOf } from "../../../lib/graphql.ts";
@@ -115,7 +117,12 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
   const [values, setValues] = useState<ChangeFormValues>(initial);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The fields the confirm's refusal names (the server's fieldErrors), shown under those fields.
+  const [refusedFields, setRefusedFields] = useState<Partial<Record<ChangeFormField, string>>>({});
   const [, change] = useMutation(CHANGE_BOOKING);
+  // An overdue pickup (the booking not started, its pickup passed): the server refuses new dates
+  // until pickup moves to a later time (the period rules), while the places and the car may change.
+  const [pickupPassed] = useState(() => !started && new Date(booking.pickupDate).getTime() < Date.now());
   // Anything typed or chosen: Cancel, Escape and the close button ask before dropping it.
   const cancel = useDiscardGuard(JSON.stringify(values) !== JSON.stringify(initial), onDone);
 
@@ -135,10 +142,15 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
   const answered = wanted !== null && asked === wanted && !quoted.fetching && JSON.stringify(quoted.operation?.variables.input) === wanted;
   const quote = answered ? (quoted.data?.adminBookingChangeQuote ?? null) : null;
   const quoteError = answered && !quote ? adminErrorMessage(quoted.error) : null;
+  // A field the server's refusal names is marked (the quote's, about what the form holds now, or
+  // the confirm's); the form's own checks come first.
+  const serverProblems = { ...refusedFields, ...(quoteError ? formFields(serverFieldErrors(quoted.error)) : {}) };
+  const problem = (field: ChangeFormField) => form.problems[field] ?? serverProblems[field];
 
   const set = (field: keyof ChangeFormValues) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setRefusal(null);
+    setRefusedFields({});
     setValues((previous) => ({ ...previous, [field]: value }));
   };
 
@@ -147,12 +159,14 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
     setBusy(true);
     onBusyChange(true);
     setRefusal(null);
+    setRefusedFields({});
     const result = await change({ id: booking.id, input: { ...askedInput, totalAmount: quote.total, duration: quote.days } });
     setBusy(false);
     onBusyChange(false);
     if (result.error || !result.data) {
       // Everything typed stays; the quote is asked again, so its figures are the server's latest.
       setRefusal(adminErrorMessage(result.error));
+      setRefusedFields(formFields(serverFieldErrors(result.error)));
       requote({ requestPolicy: "network-only" });
       return;
     }
@@ -188,7 +202,7 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
       }}
     >
       {customerCannotChange(booking) ? (
-        <Notice tone="amber" title={started ? "This trip is in progress" : "Pickup is within 24 hours"}>
+        <Notice tone="amber" title={started ? "This trip is in progress" : pickupPassed ? "The pickup time has passed" : "Pickup is within 24 hours"}>
           The customer can no longer change this booking themselves; they will be emailed the change.
         </Notice>
       ) : null}
@@ -203,13 +217,25 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
             </p>
           ) : (
             <div className={pair}>
-              <Field label="Pickup date" type="date" value={values.pickupDate} onChange={set("pickupDate")} error={form.problems.pickupDate} required />
-              <Field label="Pickup time" type="time" value={values.pickupTime} onChange={set("pickupTime")} error={form.problems.pickupTime} required />
+              <Field
+                label="Pickup date"
+                type="date"
+                value={values.pickupDate}
+                onChange={set("pickupDate")}
+                error={problem("pickupDate")}
+                hint={
+                  pickupPassed
+                    ? `Pickup was ${formatBookingCardDateTime(new Date(booking.pickupDate))} (past). New dates need a later pickup; places and car can change as they are.`
+                    : undefined
+                }
+                required
+              />
+              <Field label="Pickup time" type="time" value={values.pickupTime} onChange={set("pickupTime")} error={problem("pickupTime")} required />
             </div>
           )}
           <div className={pair}>
-            <Field label="Return date" type="date" value={values.returnDate} onChange={set("returnDate")} error={form.problems.returnDate} required />
-            <Field label="Return time" type="time" value={values.returnTime} onChange={set("returnTime")} error={form.problems.returnTime} required />
+            <Field label="Return date" type="date" value={values.returnDate} onChange={set("returnDate")} error={problem("returnDate")} required />
+            <Field label="Return time" type="time" value={values.returnTime} onChange={set("returnTime")} error={problem("returnTime")} required />
           </div>
         </fieldset>
 
@@ -261,8 +287,8 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
               point={values.deliveryCoordinates}
               onAddress={set("deliveryLocation")}
               onPoint={set("deliveryCoordinates")}
-              addressError={form.problems.deliveryLocation}
-              pointError={form.problems.deliveryCoordinates}
+              addressError={problem("deliveryLocation")}
+              pointError={problem("deliveryCoordinates")}
             />
           )}
           <PlaceFields
@@ -271,8 +297,8 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
             point={values.returnCoordinates}
             onAddress={set("returnLocation")}
             onPoint={set("returnCoordinates")}
-            addressError={form.problems.returnLocation}
-            pointError={form.problems.returnCoordinates}
+            addressError={problem("returnLocation")}
+            pointError={problem("returnCoordinates")}
           />
         </div>
       </div>
@@ -287,6 +313,26 @@ function ChangeBookingForm({ booking, onBusyChange, onDone }: { booking: AdminBo
       </div>
     </form>
   );
+}
+
+const FORM_FIELDS: readonly ChangeFormField[] = [
+  "pickupDate",
+  "pickupTime",
+  "returnDate",
+  "returnTime",
+  "deliveryLocation",
+  "deliveryCoordinates",
+  "returnLocation",
+  "returnCoordinates",
+  "category",
+  "transmission",
+];
+
+/** The server's field errors for the form's fields (its pickupDate is the instant: the date field shows it). */
+function formFields(errors: Record<string, string>): Partial<Record<ChangeFormField, string>> {
+  const out: Partial<Record<ChangeFormField, string>> = {};
+  for (const field of FORM_FIELDS) if (errors[field]) out[field] = errors[field];
+  return out;
 }
 
 function nothingYet(started: boolean): string {
