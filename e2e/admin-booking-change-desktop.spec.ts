@@ -16,7 +16,7 @@ import { createAdmin, createCar, signInAdmin } from "./handover-helpers.ts";
 import { expectToast, graphql, snap, toast } from "./support.ts";
 import { moveBooking } from "./time-travel.ts";
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function book(request: APIRequestContext, customerToken: string, input: { vehicleId: string; pickupDate: string; returnDate: string }) {
   const data = await graphql<{ createBooking: { id: string; totalAmount: string } }>(
@@ -209,7 +209,7 @@ test.describe("changing a booking in the back office", () => {
     );
     const pickupDate = dialog.getByLabel("Pickup date");
     await expect(pickupDate).toHaveAccessibleDescription(
-      new RegExp(`^Pickup was ${escape(formatBookingCardDateTime(pickup))} \\(past\\)\\. New dates need a later pickup`),
+      new RegExp(`^Pickup was ${escapeRegExp(formatBookingCardDateTime(pickup))} \\(past\\)\\. New dates need a later pickup`),
     );
     await expect(pickupDate).not.toHaveAttribute("aria-invalid", "true");
 
