@@ -10,6 +10,7 @@
  * Setup is through the API: an admin (with the invitation code), a driver, a customer with a
  * completed profile and a booking for tomorrow, the delivery given to the driver.
  */
+import { OFFLINE_WAIT_MS } from "../web/src/lib/upload.ts";
 import { expect, test, type APIRequestContext, type TestInfo } from "./test";
 import { capeTownDay, capeTownInstant, createCompletedCustomer, expectNoOverflow, seedBooking } from "./booking-helpers.ts";
 import { assignDriver, createAdminToken, createCar, createDriver, photosFromFiles, sign, signInDriver } from "./handover-helpers.ts";
@@ -218,6 +219,43 @@ test.describe("driver app", () => {
       await page.getByRole("button", { name: "Sign In" }).click();
       await expectToast(page, "Sign in failed", CONNECTION_MESSAGE);
       await expectSignInUnreachable(page, ["Email", "Password"]);
+    });
+
+    test("a handover photo taken offline says the phone seems offline, waits, then stops with Try again that works once online", async ({
+      page,
+      context,
+      request,
+    }, testInfo) => {
+      const adminToken = await createAdminToken(request, testInfo);
+      const driver = await createDriver(request, adminToken, testInfo, "Bongani Dube");
+      const { booking } = await bookTomorrow(request, testInfo, adminToken, "Zanele Mahlangu");
+      await assignDriver(request, adminToken, booking.id, "delivery", driver.id);
+      // The page's clock is Playwright's, so the minute offline passes at once.
+      await page.clock.install();
+      await signInDriver(page, driver);
+      await page.getByRole("tab", { name: "Tomorrow" }).click();
+      await page.getByRole("link", { name: /Zanele Mahlangu/ }).click();
+      await page.getByRole("button", { name: "On my way" }).click();
+      await expect(page.getByText("On the way", { exact: true })).toBeVisible();
+      const front = page.getByRole("group", { name: "Front" });
+
+      await context.setOffline(true);
+      await page.getByLabel("Front photo file").setInputFiles("e2e/fixtures/car-front.jpg");
+      await expect(front.getByText("You seem to be offline. The photo will be sent when you're back online.")).toBeVisible();
+      await front.scrollIntoViewIfNeeded();
+      await snap(page, testInfo, "driver-photo-offline-waiting", { fullPage: false });
+
+      // The pause before the retry, then the wait for the connection (OFFLINE_WAIT_MS, a minute).
+      await page.clock.fastForward(1_000);
+      await page.clock.fastForward(OFFLINE_WAIT_MS);
+      await expect(front.getByRole("alert")).toHaveText("You seem to be offline. Try again when you're back online.");
+      await expect(front.getByRole("button", { name: "Try again" })).toBeVisible();
+      await snap(page, testInfo, "driver-photo-offline-failed", { fullPage: false });
+
+      await context.setOffline(false);
+      await front.getByRole("button", { name: "Try again" }).click();
+      await expect(page.getByRole("img", { name: "Front", exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(front.getByRole("button", { name: "Try again" })).toHaveCount(0);
     });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A photo upload started with no connection does not wait for ever: after OFFLINE_WAIT_MS offline
- * it stops, keeps the photo on show as not uploaded, says the phone is offline, and Try again
+ * it stops, keeps the photo on show as not uploaded, says the phone seems to be offline, and Try again
  * sends it once the connection is back. The page's clock is Playwright's, so the minute passes at
  * once.
  */
@@ -26,14 +26,14 @@ test("a licence photo chosen offline fails after a minute offline, with Try agai
   const chooser = page.waitForEvent("filechooser");
   await licenceCard.getByRole("button", { name: "Choose from Gallery" }).click();
   await (await chooser).setFiles(LICENCE_JPEG);
-  await expect(licenceCard.getByText("No connection. The upload continues when you are back online…")).toBeVisible();
+  await expect(licenceCard.getByText("You seem to be offline. The photo will be sent when you're back online.")).toBeVisible();
 
   // The pause before the retry, then (its timer set once that pause is over) the wait for the connection.
   await page.clock.fastForward(1_000);
   await page.clock.fastForward(OFFLINE_WAIT_MS - 2_000);
-  await expect(licenceCard.getByText("No connection. The upload continues when you are back online…")).toBeVisible();
+  await expect(licenceCard.getByText("You seem to be offline. The photo will be sent when you're back online.")).toBeVisible();
   await page.clock.fastForward(2_000);
-  await expectToast(page, "Upload failed", "You're offline, so the upload stopped. Try again when you're back online.");
+  await expectToast(page, "Upload failed", "You seem to be offline. Try again when you're back online.");
   await expect(licenceCard.getByText("Upload failed. The photo is still here to send again.")).toBeVisible();
   await expect(licenceCard.getByRole("img", { name: "Driver's License preview" })).toBeVisible();
   await expect(licenceCard.getByRole("progressbar")).toHaveCount(0);

@@ -164,6 +164,18 @@ describe("an upload that stays offline", () => {
     expect([tickets, received.length]).toEqual([2, 1]);
   });
 
+  test("the last try gets no answer with the phone offline: says the phone is offline, not the area's default", async () => {
+    script = ["drop"];
+    offline = true;
+    const error = await putImage(`${origin}/put`, photo(), "image/jpeg", { ...fast, retries: 0 }).catch((e: unknown) => e);
+    expect([(error as InstanceType<typeof UploadError>).retryable, (error as Error).message]).toEqual([false, UPLOAD_OFFLINE_MESSAGE]);
+    // Online, the same failure keeps its empty message: the area says the upload did not go through.
+    offline = false;
+    script = ["drop"];
+    const online = await putImage(`${origin}/put`, photo(), "image/jpeg", { ...fast, retries: 0 }).catch((e: unknown) => e);
+    expect((online as Error).message).toBe("");
+  });
+
   test("back online within the limit: the upload carries on by itself", async () => {
     script = ["drop", 200];
     offline = true;

@@ -36,8 +36,14 @@ export const MAX_RETRY_PAUSE_MS = 8000;
  */
 export const OFFLINE_WAIT_MS = 60_000;
 
-/** The failure's message when the upload stopped waiting for the connection. */
-export const UPLOAD_OFFLINE_MESSAGE = "You're offline, so the upload stopped. Try again when you're back online.";
+/** What every area says while an upload waits for the connection to come back (it then goes on by itself). */
+export const UPLOAD_WAITING_OFFLINE_NOTE = "You seem to be offline. The photo will be sent when you're back online.";
+
+/**
+ * The failure's message when the upload stopped with the device offline (it waited OFFLINE_WAIT_MS
+ * for the connection, or its last try found none): nothing more is sent by itself.
+ */
+export const UPLOAD_OFFLINE_MESSAGE = "You seem to be offline. Try again when you're back online.";
 
 /**
  * A failed upload; `message` is the server's text, or empty (the caller shows its default).
@@ -133,7 +139,9 @@ export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPol
     try {
       return await attempt();
     } catch (error) {
-      if (!(error instanceof UploadError) || !error.retryable || retry > retries) throw error;
+      if (!(error instanceof UploadError) || !error.retryable) throw error;
+      // The last try got no answer with the device offline: say so, rather than the area's default.
+      if (retry > retries) throw error.status === null && isOffline() ? new UploadError(UPLOAD_OFFLINE_MESSAGE, null, false) : error;
       const pauseMs = retryPause(retry, policy.firstPauseMs, policy.maxPauseMs);
       policy.onRetry?.(retry, { pauseMs, offline: isOffline(), retries });
       await new Promise((resolve) => setTimeout(resolve, pauseMs));

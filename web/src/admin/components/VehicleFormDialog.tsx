@@ -15,7 +15,7 @@ import { css, cx } from "styled-system/css";
 import { CATEGORIES, TRANSMISSIONS, VEHICLE_STATUSES } from "#domain/catalogue.ts";
 import { adminVehicleDefaults, createAdminVehicleSchema } from "#domain/schemas.ts";
 import { serverFieldErrors } from "../../lib/errors.ts";
-import { rejectImageFile, UploadError } from "../../lib/upload.ts";
+import { rejectImageFile, UPLOAD_WAITING_OFFLINE_NOTE, UploadError } from "../../lib/upload.ts";
 import { Button } from "../../ui/Button.tsx";
 import { useDiscardGuard } from "../../ui/DialogShell.tsx";
 import { Field, SelectField } from "../../ui/Field.tsx";
@@ -115,7 +115,7 @@ function ImageField({
     onBusyChange(true);
     try {
       const path = await uploadVehiclePhoto(client, file, setProgress, (retry, { retries, offline }) =>
-        setRetryNote(offline ? "Waiting for a connection" : `Trying again (${retry + 1} of ${retries + 1})`),
+        setRetryNote(offline ? UPLOAD_WAITING_OFFLINE_NOTE : `Trying again (${retry + 1} of ${retries + 1})`),
       );
       onChange(path);
       notifySuccess("Upload successful!", "The photo is saved with the vehicle when you save it.");

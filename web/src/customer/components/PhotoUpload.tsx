@@ -14,7 +14,7 @@ import { css, cx } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { useObjectImage } from "../lib/objectImage.ts";
-import { rejectImageFile, uploadImage, UploadError, type UploadPurpose } from "../lib/upload.ts";
+import { rejectImageFile, UPLOAD_WAITING_OFFLINE_NOTE, uploadImage, UploadError, type UploadPurpose } from "../lib/upload.ts";
 import { notifyError, notifySuccess } from "../session/toast.tsx";
 import { CaptureDialog } from "../../ui/CaptureDialog.tsx";
 import { RefreshIcon } from "../../ui/icons.tsx";
@@ -240,7 +240,7 @@ export function PhotoUpload({ title, purpose, value, onChange, onBusyChange, sha
         <div id={statusId} role="status" className={css({ display: "flex", flexDirection: "column", gap: "1.5", width: "full" })}>
           <span className={css({ textStyle: "small", color: "fg.muted" })}>
             {retrying?.offline
-              ? "No connection. The upload continues when you are back online…"
+              ? UPLOAD_WAITING_OFFLINE_NOTE
               : retrying
                 ? `Connection problem. Trying again (${retrying.attempt} of ${retrying.attempts})… ${Math.round((progress ?? 0) * 100)}%`
                 : `Uploading… ${Math.round((progress ?? 0) * 100)}%`}

@@ -8,7 +8,7 @@ import { customerToken } from "../../lib/session.ts";
 import { type RetryPolicy, ticketError, uploadWithTicket } from "../../lib/upload.ts";
 import { graphql } from "../../lib/graphql.ts";
 
-export { MAX_UPLOAD_BYTES, rejectImageFile, UploadError } from "../../lib/upload.ts";
+export { MAX_UPLOAD_BYTES, rejectImageFile, UPLOAD_WAITING_OFFLINE_NOTE, UploadError } from "../../lib/upload.ts";
 
 export type UploadPurpose = "profile_picture" | "drivers_license" | "id_document";
 

@@ -17,7 +17,7 @@ import { FileUpload } from "@ark-ui/react/file-upload";
 import { useEffect, useId, useRef, useState } from "react";
 import { useClient } from "urql";
 import { css, cx } from "styled-system/css";
-import { rejectImageFile, UploadError } from "../../lib/upload.ts";
+import { rejectImageFile, UPLOAD_WAITING_OFFLINE_NOTE, UploadError } from "../../lib/upload.ts";
 import { CarPhoto } from "../../ui/CarPhoto.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, PlusIcon, RefreshIcon, XIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -162,7 +162,7 @@ export function VehiclePhotos({
         item.file,
         item.file.type,
         (progress) => update(item.key, { progress }),
-        (retry, { retries, offline }) => update(item.key, { note: offline ? "Waiting for a connection" : `Trying again (${retry + 1} of ${retries + 1})` }),
+        (retry, { retries, offline }) => update(item.key, { note: offline ? UPLOAD_WAITING_OFFLINE_NOTE : `Trying again (${retry + 1} of ${retries + 1})` }),
       );
       set([...latest.current, path], `Photo ${latest.current.length + 1} uploaded`);
       drop(item);

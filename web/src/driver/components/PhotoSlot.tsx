@@ -12,9 +12,15 @@ import { CameraIcon, CheckCircleIcon, ImageIcon, RefreshIcon } from "../../ui/ic
 import { Spinner } from "../../ui/Spinner.tsx";
 import { useDriverImage } from "../lib/images.ts";
 import { UPLOAD_RETRIES } from "../../lib/upload.ts";
-import { rejectImageFile, uploadHandoverImage, UploadError } from "../lib/upload.ts";
+import { rejectImageFile, UPLOAD_OFFLINE_MESSAGE, UPLOAD_WAITING_OFFLINE_NOTE, uploadHandoverImage, UploadError } from "../lib/upload.ts";
 
-type Upload = { step: "idle" } | { step: "uploading"; fraction: number; attempt: number } | { step: "failed"; message: string; blob: Blob };
+const UPLOAD_FAILED = "The upload did not go through. Check your signal and try again.";
+
+/** `offline`: waiting for the connection to come back; `canRetry`: the same photo may be sent again (not refused). */
+type Upload =
+  | { step: "idle" }
+  | { step: "uploading"; fraction: number; attempt: number; offline: boolean }
+  | { step: "failed"; message: string; blob: Blob; canRetry: boolean };
 
 export const thumb = css({
   width: "full",
@@ -57,21 +63,28 @@ export function PhotoSlot({
   const [upload, setUpload] = useState<Upload>({ step: "idle" });
 
   async function send(blob: Blob) {
-    setUpload({ step: "uploading", fraction: 0, attempt: 1 });
+    setUpload({ step: "uploading", fraction: 0, attempt: 1, offline: false });
     try {
-      const path = await uploadHandoverImage(client, blob, "handover_photo", (fraction, attempt) => setUpload({ step: "uploading", fraction, attempt }));
+      const path = await uploadHandoverImage(
+        client,
+        blob,
+        "handover_photo",
+        (fraction, attempt) => setUpload({ step: "uploading", fraction, attempt, offline: false }),
+        (retry, { offline }) => setUpload({ step: "uploading", fraction: 0, attempt: retry + 1, offline }),
+      );
       setUpload({ step: "idle" });
       onChange(path);
     } catch (e) {
-      const message = e instanceof UploadError && e.message ? e.message : "The upload did not go through. Check your signal and try again.";
-      setUpload({ step: "failed", message, blob });
+      const message = e instanceof UploadError && e.message ? e.message : UPLOAD_FAILED;
+      // A refusal with the server's reason (not an image, too many uploads) would be refused again.
+      setUpload({ step: "failed", message, blob, canRetry: message === UPLOAD_FAILED || message === UPLOAD_OFFLINE_MESSAGE });
     }
   }
 
   function onFile(file: File | undefined) {
     if (!file) return;
     const problem = rejectImageFile(file);
-    if (problem) setUpload({ step: "failed", message: problem, blob: file });
+    if (problem) setUpload({ step: "failed", message: problem, blob: file, canRetry: false });
     else void send(file);
   }
 
@@ -120,7 +133,8 @@ export function PhotoSlot({
       </div>
       {busy ? (
         <p className={css({ fontSize: "sm", color: "fg.muted", display: "flex", gap: "2", alignItems: "center" })} aria-live="polite">
-          <Spinner /> Uploading{upload.attempt > 1 ? ` (try ${upload.attempt} of ${UPLOAD_RETRIES + 1})` : ""}…
+          <Spinner />
+          {upload.offline ? UPLOAD_WAITING_OFFLINE_NOTE : `Uploading${upload.attempt > 1 ? ` (try ${upload.attempt} of ${UPLOAD_RETRIES + 1})` : ""}…`}
         </p>
       ) : null}
       {upload.step === "failed" ? (
@@ -135,7 +149,7 @@ export function PhotoSlot({
       ) : null}
       {/* Side by side where both fit, else one above the other, each the slot's full width (an even target for a thumb). */}
       <div className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(7.5rem, 1fr))", gap: "2" })}>
-        {upload.step === "failed" && upload.message.startsWith("The upload did not") ? (
+        {upload.step === "failed" && upload.canRetry ? (
           <Button onClick={() => void send(upload.blob)}>
             <RefreshIcon size={16} /> Try again
           </Button>

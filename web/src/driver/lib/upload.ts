@@ -5,18 +5,19 @@
  * big) is not retried: the driver takes another photo.
  */
 import type { Client } from "urql";
-import { ticketError, uploadWithTicket } from "../../lib/upload.ts";
+import { type RetryPolicy, ticketError, uploadWithTicket } from "../../lib/upload.ts";
 import { CREATE_UPLOAD } from "./api.ts";
 import { driverToken } from "../session/store.ts";
 
-export { rejectImageFile, UploadError } from "../../lib/upload.ts";
+export { rejectImageFile, UPLOAD_OFFLINE_MESSAGE, UPLOAD_WAITING_OFFLINE_NOTE, UploadError } from "../../lib/upload.ts";
 
-/** `onProgress` also says which attempt is running (1 for the first). */
+/** `onProgress` also says which attempt is running (1 for the first); `onRetry` is told before each retry (offline or not). */
 export function uploadHandoverImage(
   client: Client,
   body: Blob,
   purpose: "handover_photo" | "signature",
   onProgress?: (fraction: number, attempt: number) => void,
+  onRetry?: RetryPolicy["onRetry"],
 ): Promise<string> {
   let attempt = 1;
   const getTicket = async () => {
@@ -28,8 +29,9 @@ export function uploadHandoverImage(
   return uploadWithTicket(getTicket, body, body.type || "image/jpeg", {
     token: driverToken(),
     onProgress: (fraction) => onProgress?.(fraction, attempt),
-    onRetry: (retry) => {
+    onRetry: (retry, info) => {
       attempt = retry + 1;
+      onRetry?.(retry, info);
     },
   });
 }
