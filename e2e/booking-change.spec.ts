@@ -107,3 +107,68 @@ test("change a booking's return and delivery place, see the difference and the h
   await expect(entries.nth(1)).toContainText("Booking marked in progress");
   await expect(page.getByTestId("booking-total")).toHaveText("R3,250");
 });
+
+test("while a change is being saved nothing else can be changed, and a customer who leaves meanwhile is not pulled back when it succeeds", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const admin = await createAdminToken(request, testInfo, "admin.change");
+  const car = await createCar(request, admin);
+  const token = await createCompletedCustomer(request, testInfo, "Sizwe Slow");
+  const booking = await seedBooking(request, token, {
+    category: "medium",
+    transmission: "automatic",
+    vehicleId: car.id,
+    pickupDate: capeTownInstant(capeTownDay(5).iso, "10:00"),
+    returnDate: capeTownInstant(capeTownDay(8).iso, "10:00"),
+  });
+  await signInWithToken(page, token);
+  await page.goto("/bookings");
+  await page
+    .getByRole("article", { name: `Booking #${booking.bookingNumber}` })
+    .getByRole("link", { name: `Change booking #${booking.bookingNumber}` })
+    .click();
+  await page.getByRole("link", { name: "Change the dates" }).click();
+  const returnDate = page.getByLabel("Return date", { exact: true });
+  await returnDate.fill("");
+  await returnDate.pressSequentially(capeTownDay(9).digits);
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("change-difference")).toHaveText("R650 more");
+
+  // A slow network: the change's answer is held until the test lets it through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const saving = new Promise<void>((resolve) => (reached = resolve));
+  await page.route("**/graphql*", async (route) => {
+    if (!(route.request().postData() ?? "").includes("mutation ChangeBooking")) return route.continue();
+    reached();
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Confirm change" }).click();
+  await saving;
+  // Saving: neither Discard nor another edit, which the save would then throw away.
+  await expect(page.getByRole("button", { name: "Changing…" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Discard" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Change the dates" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Change the dates" })).toBeDisabled();
+  await snapScreen(page, testInfo, "change-saving");
+
+  // The customer leaves for the home screen before the answer comes; the change still succeeds,
+  // they are told so, and stay where they went, with nothing asked.
+  await page.getByRole("banner").getByRole("link", { name: "CapeDrive home" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  release();
+  await expectToast(page, "Booking changed");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  const saved = await graphql<{ booking: { totalAmount: string } }>(
+    request,
+    `query ($id: ID!) { booking(id: $id) { totalAmount } }`,
+    { id: booking.id },
+    token,
+  );
+  expect(saved.booking.totalAmount).toBe("2600.00");
+});

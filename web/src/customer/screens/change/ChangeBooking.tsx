@@ -141,8 +141,11 @@ export function ChangeBookingLayout() {
 
 const label = css({ textStyle: "caption", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.05em" });
 
-/** One part of the booking: as it will be, what it was (when changed), and the way to change it. */
-function Part({ title, value, was, to, what }: { title: string; value: string; was: string | null; to: string; what: string }) {
+/**
+ * One part of the booking: as it will be, what it was (when changed), and the way to change it
+ * (not while the change is being saved: the step would edit a draft the save is about to clear).
+ */
+function Part({ title, value, was, to, what, saving }: { title: string; value: string; was: string | null; to: string; what: string; saving: boolean }) {
   return (
     <div className={css({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: "3", py: "3" })} data-part={title}>
       <div className={css({ minW: "0" })}>
@@ -154,9 +157,15 @@ function Part({ title, value, was, to, what }: { title: string; value: string; w
           </p>
         ) : null}
       </div>
-      <ButtonLink to={to} variant="outline" size="sm" aria-label={`Change ${what}`} className={css({ flexShrink: 0, minH: "11" })}>
-        Change
-      </ButtonLink>
+      {saving ? (
+        <Button variant="outline" size="sm" aria-label={`Change ${what}`} className={css({ flexShrink: 0, minH: "11" })} disabled>
+          Change
+        </Button>
+      ) : (
+        <ButtonLink to={to} variant="outline" size="sm" aria-label={`Change ${what}`} className={css({ flexShrink: 0, minH: "11" })}>
+          Change
+        </ButtonLink>
+      )}
     </div>
   );
 }
@@ -194,6 +203,15 @@ export function ChangeSummary() {
   const [noAnswer, setNoAnswer] = useState<"notMade" | "unknown" | null>(null);
   const [checking, setChecking] = useState(false);
   const busy = change.fetching || checking;
+  // Whether the customer is still on this screen: a save that ends after they left (Back) does
+  // not pull them back here.
+  const onScreen = useRef(true);
+  useEffect(() => {
+    onScreen.current = true;
+    return () => {
+      onScreen.current = false;
+    };
+  }, []);
   const quote = hasChanges ? quoteResult.data?.bookingChangeQuote : undefined;
   // The server's refusal of the change ("This change isn't possible: ..."), or a price that did not
   // arrive (offline, a server error: "Try again").
@@ -210,7 +228,7 @@ export function ChangeSummary() {
   const changed = (totalAmount: string) => {
     store.clear();
     notifySuccess("Booking changed", `Booking #${booking.bookingNumber} now costs ${formatRand(totalAmount)}. We've emailed you the details.`);
-    navigate(`/bookings/${booking.id}`, { replace: true });
+    if (onScreen.current) navigate(`/bookings/${booking.id}`, { replace: true });
   };
   const confirm = async () => {
     if (!quote) return;
@@ -271,14 +289,15 @@ export function ChangeSummary() {
       ) : (
         <>
           <Card padding="md" className={css({ "& > div + div": { borderTopWidth: "1px", borderColor: "border.default" } })}>
-            <Part title="Car" value={carNow} was={carNow !== carWas ? carWas : null} to={flowPath("car")} what="the car" />
-            <Part title="Dates" value={periodNow} was={periodNow !== periodWas ? periodWas : null} to={flowPath("dates")} what="the dates" />
+            <Part title="Car" value={carNow} was={carNow !== carWas ? carWas : null} to={flowPath("car")} what="the car" saving={busy} />
+            <Part title="Dates" value={periodNow} was={periodNow !== periodWas ? periodWas : null} to={flowPath("dates")} what="the dates" saving={busy} />
             <Part
               title="Delivery"
               value={draft.deliveryLocation || booking.deliveryLocation}
               was={input.deliveryLocation !== undefined ? booking.deliveryLocation : null}
               to={flowPath("delivery")}
               what="the delivery location"
+              saving={busy}
             />
             <Part
               title="Return"
@@ -286,6 +305,7 @@ export function ChangeSummary() {
               was={input.returnLocation !== undefined ? booking.returnLocation : null}
               to={flowPath("return")}
               what="the return location"
+              saving={busy}
             />
           </Card>
 
