@@ -62,12 +62,13 @@ describe("option lists", () => {
   });
 
   test("vehicle statuses: dealership screens show rented as Booked", () => {
-    expect(VEHICLE_STATUSES).toEqual(["available", "rented", "maintenance", "out_of_service"]);
+    expect(VEHICLE_STATUSES).toEqual(["available", "rented", "maintenance", "out_of_service", "sold"]);
     expect(DEFAULT_VEHICLE_STATUS).toBe("available");
     expect(DEALERSHIP_FORM_STATUSES).toEqual(["available", "maintenance", "out_of_service"]);
     expect(vehicleStatusLabel("rented")).toBe("Rented");
     expect(vehicleStatusLabel("rented", "dealership")).toBe("Booked");
     expect(vehicleStatusLabel("out_of_service", "dealership")).toBe("Out of Service");
+    expect(vehicleStatusLabel("sold", "dealership")).toBe("Sold");
     expect(vehicleStatusLabel("available", "admin")).toBe("Available");
     expect(vehicleStatusLabel("weird")).toBe("weird");
   });

@@ -64,7 +64,8 @@ export function idNumberLabel(idType: string): "ID Number" | "Passport Number" {
 
 // Vehicle statuses ----------------------------------------------------------------------------
 
-export const VEHICLE_STATUSES = ["available", "rented", "maintenance", "out_of_service"] as const;
+/** `sold`: a dealership's car that found a buyer (Mark as sold); off Cars for Sale, its leads kept. */
+export const VEHICLE_STATUSES = ["available", "rented", "maintenance", "out_of_service", "sold"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 export const DEFAULT_VEHICLE_STATUS: VehicleStatus = "available";
 
@@ -78,6 +79,7 @@ export const VEHICLE_STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = {
   rented: "Rented",
   maintenance: "Maintenance",
   out_of_service: "Out of Service",
+  sold: "Sold",
 };
 
 /** Labels on the dealership screens, which call a rented vehicle "Booked". */
@@ -85,6 +87,16 @@ export const DEALERSHIP_VEHICLE_STATUS_LABELS: Readonly<Record<VehicleStatus, st
   ...VEHICLE_STATUS_LABELS,
   rented: "Booked",
 };
+
+/** A sold car is off Cars for Sale and takes no enquiries; its leads and history stay. */
+export function isSold(vehicle: { status: string }): boolean {
+  return vehicle.status === "sold";
+}
+
+/** When a car with `status` was sold: kept while it stays sold, `now` when it becomes sold, else null. */
+export function soldAtFor(status: string, previous: Date | null, now: Date): Date | null {
+  return isSold({ status }) ? (previous ?? now) : null;
+}
 
 export function isVehicleStatus(value: unknown): value is VehicleStatus {
   return typeof value === "string" && (VEHICLE_STATUSES as readonly string[]).includes(value);

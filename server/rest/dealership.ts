@@ -1,7 +1,7 @@
 // The dealership portal's REST calls (SPEC 7 "Dealership", plus the update the spec left out and
 // the leads): POST /api/dealership/signin, GET /me, POST /signout, GET/POST /vehicles,
-// GET/PUT/DELETE /vehicles/:id, GET /stats, GET /leads, PUT /leads/:id/read, POST /change-password. Every call but
-// sign-in needs a dealership token (401 without one, 403 with another area's).
+// GET/PUT/DELETE /vehicles/:id, PUT/DELETE /vehicles/:id/sold (Mark as sold and its undo), GET /stats, GET /leads, PUT /leads/:id/read,
+// POST /change-password. Every call but sign-in needs a dealership token (401 without one, 403 with another area's).
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
 import { dealershipLoginSchema } from "#domain";
@@ -10,7 +10,16 @@ import type { Services } from "../services/context";
 import { currentDealership, dealershipAccount, signInDealership, signOutDealership } from "../services/dealership-auth";
 import { listOwnLeads, markOwnLeadRead } from "../services/dealership-leads";
 import { changeOwnPassword } from "../services/password-change";
-import { createOwnVehicle, deleteOwnVehicle, getOwnVehicle, listOwnVehicles, ownVehicleStats, updateOwnVehicle } from "../services/dealership-vehicles";
+import {
+  createOrReplayOwnVehicle,
+  deleteOwnVehicle,
+  getOwnVehicle,
+  listOwnVehicles,
+  markOwnVehicleAvailable,
+  markOwnVehicleSold,
+  ownVehicleStats,
+  updateOwnVehicle,
+} from "../services/dealership-vehicles";
 import { parseInput } from "../services/validation";
 import { leadJson } from "./shapes/leads";
 import { dealershipVehicleJson } from "./shapes/vehicles";
@@ -55,9 +64,12 @@ export function dealershipRoutes(services: Services, access: AccessControl) {
     .get("/vehicles", async ({ viewer }) => (await listOwnVehicles(services, viewer)).map(dealershipVehicleJson), { access: "dealership" })
     .post(
       "/vehicles",
-      async ({ body, set, viewer }) => {
-        const vehicle = await createOwnVehicle(services, viewer, jsonBody(body));
-        set.status = 201;
+      async ({ body, request, set, viewer }) => {
+        // An optional Idempotency-Key: a repeat answers the car it made, 200 with Idempotent-Replayed.
+        const idempotencyKey = request.headers.get("idempotency-key");
+        const { vehicle, replayed } = await createOrReplayOwnVehicle(services, viewer, jsonBody(body), { idempotencyKey });
+        set.status = replayed ? 200 : 201;
+        if (replayed) set.headers["idempotent-replayed"] = "true";
         return dealershipVehicleJson(vehicle);
       },
       { access: "dealership" },
@@ -74,6 +86,12 @@ export function dealershipRoutes(services: Services, access: AccessControl) {
       },
       { access: "dealership" },
     )
+    .put("/vehicles/:id/sold", async ({ params, viewer }) => dealershipVehicleJson(await markOwnVehicleSold(services, viewer, params.id)), {
+      access: "dealership",
+    })
+    .delete("/vehicles/:id/sold", async ({ params, viewer }) => dealershipVehicleJson(await markOwnVehicleAvailable(services, viewer, params.id)), {
+      access: "dealership",
+    })
     .get(
       "/leads",
       async ({ viewer }) => {

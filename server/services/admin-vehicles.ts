@@ -9,6 +9,7 @@ import {
   CATEGORY_IDS,
   createAdminVehicleSchema,
   isMoneyAmount,
+  soldAtFor,
   listSearchSchema,
   pageSchema,
   toMoneyString,
@@ -194,7 +195,11 @@ export async function createAdminVehicle(services: Services, viewer: Viewer, inp
   try {
     const created = await services.db.$transaction(async (tx) => {
       const row = await tx.vehicle.create({
-        data: { ...vehicleData(data), ...(image ? { images: { create: [{ url: image, position: 0 }] } } : {}) },
+        data: {
+          ...vehicleData(data),
+          soldAt: soldAtFor(data.status, null, new Date()),
+          ...(image ? { images: { create: [{ url: image, position: 0 }] } } : {}),
+        },
         ...withImages,
       });
       await recordAudit(tx, admin, { action: "vehicle.create", entity: "vehicle", entityId: row.id, after: auditView(row) });
@@ -232,7 +237,8 @@ export async function updateAdminVehicle(services: Services, viewer: Viewer, id:
       if (image && first && first.url !== image) await tx.vehicleImage.update({ where: { id: first.id }, data: { url: image } });
       if (image && !first) await tx.vehicleImage.create({ data: { vehicleId: current.id, url: image, position: 0 } });
       if (!image && first) await tx.vehicleImage.delete({ where: { id: first.id } });
-      const row = await tx.vehicle.update({ where: { id: current.id }, data: vehicleData(data), ...withImages });
+      const soldAt = soldAtFor(data.status, before.soldAt, new Date());
+      const row = await tx.vehicle.update({ where: { id: current.id }, data: { ...vehicleData(data), soldAt }, ...withImages });
       await recordAudit(tx, admin, { action: "vehicle.update", entity: "vehicle", entityId: row.id, before: auditView(before), after: auditView(row) });
       return row;
     };

@@ -49,6 +49,9 @@ const VEHICLE_COLUMNS: readonly string[] = Object.keys({
   salesPrice: 1,
   features: 1,
   lastKnownLocation: 1,
+  soldAt: 1,
+  createKey: 1,
+  createRequest: 1,
   createdAt: 1,
   updatedAt: 1,
 } satisfies Record<keyof Vehicle, 1>);

@@ -221,7 +221,7 @@ export type CreateBookingOptions = LockOptions & {
 };
 
 /** A create's idempotency key, checked (400 for a bad one), or null when none was sent. */
-function idempotencyKeyOf(value: unknown): string | null {
+export function idempotencyKeyOf(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   const parsed = idempotencyKeySchema.safeParse(value);
   if (!parsed.success) throw badInput(IDEMPOTENCY_KEY_MESSAGE, { idempotencyKey: IDEMPOTENCY_KEY_MESSAGE });

@@ -3,9 +3,10 @@
 // it changes. The add form's rules are the domain's createDealershipVehicleSchema; photos are the
 // dealership's own vehicle_photo uploads, kept in vehicle_images in the order given.
 import type { Prisma } from "../db";
-import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, type DealershipVehicleData } from "#domain";
-import { badInput, conflict, fieldConflict, notFound } from "../errors";
+import { createDealershipVehicleSchema, DEALERSHIP_FORM_STATUSES, isSold, soldAtFor, type DealershipVehicleData } from "#domain";
+import { AppError, badInput, conflict, fieldConflict, notFound } from "../errors";
 import { isUniqueViolation } from "./auth";
+import { idempotencyKeyOf } from "./bookings";
 import { withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { currentDealership } from "./dealership-auth";
@@ -28,6 +29,8 @@ export const DEALERSHIP_VEHICLE_MESSAGES = {
   imagesList: "Photos must be a list of uploaded photo paths",
   hasUpcomingBookings:
     "This vehicle has upcoming bookings and cannot be deleted. Set its status to Out of Service instead, and delete it once those bookings are over.",
+  soldWithUpcomingBookings: "This vehicle has upcoming bookings and cannot be marked as sold until those bookings are over.",
+  addKeyReused: "This Add Vehicle request was already used for another car. Please check your vehicles and add this one again.",
   body: "The request body must be a JSON object",
 } as const;
 
@@ -35,7 +38,8 @@ export type DealershipVehicle = VehicleWithPhotos;
 const withImages = VEHICLE_PHOTOS;
 const newestFirst = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.VehicleOrderByWithRelationInput[];
 
-export type DealershipVehicleStats = { total: number; available: number; booked: number; maintenance: number; outOfService: number };
+/** `total`: the cars in stock (all but the sold ones, which `sold` counts). */
+export type DealershipVehicleStats = { total: number; available: number; booked: number; maintenance: number; outOfService: number; sold: number };
 
 /** The dealership's vehicles with their photos, newest first. */
 export async function listOwnVehicles(services: Services, viewer: Viewer, page: { limit?: number; offset?: number } = {}): Promise<DealershipVehicle[]> {
@@ -49,17 +53,19 @@ export async function listOwnVehicles(services: Services, viewer: Viewer, page: 
   });
 }
 
-/** The dashboard's stat cards: Total, Available, Booked (status rented), Maintenance (and Out of Service). */
+/** The dashboard's stat cards: Total (in stock), Available, Booked (status rented), Maintenance (and Out of Service), Sold. */
 export async function ownVehicleStats(services: Services, viewer: Viewer): Promise<DealershipVehicleStats> {
   const dealership = await currentDealership(services, viewer);
   const groups = await services.db.vehicle.groupBy({ by: ["status"], where: { dealershipId: dealership.id }, _count: { _all: true } });
   const count = (status: string) => groups.find((g) => g.status === status)?._count._all ?? 0;
+  const sold = count("sold");
   return {
-    total: groups.reduce((sum, g) => sum + g._count._all, 0),
+    total: groups.reduce((sum, g) => sum + g._count._all, 0) - sold,
     available: count("available"),
     booked: count("rented"),
     maintenance: count("maintenance"),
     outOfService: count("out_of_service"),
+    sold,
   };
 }
 
@@ -121,25 +127,72 @@ async function refuseTakenRegistration(services: Services, registrationNumber: s
   if (taken) throw fieldConflict("registrationNumber", DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
 }
 
+/** A digest of what an add asked for, stored with its idempotency key: a repeat must ask for the same. */
+function addRequestDigest(data: DealershipVehicleData, images: string[]): string {
+  return new Bun.CryptoHasher("sha256").update(JSON.stringify([vehicleColumns(data), images])).digest("base64url");
+}
+
+/** The dealership's car that the add with `key` made, if it asked for `digest`; 422 if it asked for another car; null: none. */
+async function keyedVehicle(services: Services, dealershipId: string, key: string, digest: string): Promise<DealershipVehicle | null> {
+  const made = await services.db.vehicle.findUnique({ where: { dealershipId_createKey: { dealershipId, createKey: key } }, include: withImages });
+  if (!made) return null;
+  if (made.createRequest !== digest)
+    throw new AppError("UNPROCESSABLE_CONTENT", DEALERSHIP_VEHICLE_MESSAGES.addKeyReused, { idempotencyKey: DEALERSHIP_VEHICLE_MESSAGES.addKeyReused });
+  return made;
+}
+
+export type CreateOwnVehicleOptions = {
+  /** The Add Vehicle form's key, made when it opened (validated here: 400 for a bad one); absent or null: none. */
+  idempotencyKey?: unknown;
+};
+
 /**
  * Adds a vehicle to the dealership's inventory: the add form's rules and defaults (status
  * available, mileage 0), a registration number no other vehicle has (409), its own photos.
+ * With an idempotency key, a repeat of the add (its answer lost on the way) returns the car that
+ * add made (`replayed`) instead of refusing its own registration number; only the same
+ * dealership's key matches, so another dealership's car with that number is still a 409.
  */
-export async function createOwnVehicle(services: Services, viewer: Viewer, input: unknown): Promise<DealershipVehicle> {
+export async function createOrReplayOwnVehicle(
+  services: Services,
+  viewer: Viewer,
+  input: unknown,
+  options: CreateOwnVehicleOptions = {},
+): Promise<{ vehicle: DealershipVehicle; replayed: boolean }> {
   const dealership = await currentDealership(services, viewer);
+  const key = idempotencyKeyOf(options.idempotencyKey);
   const data = parseInput(createDealershipVehicleSchema(), asObject(input));
   const images = await resolveImages(services, viewer, data.images);
-  await refuseTakenRegistration(services, data.registrationNumber);
+  const digest = key ? addRequestDigest(data, images) : null;
+  const made = key && digest ? await keyedVehicle(services, dealership.id, key, digest) : null;
+  if (made) return { vehicle: made, replayed: true };
   try {
-    return await services.db.vehicle.create({
-      data: { ...vehicleColumns(data), dealershipId: dealership.id, features: [], images: { create: imageRows(images) } },
+    await refuseTakenRegistration(services, data.registrationNumber);
+    const vehicle = await services.db.vehicle.create({
+      data: {
+        ...vehicleColumns(data),
+        dealershipId: dealership.id,
+        features: [],
+        createKey: key,
+        createRequest: digest,
+        images: { create: imageRows(images) },
+      },
       include: withImages,
     });
+    return { vehicle, replayed: false };
   } catch (error) {
-    // Two adds of one registration number at once: the unique index decides.
-    if (isUniqueViolation(error)) throw fieldConflict("registrationNumber", DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
-    throw error;
+    // The number taken, or two adds at once (the unique indexes decide): when the same key made
+    // the car meanwhile (a repeat sent while the first was still on its way), that is the answer.
+    const taken = isUniqueViolation(error) || (error instanceof AppError && error.code === "CONFLICT");
+    if (!taken) throw error;
+    const raced = key && digest ? await keyedVehicle(services, dealership.id, key, digest) : null;
+    if (raced) return { vehicle: raced, replayed: true };
+    throw fieldConflict("registrationNumber", DEALERSHIP_VEHICLE_MESSAGES.duplicateRegistration);
   }
+}
+
+export async function createOwnVehicle(services: Services, viewer: Viewer, input: unknown, options: CreateOwnVehicleOptions = {}): Promise<DealershipVehicle> {
+  return (await createOrReplayOwnVehicle(services, viewer, input, options)).vehicle;
 }
 
 /** The form values of a stored vehicle, for merging an edit into. */
@@ -181,12 +234,15 @@ export async function updateOwnVehicle(services: Services, viewer: Viewer, id: s
   const images = imagesGiven ? await resolveImages(services, viewer, data.images) : null;
   if (data.registrationNumber !== existing.registrationNumber) await refuseTakenRegistration(services, data.registrationNumber, existing.id);
 
+  const status = statusGiven ? data.status : existing.status;
   try {
     return await services.db.vehicle.update({
       where: { id: existing.id, dealershipId: dealership.id },
       data: {
         ...vehicleColumns(data),
-        status: statusGiven ? data.status : existing.status,
+        status,
+        // The form cannot set sold; a status it sets on a sold car puts it back on sale.
+        soldAt: soldAtFor(status, existing.soldAt, new Date()),
         ...(images ? { images: { deleteMany: {}, create: imageRows(images) } } : {}),
       },
       include: withImages,
@@ -197,6 +253,42 @@ export async function updateOwnVehicle(services: Services, viewer: Viewer, id: s
     if ((error as { code?: unknown })?.code === "P2025") throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
     throw error;
   }
+}
+
+/** Bookings that still need the car: pending, confirmed or in progress, returning after now. */
+const upcomingBookings = (): Prisma.BookingWhereInput => ({ status: { in: [...UPCOMING_BOOKING_STATUSES] }, returnDate: { gt: new Date() } });
+
+/**
+ * Mark as sold: the car leaves Cars for Sale (its link says it has been sold, enquiries are
+ * refused) but stays in the inventory with its leads, recording when it was sold. Refused (409)
+ * while a booking still needs the car. Already sold: unchanged (a double click is harmless).
+ */
+export async function markOwnVehicleSold(services: Services, viewer: Viewer, id: string, now = new Date()): Promise<DealershipVehicle> {
+  const dealership = await currentDealership(services, viewer);
+  const mine = { id: String(id), dealershipId: dealership.id };
+  const existing = await services.db.vehicle.findFirst({ where: mine, select: { id: true, status: true } });
+  if (!existing) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
+  if (!isSold(existing)) {
+    await withVehicleLock(services, existing.id, async (tx) => {
+      const { count } = await tx.vehicle.updateMany({
+        where: { ...mine, status: { not: "sold" }, bookings: { none: upcomingBookings() } },
+        data: { status: "sold", soldAt: now },
+      });
+      if (count === 1) return;
+      const current = await tx.vehicle.findFirst({ where: mine, select: { status: true } });
+      if (!current) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
+      if (!isSold(current)) throw conflict(DEALERSHIP_VEHICLE_MESSAGES.soldWithUpcomingBookings);
+    });
+  }
+  return getOwnVehicle(services, viewer, existing.id);
+}
+
+/** Undo of Mark as sold (a mistake): the car is available and listed again. Not sold: unchanged. */
+export async function markOwnVehicleAvailable(services: Services, viewer: Viewer, id: string): Promise<DealershipVehicle> {
+  const dealership = await currentDealership(services, viewer);
+  const mine = { id: String(id), dealershipId: dealership.id };
+  await services.db.vehicle.updateMany({ where: { ...mine, status: "sold" }, data: { status: "available", soldAt: null } });
+  return getOwnVehicle(services, viewer, String(id));
 }
 
 /**
@@ -211,8 +303,7 @@ export async function deleteOwnVehicle(services: Services, viewer: Viewer, id: s
   const exists = await services.db.vehicle.findFirst({ where: mine, select: { id: true } });
   if (!exists) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
   await withVehicleLock(services, exists.id, async (tx) => {
-    const upcoming = { status: { in: [...UPCOMING_BOOKING_STATUSES] }, returnDate: { gt: new Date() } } satisfies Prisma.BookingWhereInput;
-    const { count } = await tx.vehicle.deleteMany({ where: { ...mine, bookings: { none: upcoming } } });
+    const { count } = await tx.vehicle.deleteMany({ where: { ...mine, bookings: { none: upcomingBookings() } } });
     if (count === 1) return;
     if (!(await tx.vehicle.findFirst({ where: mine, select: { id: true } }))) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
     throw conflict(DEALERSHIP_VEHICLE_MESSAGES.hasUpcomingBookings);

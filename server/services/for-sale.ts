@@ -9,6 +9,7 @@ import {
   contactSellerSchema,
   formatRand,
   forSaleSearchSchema,
+  isSold,
   bandRange,
   searchWords,
   type ContactSellerData,
@@ -25,6 +26,9 @@ import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
 
 export const FOR_SALE_NOT_FOUND = "This vehicle is not for sale";
+/** A sold car's details and enquiries: 410 Gone, so a buyer's old link can say what happened. */
+export const FOR_SALE_SOLD = "This car has been sold";
+export const ENQUIRY_CAR_SOLD = "This car has been sold, so the dealership is no longer taking enquiries about it. Have a look at the other cars for sale.";
 export const ENQUIRY_RATE_LIMITED = "You have sent several enquiries in a short time. Please wait a while before sending another.";
 
 /** Contact Seller limits: per client address, and per vehicle and buyer (email or phone). */
@@ -33,12 +37,15 @@ export const ENQUIRY_LIMITS = {
   perVehicleContact: { limit: 3, windowSeconds: 24 * 60 * 60 },
 } as const;
 
-/** Listed for sale: an active dealership's vehicle with a sales price above zero. */
-export const LISTED: Prisma.VehicleWhereInput = {
+/** Offered for sale at some point: an active dealership's vehicle with a sales price above zero. */
+const OFFERED: Prisma.VehicleWhereInput = {
   dealershipId: { not: null },
   dealership: { is: { isActive: true } },
   salesPrice: { gt: 0 },
 };
+
+/** Listed for sale: offered and not sold yet. */
+export const LISTED: Prisma.VehicleWhereInput = { ...OFFERED, status: { not: "sold" } };
 
 /** The listing's WHERE for a parsed search. */
 export function forSaleWhere(services: Services, search: ForSaleSearch): Prisma.VehicleWhereInput {
@@ -81,10 +88,14 @@ export async function listCarsForSale(services: Services, input: unknown): Promi
   return { vehicles: rows, total, limit: search.limit, offset: search.offset };
 }
 
-/** The details of a listed vehicle; anything not listed (no price, inactive dealership, rental fleet) is 404. */
+/**
+ * The details of a listed vehicle; a sold one is 410 (FOR_SALE_SOLD), anything never listed (no
+ * price, inactive dealership, rental fleet) is 404.
+ */
 export async function getCarForSale(services: Services, id: string): Promise<ForSaleRow> {
-  const row = await services.db.vehicle.findFirst({ where: { AND: [LISTED, { id: String(id) }] }, include: FOR_SALE_ROW });
+  const row = await services.db.vehicle.findFirst({ where: { AND: [OFFERED, { id: String(id) }] }, include: FOR_SALE_ROW });
   if (!row) throw notFound(FOR_SALE_NOT_FOUND);
+  if (isSold(row)) throw new AppError("GONE", FOR_SALE_SOLD);
   return row;
 }
 
@@ -112,9 +123,10 @@ export type EnquiryReceipt = { success: true; message: string };
 export async function contactSeller(services: Services, viewer: Viewer, vehicleId: string, input: unknown): Promise<EnquiryReceipt> {
   const form = parseInput(contactSellerSchema, input);
   const vehicle = await services.db.vehicle.findFirst({
-    where: { AND: [LISTED, { id: String(vehicleId) }] },
+    where: { AND: [OFFERED, { id: String(vehicleId) }] },
     select: {
       id: true,
+      status: true,
       make: true,
       model: true,
       year: true,
@@ -124,6 +136,7 @@ export async function contactSeller(services: Services, viewer: Viewer, vehicleI
     },
   });
   if (!vehicle?.dealership) throw notFound(FOR_SALE_NOT_FOUND);
+  if (isSold(vehicle)) throw new AppError("GONE", ENQUIRY_CAR_SOLD);
   const receipt: EnquiryReceipt = { success: true, message: CONTACT_SELLER_MESSAGES.sent };
 
   await limited(services, enquiryAddressKey(viewer.clientAddress), ENQUIRY_LIMITS.perAddress);

@@ -47,7 +47,7 @@ export type VehicleFields = Partial<{
   year: number;
   category: "small" | "medium" | "large";
   transmission: "manual" | "automatic";
-  status: "available" | "rented" | "maintenance" | "out_of_service";
+  status: "available" | "rented" | "maintenance" | "out_of_service" | "sold";
   mileage: number;
   dailyRate: string;
   salesPrice: string | null;
@@ -84,8 +84,12 @@ export function httpClient(baseUrl: () => string) {
     addresses++;
     return `10.${Math.floor(addresses / 250) % 250}.${addresses % 250}.${Math.floor(Math.random() * 250) + 1}`;
   };
-  async function call(method: string, path: string, options: { body?: unknown; raw?: string; token?: string; from?: string } = {}): Promise<Answer> {
-    const headers: Record<string, string> = { "x-forwarded-for": options.from ?? newAddress() };
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; token?: string; from?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { "x-forwarded-for": options.from ?? newAddress(), ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;
     if (options.raw !== undefined) {

@@ -1106,6 +1106,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "soldAt",
+            "type": {
+              "kind": "SCALAR",
+              "name": "DateTime"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "status",
             "type": {
               "kind": "NON_NULL",
@@ -3462,6 +3471,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "soldAt",
+            "type": {
+              "kind": "SCALAR",
+              "name": "DateTime"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "year",
             "type": {
               "kind": "NON_NULL",
@@ -3635,6 +3653,15 @@ export type introspection = {
             "type": {
               "kind": "SCALAR",
               "name": "Money"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "soldAt",
+            "type": {
+              "kind": "SCALAR",
+              "name": "DateTime"
             },
             "args": [],
             "isDeprecated": false
@@ -3822,6 +3849,18 @@ export type introspection = {
           },
           {
             "name": "outOfService",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "sold",
             "type": {
               "kind": "NON_NULL",
               "ofType": {
@@ -6399,6 +6438,13 @@ export type introspection = {
             },
             "args": [
               {
+                "name": "idempotencyKey",
+                "type": {
+                  "kind": "SCALAR",
+                  "name": "String"
+                }
+              },
+              {
                 "name": "input",
                 "type": {
                   "kind": "NON_NULL",
@@ -6711,6 +6757,52 @@ export type introspection = {
               "ofType": {
                 "kind": "OBJECT",
                 "name": "DealershipLead"
+              }
+            },
+            "args": [
+              {
+                "name": "id",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "SCALAR",
+                    "name": "ID"
+                  }
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
+            "name": "markDealershipVehicleAvailable",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "DealershipVehicle"
+              }
+            },
+            "args": [
+              {
+                "name": "id",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "SCALAR",
+                    "name": "ID"
+                  }
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
+            "name": "markDealershipVehicleSold",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "DealershipVehicle"
               }
             },
             "args": [
@@ -9505,6 +9597,10 @@ export type introspection = {
           },
           {
             "name": "rented",
+            "isDeprecated": false
+          },
+          {
+            "name": "sold",
             "isDeprecated": false
           }
         ]

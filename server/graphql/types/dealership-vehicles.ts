@@ -7,6 +7,8 @@ import {
   deleteOwnVehicle,
   getOwnVehicle,
   listOwnVehicles,
+  markOwnVehicleAvailable,
+  markOwnVehicleSold,
   ownVehicleStats,
   updateOwnVehicle,
   type DealershipVehicleStats,
@@ -24,12 +26,15 @@ export const DealershipVehicleStatusEnum = builder.enumType("DealershipVehicleSt
 const DealershipVehicleStatsRef = builder.objectRef<DealershipVehicleStats>("DealershipVehicleStats").implement({
   description: "The dashboard's stat cards.",
   fields: (t) => ({
+    /** The cars in stock: every car but the sold ones. */
     total: t.exposeInt("total"),
     available: t.exposeInt("available"),
     /** Status `rented`. */
     booked: t.exposeInt("booked"),
     maintenance: t.exposeInt("maintenance"),
     outOfService: t.exposeInt("outOfService"),
+    /** Marked sold: off Cars for Sale, kept with their leads. */
+    sold: t.exposeInt("sold"),
   }),
 });
 
@@ -84,10 +89,18 @@ builder.queryField("dealershipVehicleStats", (t) =>
 builder.mutationField("createDealershipVehicle", (t) =>
   t.field({
     type: DealershipVehicleRef,
-    description: "Adds a vehicle to the signed-in dealership's inventory. CONFLICT when the registration number is taken.",
+    description:
+      "Adds a vehicle to the signed-in dealership's inventory. CONFLICT when the registration number is taken. Repeated with the same idempotencyKey, returns the car that key made.",
     ...dealershipOnly,
-    args: { input: t.arg({ type: DealershipVehicleInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => createOwnVehicle(ctx.services, ctx.viewer, input),
+    args: {
+      input: t.arg({ type: DealershipVehicleInput, required: true }),
+      idempotencyKey: t.arg.string({
+        required: false,
+        description:
+          "Optional: a key made when the Add Vehicle form opens (a UUID, or 16 to 100 letters, digits, '-', '_', '.' or ':'). The add sent again with it (after a lost answer) returns the car it made instead of CONFLICT; with a different car, UNPROCESSABLE_CONTENT.",
+      }),
+    },
+    resolve: async (_root, { input, idempotencyKey }, ctx) => createOwnVehicle(ctx.services, ctx.viewer, input, { idempotencyKey }),
   }),
 );
 
@@ -98,6 +111,27 @@ builder.mutationField("updateDealershipVehicle", (t) =>
     ...dealershipOnly,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: DealershipVehicleInput, required: true }) },
     resolve: async (_root, { id, input }, ctx) => updateOwnVehicle(ctx.services, ctx.viewer, String(id), input),
+  }),
+);
+
+builder.mutationField("markDealershipVehicleSold", (t) =>
+  t.field({
+    type: DealershipVehicleRef,
+    description:
+      "Marks one of the signed-in dealership's vehicles sold: off Cars for Sale (its page says it has been sold, enquiries are refused), kept with its leads. CONFLICT while it has upcoming bookings.",
+    ...dealershipOnly,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => markOwnVehicleSold(ctx.services, ctx.viewer, String(id)),
+  }),
+);
+
+builder.mutationField("markDealershipVehicleAvailable", (t) =>
+  t.field({
+    type: DealershipVehicleRef,
+    description: "Undoes Mark as sold: the vehicle is available and listed again. A vehicle that is not sold is left as it is.",
+    ...dealershipOnly,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => markOwnVehicleAvailable(ctx.services, ctx.viewer, String(id)),
   }),
 );
 

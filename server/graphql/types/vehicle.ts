@@ -72,6 +72,8 @@ export const AdminVehicleRef = builder.prismaObject("Vehicle", {
       select: { dealership: { select: { companyName: true } } },
       resolve: (v) => v.dealership?.companyName ?? null,
     }),
+    /** When a dealership marked it sold (status sold); null otherwise. */
+    soldAt: t.expose("soldAt", { type: "DateTime", nullable: true }),
     /** Out on a trip in progress. A rented car not on one takes no bookings (domain takesBookings): the screens say so. */
     onTrip: t.boolean({
       select: { bookings: { where: { status: "in_progress" }, select: { id: true }, take: 1 } },
@@ -122,6 +124,8 @@ export const DealershipVehicleRef = builder.prismaObject("Vehicle", {
     /** "/objects/uploads/<uuid>" paths, in display order. */
     images: t.stringList({ resolve: photoUrls }),
     dealershipId: t.exposeID("dealershipId", { nullable: true }),
+    /** When it was marked sold (status sold); null otherwise. */
+    soldAt: t.expose("soldAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
@@ -141,6 +145,8 @@ export const DealershipLeadVehicleRef = builder.prismaObject("Vehicle", {
     salesPrice: t.expose("salesPrice", { type: "Money", nullable: true }),
     /** The first photo, or null. */
     image: t.string({ nullable: true, resolve: (v) => v.images[0]?.url ?? null }),
+    /** When the car was marked sold; null while it is for sale (its leads stay readable either way). */
+    soldAt: t.expose("soldAt", { type: "DateTime", nullable: true }),
   }),
 });
 

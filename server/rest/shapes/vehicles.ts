@@ -46,6 +46,7 @@ export function adminVehicleJson(v: VehicleWithPhotos) {
     mileage: v.mileage,
     lastKnownLocation: v.lastKnownLocation ?? null,
     dealershipId: v.dealershipId,
+    soldAt: v.soldAt,
     createdAt: v.createdAt,
     updatedAt: v.updatedAt,
   };
@@ -67,6 +68,7 @@ export function dealershipVehicleJson(v: VehicleWithPhotos) {
     salesPrice: v.salesPrice ? money(v.salesPrice) : null,
     images: photoUrls(v),
     dealershipId: v.dealershipId,
+    soldAt: v.soldAt,
     createdAt: v.createdAt,
     updatedAt: v.updatedAt,
   };
