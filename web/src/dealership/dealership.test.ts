@@ -180,6 +180,7 @@ const VEHICLE = {
   salesPrice: "229000.00",
   images: ["/objects/uploads/a", "/objects/uploads/b"],
   dealershipId: "d1",
+  soldAt: null,
 };
 
 describe("vehicle form (SPEC 5)", () => {

@@ -155,11 +155,24 @@ export function Component() {
   const car = result.data?.carForSale;
   usePageTitle(car ? `${carName(car)} for sale` : "Car for sale");
   const notFound = result.error?.graphQLErrors.some((e) => e.extensions?.code === "NOT_FOUND") ?? false;
+  // A buyer's old link to a car its dealership has marked sold (410).
+  const sold = result.error?.graphQLErrors.some((e) => e.extensions?.code === "GONE") ?? false;
 
   if (!car) {
     return (
       <CustomerScreen back={back} footer>
-        {notFound ? (
+        {sold ? (
+          <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "10" })}>
+            <IconDisc size="lg">
+              <TagIcon size={32} />
+            </IconDisc>
+            <h1 className={css({ textStyle: "title" })}>This car has been sold</h1>
+            <p className={css({ color: "fg.muted" })}>Someone got there first. Have a look at the other cars for sale.</p>
+            <ButtonLink to={back} size="lg">
+              See other cars for sale
+            </ButtonLink>
+          </div>
+        ) : notFound ? (
           <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "10" })}>
             <IconDisc size="lg">
               <CarIcon size={32} />

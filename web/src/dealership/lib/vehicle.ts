@@ -19,6 +19,7 @@ export const VEHICLE_FIELDS = graphql(`
     salesPrice
     images
     dealershipId
+    soldAt
   }
 `);
 
@@ -40,6 +41,8 @@ export function statusTone(status: string): BadgeTone {
       return "amber";
     case "out_of_service":
       return "red";
+    case "sold":
+      return "grey";
     default:
       return "grey";
   }

@@ -2,7 +2,10 @@
  * Add Vehicle (/dealership/vehicles/add, SPEC 2, 5, 8): the vehicle form with the add form's
  * defaults; "Vehicle added" and back to the dashboard, or "Failed to add vehicle" with the
  * server's reason (and its messages on the fields), or the connection message when no verdict came.
+ * The form's idempotency key, made when it opens, goes with every attempt: pressing Add again after
+ * a lost answer returns the car the first attempt made, not "already exists".
  */
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useMutation } from "urql";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
@@ -12,11 +15,12 @@ import { VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
 import { fieldErrorsOf, saveFailureMessage } from "../lib/save.ts";
 import { VEHICLE_FIELDS } from "../lib/vehicle.ts";
 import { graphql } from "../../lib/graphql.ts";
+import { newIdempotencyKey } from "../../lib/idempotency.ts";
 
 const CREATE_VEHICLE = graphql(
   `
-  mutation CreateDealershipVehicle($input: DealershipVehicleInput!) {
-    createDealershipVehicle(input: $input) {
+  mutation CreateDealershipVehicle($input: DealershipVehicleInput!, $idempotencyKey: String) {
+    createDealershipVehicle(input: $input, idempotencyKey: $idempotencyKey) {
       ...DealershipVehicleFields
     }
   }
@@ -30,6 +34,7 @@ export function Component() {
   usePageTitle("Add vehicle");
   const navigate = useNavigate();
   const [, createVehicle] = useMutation(CREATE_VEHICLE);
+  const [idempotencyKey] = useState(newIdempotencyKey);
 
   return (
     <div className={pageStack}>
@@ -42,7 +47,7 @@ export function Component() {
         mode="add"
         cancelTo={DASHBOARD_PATH}
         onSave={async (data, keepStatus) => {
-          const result = await createVehicle({ input: vehicleInput(data, { keepStatus, mode: "add" }) });
+          const result = await createVehicle({ input: vehicleInput(data, { keepStatus, mode: "add" }), idempotencyKey });
           const vehicle = result.data?.createDealershipVehicle;
           if (vehicle) {
             notifySuccess("Vehicle added", `${vehicle.year} ${vehicle.make} ${vehicle.model} is in your inventory.`);

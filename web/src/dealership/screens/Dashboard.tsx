@@ -1,8 +1,9 @@
 /**
  * Dealership dashboard (/dealership/dashboard, SPEC 2, 4, 8): the company name, "Welcome,
- * {contact person}", stat cards Total / Available / Booked / Maintenance, and the inventory as
- * cards (photo, make/model/year, registration, status badge, daily rate, sales price, Edit and
- * Delete), with Add Vehicle. Loading skeletons; an empty state; "Failed to fetch vehicles".
+ * {contact person}", stat cards Total (in stock) / Available / Booked / Maintenance / Sold, and the
+ * inventory as cards (photo, make/model/year, registration, status badge, daily rate, sales price,
+ * Mark as sold or its undo, Edit and Delete), filtered by All / In stock / Sold, with Add Vehicle.
+ * Loading skeletons; an empty state; "Failed to fetch vehicles".
  */
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "urql";
@@ -13,11 +14,13 @@ import { Badge } from "../../ui/Badge.tsx";
 import { Button, ButtonLink } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
 import { CarPhoto } from "../../ui/CarPhoto.tsx";
-import { CarIcon, EditIcon, PlusIcon, RefreshIcon, TrashIcon } from "../../ui/icons.tsx";
+import { CarIcon, EditIcon, PlusIcon, RefreshIcon, TagIcon, TrashIcon } from "../../ui/icons.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 import { Notice } from "../../ui/Notice.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { notifyError } from "../../ui/toast.tsx";
 import { DeleteVehicleDialog } from "../components/DeleteVehicleDialog.tsx";
+import { MarkSoldDialog, useMarkAvailable } from "../components/MarkSoldDialog.tsx";
 import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { isSessionError } from "../session/client.ts";
 import { DEALERSHIP_FIELDS } from "../session/auth.ts";
@@ -48,6 +51,7 @@ const DASHBOARD = graphql(
       booked
       maintenance
       outOfService
+      sold
     }
     dealershipVehicles {
       ...DealershipVehicleFields
@@ -61,7 +65,7 @@ type DashboardData = ResultOf<typeof DASHBOARD>;
 
 const statGrid = css({
   display: "grid",
-  gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" },
+  gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))", lg: "repeat(5, minmax(0, 1fr))" },
   gap: { base: "3", md: "4" },
 });
 const vehicleGrid = css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 17.5rem), 1fr))", gap: { base: "4", md: "5" } });
@@ -71,7 +75,18 @@ const STAT_TONES = {
   available: css({ bg: "success.solid" }),
   booked: css({ bg: "info.fg" }),
   maintenance: css({ bg: "warning.icon" }),
+  sold: css({ bg: "fg.muted" }),
 } as const;
+
+/** The list's filter: every car, the ones in stock, or the sold ones. */
+const FILTERS = [
+  { id: "all", label: "All" },
+  { id: "stock", label: "In stock" },
+  { id: "sold", label: "Sold" },
+] as const;
+type Filter = (typeof FILTERS)[number]["id"];
+const isSoldCar = (vehicle: DealershipVehicle) => vehicle.status === "sold";
+const shownBy = (filter: Filter) => (vehicle: DealershipVehicle) => filter === "all" || (filter === "sold") === isSoldCar(vehicle);
 
 function StatCard({ label, value, tone }: { label: string; value: number | null; tone: keyof typeof STAT_TONES }) {
   return (
@@ -89,8 +104,17 @@ function StatCard({ label, value, tone }: { label: string; value: number | null;
   );
 }
 
-function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDelete: (vehicle: DealershipVehicle) => void }) {
+function VehicleCard({
+  vehicle,
+  onDelete,
+  onMarkSold,
+}: {
+  vehicle: DealershipVehicle;
+  onDelete: (vehicle: DealershipVehicle) => void;
+  onMarkSold: (vehicle: DealershipVehicle) => void;
+}) {
   const name = `${vehicle.make} ${vehicle.model}`;
+  const { fetching: undoing, markAvailable } = useMarkAvailable();
   const headingId = `vehicle-${vehicle.id}`;
   return (
     <Card
@@ -148,6 +172,7 @@ function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDele
             {categoryLabel(vehicle.category)} · {transmissionLabel(vehicle.transmission)}
           </p>
         </div>
+        {vehicle.soldAt ? <p className={css({ textStyle: "small", color: "fg.muted" })}>Sold on {formatDateTime(vehicle.soldAt)}</p> : null}
         <dl className={css({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: "3", textStyle: "small" })}>
           <div>
             <dt className={css({ color: "fg.muted" })}>Daily rate</dt>
@@ -164,28 +189,48 @@ function VehicleCard({ vehicle, onDelete }: { vehicle: DealershipVehicle; onDele
             </dd>
           </div>
         </dl>
-        <div className={css({ display: "flex", gap: "2", mt: "auto", pt: "1" })}>
-          <ButtonLink
-            to={`/dealership/vehicles/${vehicle.id}/edit`}
-            variant="outline"
-            size="sm"
-            className={css({ flex: "1" })}
-            aria-label={`Edit ${vehicle.year} ${name}`}
-            data-card-action
-          >
-            <EditIcon size={16} />
-            Edit
-          </ButtonLink>
-          <Button
-            variant="ghost"
-            size="sm"
-            className={css({ flex: "1", color: "danger.fg", _hover: { bg: "danger.bg" } })}
-            onClick={() => onDelete(vehicle)}
-            aria-label={`Delete ${vehicle.year} ${name}`}
-          >
-            <TrashIcon size={16} />
-            Delete
-          </Button>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2", mt: "auto", pt: "1" })}>
+          {isSoldCar(vehicle) ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => markAvailable(vehicle)}
+              disabled={undoing}
+              aria-busy={undoing || undefined}
+              aria-label={`Mark ${vehicle.year} ${name} as available again`}
+            >
+              <RefreshIcon size={16} />
+              Mark as available again
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" onClick={() => onMarkSold(vehicle)} aria-label={`Mark ${vehicle.year} ${name} as sold`}>
+              <TagIcon size={16} />
+              Mark as sold
+            </Button>
+          )}
+          <div className={css({ display: "flex", gap: "2" })}>
+            <ButtonLink
+              to={`/dealership/vehicles/${vehicle.id}/edit`}
+              variant="outline"
+              size="sm"
+              className={css({ flex: "1" })}
+              aria-label={`Edit ${vehicle.year} ${name}`}
+              data-card-action
+            >
+              <EditIcon size={16} />
+              Edit
+            </ButtonLink>
+            <Button
+              variant="ghost"
+              size="sm"
+              className={css({ flex: "1", color: "danger.fg", _hover: { bg: "danger.bg" } })}
+              onClick={() => onDelete(vehicle)}
+              aria-label={`Delete ${vehicle.year} ${name}`}
+            >
+              <TrashIcon size={16} />
+              Delete
+            </Button>
+          </div>
         </div>
       </div>
     </Card>
@@ -229,6 +274,8 @@ export function Component() {
   const stored = useDealershipInfo();
   const [result, reexecute] = useQuery({ query: DASHBOARD });
   const [deleting, setDeleting] = useState<DealershipVehicle | null>(null);
+  const [markingSold, setMarkingSold] = useState<DealershipVehicle | null>(null);
+  const [filter, setFilter] = useState<Filter>("all");
   // The cards' order when Delete was pressed: after the delete, focus goes to the next card.
   const order = useRef<{ ids: string[]; id: string } | null>(null);
   const me = result.data?.dealershipMe ?? stored;
@@ -274,6 +321,7 @@ export function Component() {
           <StatCard label="Available" value={stats?.available ?? null} tone="available" />
           <StatCard label="Booked" value={stats?.booked ?? null} tone="booked" />
           <StatCard label="Maintenance" value={stats?.maintenance ?? null} tone="maintenance" />
+          <StatCard label="Sold" value={stats?.sold ?? null} tone="sold" />
         </ul>
       </section>
 
@@ -288,7 +336,8 @@ export function Component() {
           </h2>
           {vehicles && vehicles.length > 0 ? (
             <span className={css({ textStyle: "small", color: "fg.muted" })}>
-              {vehicles.filter((v) => isForSale(v.salesPrice)).length} of {vehicles.length} listed for sale
+              {vehicles.filter((v) => isForSale(v.salesPrice) && !isSoldCar(v)).length} of {vehicles.filter((v) => !isSoldCar(v)).length} in stock listed for
+              sale
             </span>
           ) : null}
         </div>
@@ -312,21 +361,42 @@ export function Component() {
         ) : vehicles.length === 0 ? (
           <EmptyInventory />
         ) : (
-          <ul className={vehicleGrid}>
-            {vehicles.map((vehicle) => (
-              <VehicleCard
-                key={vehicle.id}
-                vehicle={vehicle}
-                onDelete={(chosen) => {
-                  order.current = { ids: vehicles.map((v) => v.id), id: chosen.id };
-                  setDeleting(chosen);
-                }}
-              />
-            ))}
-          </ul>
+          <>
+            <div role="group" aria-label="Show vehicles" className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
+              {FILTERS.map((option) => (
+                <Button
+                  key={option.id}
+                  size="sm"
+                  variant={filter === option.id ? "solid" : "outline"}
+                  aria-pressed={filter === option.id}
+                  onClick={() => setFilter(option.id)}
+                >
+                  {option.label} ({vehicles.filter(shownBy(option.id)).length})
+                </Button>
+              ))}
+            </div>
+            {vehicles.some(shownBy(filter)) ? (
+              <ul className={vehicleGrid}>
+                {vehicles.filter(shownBy(filter)).map((vehicle, _index, shown) => (
+                  <VehicleCard
+                    key={vehicle.id}
+                    vehicle={vehicle}
+                    onMarkSold={setMarkingSold}
+                    onDelete={(chosen) => {
+                      order.current = { ids: shown.map((v) => v.id), id: chosen.id };
+                      setDeleting(chosen);
+                    }}
+                  />
+                ))}
+              </ul>
+            ) : (
+              <p className={css({ color: "fg.muted" })}>{filter === "sold" ? "No sold vehicles yet." : "No vehicles in stock."}</p>
+            )}
+          </>
         )}
       </section>
 
+      <MarkSoldDialog vehicle={markingSold} onClose={() => setMarkingSold(null)} />
       <DeleteVehicleDialog
         vehicle={deleting}
         onClose={() => setDeleting(null)}

@@ -46,6 +46,7 @@ const LEADS = graphql(`
           year
           registrationNumber
           salesPrice
+          soldAt
           image
         }
       }
@@ -125,7 +126,13 @@ function LeadCard({ lead }: { lead: Lead }) {
         <div className={css({ display: "flex", flexDirection: "column", gap: "0.5", minW: "0", textStyle: "small" })}>
           <span className={css({ fontWeight: "650", color: "fg.default" })}>{car}</span>
           <span className={css({ fontFamily: "mono", color: "fg.muted" })}>{lead.vehicle.registrationNumber}</span>
-          {isForSale(lead.vehicle.salesPrice) ? <span className={css({ color: "fg.muted" })}>{priceLabel(lead.vehicle.salesPrice)}</span> : null}
+          {lead.vehicle.soldAt ? (
+            <Badge tone="grey" className={css({ alignSelf: "flex-start" })}>
+              Sold
+            </Badge>
+          ) : isForSale(lead.vehicle.salesPrice) ? (
+            <span className={css({ color: "fg.muted" })}>{priceLabel(lead.vehicle.salesPrice)}</span>
+          ) : null}
         </div>
       </div>
       <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: { base: "4", md: "5" }, minW: "0" })}>

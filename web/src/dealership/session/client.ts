@@ -35,6 +35,9 @@ const config: AreaClientConfig = {
   invalidates: {
     createDealershipVehicle: ["dealershipVehicles", "dealershipVehicleStats"],
     updateDealershipVehicle: ["dealershipVehicleStats"],
+    // The lead list shows whether each car has been sold.
+    markDealershipVehicleSold: ["dealershipVehicleStats", "dealershipLeads"],
+    markDealershipVehicleAvailable: ["dealershipVehicleStats", "dealershipLeads"],
     // A deleted car's enquiries go with it.
     deleteDealershipVehicle: ["dealershipVehicles", "dealershipVehicleStats", "dealershipLeads"],
     markDealershipLeadRead: ["dealershipLeads"],
