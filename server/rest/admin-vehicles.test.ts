@@ -48,6 +48,7 @@ const VEHICLE_KEYS = [
   "mileage",
   "model",
   "pricePerDay",
+  "soldAt",
   "status",
   "transmission",
   "updatedAt",
@@ -154,7 +155,7 @@ describe("GET /api/admin/vehicles", () => {
   });
 
   test("bad list parameters: 400 with a clear message", async () => {
-    for (const query of ["limit=0", "limit=101", "limit=abc", "offset=-1", "status=sold", "category=huge", "owner=everyone"]) {
+    for (const query of ["limit=0", "limit=101", "limit=abc", "offset=-1", "status=scrapped", "category=huge", "owner=everyone"]) {
       const answer = await call("GET", `/api/admin/vehicles?${query}`, { auth: as() });
       expect({ query, status: answer.status }).toEqual({ query, status: 400 });
       expect(answer.body.message.length).toBeGreaterThan(5);
@@ -227,7 +228,7 @@ describe("POST /api/admin/vehicles", () => {
       [{ imageUrl: "javascript:alert(1)" }, "imageUrl", "Please enter a valid URL"],
       [{ licensePlate: "" }, "licensePlate", "License plate is required"],
       [{ licensePlate: undefined }, "licensePlate", "License plate is required"],
-      [{ status: "sold" }, "status", "Please select a status"],
+      [{ status: "scrapped" }, "status", "Please select a status"],
       [{ features: ["GPS", " "] }, "features.1", "Feature cannot be empty"],
     ];
     for (const [fields, field, message] of cases) {

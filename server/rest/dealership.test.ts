@@ -109,6 +109,7 @@ const DEALERSHIP_VEHICLE_KEYS = [
   "mileage",
   "dailyRate",
   "salesPrice",
+  "soldAt",
   "images",
   "dealershipId",
   "createdAt",
@@ -700,7 +701,7 @@ describe("the dealership's inventory", () => {
   test("a new dealership has an empty inventory and zero stats", async () => {
     const dealer = await signedIn();
     expect(await get("/api/dealership/vehicles", dealer.token)).toMatchObject({ status: 200, body: [] });
-    expect((await get("/api/dealership/stats", dealer.token)).body).toEqual({ total: 0, available: 0, booked: 0, maintenance: 0, outOfService: 0 });
+    expect((await get("/api/dealership/stats", dealer.token)).body).toEqual({ total: 0, available: 0, booked: 0, maintenance: 0, outOfService: 0, sold: 0 });
   });
 
   test("PUT edits: left-out fields keep their values; images replace the photos; a null salesPrice removes the price", async () => {
