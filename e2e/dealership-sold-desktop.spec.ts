@@ -6,7 +6,7 @@
  * - Mark as sold, confirmed: the Sold stat and filter count it, Cars for Sale no longer lists it,
  *   a buyer's old link says "This car has been sold" with a way to the other cars; "Mark as
  *   available again" lists it again.
- * Screenshots: e2e/screenshots/desktop-dealership-sold*.png, phone-cars-for-sale-sold.png.
+ * Screenshots: e2e/screenshots/desktop-dealership-sold*.png (the -phone ones at 390x844).
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
@@ -93,6 +93,17 @@ test("Add Vehicle after a lost answer ends on the car added once; Mark as sold t
   await page.getByRole("link", { name: "See other cars for sale" }).click();
   await expect(page).toHaveURL(/\/cars-for-sale$/);
   await expect(page.getByText(model)).toHaveCount(0);
+
+  // The same on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/cars-for-sale/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "This car has been sold" })).toBeVisible();
+  await snap(page, testInfo, "dealership-sold-buyer-link-phone");
+  await page.goto("/dealership/dashboard");
+  await expect(stat(page, "Sold")).toContainText("1");
+  await expect(card.getByRole("button", { name: /as available again$/ })).toBeVisible();
+  await snap(page, testInfo, "dealership-sold-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Undo: listed again.
   await page.goto("/dealership/dashboard");
