@@ -71,7 +71,7 @@ test("Add Vehicle after a lost answer ends on the car added once; Mark as sold t
 
   // Mark as sold, confirmed.
   await page.goto("/dealership/dashboard");
-  await card.getByRole("button", { name: /as sold$/ }).click();
+  await card.getByRole("button", { name: /^Mark as sold: / }).click();
   const dialog = page.getByRole("alertdialog", { name: "Mark as sold" });
   await expect(dialog).toContainText("Mark this vehicle as sold?");
   await snap(page, testInfo, "dealership-sold-confirm", { fullPage: false });
@@ -101,13 +101,13 @@ test("Add Vehicle after a lost answer ends on the car added once; Mark as sold t
   await snap(page, testInfo, "dealership-sold-buyer-link-phone");
   await page.goto("/dealership/dashboard");
   await expect(stat(page, "Sold")).toContainText("1");
-  await expect(card.getByRole("button", { name: /as available again$/ })).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Mark as available again: / })).toBeVisible();
   await snap(page, testInfo, "dealership-sold-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Undo: listed again.
   await page.goto("/dealership/dashboard");
-  await card.getByRole("button", { name: /as available again$/ }).click();
+  await card.getByRole("button", { name: /^Mark as available again: / }).click();
   await expectToast(page, "Vehicle available again");
   await expect(stat(page, "Sold")).toContainText("0");
   await page.goto(`/cars-for-sale/${id}`);

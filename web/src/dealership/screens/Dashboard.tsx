@@ -197,13 +197,13 @@ function VehicleCard({
               onClick={() => markAvailable(vehicle)}
               disabled={undoing}
               aria-busy={undoing || undefined}
-              aria-label={`Mark ${vehicle.year} ${name} as available again`}
+              aria-label={`Mark as available again: ${vehicle.year} ${name}`}
             >
               <RefreshIcon size={16} />
               Mark as available again
             </Button>
           ) : (
-            <Button variant="outline" size="sm" onClick={() => onMarkSold(vehicle)} aria-label={`Mark ${vehicle.year} ${name} as sold`}>
+            <Button variant="outline" size="sm" onClick={() => onMarkSold(vehicle)} aria-label={`Mark as sold: ${vehicle.year} ${name}`}>
               <TagIcon size={16} />
               Mark as sold
             </Button>
