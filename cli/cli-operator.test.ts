@@ -8,7 +8,12 @@ import pg from "pg";
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
-import { API_KEY_LIST_LIMIT, issueApiKeyAs } from "../server/services/api-keys";
+import { createServiceAreaAs } from "../server/services/admin-service-areas";
+import { issueApiKeyAs } from "../server/services/api-keys";
+import { onboardDealership } from "../server/services/dealership-auth";
+import { createDriver } from "../server/services/drivers";
+import { createAdmin } from "../server/services/operators";
+import { DEFAULT_LIST_LIMIT } from "./commands/listing";
 import { createTestDatabase, createTestServices, type TestDatabase } from "../server/testing/harness";
 
 setDefaultTimeout(60_000);
@@ -542,21 +547,75 @@ describe("output", () => {
 });
 
 describe("long listings", () => {
-  test("api-key list says, on stderr, when it shows only the newest keys (revoked keys stay, so they add up)", async () => {
+  const operator = { kind: "operator", name: "test@host" } as const;
+  /** A new database holding `count` of each kind of row a list command shows; its environment for the CLI. */
+  async function databaseWithRows(count: number, extraKeys = 0) {
     const services = await createTestServices();
-    try {
-      const operator = { kind: "operator", name: "test@host" } as const;
-      for (let i = 0; i < API_KEY_LIST_LIMIT; i++) await issueApiKeyAs(services, operator, { name: `Partner ${i}`, permissions: ["vehicles:read"] });
-      const target = services.config.database;
-      const env = { DATA_DIR: services.config.dataDir, DATABASE_URL: target.provider === "postgresql" ? target.url : `file:${target.file}` };
-      const run = await ok(["api-key", "list", "--json"], { env });
-      expect(JSON.parse(run.stdout)).toHaveLength(API_KEY_LIST_LIMIT);
-      expect(run.stderr).toBe(`Showing the newest ${API_KEY_LIST_LIMIT} API keys only (older ones, if any, are not listed).\n`);
-      // A shorter list says nothing more.
-      expect((await ok(["api-key", "list"])).stderr).toBe("");
-    } finally {
-      await services.close();
+    const polygon = (await Bun.file(join(root, "prisma", "seed", "cape-town-service-area.geojson")).json()).geometry;
+    for (let i = 0; i < count; i++) {
+      await createAdmin(services, operator, {
+        email: `admin${i}@capedrive.example`,
+        firstName: "Ada",
+        lastName: `No ${i}`,
+        password: "a long enough password",
+      });
+      await onboardDealership(services, operator, {
+        dealershipCode: `LIST${i}`,
+        companyName: `Lister ${i}`,
+        contactPerson: "Sam",
+        contactEmail: `list${i}@dealer.example`,
+      });
+      await createDriver(services, operator, { name: `Driver ${i}`, email: `driver${i}@capedrive.example`, phone: `082555${String(i).padStart(4, "0")}` });
+      await createServiceAreaAs(services, operator, { name: `Area ${i}`, isActive: true, polygon });
     }
+    for (let i = 0; i < count + extraKeys; i++) await issueApiKeyAs(services, operator, { name: `Partner ${i}`, permissions: ["vehicles:read"] });
+    const target = services.config.database;
+    const env = { DATA_DIR: services.config.dataDir, DATABASE_URL: target.provider === "postgresql" ? target.url : `file:${target.file}` };
+    return { env, close: () => services.close() };
+  }
+  const listings = {
+    admin: "admins (by email)",
+    dealership: "dealerships (by code)",
+    driver: "drivers (active first, then by name)",
+    "api-key": "API keys (newest first)",
+    "service-area": "service areas (by name)",
+  };
+  const more = (shown: number, what: string) => `Showing the first ${shown} ${what}; there are more: add --all to list every one, or --limit <n>.\n`;
+
+  test("every list command: --limit n shows n rows and says on stderr that there are more; --all shows every row; --json stays an array", async () => {
+    const { env, close } = await databaseWithRows(3);
+    try {
+      for (const [group, what] of Object.entries(listings)) {
+        const page = await ok([group, "list", "--limit", "2", "--json"], { env });
+        expect({ group, rows: JSON.parse(page.stdout).length, stderr: page.stderr }).toEqual({ group, rows: 2, stderr: more(2, what) });
+        const all = await ok([group, "list", "--all", "--json"], { env });
+        expect({ group, rows: JSON.parse(all.stdout).length, stderr: all.stderr }).toEqual({ group, rows: 3, stderr: "" });
+        // Exactly as many rows as asked for (the table, here): nothing left out, nothing said.
+        const exact = await ok([group, "list", "--limit", "3"], { env });
+        expect({ group, rows: exact.stdout.trimEnd().split("\n").length - 1, stderr: exact.stderr }).toEqual({ group, rows: 3, stderr: "" });
+      }
+    } finally {
+      await close();
+    }
+  }, 180_000);
+
+  test(`a list command shows the first ${DEFAULT_LIST_LIMIT} rows unless told otherwise, and says so when there are more`, async () => {
+    const { env, close } = await databaseWithRows(0, DEFAULT_LIST_LIMIT + 1);
+    try {
+      const run = await ok(["api-key", "list", "--json"], { env });
+      expect(JSON.parse(run.stdout)).toHaveLength(DEFAULT_LIST_LIMIT);
+      expect(run.stderr).toBe(more(DEFAULT_LIST_LIMIT, listings["api-key"]));
+      expect(JSON.parse((await ok(["api-key", "list", "--all", "--json"], { env })).stdout)).toHaveLength(DEFAULT_LIST_LIMIT + 1);
+    } finally {
+      await close();
+    }
+  });
+
+  test("--limit takes a whole number of rows, 1 or more, and not with --all: bad usage otherwise", async () => {
+    for (const limit of ["0", "-1", "2.5", "ten", ""])
+      expect(await usage(["admin", "list", `--limit=${limit}`])).toContain("must be a whole number of rows, 1 or more");
+    for (const group of Object.keys(listings))
+      expect(await usage([group, "list", "--limit", "5", "--all"])).toContain("'--all' cannot be used with option '--limit <n>'");
   });
 });
 

@@ -5,6 +5,7 @@ import { createAdmin, listAdmins, setAdminActive } from "../../server/services/o
 import { parseInput } from "../../server/services/validation";
 import { withServices } from "../context";
 import { print, printJson, readNewPassword, table } from "../io";
+import { listed, listingOptions, type ListOptions } from "./listing";
 import { date, examples, jsonOption, type Json } from "./shared";
 
 export function registerAdminCommands(program: Command): void {
@@ -44,13 +45,11 @@ export function registerAdminCommands(program: Command): void {
       if (o.json) return printJson({ admin: created });
       await print(`Admin created: ${created.email} (${created.firstName} ${created.lastName}, role ${created.role}, id ${created.id})`);
     });
-  admin
-    .command("list")
-    .description("list admin accounts")
-    .addOption(jsonOption())
-    .addHelpText("after", examples("rentals-cli admin list", "rentals-cli admin list --json"))
-    .action(async (o: Json) => {
-      const admins = await withServices((services) => listAdmins(services), { existing: true });
+  listingOptions(admin.command("list"))
+    .description("list admin accounts, by email")
+    .addHelpText("after", examples("rentals-cli admin list", "rentals-cli admin list --all --json"))
+    .action(async (o: ListOptions) => {
+      const admins = await listed(o, "admins (by email)", listAdmins);
       if (o.json) return printJson(admins);
       if (admins.length === 0) return print("No admins yet: create one with `rentals-cli admin create`.");
       await print(

@@ -1,9 +1,10 @@
 // rentals-cli api-key: see `rentals-cli api-key --help`.
 import { type Command, Option } from "commander";
 import { API_KEY_PERMISSIONS } from "#domain";
-import { API_KEY_LIST_LIMIT, issueApiKeyAs, listAllApiKeys, revokeApiKeyAs } from "../../server/services/api-keys";
+import { issueApiKeyAs, listAllApiKeys, revokeApiKeyAs } from "../../server/services/api-keys";
 import { withServices } from "../context";
-import { print, printError, printJson, table, withoutInterruption } from "../io";
+import { print, printJson, table, withoutInterruption } from "../io";
+import { listed, listingOptions, type ListOptions } from "./listing";
 import { date, examples, FINISHING, jsonOption, type Json } from "./shared";
 
 export function registerApiKeyCommands(program: Command): void {
@@ -44,15 +45,11 @@ export function registerApiKeyCommands(program: Command): void {
         );
       });
     });
-  apiKey
-    .command("list")
-    .description("list API keys (never the keys themselves: their first characters only)")
-    .addOption(jsonOption())
-    .addHelpText("after", examples("rentals-cli api-key list", "rentals-cli api-key list --json"))
-    .action(async (o: Json) => {
-      const keys = await withServices((services) => listAllApiKeys(services), { existing: true });
-      // Said on stderr, so the listing stays what a script reads, but nobody takes it for all of them.
-      if (keys.length >= API_KEY_LIST_LIMIT) await printError(`Showing the newest ${API_KEY_LIST_LIMIT} API keys only (older ones, if any, are not listed).`);
+  listingOptions(apiKey.command("list"))
+    .description("list API keys, newest first (never the keys themselves: their first characters only)")
+    .addHelpText("after", examples("rentals-cli api-key list", "rentals-cli api-key list --all --json"))
+    .action(async (o: ListOptions) => {
+      const keys = await listed(o, "API keys (newest first)", listAllApiKeys);
       if (o.json) return printJson(keys);
       if (keys.length === 0) return print("No API keys yet: issue one with `rentals-cli api-key issue`.");
       await print(

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { listDealershipsForOperator, onboardDealership, resetDealershipPassword, setDealershipActive } from "../../server/services/dealership-auth";
 import { withServices } from "../context";
 import { print, printJson, readOptionalPassword, table, withoutInterruption } from "../io";
+import { listed, listingOptions, type ListOptions } from "./listing";
 import { examples, FINISHING, jsonOption, type Json } from "./shared";
 
 export function registerDealershipCommands(program: Command): void {
@@ -80,13 +81,11 @@ export function registerDealershipCommands(program: Command): void {
         });
       },
     );
-  dealership
-    .command("list")
-    .description("list dealerships")
-    .addOption(jsonOption())
-    .addHelpText("after", examples("rentals-cli dealership list", "rentals-cli dealership list --json"))
-    .action(async (o: Json) => {
-      const rows = await withServices((services) => listDealershipsForOperator(services), { existing: true });
+  listingOptions(dealership.command("list"))
+    .description("list dealerships, by code")
+    .addHelpText("after", examples("rentals-cli dealership list", "rentals-cli dealership list --all --json"))
+    .action(async (o: ListOptions) => {
+      const rows = await listed(o, "dealerships (by code)", listDealershipsForOperator);
       if (o.json) return printJson(rows);
       if (rows.length === 0) return print("No dealerships yet: onboard one with `rentals-cli dealership onboard`.");
       await print(

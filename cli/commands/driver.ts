@@ -1,8 +1,9 @@
 // rentals-cli driver: see `rentals-cli driver --help`.
 import type { Command } from "commander";
-import { createDriver, listDrivers, resetDriverPassword, setDriverActive } from "../../server/services/drivers";
+import { createDriver, listAllDrivers, resetDriverPassword, setDriverActive } from "../../server/services/drivers";
 import { withServices } from "../context";
 import { print, printJson, readOptionalPassword, table, withoutInterruption } from "../io";
+import { listed, listingOptions, type ListOptions } from "./listing";
 import { date, examples, FINISHING, jsonOption, type Json } from "./shared";
 
 export function registerDriverCommands(program: Command): void {
@@ -52,13 +53,11 @@ export function registerDriverCommands(program: Command): void {
         );
       });
     });
-  driver
-    .command("list")
-    .description("list drivers, active first")
-    .addOption(jsonOption())
-    .addHelpText("after", examples("rentals-cli driver list", "rentals-cli driver list --json"))
-    .action(async (o: Json) => {
-      const rows = await withServices((services) => listDrivers(services, null), { existing: true });
+  listingOptions(driver.command("list"))
+    .description("list drivers, active first, then by name")
+    .addHelpText("after", examples("rentals-cli driver list", "rentals-cli driver list --all --json"))
+    .action(async (o: ListOptions) => {
+      const rows = await listed(o, "drivers (active first, then by name)", listAllDrivers);
       if (o.json) return printJson(rows);
       if (rows.length === 0) return print("No drivers yet: add one with `rentals-cli driver create`.");
       await print(

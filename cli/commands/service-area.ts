@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { createServiceAreaAs, listAllServiceAreas } from "../../server/services/admin-service-areas";
 import { withServices } from "../context";
 import { print, printJson, Refused, table } from "../io";
+import { listed, listingOptions, type ListOptions } from "./listing";
 import { date, examples, jsonOption, type Json } from "./shared";
 
 export function registerServiceAreaCommands(program: Command): void {
@@ -36,13 +37,11 @@ export function registerServiceAreaCommands(program: Command): void {
         `Service area imported: ${created.name} (id ${created.id}, ${created.isActive ? "active" : "inactive"}, ${pointCount(created.polygon)} points)`,
       );
     });
-  area
-    .command("list")
-    .description("list service areas")
-    .addOption(jsonOption())
-    .addHelpText("after", examples("rentals-cli service-area list", "rentals-cli service-area list --json"))
-    .action(async (o: Json) => {
-      const areas = await withServices((services) => listAllServiceAreas(services), { existing: true });
+  listingOptions(area.command("list"))
+    .description("list service areas, by name")
+    .addHelpText("after", examples("rentals-cli service-area list", "rentals-cli service-area list --all --json"))
+    .action(async (o: ListOptions) => {
+      const areas = await listed(o, "service areas (by name)", listAllServiceAreas);
       if (o.json) return printJson(areas);
       if (areas.length === 0) return print("No service areas: bookings are accepted anywhere. Import one with `rentals-cli service-area import`.");
       await print(

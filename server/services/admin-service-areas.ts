@@ -43,12 +43,12 @@ function jsonObject(input: unknown): Record<string, unknown> {
 /** Every service area, by name (at most 500: a handful in practice). */
 export async function listServiceAreas(services: Services, viewer: Viewer): Promise<PublicServiceArea[]> {
   requireAdminOrKey(viewer, "service-areas:read");
-  return listAllServiceAreas(services);
+  return listAllServiceAreas(services, 500);
 }
 
-/** listServiceAreas without a viewer (rentals-cli on the server host). */
-export async function listAllServiceAreas(services: Services): Promise<PublicServiceArea[]> {
-  const rows = await services.db.serviceArea.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], take: 500 });
+/** Service areas by name without a viewer (rentals-cli on the server host): the first `take`, or every one. */
+export async function listAllServiceAreas(services: Services, take?: number): Promise<PublicServiceArea[]> {
+  const rows = await services.db.serviceArea.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], take });
   return rows.map(publicServiceArea);
 }
 

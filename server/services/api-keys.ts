@@ -75,15 +75,15 @@ export async function issueApiKeyAs(services: Services, admin: Actor, input: unk
 /** Every key, newest first (active and revoked). */
 export async function listApiKeys(services: Services, viewer: Viewer): Promise<PublicApiKey[]> {
   requireAdmin(viewer);
-  return listAllApiKeys(services);
+  return listAllApiKeys(services, API_KEY_LIST_LIMIT);
 }
 
-/** How many keys a listing holds at most (the newest): revoked keys stay, so a long-lived installation can have more. */
+/** How many keys the back office's listing holds at most (the newest): revoked keys stay, so a long-lived installation can have more. */
 export const API_KEY_LIST_LIMIT = 500;
 
-/** listApiKeys without a viewer (rentals-cli on the server host). */
-export async function listAllApiKeys(services: Services): Promise<PublicApiKey[]> {
-  const rows = await services.db.apiKey.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: API_KEY_LIST_LIMIT });
+/** Keys newest first without a viewer (rentals-cli on the server host): the first `take`, or every one. */
+export async function listAllApiKeys(services: Services, take?: number): Promise<PublicApiKey[]> {
+  const rows = await services.db.apiKey.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
   return rows.map(publicApiKey);
 }
 

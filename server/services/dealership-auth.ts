@@ -165,9 +165,9 @@ export async function onboardDealership(
   return { dealership: operatorDealership(created), ...chosen };
 }
 
-/** Every dealership, by code (at most 1000). */
-export async function listDealershipsForOperator(services: Services): Promise<OperatorDealership[]> {
-  const rows = await services.db.dealership.findMany({ orderBy: [{ dealershipCode: "asc" }, { id: "asc" }], take: 1000 });
+/** Dealerships by code: the first `take`, or every one. */
+export async function listDealershipsForOperator(services: Services, take?: number): Promise<OperatorDealership[]> {
+  const rows = await services.db.dealership.findMany({ orderBy: [{ dealershipCode: "asc" }, { id: "asc" }], take });
   return rows.map(operatorDealership);
 }
 

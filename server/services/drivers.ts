@@ -65,9 +65,14 @@ export async function driverSignOut(services: Services, viewer: Viewer): Promise
 // Managed by admins (back office) and operators (rentals-cli) -----------------------------------
 
 /** Every driver, active first, then by name (at most 1000). */
-export async function listDrivers(services: Services, viewer: Viewer | null): Promise<PublicDriver[]> {
-  if (viewer) requireAdmin(viewer);
-  const rows = await services.db.driver.findMany({ orderBy: [{ isActive: "desc" }, { name: "asc" }, { email: "asc" }], take: 1000 });
+export async function listDrivers(services: Services, viewer: Viewer): Promise<PublicDriver[]> {
+  requireAdmin(viewer);
+  return listAllDrivers(services, 1000);
+}
+
+/** Drivers, active first, then by name: the first `take`, or every one (rentals-cli on the server host). */
+export async function listAllDrivers(services: Services, take?: number): Promise<PublicDriver[]> {
+  const rows = await services.db.driver.findMany({ orderBy: [{ isActive: "desc" }, { name: "asc" }, { email: "asc" }], take });
   return rows.map(publicDriver);
 }
 

@@ -44,9 +44,9 @@ export async function createAdmin(services: Services, actor: Actor, input: unkno
   }
 }
 
-/** Every admin, by email (at most 1000). */
-export async function listAdmins(services: Services): Promise<PublicAdmin[]> {
-  const rows = await services.db.adminUser.findMany({ orderBy: [{ email: "asc" }], take: 1000 });
+/** Admins by email: the first `take`, or every one. */
+export async function listAdmins(services: Services, take?: number): Promise<PublicAdmin[]> {
+  const rows = await services.db.adminUser.findMany({ orderBy: [{ email: "asc" }], take });
   return rows.map(publicAdmin);
 }
 
