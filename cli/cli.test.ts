@@ -446,6 +446,80 @@ describe("admins", () => {
 });
 
 describe("passwords and roles", () => {
+  test("onboard, create and both reset-passwords answer alike: the generated password once after its label, or a line saying stdin's is not shown; --json adds it as password", async () => {
+    const code = `PW${unique()}`.toUpperCase();
+    const email = `pw-${unique().toLowerCase()}@capedrive.example`;
+    const publicUrl = "https://rentals.example";
+    const generated = (stdout: string, label: string) => {
+      const password = new RegExp(`^${label.replace(/[()]/g, "\\$&")}: (\\S+)$`, "m").exec(stdout)?.[1];
+      expect({ label, found: password !== undefined }).toEqual({ label, found: true });
+      secrets.push({ value: password!, onStdout: 1 });
+      return password!;
+    };
+    const given = (password: string) => {
+      secrets.push({ value: password, onStdout: 0 });
+      return { stdin: password };
+    };
+
+    const onboard = await ok(["dealership", "onboard", "--code", code, "--company", "Pw Motors", "--contact-person", "Sam", "--email", `d-${email}`], {
+      env: { PUBLIC_URL: publicUrl },
+    });
+    const dealership = JSON.parse((await ok(["dealership", "list", "--all", "--json"])).stdout).find(
+      (d: { dealershipCode: string }) => d.dealershipCode === code,
+    );
+    const initial = generated(onboard.stdout, "Initial password (shown only now; give it to the dealership)");
+    expect(onboard.stdout).toBe(
+      [
+        `Dealership onboarded: ${code} (Pw Motors, id ${dealership.id})`,
+        `Contact: Sam <d-${email}>`,
+        `Initial password (shown only now; give it to the dealership): ${initial}`,
+        `Sign-in: ${publicUrl}/dealership/signin with the dealership code and this password`,
+        "",
+      ].join("\n"),
+    );
+    const reset = await ok(["dealership", "reset-password", code]);
+    expect(reset.stdout).toBe(
+      `Password reset for ${code}; its sessions ended\nNew password (shown only now): ${generated(reset.stdout, "New password (shown only now)")}\n`,
+    );
+    expect((await ok(["dealership", "reset-password", code, "--password-stdin"], given("dealer stdin password"))).stdout).toBe(
+      `Password reset for ${code}; its sessions ended\nPassword: the one from standard input (not shown)\n`,
+    );
+    const resetJson = JSON.parse((await ok(["dealership", "reset-password", code, "--json"])).stdout);
+    expect(Object.keys(resetJson)).toEqual(["dealership", "password"]);
+    secrets.push({ value: resetJson.password, onStdout: 1 });
+    expect(JSON.parse((await ok(["dealership", "reset-password", code, "--json", "--password-stdin"], given("dealer stdin password 2"))).stdout)).toEqual({
+      dealership: expect.objectContaining({ dealershipCode: code }),
+    });
+
+    const created = await ok(["driver", "create", "--name", "Pat Word", "--email", email, "--phone", "082 555 0199"], { env: { PUBLIC_URL: publicUrl } });
+    const driver = JSON.parse((await ok(["driver", "list", "--all", "--json"])).stdout).find((d: { email: string }) => d.email === email);
+    const first = generated(created.stdout, "Initial password (shown only now; give it to the driver)");
+    expect(created.stdout).toBe(
+      [
+        `Driver created: Pat Word <${email}> (id ${driver.id})`,
+        `Initial password (shown only now; give it to the driver): ${first}`,
+        `Sign-in: ${publicUrl}/driver/signin with this email and password`,
+        "",
+      ].join("\n"),
+    );
+    const driverReset = await ok(["driver", "reset-password", email]);
+    expect(driverReset.stdout).toBe(
+      `Password reset for ${email}; their sessions ended\nNew password (shown only now): ${generated(driverReset.stdout, "New password (shown only now)")}\n`,
+    );
+    const driverJson = JSON.parse((await ok(["driver", "reset-password", email, "--json"])).stdout);
+    expect(Object.keys(driverJson)).toEqual(["driver", "password"]);
+    secrets.push({ value: driverJson.password, onStdout: 1 });
+    const fromStdin = await ok(["driver", "create", "--name", "Stdin Word", "--email", `s-${email}`, "--phone", "082 555 0198", "--password-stdin"], {
+      ...given("driver stdin password"),
+      env: { PUBLIC_URL: publicUrl },
+    });
+    expect(fromStdin.stdout).toMatch(
+      new RegExp(
+        `^Driver created: Stdin Word <s-${email.replace(/\./g, "\\.")}> \\(id \\S+\\)\nPassword: the one from standard input \\(not shown\\)\nSign-in: ${publicUrl.replace(/\./g, "\\.")}/driver/signin with this email and password\n$`,
+      ),
+    );
+  });
+
   test("--password-stdin with a terminal on stdin: exit 2 and how to do it instead, before reading anything", async () => {
     const terminal = { stdinIsTerminal: true, readStdin: () => Promise.reject(new Error("standard input was read")) };
     const email = `typist-${unique()}@capedrive.example`;

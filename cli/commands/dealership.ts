@@ -4,7 +4,7 @@ import { listDealershipsForOperator, onboardDealership, resetDealershipPassword,
 import { withServices } from "../context";
 import { print, printJson, readOptionalPassword, table, withoutInterruption } from "../io";
 import { listed, listingOptions, type ListOptions } from "./listing";
-import { examples, FINISHING, jsonOption, type Json } from "./shared";
+import { examples, FINISHING, jsonOption, printWithPassword, type Json } from "./shared";
 
 export function registerDealershipCommands(program: Command): void {
   const dealership = program
@@ -66,18 +66,12 @@ export function registerDealershipCommands(program: Command): void {
             result: await onboardDealership(services, actor, input, password),
             signInUrl: `${services.config.publicUrl}/dealership/signin`,
           }));
-          if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
           const d = result.dealership;
-          await print(
-            [
-              `Dealership onboarded: ${d.dealershipCode} (${d.companyName}, id ${d.id})`,
-              `Contact: ${d.contactPerson} <${d.contactEmail}>`,
-              result.generated
-                ? `Initial password (shown only now; give it to the dealership): ${result.password}`
-                : "Password: the one from standard input (not shown)",
-              `Sign-in: ${signInUrl} with the dealership code and this password`,
-            ].join("\n"),
-          );
+          await printWithPassword(o, { dealership: d }, result.generated ? result.password : null, {
+            before: [`Dealership onboarded: ${d.dealershipCode} (${d.companyName}, id ${d.id})`, `Contact: ${d.contactPerson} <${d.contactEmail}>`],
+            label: "Initial password (shown only now; give it to the dealership)",
+            after: [`Sign-in: ${signInUrl} with the dealership code and this password`],
+          });
         });
       },
     );
@@ -106,13 +100,10 @@ export function registerDealershipCommands(program: Command): void {
       const password = await readOptionalPassword(o);
       await withoutInterruption(FINISHING, async () => {
         const result = await withServices((services, actor) => resetDealershipPassword(services, actor, code, password), { existing: true });
-        if (o.json) return printJson({ dealership: result.dealership, ...(result.generated ? { password: result.password } : {}) });
-        await print(
-          [
-            `Password reset for ${result.dealership.dealershipCode}; its sessions ended`,
-            result.generated ? `New password (shown only now): ${result.password}` : "Password: the one from standard input (not shown)",
-          ].join("\n"),
-        );
+        await printWithPassword(o, { dealership: result.dealership }, result.generated ? result.password : null, {
+          before: [`Password reset for ${result.dealership.dealershipCode}; its sessions ended`],
+          label: "New password (shown only now)",
+        });
       });
     });
   for (const [name, active] of [

@@ -4,7 +4,7 @@ import { createDriver, listAllDrivers, resetDriverPassword, setDriverActive } fr
 import { withServices } from "../context";
 import { print, printJson, readOptionalPassword, table, withoutInterruption } from "../io";
 import { listed, listingOptions, type ListOptions } from "./listing";
-import { date, examples, FINISHING, jsonOption, type Json } from "./shared";
+import { date, examples, FINISHING, jsonOption, printWithPassword, type Json } from "./shared";
 
 export function registerDriverCommands(program: Command): void {
   const driver = program
@@ -41,16 +41,11 @@ export function registerDriverCommands(program: Command): void {
           result: await createDriver(services, actor, { name: o.name, email: o.email, phone: o.phone, password }),
           signInUrl: `${services.config.publicUrl}/driver/signin`,
         }));
-        if (o.json) return printJson({ driver: result.driver, ...(result.password ? { password: result.password } : {}) });
-        await print(
-          [
-            `Driver created: ${result.driver.name} <${result.driver.email}> (id ${result.driver.id})`,
-            result.password
-              ? `Initial password (shown only now; give it to the driver): ${result.password}`
-              : "Password: the one from standard input (not shown)",
-            `Sign-in: ${signInUrl} with this email and password`,
-          ].join("\n"),
-        );
+        await printWithPassword(o, { driver: result.driver }, result.password, {
+          before: [`Driver created: ${result.driver.name} <${result.driver.email}> (id ${result.driver.id})`],
+          label: "Initial password (shown only now; give it to the driver)",
+          after: [`Sign-in: ${signInUrl} with this email and password`],
+        });
       });
     });
   listingOptions(driver.command("list"))
@@ -105,13 +100,10 @@ export function registerDriverCommands(program: Command): void {
       const password = await readOptionalPassword(o);
       await withoutInterruption(FINISHING, async () => {
         const result = await withServices((services, actor) => resetDriverPassword(services, actor, email, password), { existing: true });
-        if (o.json) return printJson({ driver: result.driver, ...(result.password ? { password: result.password } : {}) });
-        await print(
-          [
-            `Password reset for ${result.driver.email}; their sessions ended`,
-            result.password ? `New password (shown only now): ${result.password}` : "Password: the one from standard input (not shown)",
-          ].join("\n"),
-        );
+        await printWithPassword(o, { driver: result.driver }, result.password, {
+          before: [`Password reset for ${result.driver.email}; their sessions ended`],
+          label: "New password (shown only now)",
+        });
       });
     });
 }
