@@ -8,6 +8,7 @@ import pg from "pg";
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
+import { MIGRATION_LOCK } from "../server/db/migrate";
 import { createServiceAreaAs } from "../server/services/admin-service-areas";
 import { issueApiKeyAs } from "../server/services/api-keys";
 import { onboardDealership } from "../server/services/dealership-auth";
@@ -545,6 +546,57 @@ describe("output", () => {
     expect({ code: await proc.exited, stderr: await new Response(proc.stderr).text() }).toEqual({ code: 0, stderr: "" });
   });
 });
+
+if (onPostgres)
+  describe("db migrate while another process migrates (PostgreSQL)", () => {
+    /** A second connection holding the migration lock, as another instance's migration (or a session left open) does. */
+    async function holdMigrationLock() {
+      const holder = new pg.Client({ connectionString: database.databaseUrl, application_name: "other migrator (test)" });
+      await holder.connect();
+      await holder.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      const pid = Number((await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid);
+      return { pid, release: () => holder.end() };
+    }
+
+    test("it says on stderr that it waits and for whom, then finishes once the lock is let go", async () => {
+      const holder = await holdMigrationLock();
+      const proc = spawnCli(["db", "migrate"]);
+      let stderr = "";
+      const stderrRead = (async () => {
+        const decoder = new TextDecoder();
+        for await (const chunk of proc.stderr) stderr += decoder.decode(chunk, { stream: true });
+      })();
+      try {
+        while (!stderr.includes("\n") && proc.exitCode === null) await Bun.sleep(50);
+        expect(stderr).toStartWith(
+          `Waiting for another migration to finish (lock held by PostgreSQL session pid ${holder.pid}, application "other migrator (test)"`,
+        );
+      } finally {
+        await holder.release();
+      }
+      const [code, stdout] = await Promise.all([proc.exited, new Response(proc.stdout).text(), stderrRead]);
+      expect({ code, stderr }).toEqual({ code: 0, stderr: expect.stringMatching(/^Waiting for another migration to finish \(.*\)\n$/) });
+      expect(stdout).toMatch(/: 0 applied now, \d+ in total, 0 pending\n$/);
+    });
+
+    test("it gives up after MIGRATION_LOCK_TIMEOUT_SECONDS with exit 1 and one line naming the holder and how to end it", async () => {
+      const holder = await holdMigrationLock();
+      try {
+        const run = await cli(["db", "migrate"], { env: { MIGRATION_LOCK_TIMEOUT_SECONDS: "2" } });
+        expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+        const lines = run.stderr.trimEnd().split("\n");
+        expect(lines).toHaveLength(2);
+        expect(lines[0]).toStartWith(
+          `Waiting for another migration to finish (lock held by PostgreSQL session pid ${holder.pid}, application "other migrator (test)"`,
+        );
+        expect(lines[1]).toStartWith("rentals-cli: PostgreSQL ");
+        expect(lines[1]).toContain(`Gave up after waiting 2 s for another migration to finish (lock held by PostgreSQL session pid ${holder.pid}`);
+        expect(lines[1]).toContain(`SELECT pg_terminate_backend(${holder.pid})`);
+      } finally {
+        await holder.release();
+      }
+    });
+  });
 
 describe("long listings", () => {
   const operator = { kind: "operator", name: "test@host" } as const;

@@ -139,10 +139,15 @@ export async function withServices<T>(
         `${describeDatabase(config.database)} is not a CapeDrive database (it has no migrations): check ${io().env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR"}, or set it up with \`rentals-cli db migrate\``,
       );
     applied = await reaching(config.database, () =>
-      migrate(config.database, (line) => {
-        const name = /^applied migration (\S+)$/.exec(line)?.[1];
-        if (name) options.onApplied?.(name);
-      }),
+      migrate(
+        config.database,
+        (line) => {
+          const name = /^applied migration (\S+)$/.exec(line)?.[1];
+          if (name) options.onApplied?.(name);
+        },
+        // Said even when quiet: otherwise the command seems to hang.
+        { onWaiting: (line) => void printError(line) },
+      ),
     );
   }
   if (applied.length > 0 && !options.quiet)

@@ -41,7 +41,7 @@ export type StartOptions = {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const role = options.role ?? "only";
-  if (role !== "other") await migrate(config.database, (line) => log.info(line));
+  if (role !== "other") await migrate(config.database, (line) => log.info(line), { onWaiting: (line) => log.warn(line) });
   const database = openDatabase(config.database);
   const services: Services = { db: database.db, provider: database.provider, log, config };
   try {

@@ -5,7 +5,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
 import { openDatabase } from "./index";
-import { migrate, migrationStatus } from "./migrate";
+import pg from "pg";
+import { MIGRATION_LOCK, MigrationLockTimeout, migrate, migrationStatus } from "./migrate";
 import type { DatabaseTarget } from "../config";
 
 const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";
@@ -177,3 +178,57 @@ test("six processes starting their migration at the same instant all succeed, an
     expect((await migrationRows(target)).map((r) => r.migration_name)).toEqual(migrationNames);
   }
 });
+
+if (provider === "postgresql") {
+  /** A second connection holding the migration lock, as a migration in another process (or a session left open) does. */
+  async function holdMigrationLock(target: DatabaseTarget) {
+    const holder = new pg.Client({ connectionString: target.url, application_name: "lock holder (test)" });
+    await holder.connect();
+    await holder.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const pid = Number((await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid);
+    return { pid, release: () => holder.end() };
+  }
+
+  test("PostgreSQL: a migration waiting for another's lock says so after a second, naming the holder, and applies once the lock is let go", async () => {
+    const target = await freshTarget();
+    const holder = await holdMigrationLock(target);
+    const waiting: string[] = [];
+    const logged: string[] = [];
+    const migrating = migrate(target, (line) => logged.push(line), { onWaiting: (line) => waiting.push(line) });
+    try {
+      while (waiting.length === 0) await Bun.sleep(50);
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]).toMatch(
+        new RegExp(
+          `^Waiting for another migration to finish \\(lock held by PostgreSQL session pid ${holder.pid}, application "lock holder \\(test\\)", user \\S+, .*connected \\d+ s ago\\)$`,
+        ),
+      );
+    } finally {
+      await holder.release();
+    }
+    expect(await migrating).toEqual(migrationNames);
+    expect(logged).not.toContain(waiting[0]);
+  });
+
+  test("PostgreSQL: a lock held for longer than MIGRATION_LOCK_TIMEOUT_SECONDS: the migration gives up with a message naming the holder and how to end it, applying nothing", async () => {
+    const target = await freshTarget();
+    const holder = await holdMigrationLock(target);
+    const lines: string[] = [];
+    try {
+      const timeoutTarget = testConfig(database!, { MIGRATION_LOCK_TIMEOUT_SECONDS: "2" }).database;
+      const error = await migrate(timeoutTarget, (line) => lines.push(line)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MigrationLockTimeout);
+      expect((error as Error).message).toStartWith(
+        `Gave up after waiting 2 s for another migration to finish (lock held by PostgreSQL session pid ${holder.pid}, application "lock holder (test)"`,
+      );
+      expect((error as Error).message).toContain(`SELECT pg_terminate_backend(${holder.pid})`);
+      expect((error as Error).message).toContain("MIGRATION_LOCK_TIMEOUT_SECONDS");
+      // Without onWaiting, the waiting line goes to the log (the server's, or db:migrate's output).
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toStartWith(`Waiting for another migration to finish (lock held by PostgreSQL session pid ${holder.pid}`);
+    } finally {
+      await holder.release();
+    }
+    expect((await migrationStatus(target)).applied).toEqual([]);
+  });
+}

@@ -4,6 +4,7 @@
 // prisma/tools/new-migration.ts (Prisma's schema engine); applying them needs only SQL.
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
+import { hostname } from "node:os";
 import pg from "pg";
 import type { DatabaseTarget } from "../config";
 import { readMigrations } from "../../prisma/tools/migrations";
@@ -12,6 +13,18 @@ import { retryWhileBusy } from "./bun-sqlite-adapter";
 type Row = Record<string, unknown>;
 /** How long a migrator waits for another process's migration (each is one short transaction). */
 const SQLITE_LOCK_WAIT_MS = 10_000;
+/** PostgreSQL: the advisory lock migrators take (Prisma's own id), so instances starting together migrate one at a time. */
+export const MIGRATION_LOCK = 72707369;
+/** PostgreSQL: how long a migrator waits for another's lock before saying so. */
+const QUIET_LOCK_WAIT_MS = 1_000;
+/** PostgreSQL: how long a migrator waits for another's lock at most, unless the target says (MIGRATION_LOCK_TIMEOUT_SECONDS). */
+export const DEFAULT_MIGRATION_LOCK_TIMEOUT_SECONDS = 300;
+
+/** Another process held the migration lock for longer than this one waits. */
+export class MigrationLockTimeout extends Error {}
+
+/** Says that the migrator waits for another process's migration, and whose (a line for the operator). */
+export type OnWaiting = (line: string) => void;
 type Runner = {
   /** Runs one migration's SQL and records it, atomically; false when another process already had. */
   apply(name: string, checksum: string, sql: string): Promise<boolean>;
@@ -94,8 +107,72 @@ async function sqliteRunner(file: string, forStatus: boolean): Promise<Runner> {
   };
 }
 
-async function postgresRunner(url: string, forStatus: boolean): Promise<Runner> {
-  const client = new pg.Client({ connectionString: url });
+/**
+ * Who holds the migration lock, as far as PostgreSQL tells: the session's server pid, its
+ * application (ours name their host and process), user, address and since when. Other users'
+ * sessions show only their pid to a user without the pg_read_all_stats role.
+ */
+async function migrationLockHolder(client: pg.Client): Promise<{ pid: number; text: string } | null> {
+  const { rows } = await client.query<Row>(
+    `SELECT l."pid", a."application_name", a."usename", host(a."client_addr") AS "client", floor(extract(epoch FROM now() - a."backend_start"))::int AS "seconds"
+       FROM pg_locks l LEFT JOIN pg_stat_activity a ON a."pid" = l."pid"
+      WHERE l."locktype" = 'advisory' AND l."granted" AND l."classid" = 0 AND l."objid" = $1 AND l."objsubid" = 1
+        AND l."database" = (SELECT "oid" FROM pg_database WHERE "datname" = current_database())`,
+    [MIGRATION_LOCK],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const parts = [
+    `PostgreSQL session pid ${row.pid}`,
+    row.application_name ? `application "${row.application_name}"` : null,
+    row.usename ? `user ${row.usename}` : null,
+    row.client ? `from ${row.client}` : null,
+    typeof row.seconds === "number" ? `connected ${row.seconds} s ago` : null,
+  ];
+  return { pid: Number(row.pid), text: parts.filter(Boolean).join(", ") };
+}
+
+/** Takes the migration lock if it comes free within `ms`; false if not. */
+async function lockWithin(client: pg.Client, ms: number): Promise<boolean> {
+  await client.query(`SET lock_timeout = ${Math.max(1, Math.ceil(ms))}`);
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "55P03") return false; // lock_not_available
+    throw error;
+  } finally {
+    await client.query("RESET lock_timeout");
+  }
+}
+
+/**
+ * Waits for the migration lock: quietly for a second (another instance's migration is usually
+ * quick), then says whose it is, and gives up after `timeoutSeconds` (a session left holding it
+ * would otherwise keep every start waiting without a word).
+ */
+async function takeMigrationLock(client: pg.Client, timeoutSeconds: number, onWaiting: OnWaiting): Promise<void> {
+  const timeoutMs = timeoutSeconds * 1000;
+  if (await lockWithin(client, Math.min(QUIET_LOCK_WAIT_MS, timeoutMs))) return;
+  const holder = await migrationLockHolder(client);
+  onWaiting(`Waiting for another migration to finish (lock held by ${holder?.text ?? "a session that has just let it go"})`);
+  if (timeoutMs > QUIET_LOCK_WAIT_MS && (await lockWithin(client, timeoutMs - QUIET_LOCK_WAIT_MS))) return;
+  const still = (await migrationLockHolder(client)) ?? holder;
+  throw new MigrationLockTimeout(
+    `Gave up after waiting ${timeoutSeconds} s for another migration to finish (lock held by ${still?.text ?? "another session"}): ` +
+      `if it is still migrating, try again once it is done; if that session is stuck, end it (SELECT pg_terminate_backend(${still?.pid ?? "<pid>"})). ` +
+      "MIGRATION_LOCK_TIMEOUT_SECONDS sets how long to wait.",
+  );
+}
+
+async function postgresRunner(
+  url: string,
+  forStatus: boolean,
+  lockTimeoutSeconds = DEFAULT_MIGRATION_LOCK_TIMEOUT_SECONDS,
+  onWaiting: OnWaiting = () => {},
+): Promise<Runner> {
+  // Named so that another migrator waiting for the lock can say whose it is.
+  const client = new pg.Client({ connectionString: url, application_name: `capedrive migrate on ${hostname()} pid ${process.pid}` });
   await client.connect();
   if (forStatus)
     return readOnlyRunner(
@@ -106,8 +183,13 @@ async function postgresRunner(url: string, forStatus: boolean): Promise<Runner> 
       },
       () => client.end(),
     );
-  // Several servers may start at once: one migrates, the others wait (Prisma's own lock id).
-  await client.query("SELECT pg_advisory_lock(72707369)");
+  // Several servers may start at once: one migrates, the others wait.
+  try {
+    await takeMigrationLock(client, lockTimeoutSeconds, onWaiting);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
   await client.query(createTable.postgresql);
   return {
     async applied() {
@@ -130,7 +212,7 @@ async function postgresRunner(url: string, forStatus: boolean): Promise<Runner> 
       }
     },
     async close() {
-      await client.query("SELECT pg_advisory_unlock(72707369)").catch(() => {});
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       await client.end();
     },
   };
@@ -141,8 +223,10 @@ async function postgresRunner(url: string, forStatus: boolean): Promise<Runner> 
  * command's check for pending migrations, against a mistyped DATABASE_URL (someone else's
  * database) must not leave a `_prisma_migrations` table, or a new SQLite file, behind.
  */
-function openRunner(target: DatabaseTarget, forStatus = false) {
-  return target.provider === "sqlite" ? sqliteRunner(target.file, forStatus) : postgresRunner(target.url, forStatus);
+function openRunner(target: DatabaseTarget, forStatus = false, onWaiting?: OnWaiting) {
+  return target.provider === "sqlite"
+    ? sqliteRunner(target.file, forStatus)
+    : postgresRunner(target.url, forStatus, target.migrationLockTimeoutSeconds, onWaiting);
 }
 
 /** A runner that only reads the history. */
@@ -168,9 +252,12 @@ async function compare(runner: Runner, target: DatabaseTarget): Promise<Migratio
   };
 }
 
-/** Applies pending migrations in order; returns the names it applied. */
-export async function migrate(target: DatabaseTarget, log?: (line: string) => void): Promise<string[]> {
-  const runner = await openRunner(target);
+/**
+ * Applies pending migrations in order; returns the names it applied. `log` hears each one applied;
+ * `onWaiting` (else `log`) hears that another process's migration is being waited for.
+ */
+export async function migrate(target: DatabaseTarget, log?: (line: string) => void, options: { onWaiting?: OnWaiting } = {}): Promise<string[]> {
+  const runner = await openRunner(target, false, options.onWaiting ?? log);
   try {
     const status = await compare(runner, target);
     for (const name of status.modified) log?.(`migration ${name} was changed after it was applied (checksum differs); not re-applied`);
