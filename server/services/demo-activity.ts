@@ -11,15 +11,20 @@ import { settleInvoices } from "./invoices";
 import { objectStorage } from "./storage";
 import { loadSharp, objectUrlPath } from "./uploads";
 
-type DemoCar = { id: string; model: string; category: Category; dealershipId: string | null };
+type DemoCar = { registrationNumber: string; model: string; category: Category };
+/** A demo car's photo, stored but not yet recorded: the seeding transaction records it with the car. */
+export type DemoPhoto = { registrationNumber: string; id: string; path: string; size: number };
 
-/** One photo per demo car, each its own stored object (so deleting one car's photo never touches another's). */
-export async function seedDemoPhotos(services: Services, cars: DemoCar[], adminId: string): Promise<void> {
+/**
+ * Draws and stores one photo per demo car, before the seeding transaction (files and object
+ * storage are not part of it): a seeding stopped after this leaves only files nothing refers to.
+ */
+export async function storeDemoPhotos(services: Services, cars: DemoCar[]): Promise<DemoPhoto[]> {
   const storage = objectStorage(services.config);
   const paints = Object.keys(PAINTS) as Paint[];
   const rendered = new Map<string, Buffer>();
-  const now = new Date();
   const sharp = await loadSharp();
+  const photos: DemoPhoto[] = [];
   for (const [i, car] of cars.entries()) {
     const style = bodyStyleOf(car.model, car.category);
     const paint = paints[(i * 3) % paints.length]!;
@@ -35,23 +40,44 @@ export async function seedDemoPhotos(services: Services, cars: DemoCar[], adminI
     const id = crypto.randomUUID();
     const path = `uploads/${id}`;
     await storage.put(path, jpeg, "image/jpeg");
-    await services.db.storedObject.create({
+    photos.push({ registrationNumber: car.registrationNumber, id, path, size: jpeg.byteLength });
+  }
+  return photos;
+}
+
+/** Deletes stored photos the seeding did not record (another instance seeded first, or it failed). */
+export async function removeDemoPhotos(services: Services, photos: DemoPhoto[]): Promise<void> {
+  const storage = objectStorage(services.config);
+  await Promise.all(photos.map((photo) => storage.delete(photo.path).catch(() => {})));
+}
+
+/** Records the stored photos, one per car (each its own stored object, so deleting one car's photo never touches another's). */
+export async function recordDemoPhotos(tx: Prisma.TransactionClient, photos: DemoPhoto[], adminId: string): Promise<void> {
+  const now = new Date();
+  const cars = await tx.vehicle.findMany({
+    where: { registrationNumber: { in: photos.map((p) => p.registrationNumber) } },
+    select: { id: true, registrationNumber: true, dealershipId: true },
+  });
+  const carOf = new Map(cars.map((c) => [c.registrationNumber, c]));
+  for (const photo of photos) {
+    const car = carOf.get(photo.registrationNumber)!;
+    await tx.storedObject.create({
       data: {
-        id,
-        path,
+        id: photo.id,
+        path: photo.path,
         purpose: "vehicle_photo",
         ownerType: car.dealershipId ? "dealership" : "admin",
         ownerId: car.dealershipId ?? adminId,
         status: "stored",
         contentType: "image/jpeg",
-        size: jpeg.byteLength,
+        size: photo.size,
         width: 800,
         height: 500,
         expiresAt: now,
         storedAt: now,
       },
     });
-    await services.db.vehicleImage.create({ data: { vehicleId: car.id, url: objectUrlPath(path), position: 0 } });
+    await tx.vehicleImage.create({ data: { vehicleId: car.id, url: objectUrlPath(photo.path), position: 0 } });
   }
 }
 

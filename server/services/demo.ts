@@ -1,10 +1,10 @@
 // Demo data on the first start of an empty embedded database (SEED_DEMO). Passwords are random,
 // printed once when they are made, and kept for the developer in DATA_DIR/demo-credentials.txt.
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CATEGORY_RATES } from "#domain";
 import { demoAdmin, demoCustomers, demoDealerships, demoDrivers, demoFleet } from "../../prisma/seed/demo-data";
-import { seedDemoBookings, seedDemoDrivers, seedDemoPhotos } from "./demo-activity";
+import { recordDemoPhotos, removeDemoPhotos, seedDemoBookings, seedDemoDrivers, storeDemoPhotos } from "./demo-activity";
 import type { Db, Prisma } from "../db";
 import type { Services } from "./context";
 import { generatePassword, hashPassword } from "./passwords";
@@ -44,6 +44,9 @@ const DEMO_SEED_LOCK = 7_315_002;
  * out not to be empty once this instance had the seeding lock (another instance seeded it first).
  * On PostgreSQL the transaction starts with a transaction-scoped advisory lock and checks again;
  * on SQLite it starts with a write, which takes the database's single write lock.
+ * All or nothing: every row is written in that one transaction, and the sign-in details file
+ * last inside it, so a seeding stopped anywhere (Ctrl-C, a kill, a power cut) leaves no demo
+ * rows and the next start seeds it all again (the photos' files, stored first, are then unused).
  */
 export async function seedDemo(services: Services) {
   const { db } = services;
@@ -57,46 +60,8 @@ export async function seedDemo(services: Services) {
     // The other demo drivers get a password nobody knows: the office resets it to use them.
     [adminPassword, customerPassword, driverPassword, generatePassword(), ...dealershipPasswords].map(hashPassword),
   );
-  const seeded = await db.$transaction(
-    async (tx) => {
-      if (services.provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
-      else await tx.$executeRaw`DELETE FROM rate_limits WHERE 0 = 1`;
-      if ((await seededRows(tx)) > 0) return false;
-      for (const v of demoFleet) {
-        const { salesPrice: _ignored, ...vehicle } = v;
-        await tx.vehicle.create({ data: { ...vehicle, dailyRate: rate(v.category) } });
-      }
-      for (const [i, d] of demoDealerships.entries()) {
-        const { stock, ...dealership } = d;
-        await tx.dealership.create({
-          data: {
-            ...dealership,
-            passwordHash: dealershipHashes[i]!,
-            vehicles: { create: stock.map((v) => ({ ...v, dailyRate: rate(v.category) })) },
-          },
-        });
-      }
-      await tx.adminUser.create({ data: { ...demoAdmin, passwordHash: adminHash! } });
-      await tx.serviceArea.create({ data: { name: "Cape Town metro and Stellenbosch", polygon } });
-      const fleet = await tx.vehicle.findMany({
-        where: { registrationNumber: { in: demoFleet.map((v) => v.registrationNumber) } },
-        select: { id: true, registrationNumber: true },
-      });
-      const idOf = new Map(fleet.map((v) => [v.registrationNumber, v.id]));
-      await seedDemoBookings(
-        tx,
-        demoFleet.map((v) => idOf.get(v.registrationNumber)!),
-        customerHash!,
-      );
-      await seedDemoDrivers(tx, driverHash!, otherDriverHash!);
-      return true;
-    },
-    { maxWait: 30_000, timeout: 60_000 },
-  );
-  if (!seeded) return null;
-  const admin = await db.adminUser.findUniqueOrThrow({ where: { email: demoAdmin.email }, select: { id: true } });
-  const cars = await db.vehicle.findMany({ select: { id: true, model: true, category: true, dealershipId: true }, orderBy: { registrationNumber: "asc" } });
-  await seedDemoPhotos(services, cars, admin.id);
+  const allCars = [...demoFleet, ...demoDealerships.flatMap((d) => d.stock)].sort((a, b) => (a.registrationNumber < b.registrationNumber ? -1 : 1));
+  const photos = await storeDemoPhotos(services, allCars);
 
   const first = demoDealerships[0]!;
   const credentials = {
@@ -107,6 +72,70 @@ export async function seedDemo(services: Services) {
     otherDealerships: demoDealerships.slice(1).map((d, i) => ({ dealershipCode: d.dealershipCode, password: dealershipPasswords[i + 1]! })),
   };
   const file = join(services.config.dataDir, "demo-credentials.txt");
+  let wroteFile = false;
+  try {
+    const seeded = await db.$transaction(
+      async (tx) => {
+        if (services.provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
+        else await tx.$executeRaw`DELETE FROM rate_limits WHERE 0 = 1`;
+        if ((await seededRows(tx)) > 0) return false;
+        for (const v of demoFleet) {
+          const { salesPrice: _ignored, ...vehicle } = v;
+          await tx.vehicle.create({ data: { ...vehicle, dailyRate: rate(v.category) } });
+        }
+        for (const [i, d] of demoDealerships.entries()) {
+          const { stock, ...dealership } = d;
+          await tx.dealership.create({
+            data: {
+              ...dealership,
+              passwordHash: dealershipHashes[i]!,
+              vehicles: { create: stock.map((v) => ({ ...v, dailyRate: rate(v.category) })) },
+            },
+          });
+        }
+        const admin = await tx.adminUser.create({ data: { ...demoAdmin, passwordHash: adminHash! }, select: { id: true } });
+        await tx.serviceArea.create({ data: { name: "Cape Town metro and Stellenbosch", polygon } });
+        const fleet = await tx.vehicle.findMany({
+          where: { registrationNumber: { in: demoFleet.map((v) => v.registrationNumber) } },
+          select: { id: true, registrationNumber: true },
+        });
+        const idOf = new Map(fleet.map((v) => [v.registrationNumber, v.id]));
+        await seedDemoBookings(
+          tx,
+          demoFleet.map((v) => idOf.get(v.registrationNumber)!),
+          customerHash!,
+        );
+        await seedDemoDrivers(tx, driverHash!, otherDriverHash!);
+        await recordDemoPhotos(tx, photos, admin.id);
+        // Last, holding the seeding lock: stopped before the commit, the next seeding writes it again.
+        writeCredentialsFile(file, credentials);
+        wroteFile = true;
+        return true;
+      },
+      { maxWait: 30_000, timeout: 60_000 },
+    );
+    if (!seeded) {
+      await removeDemoPhotos(services, photos);
+      return null;
+    }
+  } catch (error) {
+    // Rolled back: its passwords sign in nowhere, and nothing refers to its photos.
+    if (wroteFile) rmSync(file, { force: true });
+    await removeDemoPhotos(services, photos);
+    throw error;
+  }
+  return { credentials, file };
+}
+
+type DemoCredentials = {
+  admin: { email: string; password: string };
+  customer: { email: string; password: string };
+  driver: { email: string; password: string };
+  dealership: { dealershipCode: string; password: string };
+  otherDealerships: { dealershipCode: string; password: string }[];
+};
+
+function writeCredentialsFile(file: string, credentials: DemoCredentials): void {
   writeFileSync(
     file,
     [
@@ -119,7 +148,6 @@ export async function seedDemo(services: Services) {
     ].join("\n"),
     { mode: 0o600 },
   );
-  return { credentials, file };
 }
 
 /** Seeds an empty database when demo mode is on; prints the sign-in details once, when made. */
