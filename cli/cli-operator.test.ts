@@ -8,7 +8,7 @@ import pg from "pg";
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
-import { MIGRATION_LOCK } from "../server/db/migrate";
+import { holdMigrationLock } from "../server/testing/migration-lock";
 import { createServiceAreaAs } from "../server/services/admin-service-areas";
 import { issueApiKeyAs } from "../server/services/api-keys";
 import { onboardDealership } from "../server/services/dealership-auth";
@@ -549,17 +549,8 @@ describe("output", () => {
 
 if (onPostgres)
   describe("db migrate while another process migrates (PostgreSQL)", () => {
-    /** A second connection holding the migration lock, as another instance's migration (or a session left open) does. */
-    async function holdMigrationLock() {
-      const holder = new pg.Client({ connectionString: database.databaseUrl, application_name: "other migrator (test)" });
-      await holder.connect();
-      await holder.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      const pid = Number((await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid);
-      return { pid, release: () => holder.end() };
-    }
-
     test("it says on stderr that it waits and for whom, then finishes once the lock is let go", async () => {
-      const holder = await holdMigrationLock();
+      const holder = await holdMigrationLock(database.databaseUrl!, "other migrator (test)");
       const proc = spawnCli(["db", "migrate"]);
       let stderr = "";
       const stderrRead = (async () => {
@@ -580,7 +571,7 @@ if (onPostgres)
     });
 
     test("it gives up after MIGRATION_LOCK_TIMEOUT_SECONDS with exit 1 and one line naming the holder and how to end it", async () => {
-      const holder = await holdMigrationLock();
+      const holder = await holdMigrationLock(database.databaseUrl!, "other migrator (test)");
       try {
         const run = await cli(["db", "migrate"], { env: { MIGRATION_LOCK_TIMEOUT_SECONDS: "2" } });
         expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });

@@ -5,8 +5,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
 import { openDatabase } from "./index";
-import pg from "pg";
-import { MIGRATION_LOCK, MigrationLockTimeout, migrate, migrationStatus } from "./migrate";
+import { holdMigrationLock } from "../testing/migration-lock";
+import { MigrationLockTimeout, migrate, migrationStatus } from "./migrate";
 import type { DatabaseTarget } from "../config";
 
 const provider = process.env.TEST_DATABASE_URL ? "postgresql" : "sqlite";
@@ -180,18 +180,9 @@ test("six processes starting their migration at the same instant all succeed, an
 });
 
 if (provider === "postgresql") {
-  /** A second connection holding the migration lock, as a migration in another process (or a session left open) does. */
-  async function holdMigrationLock(target: DatabaseTarget) {
-    const holder = new pg.Client({ connectionString: target.url, application_name: "lock holder (test)" });
-    await holder.connect();
-    await holder.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    const pid = Number((await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid);
-    return { pid, release: () => holder.end() };
-  }
-
   test("PostgreSQL: a migration waiting for another's lock says so after a second, naming the holder, and applies once the lock is let go", async () => {
     const target = await freshTarget();
-    const holder = await holdMigrationLock(target);
+    const holder = await holdMigrationLock(target.url, "lock holder (test)");
     const waiting: string[] = [];
     const logged: string[] = [];
     const migrating = migrate(target, (line) => logged.push(line), { onWaiting: (line) => waiting.push(line) });
@@ -212,7 +203,7 @@ if (provider === "postgresql") {
 
   test("PostgreSQL: a lock held for longer than MIGRATION_LOCK_TIMEOUT_SECONDS: the migration gives up with a message naming the holder and how to end it, applying nothing", async () => {
     const target = await freshTarget();
-    const holder = await holdMigrationLock(target);
+    const holder = await holdMigrationLock(target.url, "lock holder (test)");
     const lines: string[] = [];
     try {
       const timeoutTarget = testConfig(database!, { MIGRATION_LOCK_TIMEOUT_SECONDS: "2" }).database;
