@@ -543,6 +543,22 @@ describe("DELETE /api/admin/vehicles/:id", () => {
     });
   }
 
+  test("marking a car sold is refused while a booking is ahead (409, nothing changed); without one it is sold", async () => {
+    const customer = await newCustomerWithToken(services());
+    const vehicle = await newFleetVehicle(services());
+    const booking = await newBooking(services(), { userId: customer.id, vehicleId: vehicle.id, status: "confirmed", fromDay: 3, toDay: 5 });
+    await expectRefusedUnchanged(
+      services(),
+      () => call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { status: "sold" } }),
+      409,
+      "This vehicle has upcoming bookings. Assign them another car before marking it sold.",
+    );
+    await db().booking.update({ where: { id: booking.id }, data: { status: "cancelled" } });
+    const sold = await call("PUT", `/api/admin/vehicles/${vehicle.id}`, { auth: as(), body: { status: "sold" } });
+    expect(sold.body.status).toBe("sold");
+    expect((await db().vehicle.findUniqueOrThrow({ where: { id: vehicle.id } })).soldAt).toBeInstanceOf(Date);
+  });
+
   test("unknown vehicle: 404", async () => {
     await expectRefusedUnchanged(services(), () => call("DELETE", `/api/admin/vehicles/${crypto.randomUUID()}`, { auth: as() }), 404, "Vehicle not found");
   });

@@ -9,6 +9,7 @@ import {
   CATEGORY_IDS,
   createAdminVehicleSchema,
   isMoneyAmount,
+  isSold,
   soldAtFor,
   listSearchSchema,
   pageSchema,
@@ -35,6 +36,7 @@ const NAMED_BOOKINGS_MAX = 5;
 export const VEHICLE_MESSAGES = {
   duplicatePlate: "A vehicle with this license plate already exists",
   hasUpcomingBookings: "This vehicle has upcoming bookings. Set it to out of service instead.",
+  soldWithUpcomingBookings: "This vehicle has upcoming bookings. Assign them another car before marking it sold.",
   notFound: "Vehicle not found",
   /** `numbers`: the open bookings' numbers as the admin's booking cards show them. */
   kindLocked: (numbers: readonly string[]) => {
@@ -229,10 +231,15 @@ export async function updateAdminVehicle(services: Services, viewer: Viewer, id:
   const image = "imageUrl" in fields ? await imageToStore(services, viewer, data.imageUrl, currentImage) : currentImage;
   if (await plateTaken(services.db, data.licensePlate, current.id)) throw fieldConflict("licensePlate", VEHICLE_MESSAGES.duplicatePlate);
   const changesKind = (v: { category: string; transmission: string }) => v.category !== data.category || v.transmission !== data.transmission;
+  // A sold car never comes back to the fleet, so its bookings ahead would be left without one.
+  const becomesSold = (v: { status: string }) => isSold(data) && !isSold(v);
   try {
     const update = async (tx: Prisma.TransactionClient) => {
       const before = await findVehicle(tx, current.id);
       if (changesKind(before)) await refuseKindChangeWhileBooked(tx, before, data, now ?? new Date());
+      if (becomesSold(before) && (await tx.booking.count({ where: openBookingsWhere(current.id, now ?? new Date()) })) > 0) {
+        throw conflict(VEHICLE_MESSAGES.soldWithUpcomingBookings);
+      }
       const first = before.images[0] ?? null;
       if (image && first && first.url !== image) await tx.vehicleImage.update({ where: { id: first.id }, data: { url: image } });
       if (image && !first) await tx.vehicleImage.create({ data: { vehicleId: current.id, url: image, position: 0 } });
@@ -242,7 +249,9 @@ export async function updateAdminVehicle(services: Services, viewer: Viewer, id:
       await recordAudit(tx, admin, { action: "vehicle.update", entity: "vehicle", entityId: row.id, before: auditView(before), after: auditView(row) });
       return row;
     };
-    const updated = changesKind(current) ? await withVehicleLock(services, current.id, update) : await services.db.$transaction(update);
+    // Under the car's booking lock when the answer depends on its bookings, so none slips in meanwhile.
+    const locked = changesKind(current) || becomesSold(current);
+    const updated = locked ? await withVehicleLock(services, current.id, update) : await services.db.$transaction(update);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldConflict("licensePlate", VEHICLE_MESSAGES.duplicatePlate);
