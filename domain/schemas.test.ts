@@ -391,7 +391,7 @@ describe("admin vehicle form", () => {
   });
 
   test("category, transmission and status must be from the lists", () => {
-    expect(Object.keys(errors(adminVehicleSchema, { ...valid, category: "xl", transmission: "cvt", status: "sold" }))).toEqual([
+    expect(Object.keys(errors(adminVehicleSchema, { ...valid, category: "xl", transmission: "cvt", status: "scrapped" }))).toEqual([
       "category",
       "transmission",
       "status",
