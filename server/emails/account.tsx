@@ -79,28 +79,35 @@ export function passwordResetEmail(user: Account, link: string): EmailMessage {
   return { to: user.email, subject, text, html };
 }
 
-export function passwordChangedEmail(user: Account, signInUrl: string): EmailMessage {
+/**
+ * The notice that an account's password changed, sent to the account's address so an owner whose
+ * session was stolen learns of it. After a reset every session ended; after a change made while
+ * signed in (`keptSession`) the session that made it stays. A customer can reset a password
+ * themselves (Forgot Password); a dealership, driver or admin asks us (`selfReset: false`).
+ */
+export function passwordChangedEmail(user: Account, signInUrl: string, { keptSession = false, selfReset = true } = {}): EmailMessage {
   const subject = "Your CapeDrive password was changed";
-  const text = [
-    `Hi ${user.name},`,
-    "",
-    "The password of your CapeDrive account was just changed, and every device signed in to it was signed out.",
-    "",
-    `If this was you, sign in with your new password: ${signInUrl}`,
-    "If it was not you, reset your password at once from the sign-in page (Forgot Password) and contact us.",
-    "",
-    "CapeDrive",
-  ].join("\n");
+  const what = keptSession
+    ? "The password of your CapeDrive account was just changed. The device it was changed on stays signed in; every other device signed in to it was signed out."
+    : "The password of your CapeDrive account was just changed, and every device signed in to it was signed out.";
+  const ifYou = keptSession ? "use your new password the next time you sign in" : "sign in with your new password";
+  const ifNot = selfReset
+    ? "reset your password at once from the sign-in page (Forgot Password) and contact us."
+    : "contact us at once: we will reset your password and sign everyone out.";
+  const text = [`Hi ${user.name},`, "", what, "", `If this was you, ${ifYou}: ${signInUrl}`, `If it was not you, ${ifNot}`, "", "CapeDrive"].join("\n");
   const html = renderEmail(
-    <EmailLayout title={subject} preview="Every device signed in to your account was signed out.">
+    <EmailLayout
+      title={subject}
+      preview={keptSession ? "Every other device signed in to your account was signed out." : "Every device signed in to your account was signed out."}
+    >
       <Title>Your password was changed</Title>
       <P>Hi {user.name},</P>
-      <P>The password of your CapeDrive account was just changed, and every device signed in to it was signed out.</P>
+      <P>{what}</P>
       <P>
-        If this was you, <TextLink href={signInUrl}>sign in with your new password</TextLink>.
+        If this was you, <TextLink href={signInUrl}>{ifYou}</TextLink>.
       </P>
       <P last>
-        <strong>If it was not you</strong>, reset your password at once from the sign-in page (Forgot Password) and contact us.
+        <strong>If it was not you</strong>, {ifNot}
       </P>
     </EmailLayout>,
   );

@@ -27,7 +27,7 @@ const HOSTILE = {
 describe("every email", () => {
   const emails = sampleEmails(HOSTILE);
 
-  test("all fifteen are there, each with a subject, a text part and an HTML part", () => {
+  test("all sixteen are there, each with a subject, a text part and an HTML part", () => {
     expect(emails.map((e) => e.name)).toEqual([
       "booking-confirmed",
       "booking-received",
@@ -43,6 +43,7 @@ describe("every email", () => {
       "welcome",
       "password-reset",
       "password-changed",
+      "password-changed-signed-in",
       "dealership-enquiry",
     ]);
     for (const { message } of emails) {

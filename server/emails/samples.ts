@@ -182,6 +182,14 @@ export function sampleEmails(input: SampleInput = { name: "Thandi Nkosi", addres
     },
     { name: "password-changed", message: passwordChangedEmail(user, `${site.publicUrl}/signin`), shows: "Your password was changed" },
     {
+      name: "password-changed-signed-in",
+      message: passwordChangedEmail(user, `${site.publicUrl}/dealership/signin`, {
+        keptSession: true,
+        selfReset: false,
+      }),
+      shows: "The device it was changed on stays signed in",
+    },
+    {
       name: "dealership-enquiry",
       message: dealershipEnquiryEmail(
         { contactPerson: "Pieter van Wyk", contactEmail: "sales@atlantic.example" },

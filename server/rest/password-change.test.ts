@@ -7,16 +7,20 @@ import { hashPassword } from "../services/passwords";
 import { SIGN_IN_LIMITS } from "../services/rate-limit";
 import { caller } from "../testing/admin";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
+import { startSmtpServer, type TestSmtpServer } from "../testing/smtp";
 
 // argon2id hashing and many HTTP calls per test: generous under a loaded CI machine.
 setDefaultTimeout(180_000);
 
 let server: TestServer;
+let smtp: TestSmtpServer;
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: "true" });
+  smtp = await startSmtpServer();
+  server = await startTestServer({ TRUST_PROXY: "true", SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await server?.close();
+  await smtp?.close();
 });
 beforeEach(async () => {
   await server.services.db.rateLimit.deleteMany();
@@ -38,8 +42,10 @@ type Area = {
   name: "customer" | "admin" | "dealership" | "driver";
   prefix: string;
   minimum: number;
-  /** Makes an account with password OLD and returns how to sign in to it. */
-  create(): Promise<{ id: string; signInBody: (password: string) => Record<string, string> }>;
+  /** Makes an account with password OLD and returns how to sign in to it, and its address. */
+  create(): Promise<{ id: string; email: string; signInBody: (password: string) => Record<string, string> }>;
+  /** The web app's sign-in page of the area, which the change notice links to. */
+  webSignIn: string;
   signInPath: string;
   mePath: string;
   hashOf(id: string): Promise<string | null>;
@@ -55,8 +61,9 @@ const AREAS: Area[] = [
     async create() {
       const email = `rider-${unique()}@example.com`;
       const row = await db().user.create({ data: { name: "Rider", email, passwordHash: await hashOfOld() } });
-      return { id: row.id, signInBody: (password) => ({ email, password }) };
+      return { id: row.id, email, signInBody: (password) => ({ email, password }) };
     },
+    webSignIn: "/signin",
     hashOf: async (id) => (await db().user.findUniqueOrThrow({ where: { id } })).passwordHash,
   },
   {
@@ -68,8 +75,9 @@ const AREAS: Area[] = [
     async create() {
       const email = `admin-${unique()}@capedrive.example`;
       const row = await db().adminUser.create({ data: { email, firstName: "Ada", lastName: "Admin", passwordHash: await hashOfOld() } });
-      return { id: row.id, signInBody: (password) => ({ email, password }) };
+      return { id: row.id, email, signInBody: (password) => ({ email, password }) };
     },
+    webSignIn: "/admin/signin",
     hashOf: async (id) => (await db().adminUser.findUniqueOrThrow({ where: { id } })).passwordHash,
   },
   {
@@ -89,8 +97,9 @@ const AREAS: Area[] = [
           passwordHash: await hashOfOld(),
         },
       });
-      return { id: row.id, signInBody: (password) => ({ dealershipCode: code, password }) };
+      return { id: row.id, email: row.contactEmail, signInBody: (password) => ({ dealershipCode: code, password }) };
     },
+    webSignIn: "/dealership/signin",
     hashOf: async (id) => (await db().dealership.findUniqueOrThrow({ where: { id } })).passwordHash,
   },
   {
@@ -102,8 +111,9 @@ const AREAS: Area[] = [
     async create() {
       const email = `driver-${unique()}@capedrive.example`;
       const row = await db().driver.create({ data: { name: "Dumi Driver", email, phone: "082 555 0101", passwordHash: await hashOfOld() } });
-      return { id: row.id, signInBody: (password) => ({ email, password }) };
+      return { id: row.id, email, signInBody: (password) => ({ email, password }) };
     },
+    webSignIn: "/driver/signin",
     hashOf: async (id) => (await db().driver.findUniqueOrThrow({ where: { id } })).passwordHash,
   },
 ];
@@ -122,6 +132,10 @@ async function accountWithTwoSessions(area: Area) {
   return { ...account, token: first.body.token as string, otherToken: second.body.token as string };
 }
 
+const NOTICE = "Your CapeDrive password was changed";
+/** The password-changed notices queued for an address (none for a refused change). */
+const queuedNotices = (to: string) => db().emailOutbox.count({ where: { to, subject: NOTICE } });
+
 const change = (area: Area, token: string, body: unknown, from?: string) => call("POST", `${area.prefix}/change-password`, { body, auth: bearer(token), from });
 
 for (const area of AREAS) {
@@ -137,6 +151,7 @@ for (const area of AREAS) {
       expect((await call("GET", area.mePath, { auth: bearer(account.token) })).status).toBe(200);
       expect((await call("GET", area.mePath, { auth: bearer(account.otherToken) })).status).toBe(200);
       expect((await signIn(area, account.signInBody(OLD))).status).toBe(200);
+      expect(await queuedNotices(account.email)).toBe(0);
     });
 
     test(`a new password shorter than ${area.minimum} characters, the same as the current one, or missing fields: 400 naming the field, nothing changed`, async () => {
@@ -168,6 +183,12 @@ for (const area of AREAS) {
       expect((await signIn(area, account.signInBody(OLD))).status).toBe(401);
       expect((await signIn(area, account.signInBody(fresh))).status).toBe(200);
       expect(await area.hashOf(account.id)).toStartWith("$argon2id$");
+      // The account's address is told, with the area's sign-in page and what to do if it was not them.
+      const notice = await smtp.waitFor((m) => m.envelopeTo.includes(account.email.toLowerCase()) && m.subject === NOTICE);
+      expect(await queuedNotices(account.email)).toBe(1);
+      expect(notice.text).toContain("The device it was changed on stays signed in; every other device signed in to it was signed out.");
+      expect(notice.text).toContain(`${server.services.config.publicUrl}${area.webSignIn}`);
+      expect(notice.text).toContain(area.name === "customer" ? "(Forgot Password)" : "contact us at once: we will reset your password");
     });
   });
 }

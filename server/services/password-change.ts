@@ -2,11 +2,13 @@
 // The current password is checked with the same argon2id code as sign-in, attempts are rate
 // limited like sign-in (per account and per client address), and, as a password reset does,
 // the change ends the account's other sessions (a thief's stolen token stops working); the
-// session that made the change stays signed in.
+// session that made the change stays signed in. The account's address is told of the change.
 import { PASSWORD_CHANGE_MESSAGES, type PasswordOwner, passwordChangeRequestSchema } from "#domain";
 import type { Db } from "../db";
+import { passwordChangedEmail } from "../emails/account";
 import { badInput, forbidden } from "../errors";
 import type { Services } from "./context";
+import { enqueueEmail, nudgeMailer } from "./mail";
 import { hashPassword, verifyAccountPassword } from "./passwords";
 import { hit, keyOf, resetLimit, SIGN_IN_LIMITS } from "./rate-limit";
 import { endOtherSessions } from "./sessions";
@@ -38,6 +40,28 @@ function accounts(db: Db, owner: PasswordOwner) {
     updateMany(args: { where: { id: string; passwordHash: string }; data: { passwordHash: string } }): Promise<{ count: number }>;
   };
   return table;
+}
+
+/** Who the change notice goes to, and where that area signs in. */
+async function noticeAddressee(db: Db, owner: PasswordOwner, id: string): Promise<{ name: string; email: string; signInPath: string }> {
+  switch (owner) {
+    case "customer": {
+      const u = await db.user.findUniqueOrThrow({ where: { id }, select: { name: true, email: true } });
+      return { ...u, signInPath: "/signin" };
+    }
+    case "admin": {
+      const a = await db.adminUser.findUniqueOrThrow({ where: { id }, select: { firstName: true, email: true } });
+      return { name: a.firstName, email: a.email, signInPath: "/admin/signin" };
+    }
+    case "dealership": {
+      const d = await db.dealership.findUniqueOrThrow({ where: { id }, select: { contactPerson: true, contactEmail: true } });
+      return { name: d.contactPerson, email: d.contactEmail, signInPath: "/dealership/signin" };
+    }
+    case "driver": {
+      const d = await db.driver.findUniqueOrThrow({ where: { id }, select: { name: true, email: true } });
+      return { ...d, signInPath: "/driver/signin" };
+    }
+  }
 }
 
 const accountKey = (owner: PasswordOwner, accountId: string) => `password-change:account:${owner}:${accountId}`;
@@ -76,8 +100,13 @@ export async function changeOwnPassword(services: Services, viewer: Viewer, inpu
     const { count } = await accounts(tx as Db, owner).updateMany({ where: { id: accountId, passwordHash: account.passwordHash! }, data: { passwordHash } });
     if (count !== 1) return false;
     await endOtherSessions({ ...services, db: tx as Db }, accountId, sessionId);
+    // The owner hears of it at the account's address: if the session was a thief's, they learn it here.
+    const to = await noticeAddressee(tx as Db, owner, accountId);
+    const notice = passwordChangedEmail(to, `${services.config.publicUrl}${to.signInPath}`, { keptSession: true, selfReset: owner === "customer" });
+    await enqueueEmail(tx, notice);
     return true;
   });
   if (!changed) throw badInput(PASSWORD_CHANGE_MESSAGES.currentWrong, { currentPassword: PASSWORD_CHANGE_MESSAGES.currentWrong });
+  nudgeMailer(services);
   await resetLimit(services, accountKey(owner, accountId));
 }
