@@ -387,7 +387,7 @@ describe("GraphQL variables of the wrong type", () => {
   });
 
   test("a wrong enum value, in a variable or in the query, says what the field takes: BAD_USER_INPUT, the field in fieldErrors, no type names", async () => {
-    const STATUS = "Status must be one of: available, maintenance, out_of_service, rented";
+    const STATUS = "Status must be one of: available, maintenance, out_of_service, rented, sold";
     const before = await fingerprint(server.services);
     const cases: [what: string, query: string, variables: Record<string, unknown> | undefined, field: string, message: string][] = [
       ["a variable given to an argument", "query($s: VehicleStatus) { adminVehicles(status: $s) { total } }", { s: "foo" }, "status", STATUS],

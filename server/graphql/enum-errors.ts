@@ -20,9 +20,12 @@ function enumNameIn(message: string): string | null {
   return null;
 }
 
-/** "pickupDate" -> "Pickup date". */
+/** "pickupDate" -> "Pickup date"; "idType" -> "ID type". */
 export function fieldLabel(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/\bid\b/g, "ID");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
