@@ -203,15 +203,6 @@ export function ChangeSummary() {
   const [noAnswer, setNoAnswer] = useState<"notMade" | "unknown" | null>(null);
   const [checking, setChecking] = useState(false);
   const busy = change.fetching || checking;
-  // Whether the customer is still on this screen: a save that ends after they left (Back) does
-  // not pull them back here.
-  const onScreen = useRef(true);
-  useEffect(() => {
-    onScreen.current = true;
-    return () => {
-      onScreen.current = false;
-    };
-  }, []);
   const quote = hasChanges ? quoteResult.data?.bookingChangeQuote : undefined;
   // The server's refusal of the change ("This change isn't possible: ..."), or a price that did not
   // arrive (offline, a server error: "Try again").
@@ -225,18 +216,22 @@ export function ChangeSummary() {
     store.clear();
     navigate(`/bookings/${booking.id}`);
   };
-  const changed = (totalAmount: string) => {
+  // `from`: the address the save was asked from. A customer who left it meanwhile (Back) is not
+  // pulled back to the booking. Read from the address, not from this screen's life: the answer's
+  // cache update can remount the screen while the customer stays on it.
+  const changed = (totalAmount: string, from: string) => {
     store.clear();
     notifySuccess("Booking changed", `Booking #${booking.bookingNumber} now costs ${formatRand(totalAmount)}. We've emailed you the details.`);
-    if (onScreen.current) navigate(`/bookings/${booking.id}`, { replace: true });
+    if (window.location.pathname === from) navigate(`/bookings/${booking.id}`, { replace: true });
   };
   const confirm = async () => {
     if (!quote) return;
+    const from = window.location.pathname;
     setRefusal(null);
     setNoAnswer(null);
     const result = await changeBooking({ id: booking.id, input: { ...input, totalAmount: quote.total, duration: quote.days } });
     if (result.data?.changeBooking) {
-      changed(result.data.changeBooking.totalAmount);
+      changed(result.data.changeBooking.totalAmount, from);
       return;
     }
     if (isTransientError(result.error)) {
@@ -246,7 +241,7 @@ export function ChangeSummary() {
       setChecking(false);
       const fresh = now.data?.booking;
       if (fresh && Object.keys(changeInput(fresh, draft)).length === 0) {
-        changed(fresh.totalAmount);
+        changed(fresh.totalAmount, from);
         return;
       }
       setNoAnswer(fresh ? "notMade" : "unknown");
