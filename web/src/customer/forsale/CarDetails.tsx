@@ -45,8 +45,12 @@ function Gallery({ car }: { car: CarForSale }) {
   return (
     <section aria-label={`Photos of the ${name}`} className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
       <div className={css({ position: "relative" })}>
+        {/* Focusable, so a keyboard scrolls it with the arrow keys as a finger swipes it. */}
         <ul
           ref={strip}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          aria-label={`${car.images.length} photos: use the arrow keys to scroll`}
           className={css({
             display: "flex",
             overflowX: "auto",
@@ -54,6 +58,7 @@ function Gallery({ car }: { car: CarForSale }) {
             borderRadius: "card",
             scrollbarWidth: "none",
             "&::-webkit-scrollbar": { display: "none" },
+            _focusVisible: { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" },
           })}
           onScroll={(event) => {
             const el = event.currentTarget;
