@@ -103,6 +103,8 @@ function copyData(source: string, dir: string) {
   mkdirSync(dir, { recursive: true });
   const database = new Database(join(source, "bench.db"), { readonly: true });
   try {
+    // A server of the same folder may still be closing (checkpointing its log): wait for it, not fail.
+    database.run("PRAGMA busy_timeout = 15000");
     database.run("VACUUM INTO ?", [join(dir, "bench.db")]);
   } finally {
     database.close();
