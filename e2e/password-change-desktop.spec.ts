@@ -5,28 +5,14 @@
  * success says so and keeps them signed in, while their other sessions end and the old password
  * stops working. Screenshots in e2e/screenshots/.
  */
-import { expect, test, type APIRequestContext, type Page } from "./test";
+import { expect, test, type Page } from "./test";
 import { onboardDealership } from "./dealership.ts";
+import { fillPasswordForm, tokenWorks } from "./password-helpers.ts";
 import { graphql, snap, uniqueEmail } from "./support.ts";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
-
-/** Whether a token still opens its account (a revoked one is a 401). */
-async function tokenWorks(request: APIRequestContext, query: string, token: string): Promise<boolean> {
-  const response = await request.post("/graphql", { data: { query }, headers: { authorization: `Bearer ${token}` } });
-  const body = (await response.json()) as { errors?: unknown[] };
-  return response.ok() && !body.errors?.length;
-}
-
-async function fillPasswordForm(page: Page, current: string, next: string, confirm = next) {
-  const form = page.getByRole("form", { name: "Change password" });
-  await form.getByLabel("Current Password").fill(current);
-  await form.getByLabel("New Password", { exact: true }).fill(next);
-  await form.getByLabel("Confirm New Password").fill(confirm);
-  await form.getByRole("button", { name: "Change Password" }).click();
-}
 
 const DEALERSHIP_SIGN_IN = "mutation ($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }";
 

@@ -5,28 +5,14 @@
  * signed up with Google is told so and offered the emailed link instead; a driver whose password
  * the office chose changes it from the app's Account link. Screenshots in e2e/screenshots/.
  */
-import { expect, test, type APIRequestContext, type Page } from "./test";
+import { expect, test } from "./test";
 import { googleIdToken } from "./google.ts";
 import { createAdminToken, createDriver, signInDriver } from "./handover-helpers.ts";
+import { fillPasswordForm, tokenWorks } from "./password-helpers.ts";
 import { createCustomer, graphql, signInWithToken, snap, uniqueEmail } from "./support.ts";
 
 const ME = "{ me { id } }";
 const DRIVER_ME = "{ driverMe { id } }";
-
-/** Whether a token still opens its account (a revoked one is a 401). */
-async function tokenWorks(request: APIRequestContext, query: string, token: string): Promise<boolean> {
-  const response = await request.post("/graphql", { data: { query }, headers: { authorization: `Bearer ${token}` } });
-  const body = (await response.json()) as { errors?: unknown[] };
-  return response.ok() && !body.errors?.length;
-}
-
-async function fillPasswordForm(page: Page, current: string, next: string, confirm = next) {
-  const form = page.getByRole("form", { name: "Change password" });
-  await form.getByLabel("Current Password").fill(current);
-  await form.getByLabel("New Password", { exact: true }).fill(next);
-  await form.getByLabel("Confirm New Password").fill(confirm);
-  await form.getByRole("button", { name: "Change Password" }).click();
-}
 
 test("a customer changes their password from Profile: wrong current password on its field, then success, still signed in, the other device signed out", async ({
   page,
