@@ -33,33 +33,34 @@ function ownerOf(viewer: Viewer): { owner: PasswordOwner; accountId: string; ses
   }
 }
 
-/** Each area's account table: read the hash; set a new one only while the old one is unchanged. */
+/** Each area's account table: set a new hash only while the old one is unchanged. */
 function accounts(db: Db, owner: PasswordOwner) {
   const table = { customer: db.user, admin: db.adminUser, dealership: db.dealership, driver: db.driver }[owner] as unknown as {
-    findUnique(args: { where: { id: string }; select: { passwordHash: true } }): Promise<{ passwordHash: string | null } | null>;
     updateMany(args: { where: { id: string; passwordHash: string }; data: { passwordHash: string } }): Promise<{ count: number }>;
   };
   return table;
 }
 
-/** Who the change notice goes to, and where that area signs in. */
-async function noticeAddressee(db: Db, owner: PasswordOwner, id: string): Promise<{ name: string; email: string; signInPath: string }> {
+type Account = { passwordHash: string | null; name: string; email: string; signInPath: string };
+
+/** The account's password hash, who the change notice goes to, and where that area signs in; null: gone. */
+async function readAccount(db: Db, owner: PasswordOwner, id: string): Promise<Account | null> {
   switch (owner) {
     case "customer": {
-      const u = await db.user.findUniqueOrThrow({ where: { id }, select: { name: true, email: true } });
-      return { ...u, signInPath: "/signin" };
+      const u = await db.user.findUnique({ where: { id }, select: { passwordHash: true, name: true, email: true } });
+      return u && { ...u, signInPath: "/signin" };
     }
     case "admin": {
-      const a = await db.adminUser.findUniqueOrThrow({ where: { id }, select: { firstName: true, email: true } });
-      return { name: a.firstName, email: a.email, signInPath: "/admin/signin" };
+      const a = await db.adminUser.findUnique({ where: { id }, select: { passwordHash: true, firstName: true, email: true } });
+      return a && { passwordHash: a.passwordHash, name: a.firstName, email: a.email, signInPath: "/admin/signin" };
     }
     case "dealership": {
-      const d = await db.dealership.findUniqueOrThrow({ where: { id }, select: { contactPerson: true, contactEmail: true } });
-      return { name: d.contactPerson, email: d.contactEmail, signInPath: "/dealership/signin" };
+      const d = await db.dealership.findUnique({ where: { id }, select: { passwordHash: true, contactPerson: true, contactEmail: true } });
+      return d && { passwordHash: d.passwordHash, name: d.contactPerson, email: d.contactEmail, signInPath: "/dealership/signin" };
     }
     case "driver": {
-      const d = await db.driver.findUniqueOrThrow({ where: { id }, select: { name: true, email: true } });
-      return { ...d, signInPath: "/driver/signin" };
+      const d = await db.driver.findUnique({ where: { id }, select: { passwordHash: true, name: true, email: true } });
+      return d && { ...d, signInPath: "/driver/signin" };
     }
   }
 }
@@ -86,7 +87,7 @@ export async function changeOwnPassword(services: Services, viewer: Viewer, inpu
   const { owner, accountId, sessionId } = ownerOf(viewer);
   const data = parseInput(passwordChangeRequestSchema(owner), input);
   await limitPasswordChange(services, owner, accountId, viewer.clientAddress);
-  const account = await accounts(services.db, owner).findUnique({ where: { id: accountId }, select: { passwordHash: true } });
+  const account = await readAccount(services.db, owner, accountId);
   if (!account) throw signInRequired({ kind: "anonymous", clientAddress: viewer.clientAddress, sessionExpired: true });
   if (!account.passwordHash) {
     await verifyAccountPassword(data.currentPassword, null); // as long as a wrong password
@@ -101,8 +102,8 @@ export async function changeOwnPassword(services: Services, viewer: Viewer, inpu
     if (count !== 1) return false;
     await endOtherSessions({ ...services, db: tx as Db }, accountId, sessionId);
     // The owner hears of it at the account's address: if the session was a thief's, they learn it here.
-    const to = await noticeAddressee(tx as Db, owner, accountId);
-    const notice = passwordChangedEmail(to, `${services.config.publicUrl}${to.signInPath}`, { keptSession: true, selfReset: owner === "customer" });
+    const signInUrl = `${services.config.publicUrl}${account.signInPath}`;
+    const notice = passwordChangedEmail(account, signInUrl, { keptSession: true, selfReset: owner === "customer" });
     await enqueueEmail(tx, notice);
     return true;
   });
