@@ -255,8 +255,8 @@ export async function updateOwnVehicle(services: Services, viewer: Viewer, id: s
   }
 }
 
-/** Bookings that still need the car: pending, confirmed or in progress, returning after now. */
-const upcomingBookings = (): Prisma.BookingWhereInput => ({ status: { in: [...UPCOMING_BOOKING_STATUSES] }, returnDate: { gt: new Date() } });
+/** Bookings that still need the car: pending, confirmed or in progress, returning after `now`. */
+const upcomingBookings = (now = new Date()): Prisma.BookingWhereInput => ({ status: { in: [...UPCOMING_BOOKING_STATUSES] }, returnDate: { gt: now } });
 
 /**
  * Mark as sold: the car leaves Cars for Sale (its link says it has been sold, enquiries are
@@ -271,7 +271,7 @@ export async function markOwnVehicleSold(services: Services, viewer: Viewer, id:
   if (!isSold(existing)) {
     await withVehicleLock(services, existing.id, async (tx) => {
       const { count } = await tx.vehicle.updateMany({
-        where: { ...mine, status: { not: "sold" }, bookings: { none: upcomingBookings() } },
+        where: { ...mine, status: { not: "sold" }, bookings: { none: upcomingBookings(now) } },
         data: { status: "sold", soldAt: now },
       });
       if (count === 1) return;
