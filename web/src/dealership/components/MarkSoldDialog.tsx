@@ -3,19 +3,14 @@
  * been sold, enquiries are refused) but stays in the inventory with its enquiries, unlike a
  * delete. "Mark as available again" on the sold car's card undoes it (useMarkAvailable).
  */
-import { Dialog } from "@ark-ui/react/dialog";
 import { useMutation } from "urql";
-import { css } from "styled-system/css";
 import { serverMessage } from "../../lib/errors.ts";
-import { Button } from "../../ui/Button.tsx";
-import { dialogStyles } from "../../ui/dialog.ts";
 import { CheckCircleIcon, TagIcon } from "../../ui/icons.tsx";
-import { Spinner } from "../../ui/Spinner.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { errorCode } from "../lib/errors.ts";
 import type { DealershipVehicle } from "../lib/vehicle.ts";
+import { VehicleQuestion } from "./VehicleQuestion.tsx";
 import { graphql } from "../../lib/graphql.ts";
-import { DialogShell } from "../../ui/DialogShell.tsx";
 
 const MARK_SOLD = graphql(`
   mutation MarkDealershipVehicleSold($id: ID!) {
@@ -73,49 +68,26 @@ export function MarkSoldDialog({ vehicle, onClose }: { vehicle: DealershipVehicl
   }
 
   return (
-    <DialogShell
+    <VehicleQuestion
       open={vehicle !== null}
-      onOpenChange={(open) => {
-        if (!open && !fetching) onClose();
-      }}
-      role="alertdialog"
-      closeDisabled={fetching}
-    >
-      <span
-        className={css({
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "center",
-          width: "12",
-          height: "12",
-          borderRadius: "full",
-          bg: "brand.subtle",
-          color: "brand.text",
-        })}
-      >
-        <TagIcon size={24} />
-      </span>
-      <Dialog.Title className={dialogStyles.title}>Mark as sold</Dialog.Title>
-      <Dialog.Description className={css({ display: "flex", flexDirection: "column", gap: "2", color: "fg.default" })}>
-        <span>{MARK_SOLD_QUESTION}</span>
-        {vehicle ? (
-          <span className={css({ textStyle: "small", color: "fg.muted" })}>
+      busy={fetching}
+      onClose={onClose}
+      tone="brand"
+      icon={<TagIcon size={24} />}
+      title="Mark as sold"
+      question={MARK_SOLD_QUESTION}
+      detail={
+        vehicle ? (
+          <>
             {carName(vehicle)} · {vehicle.registrationNumber}. It leaves Cars for Sale and buyers can no longer send enquiries about it. It stays in your
             inventory with its enquiries, and you can mark it as available again.
-          </span>
-        ) : null}
-      </Dialog.Description>
-      <div className={dialogStyles.actions}>
-        <Dialog.CloseTrigger asChild>
-          <Button variant="outline" size="lg" disabled={fetching}>
-            Cancel
-          </Button>
-        </Dialog.CloseTrigger>
-        <Button size="lg" onClick={confirm} disabled={fetching} aria-busy={fetching || undefined}>
-          {fetching ? <Spinner /> : <CheckCircleIcon size={18} />}
-          {fetching ? "Marking..." : "Mark as sold"}
-        </Button>
-      </div>
-    </DialogShell>
+          </>
+        ) : null
+      }
+      confirmIcon={<CheckCircleIcon size={18} />}
+      confirmLabel="Mark as sold"
+      busyLabel="Marking..."
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,0 +1,78 @@
+/**
+ * The question the dealership answers before a step taken on one car (Delete, Mark as sold): an
+ * alert dialog with the step's icon, title, question and what it does to the car, Cancel, and the
+ * step's button (busy while it runs; closing is off meanwhile). The step itself, and what it says
+ * when done or refused, stay with its dialog (DeleteVehicleDialog, MarkSoldDialog).
+ */
+import { Dialog } from "@ark-ui/react/dialog";
+import type { ReactNode } from "react";
+import { css } from "styled-system/css";
+import { Button } from "../../ui/Button.tsx";
+import { dialogStyles } from "../../ui/dialog.ts";
+import { DialogShell } from "../../ui/DialogShell.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+
+const disc = { display: "flex", alignItems: "center", justifyContent: "center", width: "12", height: "12", borderRadius: "full" } as const;
+const brandDisc = css(disc, { bg: "brand.subtle", color: "brand.text" });
+const dangerDisc = css(disc, { bg: "danger.bg", color: "danger.fg" });
+
+export function VehicleQuestion({
+  open,
+  busy,
+  onClose,
+  tone,
+  icon,
+  title,
+  question,
+  detail,
+  confirmIcon,
+  confirmLabel,
+  busyLabel,
+  onConfirm,
+  finalFocusEl,
+}: {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  /** danger: a step that cannot be undone. */
+  tone: "brand" | "danger";
+  icon: ReactNode;
+  title: string;
+  question: string;
+  detail: ReactNode;
+  confirmIcon: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  onConfirm: () => void;
+  finalFocusEl?: () => HTMLElement | null;
+}) {
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) onClose();
+      }}
+      role="alertdialog"
+      closeDisabled={busy}
+      finalFocusEl={finalFocusEl}
+    >
+      <span className={tone === "danger" ? dangerDisc : brandDisc}>{icon}</span>
+      <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
+      <Dialog.Description className={css({ display: "flex", flexDirection: "column", gap: "2", color: "fg.default" })}>
+        <span>{question}</span>
+        {detail ? <span className={css({ textStyle: "small", color: "fg.muted" })}>{detail}</span> : null}
+      </Dialog.Description>
+      <div className={dialogStyles.actions}>
+        <Dialog.CloseTrigger asChild>
+          <Button variant="outline" size="lg" disabled={busy}>
+            Cancel
+          </Button>
+        </Dialog.CloseTrigger>
+        <Button variant={tone === "danger" ? "danger" : undefined} size="lg" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <Spinner /> : confirmIcon}
+          {busy ? busyLabel : confirmLabel}
+        </Button>
+      </div>
+    </DialogShell>
+  );
+}
