@@ -163,10 +163,13 @@ export function collectionCharges(
   return { lateDays, lateFeeCents, fuelEighthsShort, fuelFeeCents, totalCents: lateFeeCents + fuelFeeCents };
 }
 
+/** "1 day", "3 days". */
+export const dayCount = (n: number): string => `${n} ${n === 1 ? "day" : "days"}`;
+
 /** "2 days late: R900; ¼ tank short: R360" or null when nothing is charged. */
 export function describeCharges(charges: Pick<HandoverCharges, "lateDays" | "lateFeeCents" | "fuelEighthsShort" | "fuelFeeCents">): string | null {
   const parts: string[] = [];
-  if (charges.lateDays > 0) parts.push(`${charges.lateDays} ${charges.lateDays === 1 ? "day" : "days"} late: ${formatRandCents(charges.lateFeeCents)}`);
+  if (charges.lateDays > 0) parts.push(`${dayCount(charges.lateDays)} late: ${formatRandCents(charges.lateFeeCents)}`);
   if (charges.fuelEighthsShort > 0) parts.push(`${fuelShortText(charges.fuelEighthsShort)}: ${formatRandCents(charges.fuelFeeCents)}`);
   return parts.length ? parts.join("; ") : null;
 }
