@@ -49,8 +49,10 @@ test(`12 different lookups at once, alternating between A and B: all answered, a
   // B's requests through in pairs (gaps of a few milliseconds, 5 within a quarter second).
   const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
   expect(Math.min(...gaps)).toBeGreaterThanOrEqual(100);
-  // In any second, at most RATE requests: the first and the (RATE+1)th of any run are a second apart.
-  for (let i = 0; i + RATE < arrivals.length; i++) expect(arrivals[i + RATE]! - arrivals[i]!).toBeGreaterThanOrEqual(1_000 - 120);
+  // In any second, at most RATE requests: the first and the (RATE+1)th of any run are a second apart,
+  // less one slot of arrival jitter (a loaded CI machine once came 121 ms short). Budgets per
+  // instance would bring them within half a second.
+  for (let i = 0; i + RATE < arrivals.length; i++) expect(arrivals[i + RATE]! - arrivals[i]!).toBeGreaterThanOrEqual(1_000 - interval);
   // ...and not much more: the 12 took about 11 slots.
   expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(11 * interval + 1_000);
 }, 20_000);
