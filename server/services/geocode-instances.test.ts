@@ -44,17 +44,16 @@ test(`12 different lookups at once, alternating between A and B: all answered, a
     .sort((x, y) => x - y);
   expect(arrivals).toHaveLength(12);
   const interval = 1_000 / RATE;
-  // Starts are claimed 250 ms apart; an arrival comes some tens of milliseconds after its start on a
-  // busy machine (never before it), hence the tolerances. Per-instance budgets would let A's and
-  // B's requests through in pairs (gaps of a few milliseconds, 5 within a quarter second).
-  const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
-  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(100);
-  // In any second, at most RATE requests: the first and the (RATE+1)th of any run are a second apart,
-  // less one slot of arrival jitter (a loaded CI machine once came 121 ms short). Budgets per
-  // instance would bring them within half a second.
+  // Starts are claimed 250 ms apart; an arrival comes some tens of milliseconds after its start, or
+  // later when a loaded machine stalls a process (two arrivals then come close together: seen
+  // 0.1 ms apart), hence one slot of tolerance. Budgets per instance would let A's and B's requests
+  // through in pairs: 5 within half a second, and all 12 within about 1.25 s.
+  // In any second, at most RATE requests: the first and the (RATE+1)th of any run are a second apart.
   for (let i = 0; i + RATE < arrivals.length; i++) expect(arrivals[i + RATE]! - arrivals[i]!).toBeGreaterThanOrEqual(1_000 - interval);
-  // ...and not much more: the 12 took about 11 slots.
-  expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(11 * interval + 1_000);
+  // ...and the 12 took about 11 slots: not much fewer, not much more.
+  const spread = arrivals.at(-1)! - arrivals[0]!;
+  expect(spread).toBeGreaterThanOrEqual(11 * interval - 2 * interval);
+  expect(spread).toBeLessThan(11 * interval + 1_000);
 }, 20_000);
 
 test("an answer looked up through A is answered by B from the shared cache, without asking the geocoder", async () => {
