@@ -324,7 +324,7 @@ describe("answers for scripts", () => {
     await twice(["api-key", "revoke", id], "apiKey");
     // In words too: revoking a revoked key says it was already revoked.
     expect((await ok(["api-key", "revoke", id])).stdout).toBe(`API key Json (${id}) was already revoked\n`);
-  });
+  }, 120_000); // 14 runs of the CLI, each a new process: more than a minute on a loaded machine
 });
 
 /** Reads a process's stream into `into.text` as it comes; resolves when the stream ends. */
