@@ -7,7 +7,7 @@
 import { phoneE164 } from "#domain/phone.ts";
 import { expectAccessible } from "./axe";
 import { expect, test } from "./test";
-import { snap } from "./support.ts";
+import { expectTargetSize, snap } from "./support.ts";
 
 const phone = process.env.E2E_SUPPORT_PHONE!;
 const email = process.env.E2E_SUPPORT_EMAIL!;
@@ -24,6 +24,14 @@ for (const area of [
     await expect(line.getByRole("link", { name: phone })).toHaveAttribute("href", `tel:${phoneE164(phone)}`);
     expect(phoneE164(phone)).toMatch(/^\+27\d{9}$/);
     await expect(line.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+    // Each link is a thumb's 44 px target on a phone, and an address that fits a line is not split at its "@".
+    if (testInfo.project.name === "phone") await expectTargetSize(line.getByRole("link"), 44);
+    const emailLines = await line.getByRole("link", { name: email }).evaluate((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(emailLines).toBe(1);
     await expectAccessible(page, `${area.name}-signin-contact`);
     await snap(page, testInfo, `${area.name}-signin-contact`);
   });

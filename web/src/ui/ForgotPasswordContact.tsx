@@ -23,7 +23,19 @@ const SUPPORT_CONTACT = graphql(`
   }
 `);
 
-const link = css({ color: "fg.link", fontWeight: "semibold", textDecoration: "underline", textUnderlineOffset: "2px" });
+// Each link moves to the next line whole rather than splitting (an address still breaks after its
+// "@" when it is wider than the line), and is a 44 px target for a thumb: padding that the negative
+// margin keeps out of the line's height.
+const link = css({
+  display: "inline-block",
+  maxW: "full",
+  py: "3",
+  my: "-3",
+  color: "fg.link",
+  fontWeight: "semibold",
+  textDecoration: "underline",
+  textUnderlineOffset: "2px",
+});
 
 export function ForgotPasswordContact({ fallback }: { fallback: string }) {
   const [{ data }] = useQuery({ query: SUPPORT_CONTACT });
@@ -38,7 +50,7 @@ export function ForgotPasswordContact({ fallback }: { fallback: string }) {
           {phone ? (
             <>
               on{" "}
-              <a className={`${link} ${css({ whiteSpace: "nowrap" })}`} href={phone.href}>
+              <a className={link} href={phone.href}>
                 {phone.text}
               </a>
             </>
