@@ -37,6 +37,12 @@ export const CarIcon = (p: IconProps) => (
     <circle cx="16.5" cy="17" r="1.8" />
   </Svg>
 );
+export const LockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Svg>
+);
 export const TagIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8Z" />

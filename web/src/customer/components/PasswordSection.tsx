@@ -12,6 +12,8 @@ import { css } from "styled-system/css";
 import { graphql } from "../../lib/graphql.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Card.tsx";
+import { LockIcon } from "../../ui/icons.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
 import { ChangePasswordForm } from "../../ui/AccountScreen.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -31,7 +33,6 @@ const REQUEST_SET_PASSWORD_LINK = graphql(`
   }
 `);
 
-const heading = css({ textStyle: "heading", fontSize: "md" });
 const lead = css({ textStyle: "small", color: "fg.muted" });
 
 function GoogleOnly({ email }: { email: string }) {
@@ -69,16 +70,34 @@ function GoogleOnly({ email }: { email: string }) {
   );
 }
 
-export function PasswordSection({ email }: { email: string }) {
-  const [{ data }] = useQuery({ query: SIGN_IN_METHOD });
+/** `headingClassName`: the Profile screen's card heading, so this card's reads like its neighbours'. */
+export function PasswordSection({ email, headingClassName }: { email: string; headingClassName: string }) {
+  const [{ data, error }, refetch] = useQuery({ query: SIGN_IN_METHOD });
   const [open, setOpen] = useState(false);
   const hasPassword = data?.me?.hasPassword;
   return (
     <Card as="section" aria-labelledby="profile-password" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-      <h2 id="profile-password" className={heading}>
+      <h2 id="profile-password" className={headingClassName}>
+        <LockIcon />
         Password
       </h2>
-      {hasPassword === undefined ? null : hasPassword === false ? (
+      {hasPassword === undefined ? (
+        error ? (
+          // Never an empty card: say why, and offer the way to try again.
+          <>
+            <p className={lead}>We couldn't check how you sign in. Check your connection and try again.</p>
+            <Button variant="outline" fullWidth onClick={() => refetch({ requestPolicy: "network-only" })}>
+              Try again
+            </Button>
+          </>
+        ) : (
+          // The lead and the button's room while the sign-in method loads, so the card does not jump.
+          <div aria-hidden="true" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+            <Skeleton className={css({ h: "10", w: "full" })} />
+            <Skeleton className={css({ h: "11", w: "full" })} />
+          </div>
+        )
+      ) : hasPassword === false ? (
         <GoogleOnly email={email} />
       ) : open ? (
         <ChangePasswordForm owner="customer" fullWidthButton />

@@ -222,7 +222,7 @@ function ProfileDetails({ user }: { user: User }) {
         </div>
       </Card>
 
-      <PasswordSection email={user.email} />
+      <PasswordSection email={user.email} headingClassName={sectionHeading} />
 
       <Button
         variant="outline"
