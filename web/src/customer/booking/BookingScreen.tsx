@@ -45,8 +45,10 @@ const actionBar = css({
   borderColor: "border.default",
   display: "flex",
   gap: "3",
-  // Buttons share the width and may wrap their text rather than push the frame wider.
-  "& > *": { flex: "1", minW: "0", whiteSpace: "normal" },
+  // Buttons start from their label's width and share what is left, so a longer label ("Confirm
+  // Change" beside "Discard") stays on one line; on a phone too narrow for both they wrap their
+  // text rather than push the frame wider.
+  "& > *": { flex: "1 1 auto", minW: "0", whiteSpace: "normal" },
 });
 
 /** The screen's main actions, kept at the bottom of the phone screen (put it last in the screen). */

@@ -94,14 +94,14 @@ function ChangeActions({ booking }: { booking: BookingDetails }) {
   if (booking.canExtend) {
     return (
       <ButtonLink to={`/bookings/${booking.id}/extend`} fullWidth>
-        Extend trip
+        Extend Trip
       </ButtonLink>
     );
   }
   if (booking.canChange) {
     return (
       <ButtonLink to={`/bookings/${booking.id}/change`} fullWidth>
-        Change booking
+        Change Booking
       </ButtonLink>
     );
   }

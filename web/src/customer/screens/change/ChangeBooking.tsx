@@ -3,7 +3,7 @@
  * the change's own draft from it, and serves the booking flow's steps (car, dates, delivery,
  * return) at /bookings/{id}/change/{step}, each returning here. This summary shows the booking as
  * it will be (with what it was), the server's quote for the change ("R650 more", the car kept or
- * another of the kind, or none free) and "Confirm change", which sends the figures shown (a price
+ * another of the kind, or none free) and "Confirm Change", which sends the figures shown (a price
  * that changed meanwhile is refused, and the new figures shown). A booking that can no longer be
  * changed says why (within 24 hours of pickup: the same rule as cancelling).
  *
@@ -274,11 +274,11 @@ export function ChangeSummary() {
           </Notice>
           {booking.canExtend ? (
             <ButtonLink to={`/bookings/${booking.id}/extend`} fullWidth>
-              Extend trip
+              Extend Trip
             </ButtonLink>
           ) : null}
           <ButtonLink to={`/bookings/${booking.id}`} variant="outline" fullWidth>
-            Back to booking
+            Back to Booking
           </ButtonLink>
         </div>
       ) : (
@@ -368,7 +368,7 @@ export function ChangeSummary() {
             </Button>
             <Button size="lg" onClick={confirm} disabled={!quote || quote.car === "none" || quoteResult.fetching || busy} aria-busy={busy || undefined}>
               {busy ? <Spinner /> : null}
-              {busy ? "Changing…" : "Confirm change"}
+              {busy ? "Changing…" : "Confirm Change"}
             </Button>
           </ActionBar>
         </>

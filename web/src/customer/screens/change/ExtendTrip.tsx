@@ -100,11 +100,11 @@ function ExtendForm({ booking }: { booking: BookingDetails }) {
         </Notice>
         {booking.canChange ? (
           <ButtonLink to={`/bookings/${booking.id}/change`} fullWidth>
-            Change booking
+            Change Booking
           </ButtonLink>
         ) : null}
         <ButtonLink to={`/bookings/${booking.id}`} variant="outline" fullWidth>
-          Back to booking
+          Back to Booking
         </ButtonLink>
       </div>
     );
@@ -189,7 +189,7 @@ function ExtendForm({ booking }: { booking: BookingDetails }) {
         </ButtonLink>
         <Button size="lg" onClick={confirm} disabled={!quote || pastFree || quoteResult.fetching || busy} aria-busy={busy || undefined}>
           {busy ? <Spinner /> : null}
-          {busy ? "Extending…" : "Extend trip"}
+          {busy ? "Extending…" : "Extend Trip"}
         </Button>
       </ActionBar>
     </>
