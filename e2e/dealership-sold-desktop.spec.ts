@@ -11,7 +11,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { DEALERSHIP_TOKEN_KEY, onboardDealership } from "./dealership.ts";
-import { expectToast, graphql, snap } from "./support.ts";
+import { expectTargetSize, expectToast, graphql, snap } from "./support.ts";
 
 test.use({ viewport: { width: 1280, height: 800 }, allowedConsoleErrors: [/net::ERR_CONNECTION_RESET/] });
 
@@ -102,6 +102,9 @@ test("Add Vehicle after a lost answer ends on the car added once; Mark as sold t
   await page.goto("/dealership/dashboard");
   await expect(stat(page, "Sold")).toContainText("1");
   await expect(card.getByRole("button", { name: /^Mark as available again: / })).toBeVisible();
+  // A thumb's 44 px for the card's buttons and the filters over the cards.
+  await expectTargetSize(card.getByRole("button").or(card.getByRole("link")), 44);
+  await expectTargetSize(page.getByRole("button", { name: /^(All|In stock|Sold) \(/ }), 44);
   await snap(page, testInfo, "dealership-sold-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
 

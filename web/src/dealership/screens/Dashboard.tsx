@@ -68,6 +68,8 @@ const statGrid = css({
   gridTemplateColumns: { base: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))", lg: "repeat(5, minmax(0, 1fr))" },
   gap: { base: "3", md: "4" },
 });
+// The small buttons of a card and the filters: 44 px high for a thumb on a phone, 36 with a mouse.
+const smallButton = css({ minH: { base: "11", md: "9" } });
 const vehicleGrid = css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 17.5rem), 1fr))", gap: { base: "4", md: "5" } });
 
 const STAT_TONES = {
@@ -86,6 +88,12 @@ const FILTERS = [
 ] as const;
 type Filter = (typeof FILTERS)[number]["id"];
 const isSoldCar = (vehicle: DealershipVehicle) => vehicle.status === "sold";
+/** "2 of 3 in stock listed for sale"; "None in stock" when every car is sold (not "0 of 0 in stock..."). */
+function listedForSale(vehicles: DealershipVehicle[]): string {
+  const inStock = vehicles.filter((v) => !isSoldCar(v));
+  if (inStock.length === 0) return "None in stock";
+  return `${inStock.filter((v) => isForSale(v.salesPrice)).length} of ${inStock.length} in stock listed for sale`;
+}
 const shownBy = (filter: Filter) => (vehicle: DealershipVehicle) => filter === "all" || (filter === "sold") === isSoldCar(vehicle);
 
 function StatCard({ label, value, tone }: { label: string; value: number | null; tone: keyof typeof STAT_TONES }) {
@@ -194,6 +202,7 @@ function VehicleCard({
             <Button
               variant="outline"
               size="sm"
+              className={smallButton}
               onClick={() => markAvailable(vehicle)}
               disabled={undoing}
               aria-busy={undoing || undefined}
@@ -203,7 +212,13 @@ function VehicleCard({
               Mark as available again
             </Button>
           ) : (
-            <Button variant="outline" size="sm" onClick={() => onMarkSold(vehicle)} aria-label={`Mark as sold: ${vehicle.year} ${name}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              className={smallButton}
+              onClick={() => onMarkSold(vehicle)}
+              aria-label={`Mark as sold: ${vehicle.year} ${name}`}
+            >
               <TagIcon size={16} />
               Mark as sold
             </Button>
@@ -213,7 +228,7 @@ function VehicleCard({
               to={`/dealership/vehicles/${vehicle.id}/edit`}
               variant="outline"
               size="sm"
-              className={css({ flex: "1" })}
+              className={cx(smallButton, css({ flex: "1" }))}
               aria-label={`Edit ${vehicle.year} ${name}`}
               data-card-action
             >
@@ -223,7 +238,7 @@ function VehicleCard({
             <Button
               variant="ghost"
               size="sm"
-              className={css({ flex: "1", color: "danger.fg", _hover: { bg: "danger.bg" } })}
+              className={cx(smallButton, css({ flex: "1", color: "danger.fg", _hover: { bg: "danger.bg" } }))}
               onClick={() => onDelete(vehicle)}
               aria-label={`Delete ${vehicle.year} ${name}`}
             >
@@ -330,16 +345,12 @@ export function Component() {
         className={css({ display: "flex", flexDirection: "column", gap: "4" })}
         aria-busy={result.fetching || undefined}
       >
-        <div className={css({ display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: "3" })}>
-          <h2 id="vehicles-heading" className={css({ textStyle: "heading", fontSize: "xl" })}>
+        {/* On a phone the count goes under the heading rather than squeezing it onto two lines. */}
+        <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", columnGap: "3", rowGap: "1" })}>
+          <h2 id="vehicles-heading" className={css({ textStyle: "heading", fontSize: "xl", whiteSpace: "nowrap" })}>
             Your vehicles
           </h2>
-          {vehicles && vehicles.length > 0 ? (
-            <span className={css({ textStyle: "small", color: "fg.muted" })}>
-              {vehicles.filter((v) => isForSale(v.salesPrice) && !isSoldCar(v)).length} of {vehicles.filter((v) => !isSoldCar(v)).length} in stock listed for
-              sale
-            </span>
-          ) : null}
+          {vehicles && vehicles.length > 0 ? <span className={css({ textStyle: "small", color: "fg.muted" })}>{listedForSale(vehicles)}</span> : null}
         </div>
         {failed && !vehicles ? (
           <div className={css({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: "3" })} role="alert">
@@ -367,6 +378,7 @@ export function Component() {
                 <Button
                   key={option.id}
                   size="sm"
+                  className={smallButton}
                   variant={filter === option.id ? "solid" : "outline"}
                   aria-pressed={filter === option.id}
                   onClick={() => setFilter(option.id)}
