@@ -61,13 +61,8 @@ export function DeleteVehicleDialog({
       icon={<TrashIcon size={24} />}
       title="Delete vehicle"
       question={DELETE_QUESTION}
-      detail={
-        vehicle ? (
-          <>
-            {vehicle.year} {vehicle.make} {vehicle.model} · {vehicle.registrationNumber}. Its photos and enquiries are removed too. This cannot be undone.
-          </>
-        ) : null
-      }
+      vehicle={vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.registrationNumber}` : null}
+      detail="Its photos and enquiries are removed too. This cannot be undone."
       confirmIcon={<TrashIcon size={18} />}
       confirmLabel="Delete"
       busyLabel="Deleting..."

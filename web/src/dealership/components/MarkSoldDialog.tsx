@@ -76,14 +76,8 @@ export function MarkSoldDialog({ vehicle, onClose }: { vehicle: DealershipVehicl
       icon={<TagIcon size={24} />}
       title="Mark as sold"
       question={MARK_SOLD_QUESTION}
-      detail={
-        vehicle ? (
-          <>
-            {carName(vehicle)} · {vehicle.registrationNumber}. It leaves Cars for Sale and buyers can no longer send enquiries about it. It stays in your
-            inventory with its enquiries, and you can mark it as available again.
-          </>
-        ) : null
-      }
+      vehicle={vehicle ? `${carName(vehicle)} · ${vehicle.registrationNumber}` : null}
+      detail="It leaves Cars for Sale and buyers can no longer send enquiries about it. It stays in your inventory with its enquiries, and you can mark it as available again."
       confirmIcon={<CheckCircleIcon size={18} />}
       confirmLabel="Mark as sold"
       busyLabel="Marking..."

@@ -1,6 +1,7 @@
 /**
  * The question the dealership answers before a step taken on one car (Delete, Mark as sold): an
- * alert dialog with the step's icon, title, question and what it does to the car, Cancel, and the
+ * alert dialog with the step's icon, title, question, the car (bold, on a line of its own, as the
+ * admin's Delete vehicle shows it) and what the step does to it, Cancel, and the
  * step's button (busy while it runs; closing is off meanwhile). The step itself, and what it says
  * when done or refused, stay with its dialog (DeleteVehicleDialog, MarkSoldDialog).
  */
@@ -24,6 +25,7 @@ export function VehicleQuestion({
   icon,
   title,
   question,
+  vehicle,
   detail,
   confirmIcon,
   confirmLabel,
@@ -39,6 +41,8 @@ export function VehicleQuestion({
   icon: ReactNode;
   title: string;
   question: string;
+  /** "2021 Toyota Corolla · CA 123-456": which car, at a glance. */
+  vehicle: string | null;
   detail: ReactNode;
   confirmIcon: ReactNode;
   confirmLabel: string;
@@ -60,6 +64,7 @@ export function VehicleQuestion({
       <Dialog.Title className={dialogStyles.title}>{title}</Dialog.Title>
       <Dialog.Description className={css({ display: "flex", flexDirection: "column", gap: "2", color: "fg.default" })}>
         <span>{question}</span>
+        {vehicle ? <span className={css({ fontWeight: "600" })}>{vehicle}</span> : null}
         {detail ? <span className={css({ textStyle: "small", color: "fg.muted" })}>{detail}</span> : null}
       </Dialog.Description>
       <div className={dialogStyles.actions}>
