@@ -90,7 +90,7 @@ export function passwordChangedEmail(user: Account, signInUrl: string, { keptSes
   const what = keptSession
     ? "The password of your CapeDrive account was just changed. The device it was changed on stays signed in; every other device signed in to it was signed out."
     : "The password of your CapeDrive account was just changed, and every device signed in to it was signed out.";
-  const ifYou = keptSession ? "use your new password the next time you sign in" : "sign in with your new password";
+  const ifYou = keptSession ? "there is nothing more to do: use your new password the next time you sign in" : "sign in with your new password";
   const ifNot = selfReset
     ? "reset your password at once from the sign-in page (Forgot Password) and contact us."
     : "contact us at once: we will reset your password and sign everyone out.";
@@ -103,8 +103,17 @@ export function passwordChangedEmail(user: Account, signInUrl: string, { keptSes
       <Title>Your password was changed</Title>
       <P>Hi {user.name},</P>
       <P>{what}</P>
+      {/* The link is the words that say what it does: a whole sentence underlined in bold reads as a shout. */}
       <P>
-        If this was you, <TextLink href={signInUrl}>{ifYou}</TextLink>.
+        {keptSession ? (
+          <>
+            If this was you, there is nothing more to do: use your new password the next time you <TextLink href={signInUrl}>sign in</TextLink>.
+          </>
+        ) : (
+          <>
+            If this was you, <TextLink href={signInUrl}>sign in with your new password</TextLink>.
+          </>
+        )}
       </P>
       <P last>
         <strong>If it was not you</strong>, {ifNot}
