@@ -22,7 +22,8 @@ function WarningIcon({ className }: { className?: string }) {
   );
 }
 
-function InfoIcon({ className }: { className?: string }) {
+/** The info "i" in a circle; a tick in it for a success ("Your password has been changed"). */
+function InfoIcon({ className, success }: { className?: string; success?: boolean }) {
   return (
     <svg
       className={className}
@@ -36,8 +37,7 @@ function InfoIcon({ className }: { className?: string }) {
       focusable="false"
     >
       <circle cx="12" cy="12" r="10" />
-      <path d="M12 16v-4" />
-      <path d="M12 8h.01" />
+      {success ? <path d="m8 12 3 3 5-6" /> : <path d="M12 16v-4M12 8h.01" />}
     </svg>
   );
 }
@@ -55,7 +55,7 @@ export function Notice({
   const Icon = tone === "amber" || tone === "danger" ? WarningIcon : InfoIcon;
   return (
     <div className={cx(classes.root, className)} role="note" id={id}>
-      {icon ?? <Icon className={classes.icon} />}
+      {icon ?? <Icon className={classes.icon} success={tone === "success"} />}
       <div className={classes.content}>
         {title ? <p className={classes.title}>{title}</p> : null}
         {children ? <div className={classes.body}>{children}</div> : null}
