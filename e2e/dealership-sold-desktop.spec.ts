@@ -105,6 +105,8 @@ test("Add Vehicle after a lost answer ends on the car added once; Mark as sold t
   // A thumb's 44 px for the card's buttons and the filters over the cards.
   await expectTargetSize(card.getByRole("button").or(card.getByRole("link")), 44);
   await expectTargetSize(page.getByRole("button", { name: /^(All|In stock|Sold) \(/ }), 44);
+  const header = page.getByRole("navigation", { name: "Dealership portal" });
+  await expectTargetSize(header.getByRole("link").or(header.getByRole("button")), 44);
   await snap(page, testInfo, "dealership-sold-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -30,7 +30,9 @@ const UNREAD_LEADS = graphql(`
   }
 `);
 
-const navLink = cx(button({ variant: "ghost", size: "sm" }), css({ "&[aria-current=page]": { bg: "brand.subtle" }, position: "relative" }));
+// 44 px targets for a thumb on a phone (where the links show only their icons), 36 with a mouse.
+const phoneTarget = css({ minH: { base: "11", md: "9" }, minW: { base: "11", md: "auto" } });
+const navLink = cx(button({ variant: "ghost", size: "sm" }), phoneTarget, css({ "&[aria-current=page]": { bg: "brand.subtle" }, position: "relative" }));
 
 // The words stay for screen readers on a narrow screen, where only the icons show.
 const label = css({ srOnly: { base: true, md: false } });
@@ -100,7 +102,7 @@ function HeaderNav() {
         <UserIcon size={18} />
         <span className={label}>Account</span>
       </NavLink>
-      <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
+      <Button variant="outline" size="sm" className={phoneTarget} onClick={onSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
         {signingOut ? <Spinner /> : <LogOutIcon size={18} />}
         Sign Out
       </Button>
