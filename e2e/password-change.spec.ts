@@ -107,6 +107,7 @@ test("a driver changes the password the office gave them from Account", async ({
   await snap(page, testInfo, "driver-change-password");
   // The API session made before the change is over; the app's own stays.
   expect(await tokenWorks(request, DRIVER_ME, driver.auth.authorization.replace("Bearer ", ""))).toBe(false);
-  await page.getByRole("link", { name: "Jobs" }).click();
+  // Back to the day's jobs from the screen itself, as from a job's screen.
+  await page.getByRole("link", { name: "My jobs" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My jobs" })).toBeVisible();
 });

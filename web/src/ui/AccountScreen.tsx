@@ -12,6 +12,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { useMutation } from "urql";
 import { css } from "styled-system/css";
 import { usePageTitle } from "../lib/usePageTitle.ts";
@@ -21,6 +22,7 @@ import { graphql } from "../lib/graphql.ts";
 import { Button } from "./Button.tsx";
 import { Card } from "./Card.tsx";
 import { Field } from "./Field.tsx";
+import { ChevronLeftIcon } from "./icons.tsx";
 import { Notice } from "./Notice.tsx";
 import { Spinner } from "./Spinner.tsx";
 
@@ -124,6 +126,23 @@ export function AccountScreen({ owner }: { owner: Exclude<PasswordOwner, "custom
   usePageTitle("Account");
   return (
     <div className={css({ width: "full", maxW: "xl", mx: owner === "driver" ? "auto" : undefined, display: "flex", flexDirection: "column", gap: "4" })}>
+      {owner === "driver" ? (
+        // As a job's screen has it: the driver's header shows Jobs only as an icon on a phone.
+        <Link
+          to="/driver"
+          className={css({
+            display: "inline-flex",
+            alignItems: "center",
+            alignSelf: "flex-start",
+            gap: "1",
+            color: "brand.text",
+            fontWeight: "600",
+            minH: "11",
+          })}
+        >
+          <ChevronLeftIcon size={18} /> My jobs
+        </Link>
+      ) : null}
       <h1 className={css({ textStyle: "title" })}>Account</h1>
       <Card as="section" aria-labelledby="change-password" className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
         <div>
