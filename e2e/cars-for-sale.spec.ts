@@ -334,3 +334,24 @@ test("the photo gallery jumps to the photo chosen, without a glide, when the pho
   expect(glide.left).toBe(glide.before);
   await expect(gallery.getByRole("button", { name: "Show photo 1" })).toHaveAttribute("aria-current", "true");
 });
+
+test("swiping to a photo whose thumbnail is off the row scrolls the row to it", async ({ page, request }, testInfo) => {
+  // Seven thumbnails are wider than a phone; the last starts out of sight.
+  const id = await carWithPhotos(
+    request,
+    Array.from({ length: 7 }, (_, i) => (i % 2 ? "e2e/fixtures/car-front.jpg" : "e2e/fixtures/car-side.jpg")),
+  );
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`/cars-for-sale/${id}`);
+  const gallery = page.getByRole("region", { name: "Photos of the 2021 Mazda CX-3" });
+  const lastThumb = gallery.getByRole("button", { name: "Show photo 7" });
+  await expect(lastThumb).toBeAttached();
+  await expect(lastThumb).not.toBeInViewport();
+  // A swipe to the last photo: the big strip scrolled as a finger scrolls it.
+  await gallery.getByRole("list").evaluate((strip: HTMLElement) => {
+    strip.scrollLeft = (strip.children[6] as HTMLElement).offsetLeft;
+  });
+  await expect(lastThumb).toHaveAttribute("aria-current", "true");
+  await expect(lastThumb).toBeInViewport();
+  await snap(page, testInfo, "for-sale-gallery-last-photo", { fullPage: false });
+});

@@ -3,7 +3,7 @@
  * in rand without decimals, and the selling dealership's name and city; Contact Seller opens the
  * enquiry form. The back link returns to the list with the same search and filters.
  */
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useParams } from "react-router";
 import { useQuery } from "urql";
 import { css, cx } from "styled-system/css";
@@ -30,8 +30,20 @@ function listHref(state: unknown): string {
 
 function Gallery({ car }: { car: CarForSale }) {
   const strip = useRef<HTMLUListElement>(null);
+  const thumbs = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const name = carName(car);
+  // The photo on show keeps its thumbnail in sight: swiping to the 8th photo scrolls the row of
+  // thumbnails to it (sideways only, the page stays where it is).
+  useEffect(() => {
+    const row = thumbs.current;
+    const thumb = row?.children[current] as HTMLElement | undefined;
+    if (!row || !thumb) return;
+    const rowBox = row.getBoundingClientRect();
+    const box = thumb.getBoundingClientRect();
+    const by = box.left < rowBox.left ? box.left - rowBox.left : box.right > rowBox.right ? box.right - rowBox.right : 0;
+    if (by !== 0) row.scrollBy({ left: by, behavior: scrollBehavior() });
+  }, [current]);
   if (car.images.length <= 1) {
     return <CarPhoto src={car.images[0]} alt={name} eager className={css({ aspectRatio: "4 / 3", width: "full", borderRadius: "card" })} iconSize={56} />;
   }
@@ -94,7 +106,7 @@ function Gallery({ car }: { car: CarForSale }) {
           {current + 1} / {car.images.length}
         </span>
       </div>
-      <div className={css({ display: "flex", gap: "2", overflowX: "auto", pb: "1" })}>
+      <div ref={thumbs} className={css({ display: "flex", gap: "2", overflowX: "auto", pb: "1" })}>
         {car.images.map((src, index) => (
           <button
             key={src}
