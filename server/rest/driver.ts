@@ -1,12 +1,13 @@
 // The driver app's REST calls, for a non-browser client (a native app, a test script):
-// POST /api/driver/signin, POST /api/driver/change-password {currentPassword, newPassword}, GET /api/driver/jobs[?date=yyyy-mm-dd], GET /api/driver/jobs/:id,
+// POST /api/driver/signin, GET /api/driver/me, POST /api/driver/change-password {currentPassword, newPassword}, GET /api/driver/jobs[?date=yyyy-mm-dd], GET /api/driver/jobs/:id,
 // POST /api/driver/jobs/:id/start, POST /api/driver/jobs/:id/fail {reason, note?},
 // POST /api/driver/jobs/:id/checklist {idempotencyKey, photos, damage?, odometerKm, fuelEighths,
 // licenceChecked, signature, position?} -> 201 (200 when the same key was already applied).
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
 import type { Services } from "../services/context";
-import { driverSignIn } from "../services/drivers";
+import { unauthenticated } from "../errors";
+import { driverMe, driverSignIn } from "../services/drivers";
 import { changeOwnPassword } from "../services/password-change";
 import { failJob, getDriverJob, listDriverJobs, startJob, submitChecklist } from "../services/handovers";
 import { jsonObject } from "./body";
@@ -16,6 +17,15 @@ export function driverRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/driver" })
     .use(access)
     .post("/signin", async ({ body, viewer }) => driverSignIn(services, viewer, jsonObject(body)), { access: "anyone" })
+    .get(
+      "/me",
+      async ({ viewer }) => {
+        const driver = await driverMe(services, viewer);
+        if (!driver) throw unauthenticated(); // no token, or another area's token
+        return driver;
+      },
+      { access: "anyone" },
+    )
     .post(
       "/change-password",
       async ({ body, viewer }) => {

@@ -28,7 +28,17 @@ export const ADMIN_MESSAGES = {
 /** Sign-up attempts per client address (each may be a guess at the invitation code). */
 export const ADMIN_SIGNUP_LIMIT = { limit: 10, windowSeconds: 15 * 60 } as const;
 
-export type PublicAdmin = { id: string; email: string; firstName: string; lastName: string; role: string; isActive: boolean; createdAt: Date };
+/** `passwordChangeRequired`: an operator set the password (rentals-cli), so the back office asks for the admin's own first. */
+export type PublicAdmin = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  isActive: boolean;
+  passwordChangeRequired: boolean;
+  createdAt: Date;
+};
 export type AdminAuthResult = { token: string; admin: PublicAdmin };
 
 /** The signed-in admin as clients see it (SPEC 3): never the password hash. */
@@ -40,6 +50,7 @@ export function publicAdmin(admin: AdminUser): PublicAdmin {
     lastName: admin.lastName,
     role: admin.role,
     isActive: admin.isActive,
+    passwordChangeRequired: admin.passwordChangeRequired,
     createdAt: admin.createdAt,
   };
 }

@@ -33,6 +33,8 @@ export function dealershipAccount(d: Dealership) {
     contactPhone: d.contactPhone,
     address: d.address,
     city: d.city,
+    /** The password is still the one CapeDrive set: the portal asks for the dealership's own first. */
+    passwordChangeRequired: d.passwordChangeRequired,
   };
 }
 export type DealershipAccount = ReturnType<typeof dealershipAccount>;
@@ -152,7 +154,8 @@ export async function onboardDealership(
         if (sameCode.length > 0) throw conflict(DEALERSHIP_OPERATOR_MESSAGES.duplicateCode);
         if (await tx.dealership.findUnique({ where: { contactEmail: data.contactEmail }, select: { id: true } }))
           throw conflict(DEALERSHIP_OPERATOR_MESSAGES.duplicateEmail);
-        const row = await tx.dealership.create({ data: { ...data, passwordHash } });
+        // The operator's password (printed or piped): the dealership is asked for its own at the next sign-in.
+        const row = await tx.dealership.create({ data: { ...data, passwordHash, passwordChangeRequired: true } });
         await recordAudit(tx, actor, { action: "dealership.onboard", entity: "dealership", entityId: row.id, after: dealershipAuditView(row) });
         return row;
       },
@@ -179,7 +182,8 @@ async function requireDealershipByCode(services: Services, code: string): Promis
 
 /**
  * Sets a new password (the operator's or a generated one, returned here once), ends every
- * session of the dealership and clears its sign-in lockout.
+ * session of the dealership and clears its sign-in lockout. The dealership is asked for its own
+ * password at the next sign-in.
  */
 export async function resetDealershipPassword(
   services: Services,
@@ -191,7 +195,7 @@ export async function resetDealershipPassword(
   const chosen = chosenPassword(password);
   const passwordHash = await hashPassword(chosen.password);
   const updated = await services.db.$transaction(async (tx) => {
-    const updated = await tx.dealership.update({ where: { id: current.id }, data: { passwordHash } });
+    const updated = await tx.dealership.update({ where: { id: current.id }, data: { passwordHash, passwordChangeRequired: true } });
     await recordAudit(tx, actor, { action: "dealership.reset_password", entity: "dealership", entityId: current.id });
     return updated;
   });

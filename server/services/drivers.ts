@@ -24,11 +24,22 @@ export const DRIVER_MESSAGES = {
   notFound: "Driver not found",
 } as const;
 
-/** A driver as the office and the driver see it (never the password hash). */
-export type PublicDriver = { id: string; name: string; email: string; phone: string; isActive: boolean; createdAt: Date };
+/**
+ * A driver as the office and the driver see it (never the password hash). `passwordChangeRequired`:
+ * the password is still the one the office set, so the driver app asks for their own first.
+ */
+export type PublicDriver = { id: string; name: string; email: string; phone: string; isActive: boolean; passwordChangeRequired: boolean; createdAt: Date };
 
 export function publicDriver(d: Driver): PublicDriver {
-  return { id: d.id, name: d.name, email: d.email, phone: d.phone, isActive: d.isActive, createdAt: d.createdAt };
+  return {
+    id: d.id,
+    name: d.name,
+    email: d.email,
+    phone: d.phone,
+    isActive: d.isActive,
+    passwordChangeRequired: d.passwordChangeRequired,
+    createdAt: d.createdAt,
+  };
 }
 
 const auditView = (d: Driver) => {
@@ -91,7 +102,8 @@ export async function createDriver(services: Services, actor: Actor, input: unkn
   try {
     const row = await services.db.$transaction(async (tx) => {
       if (await tx.driver.findUnique({ where: { email: data.email }, select: { id: true } })) throw fieldConflict("email", DRIVER_MESSAGES.duplicateEmail);
-      const created = await tx.driver.create({ data: { name: data.name, email: data.email, phone: data.phone, passwordHash } });
+      // Someone else chose or generated it: the driver is asked for their own at the next sign-in.
+      const created = await tx.driver.create({ data: { name: data.name, email: data.email, phone: data.phone, passwordHash, passwordChangeRequired: true } });
       await recordAudit(tx, actor, { action: "driver.create", entity: "driver", entityId: created.id, after: auditView(created) });
       return created;
     });
@@ -141,7 +153,7 @@ export async function setDriverActive(
   return { driver: publicDriver(row), changed: true };
 }
 
-/** Sets a new password (generated, shown once) and ends every session of the driver. */
+/** Sets a new password (generated, shown once) and ends every session of the driver, who is asked for their own at the next sign-in. */
 export async function resetDriverPassword(services: Services, actor: Actor, idOrEmail: string, chosen?: string): Promise<DriverWithPassword> {
   // The operator's own (rentals-cli --password-stdin), checked as a new driver's is; else a generated one.
   const given = chosen === undefined ? undefined : parseInput(driverCreateSchema.shape.password.unwrap(), chosen);
@@ -149,7 +161,7 @@ export async function resetDriverPassword(services: Services, actor: Actor, idOr
   const password = given ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const row = await services.db.$transaction(async (tx) => {
-    const updated = await tx.driver.update({ where: { id: current.id }, data: { passwordHash } });
+    const updated = await tx.driver.update({ where: { id: current.id }, data: { passwordHash, passwordChangeRequired: true } });
     await recordAudit(tx, actor, { action: "driver.reset_password", entity: "driver", entityId: current.id });
     return updated;
   });

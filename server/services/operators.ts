@@ -33,7 +33,10 @@ export async function createAdmin(services: Services, actor: Actor, input: unkno
   try {
     const created = await services.db.$transaction(async (tx) => {
       if (await tx.adminUser.findUnique({ where: { email: data.email }, select: { id: true } })) throw conflict(ADMIN_MESSAGES.duplicateEmail);
-      const row = await tx.adminUser.create({ data: { email: data.email, passwordHash, firstName: data.firstName, lastName: data.lastName, role: data.role } });
+      // The operator typed it, maybe for a colleague: the admin is asked for their own at the next sign-in.
+      const row = await tx.adminUser.create({
+        data: { email: data.email, passwordHash, firstName: data.firstName, lastName: data.lastName, role: data.role, passwordChangeRequired: true },
+      });
       await recordAudit(tx, actor, { action: "admin.create", entity: "admin_user", entityId: row.id, after: adminAuditView(row) });
       return row;
     });

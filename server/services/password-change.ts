@@ -36,10 +36,20 @@ function ownerOf(viewer: Viewer): { owner: PasswordOwner; accountId: string; ses
 /** Each area's account table: set a new hash only while the old one is unchanged. */
 function accounts(db: Db, owner: PasswordOwner) {
   const table = { customer: db.user, admin: db.adminUser, dealership: db.dealership, driver: db.driver }[owner] as unknown as {
-    updateMany(args: { where: { id: string; passwordHash: string }; data: { passwordHash: string } }): Promise<{ count: number }>;
+    updateMany(args: {
+      where: { id: string; passwordHash: string };
+      data: { passwordHash: string; passwordChangeRequired?: false };
+    }): Promise<{ count: number }>;
   };
   return table;
 }
+
+/**
+ * What the change writes: the new hash and, for the staff areas (whose passwords operators and
+ * admins set), that the password is now the owner's own, so they are not asked again.
+ */
+const newPasswordData = (owner: PasswordOwner, passwordHash: string) =>
+  owner === "customer" ? { passwordHash } : { passwordHash, passwordChangeRequired: false as const };
 
 type Account = { passwordHash: string | null; name: string; email: string; signInPath: string };
 
@@ -98,7 +108,10 @@ export async function changeOwnPassword(services: Services, viewer: Viewer, inpu
   const passwordHash = await hashPassword(data.newPassword);
   const changed = await services.db.$transaction(async (tx) => {
     // Only over the hash just verified: of two changes racing, the second's current password is stale.
-    const { count } = await accounts(tx as Db, owner).updateMany({ where: { id: accountId, passwordHash: account.passwordHash! }, data: { passwordHash } });
+    const { count } = await accounts(tx as Db, owner).updateMany({
+      where: { id: accountId, passwordHash: account.passwordHash! },
+      data: newPasswordData(owner, passwordHash),
+    });
     if (count !== 1) return false;
     await endOtherSessions({ ...services, db: tx as Db }, accountId, sessionId);
     // The owner hears of it at the account's address: if the session was a thief's, they learn it here.

@@ -116,6 +116,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "passwordChangeRequired",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "role",
             "type": {
               "kind": "NON_NULL",
@@ -3234,6 +3246,18 @@ export type introspection = {
             },
             "args": [],
             "isDeprecated": false
+          },
+          {
+            "name": "passwordChangeRequired",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
           }
         ],
         "interfaces": []
@@ -4440,6 +4464,18 @@ export type introspection = {
               "ofType": {
                 "kind": "SCALAR",
                 "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "passwordChangeRequired",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
               }
             },
             "args": [],

@@ -12,6 +12,9 @@ export const AdminRef = builder.objectRef<PublicAdmin>("Admin").implement({
     lastName: t.exposeString("lastName"),
     role: t.exposeString("role"),
     isActive: t.exposeBoolean("isActive"),
+    passwordChangeRequired: t.exposeBoolean("passwordChangeRequired", {
+      description: "True while the password is one an operator set (rentals-cli admin create); the client asks for the account's own before anything else.",
+    }),
     /** ISO instant. */
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),

@@ -22,6 +22,9 @@ export const DealershipRef = builder.objectRef<DealershipAccount>("Dealership").
     contactPhone: t.exposeString("contactPhone", { nullable: true }),
     address: t.exposeString("address", { nullable: true }),
     city: t.exposeString("city", { nullable: true }),
+    passwordChangeRequired: t.exposeBoolean("passwordChangeRequired", {
+      description: "True while the password is one CapeDrive set (onboarding or a reset); the client asks for the account's own before anything else.",
+    }),
   }),
 });
 

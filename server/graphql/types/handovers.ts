@@ -64,6 +64,9 @@ export const DriverRef = builder.objectRef<PublicDriver>("Driver").implement({
     email: t.exposeString("email"),
     phone: t.exposeString("phone"),
     isActive: t.exposeBoolean("isActive"),
+    passwordChangeRequired: t.exposeBoolean("passwordChangeRequired", {
+      description: "True while the password is one an admin or operator set (created or reset); the client asks for the account's own before anything else.",
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
