@@ -111,7 +111,7 @@ export default defineConfig({
       name: "desktop",
       // The customer journeys (and Cars for Sale, and the emails) run on the phone; the desktop project takes its own screenshots.
       testIgnore:
-        /(accounts|bookings|booking-change|cars-for-sale|driver|emails|first-booking-approval|handover-journey|password-change|small-phone|welcome-email)\.spec\.ts$/,
+        /(accounts|bookings|booking-change|cars-for-sale|choose-password|driver|emails|first-booking-approval|handover-journey|password-change|small-phone|welcome-email)\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
     },
   ],

@@ -6,7 +6,7 @@
  * e2e/screenshots/desktop-dealership-discard-changes.png.
  */
 import { expect, test, type APIRequestContext, type Page } from "./test";
-import { DEALERSHIP_TOKEN_KEY, onboardDealership } from "./dealership.ts";
+import { DEALERSHIP_TOKEN_KEY, onboardDealership, withOwnPassword } from "./dealership.ts";
 import { expectToast, graphql, snap } from "./support.ts";
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -20,13 +20,7 @@ function unique(): string {
  * demo dealerships' car counts are asserted by dealership-desktop.spec.ts, running in parallel).
  */
 async function dealershipSession(page: Page, request: APIRequestContext) {
-  const login = onboardDealership("Edit Journey Motors");
-  const data = await graphql<{ dealershipSignIn: { token: string } }>(
-    request,
-    "mutation ($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }",
-    { input: login },
-  );
-  const token = data.dealershipSignIn.token;
+  const { token } = await withOwnPassword(request, onboardDealership("Edit Journey Motors"));
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [DEALERSHIP_TOKEN_KEY, token] as const);
   return token;
 }

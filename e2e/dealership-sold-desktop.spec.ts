@@ -10,7 +10,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { DEALERSHIP_TOKEN_KEY, onboardDealership } from "./dealership.ts";
+import { DEALERSHIP_TOKEN_KEY, onboardDealership, withOwnPassword } from "./dealership.ts";
 import { expectTargetSize, expectToast, graphql, snap } from "./support.ts";
 
 test.use({ viewport: { width: 1280, height: 800 }, allowedConsoleErrors: [/net::ERR_CONNECTION_RESET/] });
@@ -29,13 +29,8 @@ function operationOf(body: string | null): string | undefined {
 
 test("Add Vehicle after a lost answer ends on the car added once; Mark as sold takes it off Cars for Sale, and back", async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
-  const login = onboardDealership("Sold Journey Motors");
-  const { dealershipSignIn } = await graphql<{ dealershipSignIn: { token: string } }>(
-    request,
-    "mutation ($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }",
-    { input: login },
-  );
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [DEALERSHIP_TOKEN_KEY, dealershipSignIn.token] as const);
+  const { token } = await withOwnPassword(request, onboardDealership("Sold Journey Motors"));
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [DEALERSHIP_TOKEN_KEY, token] as const);
 
   // Add Vehicle; the first answer is lost on the way back (the server made the car).
   const model = `Corolla ${unique()}`;

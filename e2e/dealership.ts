@@ -2,6 +2,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { graphql } from "./support.ts";
 
 export interface DealershipLogin {
   dealershipCode: string;
@@ -71,4 +73,25 @@ export function onboardDealership(companyName: string): DealershipLogin {
     { input: password, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, DATA_DIR: dir } },
   );
   return { dealershipCode, password };
+}
+
+/**
+ * Answers the portal's "Choose your own password" step over the API for a dealership made by
+ * onboardDealership (whose password the operator set), so a journey about something else starts
+ * on its screens: the dealership's own login, and the token of the session that chose it.
+ */
+export async function withOwnPassword(request: APIRequestContext, login: DealershipLogin): Promise<DealershipLogin & { token: string }> {
+  const { dealershipSignIn } = await graphql<{ dealershipSignIn: { token: string } }>(
+    request,
+    "mutation ($input: DealershipSignInInput!) { dealershipSignIn(input: $input) { token } }",
+    { input: login },
+  );
+  const own = { dealershipCode: login.dealershipCode, password: `${login.password}-own` };
+  await graphql(
+    request,
+    "mutation ($input: ChangePasswordInput!) { changePassword(input: $input) }",
+    { input: { currentPassword: login.password, newPassword: own.password } },
+    dealershipSignIn.token,
+  );
+  return { ...own, token: dealershipSignIn.token };
 }

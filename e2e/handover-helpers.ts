@@ -85,23 +85,50 @@ export async function createCar(request: APIRequestContext, adminToken: string) 
 
 export type TestDriver = { id: string; name: string; email: string; password: string; auth: { authorization: string } };
 
-/** A driver made by the admin (with a password the test knows), signed in over the API. */
-export async function createDriver(request: APIRequestContext, adminToken: string, testInfo: TestInfo, name = "Sipho Mthembu"): Promise<TestDriver> {
+/** The password an admin gives a new driver (createDriver), before the driver chooses their own. */
+export const OFFICE_PASSWORD = "Office-gave-this-7";
+
+/**
+ * A driver made by the admin (with a password the test knows), signed in over the API. The
+ * driver app asks a driver whose password the office set to choose their own first; this one
+ * has already done so (STAFF_PASSWORD), so a journey about something else starts on its jobs.
+ * `officePassword: true` leaves the office's password (OFFICE_PASSWORD) and the question.
+ */
+export async function createDriver(
+  request: APIRequestContext,
+  adminToken: string,
+  testInfo: TestInfo,
+  name = "Sipho Mthembu",
+  options: { officePassword?: boolean } = {},
+): Promise<TestDriver> {
   const email = uniqueEmail("driver", testInfo);
   const created = await graphql<{ adminCreateDriver: { driver: { id: string } } }>(
     request,
     `mutation ($input: CreateDriverInput!) { adminCreateDriver(input: $input) { driver { id } } }`,
-    { input: { name, email, phone: "082 555 0142", password: STAFF_PASSWORD } },
+    { input: { name, email, phone: "082 555 0142", password: OFFICE_PASSWORD } },
     adminToken,
   );
   const signedIn = await graphql<{ driverSignIn: { token: string } }>(
     request,
     `mutation ($input: DriverSignInInput!) { driverSignIn(input: $input) { token } }`,
     {
-      input: { email, password: STAFF_PASSWORD },
+      input: { email, password: OFFICE_PASSWORD },
     },
   );
-  return { id: created.adminCreateDriver.driver.id, name, email, password: STAFF_PASSWORD, auth: { authorization: `Bearer ${signedIn.driverSignIn.token}` } };
+  const token = signedIn.driverSignIn.token;
+  if (!options.officePassword) {
+    // The session that changes it stays signed in.
+    await graphql(
+      request,
+      `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) }`,
+      {
+        input: { currentPassword: OFFICE_PASSWORD, newPassword: STAFF_PASSWORD },
+      },
+      token,
+    );
+  }
+  const password = options.officePassword ? OFFICE_PASSWORD : STAFF_PASSWORD;
+  return { id: created.adminCreateDriver.driver.id, name, email, password, auth: { authorization: `Bearer ${token}` } };
 }
 
 /** Gives a booking's delivery or collection to a driver; returns the job's id. */

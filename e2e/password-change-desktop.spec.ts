@@ -1,12 +1,13 @@
 /**
  * Change Password at a desk: a dealership onboarded by an operator (rentals-cli, which printed
- * its password) signs in with that password and makes one of its own from the header's Account
- * link; an admin does the same from theirs. A wrong current password is an error on that field;
+ * its password), which already chose its own once (choose-password-desktop.spec.ts follows that
+ * step), signs in and changes it again from the header's Account link; an admin does the same
+ * from theirs. A wrong current password is an error on that field;
  * success says so and keeps them signed in, while their other sessions end and the old password
  * stops working. Screenshots in e2e/screenshots/.
  */
 import { expect, test, type Page } from "./test";
-import { onboardDealership } from "./dealership.ts";
+import { onboardDealership, withOwnPassword } from "./dealership.ts";
 import { fillPasswordForm, tokenWorks } from "./password-helpers.ts";
 import { graphql, snap, uniqueEmail } from "./support.ts";
 
@@ -24,12 +25,12 @@ async function signInDealership(page: Page, login: { dealershipCode: string; pas
   await expect(page).toHaveURL(/\/dealership\/dashboard$/);
 }
 
-test("a dealership changes the password the operator gave it: wrong current password on its field, then success; the old password stops working", async ({
+test("a dealership changes its password from Account: wrong current password on its field, then success; the old password stops working", async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const login = onboardDealership("Password Journey Motors");
+  const { token: _chose, ...login } = await withOwnPassword(request, onboardDealership("Password Journey Motors"));
   // The same dealership signed in elsewhere (another desk).
   const elsewhere = await graphql<{ dealershipSignIn: { token: string } }>(request, DEALERSHIP_SIGN_IN, { input: login });
   await signInDealership(page, login);
@@ -63,7 +64,7 @@ test("a dealership changes the password the operator gave it: wrong current pass
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await tokenWorks(request, "{ dealershipMe { id } }", elsewhere.dealershipSignIn.token)).toBe(false);
 
-  // The operator's password no longer opens the portal; the new one does.
+  // The old password no longer opens the portal; the new one does.
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/dealership\/signin$/);
   await page.getByLabel("Dealership code", { exact: true }).fill(login.dealershipCode);

@@ -90,7 +90,7 @@ test("a customer who signs in with Google is told so, and can have a set-passwor
   await snap(page, testInfo, "customer-google-only-password");
 });
 
-test("a driver changes the password the office gave them from Account", async ({ page, request }, testInfo) => {
+test("a driver changes their password from Account", async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const adminToken = await createAdminToken(request, testInfo);
   const driver = await createDriver(request, adminToken, testInfo, "Ayanda Zulu");

@@ -25,7 +25,7 @@ afterAll(async () => {
 const call = caller(() => server.url);
 const services = () => server.services;
 const db = () => server.services.db;
-const ADMIN_KEYS = ["createdAt", "email", "firstName", "id", "isActive", "lastName", "role"];
+const ADMIN_KEYS = ["createdAt", "email", "firstName", "id", "isActive", "lastName", "passwordChangeRequired", "role"];
 
 let n = 0;
 const signUpBody = (fields: Record<string, unknown> = {}) => ({

@@ -5,7 +5,7 @@
  * Account, Sign Out). `RequireDealership` guards every screen but sign-in (SPEC 4: missing token ->
  * /dealership/signin).
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Provider, useQuery } from "urql";
 import { css, cx } from "styled-system/css";
@@ -17,10 +17,12 @@ import { Spinner } from "../ui/Spinner.tsx";
 import { notifySuccess, Toasts } from "../ui/toast.tsx";
 import { useDealershipAuth } from "./session/auth.ts";
 import { getDealershipClient, subscribeDealershipClient } from "./session/client.ts";
-import { useDealershipToken } from "./session/store.ts";
+import { storeDealershipInfo, useDealershipInfo, useDealershipToken } from "./session/store.ts";
 import { graphql } from "../lib/graphql.ts";
 
 export const SIGN_IN_PATH = "/dealership/signin";
+/** PASSWORD_CHANGE_MESSAGES.changed (the domain's messages module is not imported into this chunk). */
+const PASSWORD_CHANGED = "Your password has been changed";
 
 const UNREAD_LEADS = graphql(`
   query DealershipUnreadLeads {
@@ -29,6 +31,19 @@ const UNREAD_LEADS = graphql(`
     }
   }
 `);
+
+// Whether the password is still the one CapeDrive set: asked on every load of the portal.
+const PASSWORD_STATE = graphql(`
+  query DealershipPasswordState {
+    dealershipMe {
+      id
+      passwordChangeRequired
+    }
+  }
+`);
+
+// The Account screen's chunk (loaded only when the step shows): no chunk of its own.
+const ChooseOwnPassword = lazy(async () => ({ default: (await import("../ui/AccountScreen.tsx")).ChooseOwnPassword }));
 
 // 44 px targets for a thumb on a phone (where the links show only their icons), 36 with a mouse.
 const phoneTarget = css({ minH: { base: "11", md: "9" }, minW: { base: "11", md: "auto" } });
@@ -121,10 +136,30 @@ export function DealershipLayout() {
   );
 }
 
-/** Every portal screen but sign-in: without a token, go to sign-in (and come back afterwards). */
+/**
+ * Every portal screen but sign-in: without a token, go to sign-in (and come back afterwards).
+ * While the password is still the one CapeDrive set (the sign-in's answer, then the server's on
+ * each load), the "Choose your own password" step shows instead, at the same address, so the
+ * screen the dealership was going to follows it.
+ */
 export function RequireDealership() {
   const token = useDealershipToken();
+  const stored = useDealershipInfo();
   const location = useLocation();
+  const [me, refetchMe] = useQuery({ query: PASSWORD_STATE, pause: !token, requestPolicy: "cache-and-network" });
+  const [chosen, setChosen] = useState(false);
   if (!token) return <Navigate to={SIGN_IN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
-  return <Outlet />;
+  const required = !chosen && (me.data?.dealershipMe.passwordChangeRequired ?? stored?.passwordChangeRequired ?? false);
+  if (!required) return <Outlet />;
+  const onChosen = () => {
+    notifySuccess(PASSWORD_CHANGED, "Use it the next time you sign in.");
+    if (stored) storeDealershipInfo({ ...stored, passwordChangeRequired: false });
+    setChosen(true);
+    refetchMe({ requestPolicy: "network-only" });
+  };
+  return (
+    <Suspense fallback={<Spinner size="lg" label="Loading…" />}>
+      <ChooseOwnPassword owner="dealership" onChosen={onChosen} />
+    </Suspense>
+  );
 }

@@ -3,9 +3,9 @@
  * and the header's Jobs link and Sign Out. `RequireDriver` sends a visitor without a driver
  * session to /driver/signin (and back afterwards).
  */
-import { useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { Provider } from "urql";
+import { Provider, useQuery } from "urql";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes";
 import { AreaShell } from "../ui/AreaShell.tsx";
@@ -13,11 +13,16 @@ import { Button } from "../ui/Button.tsx";
 import { CarIcon, LogOutIcon } from "../ui/icons.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { notifySuccess, Toasts } from "../ui/toast.tsx";
-import { useDriverAuth } from "./session/auth.ts";
+import { PASSWORD_STATE, useDriverAuth } from "./session/auth.ts";
 import { getDriverClient, subscribeDriverClient } from "./session/client.ts";
-import { useDriverToken } from "./session/store.ts";
+import { storeDriverInfo, useDriverInfo, useDriverToken } from "./session/store.ts";
 
 export const SIGN_IN_PATH = "/driver/signin";
+/** PASSWORD_CHANGE_MESSAGES.changed (the domain's messages module is not imported into this chunk). */
+const PASSWORD_CHANGED = "Your password has been changed";
+
+// The Account screen's chunk (loaded only when the step shows): no chunk of its own.
+const ChooseOwnPassword = lazy(async () => ({ default: (await import("../ui/AccountScreen.tsx")).ChooseOwnPassword }));
 
 const navLink = cx(button({ variant: "ghost" }), css({ "&[aria-current=page]": { bg: "brand.subtle" } }));
 /** On a phone the header's buttons show only their icons, so the header keeps to one line (and a field scrolled to is not under it). */
@@ -62,9 +67,29 @@ export function DriverLayout() {
   );
 }
 
+/**
+ * Every screen but sign-in. While the password is still the one the office set (the sign-in's
+ * answer, then the server's on each load), the "Choose your own password" step shows instead, at
+ * the same address, so the screen the driver was going to follows it.
+ */
 export function RequireDriver() {
   const token = useDriverToken();
+  const stored = useDriverInfo();
   const location = useLocation();
+  const [me, refetchMe] = useQuery({ query: PASSWORD_STATE, pause: !token, requestPolicy: "cache-and-network" });
+  const [chosen, setChosen] = useState(false);
   if (!token) return <Navigate to={SIGN_IN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
-  return <Outlet />;
+  const required = !chosen && (me.data?.driverMe?.passwordChangeRequired ?? stored?.passwordChangeRequired ?? false);
+  if (!required) return <Outlet />;
+  const onChosen = () => {
+    notifySuccess(PASSWORD_CHANGED, "Use it the next time you sign in.");
+    if (stored) storeDriverInfo({ ...stored, passwordChangeRequired: false });
+    setChosen(true);
+    refetchMe({ requestPolicy: "network-only" });
+  };
+  return (
+    <Suspense fallback={<Spinner size="lg" label="Loading…" />}>
+      <ChooseOwnPassword owner="driver" onChosen={onChosen} />
+    </Suspense>
+  );
 }

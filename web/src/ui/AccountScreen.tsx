@@ -8,6 +8,9 @@
  * GraphQL client (the nearest urql Provider). A wrong current password is an error on that field
  * (focused), never only a toast; success says so where the form was and keeps the user signed in
  * (the server signs the account out everywhere else). Only lazily loaded screens import this.
+ *
+ * `ChooseOwnPassword` is the same form as the step each staff area's guard shows before anything
+ * else while the password is still one CapeDrive staff set (`passwordChangeRequired`).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
@@ -36,7 +39,16 @@ const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
 const isField = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
 
-export function ChangePasswordForm({ owner, fullWidthButton = false }: { owner: PasswordOwner; fullWidthButton?: boolean }) {
+type ChangePasswordFormProps = {
+  owner: PasswordOwner;
+  fullWidthButton?: boolean;
+  /** What the current-password field says under it. */
+  currentHint?: string;
+  /** Runs after a change, instead of the success notice in the form (the caller moves on). */
+  onChanged?: () => void;
+};
+
+export function ChangePasswordForm({ owner, fullWidthButton = false, currentHint, onChanged }: ChangePasswordFormProps) {
   const schema = useMemo(() => passwordChangeFormSchema(owner), [owner]);
   const [, changePassword] = useMutation(CHANGE_PASSWORD);
   const [changed, setChanged] = useState(false);
@@ -53,7 +65,8 @@ export function ChangePasswordForm({ owner, fullWidthButton = false }: { owner: 
     const result = await changePassword({ input: { currentPassword, newPassword } });
     if (result.data?.changePassword) {
       reset();
-      setChanged(true);
+      if (onChanged) onChanged();
+      else setChanged(true);
       return;
     }
     const fields = Object.entries(serverFieldErrors(result.error)).filter(([name]) => isField(name));
@@ -72,6 +85,7 @@ export function ChangePasswordForm({ owner, fullWidthButton = false }: { owner: 
         label="Current Password"
         type="password"
         autoComplete="current-password"
+        hint={currentHint}
         error={errors.currentPassword?.message}
         {...register("currentPassword", { onChange: () => setChanged(false) })}
       />
@@ -152,6 +166,61 @@ export function AccountScreen({ owner }: { owner: Exclude<PasswordOwner, "custom
           <p className={css({ textStyle: "small", color: "fg.muted", mt: "1" })}>{ACCOUNT_INTROS[owner]}</p>
         </div>
         <ChangePasswordForm owner={owner} fullWidthButton={owner === "driver"} />
+      </Card>
+    </div>
+  );
+}
+
+type StaffOwner = Exclude<PasswordOwner, "customer">;
+
+/** Why the step is there (one sentence, the same in every area). */
+export const CHOOSE_OWN_PASSWORD_REASON = "Your password was set by CapeDrive staff. Choose one only you know.";
+
+/**
+ * The step before anything else while the account's password is one CapeDrive staff set (an
+ * operator's onboarding or reset, an admin creating a driver). The guard that shows it stays on
+ * the address the user was going to, so once `onChosen` runs that screen appears. Framed like
+ * the areas' sign-in card, without importing it: every module this chunk imports lengthens the
+ * landing page's table of chunks, whose budget is full.
+ */
+export function ChooseOwnPassword({ owner, onChosen }: { owner: StaffOwner; onChosen: () => void }) {
+  usePageTitle("Choose your own password");
+  return (
+    <div
+      className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", md: "center" }, justifyContent: "center", py: { base: "2", md: "10" } })}
+    >
+      <Card
+        as="section"
+        variant="elevated"
+        aria-labelledby="choose-own-password"
+        className={css({ width: "full", maxW: "md", display: "flex", flexDirection: "column", gap: "6", p: { base: "6", md: "8" } })}
+      >
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+          <span
+            className={css({
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              width: "12",
+              height: "12",
+              borderRadius: "xl",
+              bg: "brand.subtle",
+              color: "brand.text",
+              mb: "1",
+            })}
+          >
+            {/* A key. */}
+            <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <circle cx="7.5" cy="15.5" r="4.5" />
+              <path d="m10.7 12.3 9.8-9.8M17 6l3 3M14.5 8.5l2 2" />
+            </svg>
+          </span>
+          <h1 id="choose-own-password" className={css({ textStyle: "title" })}>
+            Choose your own password
+          </h1>
+          <p className={css({ color: "fg.muted" })}>{CHOOSE_OWN_PASSWORD_REASON}</p>
+        </div>
+        <ChangePasswordForm owner={owner} fullWidthButton currentHint="The password you were given." onChanged={onChosen} />
       </Card>
     </div>
   );

@@ -2,18 +2,23 @@
  * The guard around every admin screen but sign-in and sign-up (SPEC 4, "Admin auth"): no token
  * -> /admin/signin; a token that is not a signed-in admin's (adminMe null: a customer's or a
  * dealership's token, or a dead session: 401 / "Unauthorized") is dropped -> /admin/signin.
- * The screens render only once the server has confirmed the admin.
+ * The screens render only once the server has confirmed the admin. An admin whose password an
+ * operator set (rentals-cli admin create) is asked to choose their own first, at the same address.
  */
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useQuery } from "urql";
 import { css } from "styled-system/css";
 import { Button } from "../../ui/Button.tsx";
 import { Notice } from "../../ui/Notice.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
+import { notifySuccess } from "../../ui/toast.tsx";
 import { ADMIN_ME } from "./auth.ts";
 import { isSessionError } from "./client.ts";
 import { clearAdminSession, storeAdminInfo, useAdminToken } from "./store.ts";
+
+// The Account screen's chunk (loaded only when the step shows): no chunk of its own.
+const ChooseOwnPassword = lazy(async () => ({ default: (await import("../../ui/AccountScreen.tsx")).ChooseOwnPassword }));
 
 export function Component() {
   const token = useAdminToken();
@@ -22,6 +27,7 @@ export function Component() {
   const admin = me.data?.adminMe ?? null;
   const notAdmin = token !== null && !me.fetching && me.data !== undefined && me.data.adminMe === null;
   const sessionOver = me.error !== undefined && isSessionError(me.error);
+  const [chosen, setChosen] = useState(false);
 
   useEffect(() => {
     if (notAdmin || sessionOver) clearAdminSession();
@@ -33,6 +39,18 @@ export function Component() {
 
   if (token === null || notAdmin || sessionOver) {
     return <Navigate to="/admin/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (admin?.passwordChangeRequired && !chosen) {
+    const onChosen = () => {
+      notifySuccess("Your password has been changed", "Use it the next time you sign in.");
+      setChosen(true);
+      refetch({ requestPolicy: "network-only" });
+    };
+    return (
+      <Suspense fallback={<Spinner size="lg" label="Loading…" />}>
+        <ChooseOwnPassword owner="admin" onChosen={onChosen} />
+      </Suspense>
+    );
   }
   if (admin) return <Outlet />;
   if (me.error) {

@@ -11,6 +11,7 @@ export const ADMIN_FIELDS = graphql(`
     firstName
     lastName
     role
+    passwordChangeRequired
   }
 `);
 

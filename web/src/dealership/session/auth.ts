@@ -11,6 +11,7 @@ export const DEALERSHIP_FIELDS = graphql(`
     companyName
     contactPerson
     city
+    passwordChangeRequired
   }
 `);
 

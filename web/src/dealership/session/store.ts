@@ -16,6 +16,8 @@ export interface DealershipInfo {
   companyName: string;
   contactPerson: string;
   city?: string | null;
+  /** The password is still the one CapeDrive set: the portal asks for the dealership's own first. */
+  passwordChangeRequired?: boolean;
 }
 
 export const dealershipTokenStore = createTokenStore(DEALERSHIP_TOKEN_KEY);
@@ -45,6 +47,7 @@ export function storeDealershipInfo(next: DealershipInfo): void {
     companyName: next.companyName,
     contactPerson: next.contactPerson,
     city: next.city ?? null,
+    passwordChangeRequired: next.passwordChangeRequired === true,
   });
 }
 

@@ -11,7 +11,18 @@ const SIGN_IN = graphql(`
       driver {
         id
         name
+        passwordChangeRequired
       }
+    }
+  }
+`);
+
+/** Whether the password is still the one the office set: asked on every load of the app (its guard). */
+export const PASSWORD_STATE = graphql(`
+  query DriverPasswordState {
+    driverMe {
+      id
+      passwordChangeRequired
     }
   }
 `);

@@ -11,19 +11,28 @@ export const DRIVER_INFO_KEY = "capedrive.driver.info";
 export interface DriverInfo {
   id: string;
   name: string;
+  /** The password is still the one the office set: the app asks for the driver's own first. */
+  passwordChangeRequired?: boolean;
 }
 
 export const driverTokenStore = createTokenStore(DRIVER_TOKEN_KEY);
 
 const infoRecord = createStoredRecord(DRIVER_INFO_KEY, (value: unknown): DriverInfo | null => {
   const v = value as Partial<DriverInfo> | null;
-  return v && typeof v.id === "string" && typeof v.name === "string" ? { id: v.id, name: v.name } : null;
+  return v && typeof v.id === "string" && typeof v.name === "string"
+    ? { id: v.id, name: v.name, passwordChangeRequired: v.passwordChangeRequired === true }
+    : null;
 });
 
 export const driverToken = (): string | null => driverTokenStore.get();
 
+/** Keeps the driver's details (after sign-in, and when their own password replaced the office's). */
+export function storeDriverInfo(driver: DriverInfo): void {
+  infoRecord.set({ id: driver.id, name: driver.name, passwordChangeRequired: driver.passwordChangeRequired === true });
+}
+
 export function storeDriverSession(token: string, driver: DriverInfo): void {
-  infoRecord.set({ id: driver.id, name: driver.name });
+  storeDriverInfo(driver);
   driverTokenStore.set(token);
 }
 
