@@ -474,6 +474,7 @@ describe("passwords and roles", () => {
         `Contact: Sam <d-${email}>`,
         `Initial password (shown only now; give it to the dealership): ${initial}`,
         `Sign-in: ${publicUrl}/dealership/signin with the dealership code and this password`,
+        "At its first sign-in the portal asks the dealership to choose its own password.",
         "",
       ].join("\n"),
     );
@@ -499,6 +500,7 @@ describe("passwords and roles", () => {
         `Driver created: Pat Word <${email}> (id ${driver.id})`,
         `Initial password (shown only now; give it to the driver): ${first}`,
         `Sign-in: ${publicUrl}/driver/signin with this email and password`,
+        "At their first sign-in the app asks the driver to choose their own password.",
         "",
       ].join("\n"),
     );
@@ -515,7 +517,7 @@ describe("passwords and roles", () => {
     });
     expect(fromStdin.stdout).toMatch(
       new RegExp(
-        `^Driver created: Stdin Word <s-${email.replace(/\./g, "\\.")}> \\(id \\S+\\)\nPassword: the one from standard input \\(not shown\\)\nSign-in: ${publicUrl.replace(/\./g, "\\.")}/driver/signin with this email and password\n$`,
+        `^Driver created: Stdin Word <s-${email.replace(/\./g, "\\.")}> \\(id \\S+\\)\nPassword: the one from standard input \\(not shown\\)\nSign-in: ${publicUrl.replace(/\./g, "\\.")}/driver/signin with this email and password\nAt their first sign-in the app asks the driver to choose their own password\\.\n$`,
       ),
     );
   });

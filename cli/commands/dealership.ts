@@ -70,7 +70,10 @@ export function registerDealershipCommands(program: Command): void {
           await printWithPassword(o, { dealership: d }, result.generated ? result.password : null, {
             before: [`Dealership onboarded: ${d.dealershipCode} (${d.companyName}, id ${d.id})`, `Contact: ${d.contactPerson} <${d.contactEmail}>`],
             label: "Initial password (shown only now; give it to the dealership)",
-            after: [`Sign-in: ${signInUrl} with the dealership code and this password`],
+            after: [
+              `Sign-in: ${signInUrl} with the dealership code and this password`,
+              "At its first sign-in the portal asks the dealership to choose its own password.",
+            ],
           });
         });
       },

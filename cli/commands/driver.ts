@@ -44,7 +44,7 @@ export function registerDriverCommands(program: Command): void {
         await printWithPassword(o, { driver: result.driver }, result.password, {
           before: [`Driver created: ${result.driver.name} <${result.driver.email}> (id ${result.driver.id})`],
           label: "Initial password (shown only now; give it to the driver)",
-          after: [`Sign-in: ${signInUrl} with this email and password`],
+          after: [`Sign-in: ${signInUrl} with this email and password`, "At their first sign-in the app asks the driver to choose their own password."],
         });
       });
     });

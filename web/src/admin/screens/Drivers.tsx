@@ -139,7 +139,7 @@ function RevealedPassword({ revealed, onDone }: { revealed: Revealed; onDone: ()
         hint={
           <>
             {revealed.driver.name} signs in to the driver app with <strong>{revealed.driver.email}</strong> and this password. Give it to them in person or by
-            phone, not by email.
+            phone, not by email. The app then asks them to choose their own.
           </>
         }
       >
