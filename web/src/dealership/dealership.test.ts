@@ -24,7 +24,14 @@ const { CONNECTION_MESSAGE } = await import("../lib/errors.ts");
 const { statusLabel, statusTone, isForSale } = await import("./lib/vehicle.ts");
 const { storeCustomerToken, dropCustomerToken, customerToken } = await import("../lib/session.ts");
 
-const INFO = { id: "d1", dealershipCode: "ATLANTIC01", companyName: "Atlantic Motors", contactPerson: "Thandiwe Mokoena", city: "Cape Town" };
+const INFO = {
+  id: "d1",
+  dealershipCode: "ATLANTIC01",
+  companyName: "Atlantic Motors",
+  contactPerson: "Thandiwe Mokoena",
+  city: "Cape Town",
+  passwordChangeRequired: true,
+};
 
 const realFetch = globalThis.fetch;
 type Call = { url: string; init: RequestInit };
