@@ -26,7 +26,7 @@ import type { Services } from "./context";
 import { objectPathOf, resolveOwnedObject } from "./uploads";
 import { parseInput } from "./validation";
 import { vehicleMatching } from "./vehicle-search";
-import { clampPage } from "./vehicles";
+import { activeBookingsWhere, clampPage } from "./vehicles";
 import { featuresOf, VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
 import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
 
@@ -49,11 +49,7 @@ export const VEHICLE_MESSAGES = {
 } as const;
 
 /** A vehicle's bookings that are not over: neither cancelled nor completed, and returning after `now`. */
-const openBookingsWhere = (vehicleId: string, now: Date): Prisma.BookingWhereInput => ({
-  vehicleId,
-  status: { notIn: ["cancelled", "completed"] },
-  returnDate: { gt: now },
-});
+const openBookingsWhere = (vehicleId: string, now: Date): Prisma.BookingWhereInput => ({ vehicleId, ...activeBookingsWhere(now) });
 
 export type { VehicleWithPhotos } from "./vehicle-rows";
 const withImages = { include: VEHICLE_PHOTOS } satisfies { include: Prisma.VehicleInclude };

@@ -13,14 +13,12 @@ import { currentDealership } from "./dealership-auth";
 import { resolveOwnedObject } from "./uploads";
 import { parseInput } from "./validation";
 import { VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
-import { clampPage } from "./vehicles";
+import { activeBookingsWhere, clampPage } from "./vehicles";
 import type { Viewer } from "./viewer";
 
 export const MAX_VEHICLE_IMAGES = 8;
 /** The dashboard lists the whole inventory; one request never loads more than this. */
 export const MAX_OWN_VEHICLES = 500;
-/** Bookings that still need the car: not finished, not cancelled, and not yet returned. */
-const UPCOMING_BOOKING_STATUSES = ["pending", "confirmed", "in_progress"] as const;
 
 export const DEALERSHIP_VEHICLE_MESSAGES = {
   notFound: "Vehicle not found",
@@ -255,9 +253,6 @@ export async function updateOwnVehicle(services: Services, viewer: Viewer, id: s
   }
 }
 
-/** Bookings that still need the car: pending, confirmed or in progress, returning after `now`. */
-const upcomingBookings = (now = new Date()): Prisma.BookingWhereInput => ({ status: { in: [...UPCOMING_BOOKING_STATUSES] }, returnDate: { gt: now } });
-
 /**
  * Mark as sold: the car leaves Cars for Sale (its link says it has been sold, enquiries are
  * refused) but stays in the inventory with its leads, recording when it was sold. Refused (409)
@@ -271,7 +266,7 @@ export async function markOwnVehicleSold(services: Services, viewer: Viewer, id:
   if (!isSold(existing)) {
     await withVehicleLock(services, existing.id, async (tx) => {
       const { count } = await tx.vehicle.updateMany({
-        where: { ...mine, status: { not: "sold" }, bookings: { none: upcomingBookings(now) } },
+        where: { ...mine, status: { not: "sold" }, bookings: { none: activeBookingsWhere(now) } },
         data: { status: "sold", soldAt: now },
       });
       if (count === 1) return;
@@ -303,7 +298,7 @@ export async function deleteOwnVehicle(services: Services, viewer: Viewer, id: s
   const exists = await services.db.vehicle.findFirst({ where: mine, select: { id: true } });
   if (!exists) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
   await withVehicleLock(services, exists.id, async (tx) => {
-    const { count } = await tx.vehicle.deleteMany({ where: { ...mine, bookings: { none: upcomingBookings() } } });
+    const { count } = await tx.vehicle.deleteMany({ where: { ...mine, bookings: { none: activeBookingsWhere(new Date()) } } });
     if (count === 1) return;
     if (!(await tx.vehicle.findFirst({ where: mine, select: { id: true } }))) throw notFound(DEALERSHIP_VEHICLE_MESSAGES.notFound);
     throw conflict(DEALERSHIP_VEHICLE_MESSAGES.hasUpcomingBookings);

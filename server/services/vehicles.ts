@@ -63,7 +63,15 @@ export function blockingBookingsSql(period: AvailabilityPeriod): Prisma.Sql {
   return sql`${BLOCKING_STATUS_SQL} AND "pickupDate" < ${period.returnAt} AND "returnDate" > ${period.pickup}`;
 }
 
-/** Bookings of the blocking statuses not yet returned at `now` (a customer's active ones), as SQL. */
+/**
+ * Bookings that still need their car at `now`: of the blocking statuses (not cancelled, not
+ * completed) and not yet returned. A car with any of these ahead can be neither deleted nor sold.
+ */
+export function activeBookingsWhere(now: Date): Prisma.BookingWhereInput {
+  return { status: { in: [...BLOCKING_BOOKING_STATUSES] }, returnDate: { gt: now } };
+}
+
+/** `activeBookingsWhere` as SQL on the bookings table (a customer's active ones), for statements written as SQL. */
 export function activeBookingsSql(now: Date): Prisma.Sql {
   return sql`${BLOCKING_STATUS_SQL} AND "returnDate" > ${now}`;
 }
