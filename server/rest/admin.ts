@@ -24,7 +24,7 @@ import { publicUser } from "../services/auth";
 import { listAuditLog } from "../services/audit";
 import type { Services } from "../services/context";
 import { changeOwnPassword } from "../services/password-change";
-import { jsonObject } from "./body";
+import { jsonObject } from "../services/validation";
 import { adminBookingJson } from "./shapes/bookings";
 import { instantsWritten } from "./shapes/json";
 import { customerActivityJson } from "./shapes/customers";

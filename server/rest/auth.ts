@@ -6,9 +6,8 @@ import { unauthenticated } from "../errors";
 import { me, publicUser, signIn, signOut, signUp } from "../services/auth";
 import type { Services } from "../services/context";
 import { googleSignInSchema, signInWithGoogle } from "../services/google";
-import { parseInput } from "../services/validation";
+import { jsonObject, parseInput } from "../services/validation";
 import { requireCustomer } from "../services/viewer";
-import { jsonObject } from "./body";
 
 export function authRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/auth" })

@@ -9,7 +9,7 @@ import { cancelBooking, createOrReplayBooking, getMyBookingForRest, listAllMyBoo
 import type { Services } from "../services/context";
 import { bookingJson } from "./shapes/bookings";
 import { instantsWritten } from "./shapes/json";
-import { jsonObject } from "./body";
+import { jsonObject } from "../services/validation";
 
 export function bookingRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/bookings" })

@@ -5,7 +5,6 @@
 import { Elysia } from "elysia";
 import type { AccessControl } from "./access";
 import { dealershipLoginSchema } from "#domain";
-import { badInput } from "../errors";
 import type { Services } from "../services/context";
 import { currentDealership, dealershipAccount, signInDealership, signOutDealership } from "../services/dealership-auth";
 import { listOwnLeads, markOwnLeadRead } from "../services/dealership-leads";
@@ -20,16 +19,9 @@ import {
   ownVehicleStats,
   updateOwnVehicle,
 } from "../services/dealership-vehicles";
-import { parseInput } from "../services/validation";
+import { jsonObject, parseInput } from "../services/validation";
 import { leadJson } from "./shapes/leads";
 import { dealershipVehicleJson } from "./shapes/vehicles";
-
-/** The body must be a JSON object (Elysia already answers 400 to malformed JSON). */
-export function jsonBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === "") return {};
-  if (typeof body !== "object" || Array.isArray(body)) throw badInput("The request body must be a JSON object");
-  return body as Record<string, unknown>;
-}
 
 export function dealershipRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/dealership" })
@@ -37,7 +29,7 @@ export function dealershipRoutes(services: Services, access: AccessControl) {
     .post(
       "/signin",
       async ({ body, viewer }) => {
-        const input = parseInput(dealershipLoginSchema, jsonBody(body));
+        const input = parseInput(dealershipLoginSchema, jsonObject(body));
         const { token, dealership } = await signInDealership(services, viewer, input);
         return { token, dealership: dealershipAccount(dealership) };
       },
@@ -55,7 +47,7 @@ export function dealershipRoutes(services: Services, access: AccessControl) {
     .post(
       "/change-password",
       async ({ body, viewer }) => {
-        await changeOwnPassword(services, viewer, jsonBody(body));
+        await changeOwnPassword(services, viewer, jsonObject(body));
         return { success: true };
       },
       { access: "dealership" },
@@ -67,7 +59,7 @@ export function dealershipRoutes(services: Services, access: AccessControl) {
       async ({ body, request, set, viewer }) => {
         // An optional Idempotency-Key: a repeat answers the car it made, 200 with Idempotent-Replayed.
         const idempotencyKey = request.headers.get("idempotency-key");
-        const { vehicle, replayed } = await createOrReplayOwnVehicle(services, viewer, jsonBody(body), { idempotencyKey });
+        const { vehicle, replayed } = await createOrReplayOwnVehicle(services, viewer, jsonObject(body), { idempotencyKey });
         set.status = replayed ? 200 : 201;
         if (replayed) set.headers["idempotent-replayed"] = "true";
         return dealershipVehicleJson(vehicle);
@@ -75,7 +67,7 @@ export function dealershipRoutes(services: Services, access: AccessControl) {
       { access: "dealership" },
     )
     .get("/vehicles/:id", async ({ params, viewer }) => dealershipVehicleJson(await getOwnVehicle(services, viewer, params.id)), { access: "dealership" })
-    .put("/vehicles/:id", async ({ params, body, viewer }) => dealershipVehicleJson(await updateOwnVehicle(services, viewer, params.id, jsonBody(body))), {
+    .put("/vehicles/:id", async ({ params, body, viewer }) => dealershipVehicleJson(await updateOwnVehicle(services, viewer, params.id, jsonObject(body))), {
       access: "dealership",
     })
     .delete(

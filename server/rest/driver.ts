@@ -10,8 +10,8 @@ import { unauthenticated } from "../errors";
 import { driverMe, driverSignIn } from "../services/drivers";
 import { changeOwnPassword } from "../services/password-change";
 import { failJob, getDriverJob, listDriverJobs, startJob, submitChecklist } from "../services/handovers";
-import { jsonObject } from "./body";
 import { checklistResultJson, driverJobJson } from "./shapes/handovers";
+import { jsonObject } from "../services/validation";
 
 export function driverRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/driver" })

@@ -7,7 +7,7 @@ import type { AccessControl } from "./access";
 import type { Services } from "../services/context";
 import { contactSeller, getCarForSale, listCarsForSale } from "../services/for-sale";
 import { forSaleVehicleJson } from "./shapes/vehicles";
-import { jsonBody } from "./dealership";
+import { jsonObject } from "../services/validation";
 
 export function forSaleRoutes(services: Services, access: AccessControl) {
   return new Elysia()
@@ -24,7 +24,7 @@ export function forSaleRoutes(services: Services, access: AccessControl) {
     .post(
       "/for-sale/:id/enquiries",
       async ({ params, body, set, viewer }) => {
-        const receipt = await contactSeller(services, viewer, params.id, jsonBody(body));
+        const receipt = await contactSeller(services, viewer, params.id, jsonObject(body));
         set.status = 201;
         return receipt;
       },

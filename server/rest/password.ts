@@ -6,8 +6,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from "#domain/schemas.ts";
 import type { Services } from "../services/context";
 import { changeOwnPassword } from "../services/password-change";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } from "../services/password-reset";
-import { parseInput } from "../services/validation";
-import { jsonObject } from "./body";
+import { jsonObject, parseInput } from "../services/validation";
 
 export function passwordRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/auth" })

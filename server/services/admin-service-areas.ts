@@ -5,10 +5,10 @@
 import type { ServiceArea } from "../../prisma/generated/sqlite/client";
 import type { Prisma } from "../db";
 import { serviceAreaSchema } from "#domain";
-import { badInput, fieldConflict, notFound } from "../errors";
+import { fieldConflict, notFound } from "../errors";
 import { recordAudit, type Actor } from "./audit";
 import type { Services } from "./context";
-import { parseInput } from "./validation";
+import { jsonObject, parseInput } from "./validation";
 import { requireAdmin, requireAdminOrKey, type Viewer } from "./viewer";
 
 export type PublicServiceArea = { id: string; name: string; isActive: boolean; polygon: unknown; createdAt: Date; updatedAt: Date };
@@ -32,10 +32,9 @@ const polygonJson = (polygon: { type: "Polygon"; coordinates: number[][][] }): P
 
 const auditView = (area: ServiceArea) => ({ name: area.name, isActive: area.isActive, polygon: area.polygon });
 
-function jsonObject(input: unknown): Record<string, unknown> {
-  if (input === undefined || input === null) return {};
-  if (typeof input !== "object" || Array.isArray(input)) throw badInput("The request body must be a JSON object");
-  const fields = { ...(input as Record<string, unknown>) };
+/** The fields given; GraphQL sends null for fields left out (a null polygon is the schema's to refuse). */
+function givenFields(input: unknown): Record<string, unknown> {
+  const fields = { ...jsonObject(input) };
   for (const [key, value] of Object.entries(fields)) if (value === null && key !== "polygon") delete fields[key];
   return fields;
 }
@@ -77,7 +76,7 @@ async function refuseTakenName(tx: Prisma.TransactionClient, name: string, excep
 
 /** createServiceArea for an actor already allowed to (an admin, or an operator through rentals-cli). */
 export async function createServiceAreaAs(services: Services, admin: Actor, input: unknown): Promise<PublicServiceArea> {
-  const data = parseInput(serviceAreaSchema, jsonObject(input));
+  const data = parseInput(serviceAreaSchema, givenFields(input));
   const area = await services.db.$transaction(async (tx) => {
     await refuseTakenName(tx, data.name);
     const created = await tx.serviceArea.create({ data: { name: data.name, isActive: data.isActive, polygon: polygonJson(data.polygon) } });
@@ -91,7 +90,7 @@ export async function createServiceAreaAs(services: Services, admin: Actor, inpu
 export async function updateServiceArea(services: Services, viewer: Viewer, id: unknown, input: unknown): Promise<PublicServiceArea> {
   const admin = requireAdmin(viewer);
   const current = await findArea(services.db, id);
-  const data = parseInput(serviceAreaSchema, { name: current.name, isActive: current.isActive, polygon: current.polygon, ...jsonObject(input) });
+  const data = parseInput(serviceAreaSchema, { name: current.name, isActive: current.isActive, polygon: current.polygon, ...givenFields(input) });
   const area = await services.db.$transaction(async (tx) => {
     const before = await findArea(tx, current.id);
     await refuseTakenName(tx, data.name, current.id);

@@ -10,6 +10,18 @@ export function checkInputSafety(input: unknown): void {
   if (problem) throw badInput(problem.message, { [problem.path || "input"]: problem.message });
 }
 
+/**
+ * A body or input that must be a JSON object: none (undefined, null, an empty body) is `{}`; a
+ * string, number or array is a 400; an object passes the first check above. Elysia answers
+ * malformed JSON with 400 itself.
+ */
+export function jsonObject(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null || input === "") return {};
+  if (typeof input !== "object" || Array.isArray(input)) throw badInput("The request body must be a JSON object");
+  checkInputSafety(input);
+  return input as Record<string, unknown>;
+}
+
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   checkInputSafety(input);
   const result = schema.safeParse(input ?? {});
