@@ -23,12 +23,12 @@ import { issueApiKey, listApiKeys, revokeApiKey } from "../services/api-keys";
 import { publicUser } from "../services/auth";
 import { listAuditLog } from "../services/audit";
 import type { Services } from "../services/context";
-import { changeOwnPassword } from "../services/password-change";
 import { jsonObject } from "../services/validation";
 import { adminBookingJson } from "./shapes/bookings";
 import { instantsWritten } from "./shapes/json";
 import { customerActivityJson } from "./shapes/customers";
 import { adminVehicleJson } from "./shapes/vehicles";
+import { changePasswordHandler } from "./password";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 function page<T>(set: Set, result: { items: T[]; total: number }): T[] {
@@ -68,14 +68,7 @@ export function adminRoutes(services: Services, access: AccessControl) {
         },
         { access: "admin" },
       )
-      .post(
-        "/change-password",
-        async ({ body, viewer }) => {
-          await changeOwnPassword(services, viewer, jsonObject(body));
-          return { success: true };
-        },
-        { access: "admin" },
-      )
+      .post("/change-password", changePasswordHandler(services), { access: "admin" })
       // Dashboard --------------------------------------------------------------------------------
       .get(
         "/dashboard",

@@ -8,7 +8,6 @@ import { dealershipLoginSchema } from "#domain";
 import type { Services } from "../services/context";
 import { currentDealership, dealershipAccount, signInDealership, signOutDealership } from "../services/dealership-auth";
 import { listOwnLeads, markOwnLeadRead } from "../services/dealership-leads";
-import { changeOwnPassword } from "../services/password-change";
 import {
   createOrReplayOwnVehicle,
   deleteOwnVehicle,
@@ -22,6 +21,7 @@ import {
 import { jsonObject, parseInput } from "../services/validation";
 import { leadJson } from "./shapes/leads";
 import { dealershipVehicleJson } from "./shapes/vehicles";
+import { changePasswordHandler } from "./password";
 
 export function dealershipRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/dealership" })
@@ -44,14 +44,7 @@ export function dealershipRoutes(services: Services, access: AccessControl) {
       },
       { access: "dealership" },
     )
-    .post(
-      "/change-password",
-      async ({ body, viewer }) => {
-        await changeOwnPassword(services, viewer, jsonObject(body));
-        return { success: true };
-      },
-      { access: "dealership" },
-    )
+    .post("/change-password", changePasswordHandler(services), { access: "dealership" })
     .get("/stats", async ({ viewer }) => ownVehicleStats(services, viewer), { access: "dealership" })
     .get("/vehicles", async ({ viewer }) => (await listOwnVehicles(services, viewer)).map(dealershipVehicleJson), { access: "dealership" })
     .post(

@@ -8,10 +8,10 @@ import type { AccessControl } from "./access";
 import type { Services } from "../services/context";
 import { unauthenticated } from "../errors";
 import { driverMe, driverSignIn } from "../services/drivers";
-import { changeOwnPassword } from "../services/password-change";
 import { failJob, getDriverJob, listDriverJobs, startJob, submitChecklist } from "../services/handovers";
 import { checklistResultJson, driverJobJson } from "./shapes/handovers";
 import { jsonObject } from "../services/validation";
+import { changePasswordHandler } from "./password";
 
 export function driverRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/driver" })
@@ -26,14 +26,7 @@ export function driverRoutes(services: Services, access: AccessControl) {
       },
       { access: "anyone" },
     )
-    .post(
-      "/change-password",
-      async ({ body, viewer }) => {
-        await changeOwnPassword(services, viewer, jsonObject(body));
-        return { success: true };
-      },
-      { access: "driver" },
-    )
+    .post("/change-password", changePasswordHandler(services), { access: "driver" })
     .get("/jobs", async ({ query, viewer }) => (await listDriverJobs(services, viewer, { date: query.date })).map(driverJobJson), { access: "driver" })
     .get("/jobs/:id", async ({ params, viewer }) => driverJobJson(await getDriverJob(services, viewer, params.id)), { access: "driver" })
     .post("/jobs/:id/start", async ({ params, viewer }) => driverJobJson(await startJob(services, viewer, params.id)), { access: "driver" })

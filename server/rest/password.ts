@@ -7,6 +7,18 @@ import type { Services } from "../services/context";
 import { changeOwnPassword } from "../services/password-change";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } from "../services/password-reset";
 import { jsonObject, parseInput } from "../services/validation";
+import type { Viewer } from "../services/viewer";
+
+/**
+ * POST <area>/change-password {currentPassword, newPassword} -> {success: true}, the same for
+ * every signed-in area; each area's route declares who may call it.
+ */
+export const changePasswordHandler =
+  (services: Services) =>
+  async ({ body, viewer }: { body: unknown; viewer: Viewer }) => {
+    await changeOwnPassword(services, viewer, jsonObject(body));
+    return { success: true };
+  };
 
 export function passwordRoutes(services: Services, access: AccessControl) {
   return new Elysia({ prefix: "/auth" })
@@ -28,12 +40,5 @@ export function passwordRoutes(services: Services, access: AccessControl) {
       },
       { public: true },
     )
-    .post(
-      "/change-password",
-      async ({ body, viewer }) => {
-        await changeOwnPassword(services, viewer, jsonObject(body));
-        return { success: true };
-      },
-      { access: "customer" },
-    );
+    .post("/change-password", changePasswordHandler(services), { access: "customer" });
 }
