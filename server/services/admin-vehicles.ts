@@ -24,7 +24,7 @@ import { isUniqueViolation } from "./auth";
 import { withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { objectPathOf, resolveOwnedObject } from "./uploads";
-import { parseInput } from "./validation";
+import { jsonObject, parseInput } from "./validation";
 import { vehicleMatching } from "./vehicle-search";
 import { activeBookingsWhere, clampPage } from "./vehicles";
 import { featuresOf, VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
@@ -143,9 +143,7 @@ function formValues(v: VehicleWithPhotos) {
 
 /** The body must be a JSON object; pricePerDay may come as money text ("450.00", what lists answer). */
 function formInput(input: unknown): Record<string, unknown> {
-  if (input === undefined || input === null) return {};
-  if (typeof input !== "object" || Array.isArray(input)) throw badInput("The request body must be a JSON object");
-  const fields = { ...(input as Record<string, unknown>) };
+  const fields = { ...jsonObject(input) };
   if (typeof fields.pricePerDay === "string" && fields.pricePerDay.trim() !== "" && isMoneyAmount(fields.pricePerDay))
     fields.pricePerDay = Number(fields.pricePerDay);
   // GraphQL sends null for fields left out.

@@ -11,7 +11,7 @@ import { withVehicleLock } from "../db/vehicle-lock";
 import type { Services } from "./context";
 import { currentDealership } from "./dealership-auth";
 import { resolveOwnedObject } from "./uploads";
-import { parseInput } from "./validation";
+import { jsonObject, parseInput } from "./validation";
 import { VEHICLE_PHOTOS, type VehicleWithPhotos } from "./vehicle-rows";
 import { activeBookingsWhere, clampPage } from "./vehicles";
 import type { Viewer } from "./viewer";
@@ -29,7 +29,6 @@ export const DEALERSHIP_VEHICLE_MESSAGES = {
     "This vehicle has upcoming bookings and cannot be deleted. Set its status to Out of Service instead, and delete it once those bookings are over.",
   soldWithUpcomingBookings: "This vehicle has upcoming bookings and cannot be marked as sold until those bookings are over.",
   addKeyReused: "This Add Vehicle request was already used for another car. Please check your vehicles and add this one again.",
-  body: "The request body must be a JSON object",
 } as const;
 
 export type DealershipVehicle = VehicleWithPhotos;
@@ -77,9 +76,7 @@ export async function getOwnVehicle(services: Services, viewer: Viewer, id: stri
 
 /** The body as an object; `images`, when given, must be a list of text (null: no photos). */
 function asObject(input: unknown): Record<string, unknown> {
-  if (input === undefined || input === null) return {};
-  if (typeof input !== "object" || Array.isArray(input)) throw badInput(DEALERSHIP_VEHICLE_MESSAGES.body);
-  const body = { ...(input as Record<string, unknown>) };
+  const body = { ...jsonObject(input) };
   if (body.images === null) body.images = [];
   if (body.images !== undefined && (!Array.isArray(body.images) || body.images.some((image) => typeof image !== "string"))) {
     throw badInput(DEALERSHIP_VEHICLE_MESSAGES.imagesList, { images: DEALERSHIP_VEHICLE_MESSAGES.imagesList });
