@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT, decodeJwt } from "jose";
 import { graphql, startTestServer, type TestServer } from "../testing/harness";
+import { type Answer, send } from "../testing/http";
 import { limitSignIn } from "../services/rate-limit";
 import { createSession } from "../services/sessions";
 
@@ -22,7 +23,6 @@ afterAll(async () => {
 let addresses = 0;
 const newAddress = () => `198.51.100.${++addresses}`;
 
-type Answer = { status: number; body: any; headers: Headers };
 async function call(
   method: string,
   path: string,
@@ -30,21 +30,7 @@ async function call(
 ): Promise<Answer> {
   const headers: Record<string, string> = { "x-forwarded-for": options.from ?? newAddress() };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.raw !== undefined) {
-    body = options.raw;
-    headers["content-type"] = options.contentType ?? "application/json";
-  } else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["content-type"] = "application/json";
-  }
-  const response = await fetch(`${server.url}${path}`, { method, headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body: parsed, headers: response.headers };
+  return send(`${server.url}${path}`, method, headers, options);
 }
 
 const post = (path: string, body?: unknown, options: { token?: string; from?: string } = {}) => call("POST", path, { body, ...options });

@@ -5,6 +5,7 @@ import { expect } from "bun:test";
 import { hashPassword } from "../services/passwords";
 import type { Services } from "../services/context";
 import { createSession } from "../services/sessions";
+import { type Answer, send } from "./http";
 
 let counter = 0;
 const next = () => `${++counter}-${crypto.randomUUID().slice(0, 8)}`;
@@ -125,7 +126,7 @@ export async function newBooking(
   });
 }
 
-export type Answer = { status: number; body: any; headers: Headers };
+export type { Answer };
 
 let addresses = 0;
 /** Calls the server; each call comes from its own address (TRUST_PROXY) unless `from` is given. */
@@ -136,21 +137,7 @@ export function caller(baseUrl: () => string) {
     options: { body?: unknown; raw?: string; auth?: Record<string, string>; from?: string } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = { "x-forwarded-for": options.from ?? `203.0.113.${(++addresses % 250) + 1}`, ...(options.auth ?? {}) };
-    let body: string | undefined;
-    if (options.raw !== undefined) {
-      body = options.raw;
-      headers["content-type"] = "application/json";
-    } else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["content-type"] = "application/json";
-    }
-    const response = await fetch(`${baseUrl()}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
-    return { status: response.status, body: parsed, headers: response.headers };
+    return send(`${baseUrl()}${path}`, method, headers, { body: options.body, raw: options.raw });
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category, type Transmission } from "#domain";
 import type { Services } from "../services/context";
 import { createSession } from "../services/sessions";
+import { send } from "./http";
 
 export const POINTS = {
   capeTownCbd: "-33.9249,18.4241",
@@ -153,18 +154,9 @@ export async function call(
   path: string,
   options: { body?: unknown; raw?: string; auth?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { ...(options.auth ?? {}) };
-  let body: string | undefined;
-  if (options.raw !== undefined) body = options.raw;
-  else if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body: parsed };
+  // Status and body only: tests compare the whole answer.
+  const { status, body } = await send(`${baseUrl}${path}`, method, { ...(options.auth ?? {}) }, { body: options.body, raw: options.raw });
+  return { status, body };
 }
 
 /** A token of another area: a real (active) admin or dealership account and a session for it. */

@@ -2,6 +2,7 @@
 // straight in the database, and HTTP calls speaking from a chosen client address.
 import type { Db } from "../db";
 import { hashPassword } from "../services/passwords";
+import { type Answer, send } from "./http";
 
 let counter = 0;
 const unique = () => `${++counter}${crypto.randomUUID().replaceAll("-", "").slice(0, 6)}`.toUpperCase();
@@ -75,7 +76,7 @@ export async function createVehicle(db: Db, fields: VehicleFields = {}) {
   });
 }
 
-export type Answer = { status: number; body: any; headers: Headers };
+export type { Answer };
 
 /** An HTTP client for one server; each call speaks from a new client address unless `from` is given (needs TRUST_PROXY). */
 export function httpClient(baseUrl: () => string) {
@@ -91,21 +92,7 @@ export function httpClient(baseUrl: () => string) {
   ): Promise<Answer> {
     const headers: Record<string, string> = { "x-forwarded-for": options.from ?? newAddress(), ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (options.raw !== undefined) {
-      body = options.raw;
-      headers["content-type"] = "application/json";
-    } else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["content-type"] = "application/json";
-    }
-    const response = await fetch(`${baseUrl()}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
-    return { status: response.status, body: parsed, headers: response.headers };
+    return send(`${baseUrl()}${path}`, method, headers, { body: options.body, raw: options.raw });
   }
   return { call, newAddress };
 }
