@@ -108,21 +108,7 @@ export function matchCount(count: number, one: string, many = `${one}s`): string
   return `${plural(count, one, many)} ${count === 1 ? "matches" : "match"}`;
 }
 
-/** Vehicle status badge colours: available green, rented blue, maintenance amber, out of service red. */
-export function vehicleStatusTone(status: string): "green" | "blue" | "amber" | "red" | "grey" {
-  switch (status) {
-    case "available":
-      return "green";
-    case "rented":
-      return "blue";
-    case "maintenance":
-      return "amber";
-    case "out_of_service":
-      return "red";
-    default:
-      return "grey";
-  }
-}
+export { vehicleStatusTone } from "../../ui/vehicleStatusTone.ts";
 
 /** "Thursday, 26 November 2026": a Cape Town day ("yyyy-mm-dd"). */
 export function dayLabel(date: IsoDate): string {

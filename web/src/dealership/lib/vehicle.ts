@@ -1,7 +1,6 @@
 /** The dealership vehicle as the portal reads it (SPEC 3, "Dealership vehicle"), and its labels. */
 import { categoryLabel, TRANSMISSION_LABELS, vehicleStatusLabel, type Transmission } from "#domain/catalogue.ts";
 import { formatRand, formatRandPerDay, parseMoneyToCents } from "#domain/money.ts";
-import type { BadgeTone } from "../../ui/Badge.tsx";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 
 export const VEHICLE_FIELDS = graphql(`
@@ -31,22 +30,7 @@ export function statusLabel(status: string): string {
   return vehicleStatusLabel(status, "dealership");
 }
 
-export function statusTone(status: string): BadgeTone {
-  switch (status) {
-    case "available":
-      return "green";
-    case "rented":
-      return "blue";
-    case "maintenance":
-      return "amber";
-    case "out_of_service":
-      return "red";
-    case "sold":
-      return "grey";
-    default:
-      return "grey";
-  }
-}
+export { vehicleStatusTone as statusTone } from "../../ui/vehicleStatusTone.ts";
 
 export const transmissionLabel = (t: string) => TRANSMISSION_LABELS[t as Transmission] ?? t;
 export { categoryLabel };
