@@ -6,10 +6,9 @@
  */
 import { useEffect, useRef } from "react";
 import { useMutation } from "urql";
-import { serverMessage } from "../../lib/errors.ts";
 import { TrashIcon } from "../../ui/icons.tsx";
-import { notifyError, notifySuccess } from "../../ui/toast.tsx";
-import { errorCode } from "../lib/errors.ts";
+import { notifySuccess } from "../../ui/toast.tsx";
+import { notifyStepRefused } from "../lib/errors.ts";
 import type { DealershipVehicle } from "../lib/vehicle.ts";
 import { VehicleQuestion } from "./VehicleQuestion.tsx";
 import { graphql } from "../../lib/graphql.ts";
@@ -46,10 +45,7 @@ export function DeleteVehicleDialog({
       onClose();
       return;
     }
-    const code = errorCode(result.error);
-    const reason = code === "CONFLICT" || code === "NOT_FOUND" ? serverMessage(result.error) : undefined;
-    notifyError("Error", reason ?? "Failed to delete vehicle");
-    if (code === "NOT_FOUND" || code === "CONFLICT") onClose();
+    if (notifyStepRefused(result.error, "Failed to delete vehicle")) onClose();
   }
 
   return (

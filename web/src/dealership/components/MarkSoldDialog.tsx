@@ -7,7 +7,7 @@ import { useMutation } from "urql";
 import { serverMessage } from "../../lib/errors.ts";
 import { CheckCircleIcon, TagIcon } from "../../ui/icons.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
-import { errorCode } from "../lib/errors.ts";
+import { errorCode, notifyStepRefused } from "../lib/errors.ts";
 import type { DealershipVehicle } from "../lib/vehicle.ts";
 import { VehicleQuestion } from "./VehicleQuestion.tsx";
 import { graphql } from "../../lib/graphql.ts";
@@ -61,10 +61,7 @@ export function MarkSoldDialog({ vehicle, onClose }: { vehicle: DealershipVehicl
       onClose();
       return;
     }
-    const code = errorCode(result.error);
-    const reason = code === "CONFLICT" || code === "NOT_FOUND" ? serverMessage(result.error) : undefined;
-    notifyError("Error", reason ?? "Failed to mark the vehicle as sold");
-    if (code === "NOT_FOUND" || code === "CONFLICT") onClose();
+    if (notifyStepRefused(result.error, "Failed to mark the vehicle as sold")) onClose();
   }
 
   return (
