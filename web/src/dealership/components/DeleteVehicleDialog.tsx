@@ -8,9 +8,8 @@ import { useEffect, useRef } from "react";
 import { useMutation } from "urql";
 import { TrashIcon } from "../../ui/icons.tsx";
 import { notifySuccess } from "../../ui/toast.tsx";
-import { notifyStepRefused } from "../lib/errors.ts";
 import type { DealershipVehicle } from "../lib/vehicle.ts";
-import { VehicleQuestion } from "./VehicleQuestion.tsx";
+import { notifyStepRefused, VehicleQuestion } from "./VehicleQuestion.tsx";
 import { graphql } from "../../lib/graphql.ts";
 
 const DELETE_VEHICLE = graphql(`

@@ -7,9 +7,9 @@ import { useMutation } from "urql";
 import { serverMessage } from "../../lib/errors.ts";
 import { CheckCircleIcon, TagIcon } from "../../ui/icons.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
-import { errorCode, notifyStepRefused } from "../lib/errors.ts";
+import { errorCode } from "../lib/errors.ts";
 import type { DealershipVehicle } from "../lib/vehicle.ts";
-import { VehicleQuestion } from "./VehicleQuestion.tsx";
+import { notifyStepRefused, VehicleQuestion } from "./VehicleQuestion.tsx";
 import { graphql } from "../../lib/graphql.ts";
 
 const MARK_SOLD = graphql(`

@@ -3,7 +3,8 @@
  * alert dialog with the step's icon, title, question, the car (bold, on a line of its own, as the
  * admin's Delete vehicle shows it) and what the step does to it, Cancel, and the
  * step's button (busy while it runs; closing is off meanwhile). The step itself, and what it says
- * when done or refused, stay with its dialog (DeleteVehicleDialog, MarkSoldDialog).
+ * when done, stay with its dialog (DeleteVehicleDialog, MarkSoldDialog); a refusal is said by
+ * notifyStepRefused below, with the dialog's own fallback.
  */
 import { Dialog } from "@ark-ui/react/dialog";
 import type { ReactNode } from "react";
@@ -12,6 +13,10 @@ import { Button } from "../../ui/Button.tsx";
 import { dialogStyles } from "../../ui/dialog.ts";
 import { DialogShell } from "../../ui/DialogShell.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
+import { serverMessage } from "../../lib/errors.ts";
+import { notifyError } from "../../ui/toast.tsx";
+import { errorCode } from "../lib/errors.ts";
+import type { CombinedError } from "urql";
 
 const disc = { display: "flex", alignItems: "center", justifyContent: "center", width: "12", height: "12", borderRadius: "full" } as const;
 const brandDisc = css(disc, { bg: "brand.subtle", color: "brand.text" });
@@ -80,4 +85,16 @@ export function VehicleQuestion({
       </div>
     </DialogShell>
   );
+}
+
+/**
+ * A step on one car that did not happen: the toast gives the server's reason when the car is
+ * gone (NOT_FOUND) or the step is refused (CONFLICT), else `fallback`. True in those two cases:
+ * the question no longer applies, so its dialog closes.
+ */
+export function notifyStepRefused(error: CombinedError | undefined, fallback: string): boolean {
+  const code = errorCode(error);
+  const settled = code === "CONFLICT" || code === "NOT_FOUND";
+  notifyError("Error", (settled ? serverMessage(error) : undefined) ?? fallback);
+  return settled;
 }
