@@ -446,6 +446,9 @@ describe("a delivery and a collection", () => {
     const afterCancel = await documents();
     expect(afterCancel.slice(2).map((d) => [d.kind, d.totalCents])).toEqual([["credit_note", -1300_00]]);
     expect(afterCancel.reduce((sum, d) => sum + d.totalCents, 0)).toBe(chargesCents);
+    expect(afterCancel[2]!.description).toMatch(
+      /^Booking cancelled: the rental is credited in full; the charges at collection stay owed, booking #\w+: .*fuel ¼ tank short$/,
+    );
     // The booking's cards say the same, line by line: the customer's (list and page) and the admin's.
     const lateFee = (job.lateFeeCents ?? 0) / 100;
     const expectedAccount = {
@@ -471,6 +474,51 @@ describe("a delivery and a collection", () => {
     const afterComplete = await documents();
     expect(afterComplete.slice(3).map((d) => [d.kind, d.totalCents])).toEqual([["debit_note", 1300_00]]);
     expect(afterComplete.reduce((sum, d) => sum + d.totalCents, 0)).toBe(1300_00 + chargesCents);
+  });
+
+  test("an admin putting the completed booking back to awaiting approval credits the rental only, and the credit note, the receipt and the card say the collection's charges stay owed", async () => {
+    const job = await server.services.db.handoverJob.findUniqueOrThrow({ where: { id: collectionJob } });
+    const chargesCents = (job.lateFeeCents ?? 0) + (job.fuelFeeCents ?? 0);
+    expect(job.fuelFeeCents).toBe(300_00);
+    const STATUS = `mutation($id: ID!, $status: BookingStatus!) { updateBookingStatus(id: $id, status: $status) { status } }`;
+    const emailsBefore = await server.services.db.emailOutbox.count();
+    const before = await server.services.db.invoice.count({ where: { bookingId: rental.booking.id } });
+
+    const pending = await gql(STATUS, { id: rental.booking.id, status: "pending" }, admin.auth);
+    expect(pending.errors).toBeUndefined();
+    expect(pending.data.updateBookingStatus.status).toBe("pending");
+    const RECEIPT = `query($id: ID!) { bookingReceipt(bookingId: $id) { bookingStatus balance documents { kind total description } } }`;
+    const receipt = (await gql(RECEIPT, { id: rental.booking.id }, customer.auth)).data.bookingReceipt;
+    const late = job.lateDays ? `late return ${job.lateDays} day${job.lateDays === 1 ? "" : "s"}, ` : "";
+    // The Tax invoice page: the new credit note takes back the rental (R1,300.00) and says why;
+    // the documents add up to the charges still owed (R300.00 fuel, plus the late return if any).
+    expect(receipt.bookingStatus).toBe("pending");
+    expect(receipt.documents.slice(before)).toEqual([
+      {
+        kind: "credit_note",
+        total: "-1300.00",
+        description: expect.stringMatching(
+          new RegExp(
+            `^Booking awaiting confirmation again: the rental is not owed until it is confirmed; the charges at collection stay owed, booking #\\w+: ${late}fuel ¼ tank short$`,
+          ),
+        ),
+      },
+    ]);
+    expect(receipt.documents.map((d: { description: string }) => d.description).join("\n")).not.toContain("nothing is owed");
+    expect(receipt.balance).toBe((chargesCents / 100).toFixed(2));
+    // The booking card agrees line by line, and the customer gets no email for this correction.
+    const account = (
+      await gql(`query($id: ID!) { booking(id: $id) { account { lines { kind label amount } balance } } }`, { id: rental.booking.id }, customer.auth)
+    ).data.booking.account;
+    expect(account.lines.at(-1)).toEqual({ kind: "credit", label: "Rental not owed until confirmed", amount: "-1300.00" });
+    expect(account.balance).toBe(receipt.balance);
+    expect(await server.services.db.emailOutbox.count()).toBe(emailsBefore);
+
+    // Confirmed again: the rental is debited, and the documents add up to the rental and the charges.
+    expect((await gql(STATUS, { id: rental.booking.id, status: "confirmed" }, admin.auth)).errors).toBeUndefined();
+    const again = (await gql(RECEIPT, { id: rental.booking.id }, customer.auth)).data.bookingReceipt;
+    expect(again.documents.slice(before + 1).map((d: { kind: string; total: string }) => [d.kind, d.total])).toEqual([["debit_note", "1300.00"]]);
+    expect(again.balance).toBe(((1300_00 + chargesCents) / 100).toFixed(2));
   });
 });
 

@@ -34,10 +34,12 @@ export const BOOKING_FOR_INVOICE = {
 } satisfies { include: Prisma.BookingInclude };
 export type BookingForInvoice = Prisma.BookingGetPayload<typeof BOOKING_FOR_INVOICE>;
 
+/** The late-return and fuel charges the booking's collection recorded (0 before one is done). */
+const collectionChargesCents = (b: BookingForInvoice) => b.handovers.reduce((sum, h) => sum + (h.lateFeeCents ?? 0) + (h.fuelFeeCents ?? 0), 0);
+
 /** What the booking's customer owes now (domain owedCents: the rental while owed, the collection's charges always). */
 function bookingOwedCents(b: BookingForInvoice): number {
-  const collectionChargesCents = b.handovers.reduce((sum, h) => sum + (h.lateFeeCents ?? 0) + (h.fuelFeeCents ?? 0), 0);
-  return owedCents({ status: b.status, rentalCents: decimalToCents(b.totalAmount), collectionChargesCents });
+  return owedCents({ status: b.status, rentalCents: decimalToCents(b.totalAmount), collectionChargesCents: collectionChargesCents(b) });
 }
 
 /** "Car rental: Medium, manual, 3 days, Mar 05, 2026, 10:00 to Mar 08, 2026, 10:00 (Cape Town), booking #A1B2C3" */
@@ -63,11 +65,23 @@ const NOTE_TEXT: Record<SettleReason, string> = {
   changed: "Booking changed",
 };
 
+/**
+ * The rental credited while the collection's charges stay owed (domain owedCents): a booking
+ * collected with charges and then put back to awaiting approval or cancelled. Its note must not
+ * say nothing is owed, nor that everything is credited.
+ */
+const RENTAL_ONLY_TEXT: Partial<Record<SettleReason, string>> = {
+  unconfirmed: "Booking awaiting confirmation again: the rental is not owed until it is confirmed; the charges at collection stay owed",
+  cancelled: "Booking cancelled: the rental is credited in full; the charges at collection stay owed",
+};
+
 function noteDescription(b: BookingForInvoice, reason: SettleReason): string {
   // A change's note says what the rental now is: the invoice still describes it as first booked.
   if (reason === "changed") return `${NOTE_TEXT.changed}, now: ${rentalTerms(b)}, booking #${bookingNumber(b.id, "customer")}`;
-  const base = `${NOTE_TEXT[reason]}, booking #${bookingNumber(b.id, "customer")}`;
-  if (reason !== "collection_charges") return base;
+  const rentalOnly = collectionChargesCents(b) > 0 ? RENTAL_ONLY_TEXT[reason] : undefined;
+  const base = `${rentalOnly ?? NOTE_TEXT[reason]}, booking #${bookingNumber(b.id, "customer")}`;
+  // The charges that stay are named, as their own debit note names them.
+  if (reason !== "collection_charges" && !rentalOnly) return base;
   const c = b.handovers[0];
   const parts = [
     c?.lateDays ? `late return ${c.lateDays} ${c.lateDays === 1 ? "day" : "days"}` : null,
