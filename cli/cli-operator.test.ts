@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import pg from "pg";
-import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoDealerships, demoFleet } from "../prisma/seed/demo-data";
-import { holdMigrationLock } from "../server/testing/migration-lock";
+import { holdMigrationLock, holdSqliteWriteLock } from "../server/testing/migration-lock";
 import { createServiceAreaAs } from "../server/services/admin-service-areas";
 import { issueApiKeyAs } from "../server/services/api-keys";
 import { onboardDealership } from "../server/services/dealership-auth";
@@ -585,6 +586,60 @@ if (onPostgres)
         expect(lines[1]).toContain(`SELECT pg_terminate_backend(${holder.pid})`);
       } finally {
         await holder.release();
+      }
+    });
+  });
+
+if (!onPostgres)
+  describe("db migrate while another process holds the SQLite file's write lock", () => {
+    /** A new data folder (its database not made yet, so every migration is pending) and the file the holder locks. */
+    function newDataDir() {
+      const dataDir = mkdtempSync(join(tmpdir(), "capedrive-cli-lock-"));
+      return { dataDir, file: join(dataDir, "capedrive.db"), drop: () => rmSync(dataDir, { recursive: true, force: true }) };
+    }
+    const waitingLine = (file: string) => `Waiting for another process to finish migrating ${file} (it holds the database's write lock)`;
+
+    test("it says on stderr that it waits, naming the file, then finishes once the lock is let go", async () => {
+      const folder = newDataDir();
+      const holder = await holdSqliteWriteLock(folder.file);
+      try {
+        const proc = spawnCli(["db", "migrate"], { env: { DATA_DIR: folder.dataDir } });
+        let stderr = "";
+        const stderrRead = (async () => {
+          const decoder = new TextDecoder();
+          for await (const chunk of proc.stderr) stderr += decoder.decode(chunk, { stream: true });
+        })();
+        try {
+          while (!stderr.includes("\n") && proc.exitCode === null) await Bun.sleep(50);
+          expect(stderr).toBe(`${waitingLine(folder.file)}\n`);
+        } finally {
+          await holder.release();
+        }
+        const [code, stdout] = await Promise.all([proc.exited, new Response(proc.stdout).text(), stderrRead]);
+        expect({ code, stderr }).toEqual({ code: 0, stderr: `${waitingLine(folder.file)}\n` });
+        expect(stdout).toMatch(/: (\d+) applied now, \1 in total, 0 pending\n$/);
+      } finally {
+        await holder.release();
+        folder.drop();
+      }
+    });
+
+    test("it gives up after MIGRATION_LOCK_TIMEOUT_SECONDS with exit 1 and one line saying what to do, not SQLite's busy error", async () => {
+      const folder = newDataDir();
+      const holder = await holdSqliteWriteLock(folder.file);
+      try {
+        const run = await cli(["db", "migrate"], { env: { DATA_DIR: folder.dataDir, MIGRATION_LOCK_TIMEOUT_SECONDS: "2" } });
+        expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+        const lines = run.stderr.trimEnd().split("\n");
+        expect(lines).toEqual([
+          waitingLine(folder.file),
+          `rentals-cli: SQLite ${folder.file}: Gave up after waiting 2 s for another process to finish migrating ${folder.file} (it still holds the write lock): ` +
+            "try again once it is done, or end the process if it is stuck (a sqlite3 shell left in a transaction, say; `fuser` on the file names it). " +
+            "MIGRATION_LOCK_TIMEOUT_SECONDS sets how long to wait.",
+        ]);
+      } finally {
+        await holder.release();
+        folder.drop();
       }
     });
   });

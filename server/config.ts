@@ -66,7 +66,7 @@ const envSchema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default(SQLITE_DEFAULTS.synchronous),
   SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(SQLITE_DEFAULTS.cacheMiB),
   SQLITE_CHECKPOINTS: z.enum(["background", "inline"]).default(SQLITE_DEFAULTS.checkpoints),
-  /** PostgreSQL: how long a start or `rentals-cli db migrate` waits for another process's migration before giving up. */
+  /** How long a start or `rentals-cli db migrate` waits for another process's migration (SQLite: its write lock) before giving up. */
   MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
@@ -164,13 +164,10 @@ export type SqliteSynchronous = "NORMAL" | "FULL";
 /** SQLite's settings beyond the file: see the README's configuration table. */
 export type SqliteTuning = { synchronous?: SqliteSynchronous; cacheMiB?: number; checkpoints?: "background" | "inline" };
 
-export type DatabaseTarget =
-  | ({ provider: "sqlite"; url: string; file: string } & SqliteTuning)
-  | {
-      provider: "postgresql";
-      url: string /** How long a migration waits for another's lock (server/db/migrate.ts has the default). */;
-      migrationLockTimeoutSeconds?: number;
-    };
+export type DatabaseTarget = (({ provider: "sqlite"; url: string; file: string } & SqliteTuning) | { provider: "postgresql"; url: string }) & {
+  /** How long a migration waits for another's lock (server/db/migrate.ts has the default). */
+  migrationLockTimeoutSeconds?: number;
+};
 
 export type Config = {
   port: number;
@@ -293,7 +290,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const target = databaseTarget(e.DATABASE_URL, dataDir);
   const database: DatabaseTarget =
     target.provider === "sqlite"
-      ? { ...target, synchronous: e.SQLITE_SYNCHRONOUS, cacheMiB: e.SQLITE_CACHE_MB, checkpoints: e.SQLITE_CHECKPOINTS }
+      ? {
+          ...target,
+          synchronous: e.SQLITE_SYNCHRONOUS,
+          cacheMiB: e.SQLITE_CACHE_MB,
+          checkpoints: e.SQLITE_CHECKPOINTS,
+          migrationLockTimeoutSeconds: e.MIGRATION_LOCK_TIMEOUT_SECONDS,
+        }
       : { ...target, migrationLockTimeoutSeconds: e.MIGRATION_LOCK_TIMEOUT_SECONDS };
   return {
     port: e.PORT,

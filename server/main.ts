@@ -1,6 +1,7 @@
 // `bun server/main.ts`: reads the environment, starts the server (WORKERS processes of it), drains on SIGTERM/SIGINT.
 import { ConfigError, loadConfig } from "./config";
 import { startServer } from "./boot";
+import { MigrationLockTimeout } from "./db/migrate";
 import type { Logger } from "./log";
 import { startOtherWorker, startWorkers, WORKER_VARIABLE } from "./workers";
 
@@ -13,6 +14,17 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+/** Another process kept the migration lock past MIGRATION_LOCK_TIMEOUT_SECONDS: its one-line reason, not a stack trace. */
+async function starting<T>(start: Promise<T>): Promise<T> {
+  try {
+    return await start;
+  } catch (error) {
+    if (!(error instanceof MigrationLockTimeout)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 const worker = process.env[WORKER_VARIABLE];
@@ -30,13 +42,13 @@ if (worker) {
     process.exit(0);
   });
 } else if (config.workers > 1) {
-  const workers = await startWorkers(config);
+  const workers = await starting(startWorkers(config));
   const { services } = workers.server;
   stop = workers.stop;
   log = services.log;
   log.info(`CapeDrive is listening on ${config.publicUrl} (${services.provider}, ${config.workers} worker processes, data in ${config.dataDir})`);
 } else {
-  const server = await startServer(config);
+  const server = await starting(startServer(config));
   stop = server.stop;
   log = server.services.log;
   log.info(`CapeDrive is listening on ${config.publicUrl} (${server.services.provider}, data in ${config.dataDir})`);

@@ -261,6 +261,9 @@ const RETRYABLE_BUSY = new Set(["5", "261", "773"]);
 const isRetryableBusy = (error: unknown) =>
   error instanceof DriverAdapterError && RETRYABLE_BUSY.has(String((error.cause as { originalCode?: unknown }).originalCode));
 
+/** SQLite refused because another connection holds a lock it needs (busy, busy recovering, busy timed out). */
+export const isSqliteBusy = (error: unknown) => isSqliteError(error) && RETRYABLE_BUSY.has(String(error.errno));
+
 /**
  * Runs a connection's opening step (its settings, a migrator's first statements) again while SQLite
  * answers "busy" at once, whatever its busy timeout: switching a new file to WAL upgrades a read
@@ -272,7 +275,7 @@ export function retryWhileBusy<T>(work: () => T, waitMs = OPEN_BUSY_WAIT_MS): T 
     try {
       return work();
     } catch (error) {
-      if (!(isSqliteError(error) && RETRYABLE_BUSY.has(String(error.errno)) && performance.now() < deadline)) throw error;
+      if (!(isSqliteBusy(error) && performance.now() < deadline)) throw error;
       Bun.sleepSync(10);
     }
   }

@@ -5,7 +5,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createTestDatabase, testConfig, type TestDatabase } from "../testing/harness";
 import { openDatabase } from "./index";
-import { holdMigrationLock } from "../testing/migration-lock";
+import { freePort } from "../testing/processes";
+import { holdMigrationLock, holdSqliteWriteLock } from "../testing/migration-lock";
 import { MigrationLockTimeout, migrate, migrationStatus } from "./migrate";
 import type { DatabaseTarget } from "../config";
 
@@ -223,3 +224,85 @@ if (provider === "postgresql") {
     expect((await migrationStatus(target)).applied).toEqual([]);
   });
 }
+
+if (provider === "sqlite") {
+  // SQLite cannot say who holds its write lock, so the line names the file instead.
+  test("SQLite: a migration waiting for another process's write lock says so after a second, naming the file, and applies once it is let go", async () => {
+    const target = await freshTarget();
+    if (target.provider !== "sqlite") throw new Error("SQLite only");
+    const holder = await holdSqliteWriteLock(target.file);
+    const waiting: string[] = [];
+    const logged: string[] = [];
+    const started = performance.now();
+    const migrating = migrate(target, (line) => logged.push(line), { onWaiting: (line) => waiting.push(line) });
+    try {
+      while (waiting.length === 0) await Bun.sleep(50);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1_000);
+      expect(waiting).toEqual([`Waiting for another process to finish migrating ${target.file} (it holds the database's write lock)`]);
+    } finally {
+      await holder.release();
+    }
+    expect(await migrating).toEqual(migrationNames);
+    expect(waiting).toHaveLength(1);
+    expect(logged).not.toContain(waiting[0]);
+  });
+
+  test("SQLite: a write lock held for longer than MIGRATION_LOCK_TIMEOUT_SECONDS: the migration gives up with one line saying what to do, applying nothing", async () => {
+    const target = await freshTarget();
+    if (target.provider !== "sqlite") throw new Error("SQLite only");
+    const holder = await holdSqliteWriteLock(target.file);
+    const lines: string[] = [];
+    try {
+      const timeoutTarget = testConfig(database!, { MIGRATION_LOCK_TIMEOUT_SECONDS: "2" }).database;
+      const started = performance.now();
+      const error = await migrate(timeoutTarget, (line) => lines.push(line)).catch((e: unknown) => e);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2_000);
+      expect(error).toBeInstanceOf(MigrationLockTimeout);
+      const message = (error as Error).message;
+      expect(message).toStartWith(`Gave up after waiting 2 s for another process to finish migrating ${target.file} (it still holds the write lock): `);
+      expect(message).toContain("a sqlite3 shell left in a transaction");
+      expect(message).toEndWith("MIGRATION_LOCK_TIMEOUT_SECONDS sets how long to wait.");
+      expect(message).not.toContain("\n");
+      expect(message).not.toMatch(/database is locked|SQLITE_BUSY/);
+      // Without onWaiting, the waiting line goes to the log.
+      expect(lines).toEqual([`Waiting for another process to finish migrating ${target.file} (it holds the database's write lock)`]);
+    } finally {
+      await holder.release();
+    }
+    expect((await migrationStatus(target)).applied).toEqual([]);
+  });
+}
+
+// The start command (`bun server/main.ts`), a third process: it says whom it waits for in its log,
+// and stops with the reason on one line (no stack trace) once MIGRATION_LOCK_TIMEOUT_SECONDS is up.
+test("a server start while another process holds the migration lock logs that it waits, then exits 1 with one line once MIGRATION_LOCK_TIMEOUT_SECONDS is up", async () => {
+  const target = await freshTarget();
+  const holder = target.provider === "sqlite" ? await holdSqliteWriteLock(target.file) : await holdMigrationLock(target.url, "lock holder (test)");
+  try {
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? database!.dataDir,
+      HOST: "127.0.0.1",
+      PORT: String(freePort()),
+      DATA_DIR: database!.dataDir,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      MIGRATION_LOCK_TIMEOUT_SECONDS: "2",
+      ...(database!.databaseUrl ? { DATABASE_URL: database!.databaseUrl } : {}),
+    };
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "main.ts")], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const [code, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]);
+    expect(code).toBe(1);
+    const waitingLine =
+      target.provider === "sqlite"
+        ? `Waiting for another process to finish migrating ${target.file}`
+        : "Waiting for another migration to finish (lock held by PostgreSQL session pid";
+    expect(stdout).toMatch(new RegExp(`^\\S+ warn  ${waitingLine.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*\n$`));
+    expect(stderr).toStartWith("Gave up after waiting 2 s for another ");
+    expect(stderr).toEndWith("MIGRATION_LOCK_TIMEOUT_SECONDS sets how long to wait.\n");
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+  } finally {
+    await holder.release();
+  }
+  expect((await migrationStatus(target)).applied).toEqual([]);
+});

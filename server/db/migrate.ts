@@ -5,19 +5,25 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { hostname } from "node:os";
+import { isAbsolute, relative } from "node:path";
 import pg from "pg";
 import type { DatabaseTarget } from "../config";
 import { readMigrations } from "../../prisma/tools/migrations";
-import { retryWhileBusy } from "./bun-sqlite-adapter";
+import { isSqliteBusy } from "./bun-sqlite-adapter";
 
 type Row = Record<string, unknown>;
-/** How long a migrator waits for another process's migration (each is one short transaction). */
+/** SQLite, reading the history for a status: how long a read waits out a lock (WAL readers seldom meet one). */
 const SQLITE_LOCK_WAIT_MS = 10_000;
+/**
+ * SQLite: how long one attempt at the write lock blocks (busy_timeout). Between attempts the
+ * migrator lets the event loop run, so its "waiting" line reaches the terminal while it waits on.
+ */
+const SQLITE_LOCK_ATTEMPT_MS = 100;
 /** PostgreSQL: the advisory lock migrators take (Prisma's own id), so instances starting together migrate one at a time. */
 export const MIGRATION_LOCK = 72707369;
-/** PostgreSQL: how long a migrator waits for another's lock before saying so. */
+/** How long a migrator waits for another's lock before saying so. */
 const QUIET_LOCK_WAIT_MS = 1_000;
-/** PostgreSQL: how long a migrator waits for another's lock at most, unless the target says (MIGRATION_LOCK_TIMEOUT_SECONDS). */
+/** How long a migrator waits for another's lock at most, unless the target says (MIGRATION_LOCK_TIMEOUT_SECONDS). */
 export const DEFAULT_MIGRATION_LOCK_TIMEOUT_SECONDS = 300;
 
 /** Another process held the migration lock for longer than this one waits. */
@@ -49,10 +55,53 @@ const createTable = {
 
 const appliedQuery = `SELECT "migration_name" AS name, "checksum" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL ORDER BY "migration_name"`;
 
+/** The file as the operator named it: relative to the working folder when inside it ("data/capedrive.db"). */
+function shownPath(file: string): string {
+  const inside = relative(process.cwd(), file);
+  return inside && !inside.startsWith("..") && !isAbsolute(inside) ? inside : file;
+}
+
+/**
+ * SQLite has one write lock per file and no way to ask who holds it: another process migrating,
+ * a server's long write, or a sqlite3 shell left in a transaction. `take` runs a step that needs
+ * it again while SQLite answers busy: quietly for a second, then saying so once, and giving up
+ * after `timeoutSeconds` of one wait with a one-line MigrationLockTimeout.
+ */
+function sqliteLockWaiter(file: string, timeoutSeconds: number, onWaiting: OnWaiting) {
+  let said = false;
+  return async function take<T>(step: () => T): Promise<T> {
+    const started = performance.now();
+    for (;;) {
+      try {
+        return step();
+      } catch (error) {
+        if (!isSqliteBusy(error)) throw error;
+      }
+      const waited = performance.now() - started;
+      if (waited >= timeoutSeconds * 1000)
+        throw new MigrationLockTimeout(
+          `Gave up after waiting ${timeoutSeconds} s for another process to finish migrating ${shownPath(file)} (it still holds the write lock): ` +
+            "try again once it is done, or end the process if it is stuck (a sqlite3 shell left in a transaction, say; `fuser` on the file names it). " +
+            "MIGRATION_LOCK_TIMEOUT_SECONDS sets how long to wait.",
+        );
+      if (!said && waited >= QUIET_LOCK_WAIT_MS) {
+        said = true;
+        onWaiting(`Waiting for another process to finish migrating ${shownPath(file)} (it holds the database's write lock)`);
+      }
+      await Bun.sleep(10);
+    }
+  };
+}
+
 // bun:sqlite, as the server's adapter (./bun-sqlite-adapter.ts): two SQLite libraries must not
 // open one file in one process (POSIX locks are per process, so they would not exclude each other,
 // and libsql closes its files only when collected).
-async function sqliteRunner(file: string, forStatus: boolean): Promise<Runner> {
+async function sqliteRunner(
+  file: string,
+  forStatus: boolean,
+  lockTimeoutSeconds = DEFAULT_MIGRATION_LOCK_TIMEOUT_SECONDS,
+  onWaiting: OnWaiting = () => {},
+): Promise<Runner> {
   if (forStatus && !existsSync(file)) return emptyHistory;
   const db = new Database(file, { create: !forStatus, readwrite: true });
   if (forStatus)
@@ -65,26 +114,27 @@ async function sqliteRunner(file: string, forStatus: boolean): Promise<Runner> {
       },
       async () => db.close(false),
     );
+  const take = sqliteLockWaiter(file, lockTimeoutSeconds, onWaiting);
   try {
-    db.exec(`PRAGMA busy_timeout = ${SQLITE_LOCK_WAIT_MS}`);
+    db.exec(`PRAGMA busy_timeout = ${SQLITE_LOCK_ATTEMPT_MS}`);
     // WAL lets readers work while a writer commits; the mode is stored in the file. Two processes
     // starting on a new file both switch it, and SQLite refuses one at once: it tries again.
-    retryWhileBusy(() => {
+    await take(() => {
       db.exec("PRAGMA journal_mode = WAL");
       db.exec("PRAGMA foreign_keys = ON");
       db.exec(createTable.sqlite);
-    }, SQLITE_LOCK_WAIT_MS);
+    });
   } catch (error) {
     db.close(false);
     throw error;
   }
   return {
     async applied() {
-      const rows = db.query(appliedQuery).all() as Row[];
+      const rows = (await take(() => db.query(appliedQuery).all())) as Row[];
       return rows.map((r) => ({ name: String(r.name), checksum: String(r.checksum) }));
     },
     async apply(name, checksum, sql) {
-      retryWhileBusy(() => db.exec("BEGIN IMMEDIATE"), SQLITE_LOCK_WAIT_MS);
+      await take(() => db.exec("BEGIN IMMEDIATE"));
       try {
         // Another process may have applied it while we waited for the write lock.
         const done = db.query(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = ? AND "finished_at" IS NOT NULL`).all(name);
@@ -225,7 +275,7 @@ async function postgresRunner(
  */
 function openRunner(target: DatabaseTarget, forStatus = false, onWaiting?: OnWaiting) {
   return target.provider === "sqlite"
-    ? sqliteRunner(target.file, forStatus)
+    ? sqliteRunner(target.file, forStatus, target.migrationLockTimeoutSeconds, onWaiting)
     : postgresRunner(target.url, forStatus, target.migrationLockTimeoutSeconds, onWaiting);
 }
 
