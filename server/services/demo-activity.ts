@@ -5,6 +5,8 @@ import { carFollowsTrip } from "./booking-car";
 import { addDays, bookingQuote, capeTownDateTimeToUtc, capeTownToday, type Category } from "#domain";
 import { bodyStyleOf, carSvg, PAINTS, type Paint } from "../../prisma/seed/car-art";
 import { demoBookings, demoCustomers, demoDrivers, demoPlaces } from "../../prisma/seed/demo-data";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Prisma } from "../db";
 import type { Services } from "./context";
 import { settleInvoices } from "./invoices";
@@ -12,15 +14,11 @@ import { objectStorage } from "./storage";
 import { loadSharp, objectUrlPath } from "./uploads";
 
 type DemoCar = { registrationNumber: string; model: string; category: Category };
-/** A demo car's photo, stored but not yet recorded: the seeding transaction records it with the car. */
-export type DemoPhoto = { registrationNumber: string; id: string; path: string; size: number };
+/** A demo car's photo, drawn but not yet recorded: the seeding transaction stores and records it with the car. */
+export type DemoPhoto = { registrationNumber: string; id: string; path: string; size: number; jpeg: Buffer };
 
-/**
- * Draws and stores one photo per demo car, before the seeding transaction (files and object
- * storage are not part of it): a seeding stopped after this leaves only files nothing refers to.
- */
-export async function storeDemoPhotos(services: Services, cars: DemoCar[]): Promise<DemoPhoto[]> {
-  const storage = objectStorage(services.config);
+/** Draws one photo per demo car, in memory, before the seeding transaction (the drawing takes a while; storing them, little). */
+export async function drawDemoPhotos(cars: DemoCar[]): Promise<DemoPhoto[]> {
   const paints = Object.keys(PAINTS) as Paint[];
   const rendered = new Map<string, Buffer>();
   const sharp = await loadSharp();
@@ -38,17 +36,62 @@ export async function storeDemoPhotos(services: Services, cars: DemoCar[]): Prom
           .toBuffer()),
       );
     const id = crypto.randomUUID();
-    const path = `uploads/${id}`;
-    await storage.put(path, jpeg, "image/jpeg");
-    photos.push({ registrationNumber: car.registrationNumber, id, path, size: jpeg.byteLength });
+    photos.push({ registrationNumber: car.registrationNumber, id, path: `uploads/${id}`, size: jpeg.byteLength, jpeg });
   }
   return photos;
 }
 
-/** Deletes stored photos the seeding did not record (another instance seeded first, or it failed). */
+/**
+ * The photos a seeding is storing, listed in DATA_DIR before their files are written and removed
+ * once its transaction has ended: a seeding stopped before its commit (Ctrl-C, a kill, a power
+ * cut) runs no clean-up, so the next seeding reads this list and deletes the files no row took.
+ */
+const pendingListOf = (services: Services) => join(services.config.dataDir, "demo-photos-pending.json");
+
+/**
+ * Stores the drawn photos, inside the seeding transaction while it holds the seeding lock, after
+ * listing them (pendingListOf): written and renamed, so a half-written list is never read.
+ */
+export async function storeDemoPhotos(services: Services, photos: DemoPhoto[]): Promise<void> {
+  const list = pendingListOf(services);
+  writeFileSync(`${list}.part`, JSON.stringify(photos.map((p) => p.path)), { mode: 0o600 });
+  renameSync(`${list}.part`, list);
+  const storage = objectStorage(services.config);
+  for (const photo of photos) await storage.put(photo.path, photo.jpeg, "image/jpeg");
+}
+
+/** After the seeding's commit: its photos are rows' now, the list is done with. */
+export function forgetPendingDemoPhotos(services: Services): void {
+  rmSync(pendingListOf(services), { force: true });
+}
+
+/** Deletes stored photos the seeding did not record (its transaction failed), and their list. */
 export async function removeDemoPhotos(services: Services, photos: DemoPhoto[]): Promise<void> {
   const storage = objectStorage(services.config);
   await Promise.all(photos.map((photo) => storage.delete(photo.path).catch(() => {})));
+  forgetPendingDemoPhotos(services);
+}
+
+/**
+ * Deletes the photos an earlier seeding listed and stored but never committed: those no stored
+ * object row names. Called inside a seeding transaction holding the seeding lock, so no other
+ * seeding is storing photos meanwhile.
+ */
+export async function removeInterruptedDemoPhotos(services: Services, tx: Prisma.TransactionClient): Promise<number> {
+  const list = pendingListOf(services);
+  let paths: string[];
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(list, "utf8"));
+    paths = Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === "string") : [];
+  } catch {
+    return 0; // no list: the last seeding ended (or none began)
+  }
+  const recorded = new Set((await tx.storedObject.findMany({ where: { path: { in: paths } }, select: { path: true } })).map((r) => r.path));
+  const storage = objectStorage(services.config);
+  const orphans = paths.filter((path) => !recorded.has(path));
+  for (const path of orphans) await storage.delete(path);
+  rmSync(list, { force: true });
+  return orphans.length;
 }
 
 /** Records the stored photos, one per car (each its own stored object, so deleting one car's photo never touches another's). */

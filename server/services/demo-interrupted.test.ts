@@ -44,6 +44,22 @@ function storedPhotoFiles(): number {
   return existsSync(folder) ? readdirSync(folder).length : 0;
 }
 
+/**
+ * The files in the uploads folder that no stored object row names (a stopped writer's half file
+ * included), and rows without their file: both should be empty once a start has finished.
+ */
+async function strayFiles() {
+  const folder = join(database!.dataDir, "objects", "uploads");
+  const files = existsSync(folder) ? readdirSync(folder).sort() : [];
+  const { db, close } = openDatabase(testConfig(database!).database);
+  try {
+    const paths = (await db.storedObject.findMany({ select: { path: true } })).map((r) => r.path.replace(/^uploads\//, "")).sort();
+    return { orphans: files.filter((f) => !paths.includes(f)), missing: paths.filter((p) => !files.includes(p)) };
+  } finally {
+    await close();
+  }
+}
+
 /** Waits until `seen` or the process exits (seeding done and the server up, in which case the point was missed). */
 async function until(seen: () => boolean, process: ServerProcess): Promise<void> {
   while (!seen() && process.child.exitCode === null) await Bun.sleep(5);
@@ -121,4 +137,9 @@ for (const [point, seen] of Object.entries(points))
       await Bun.sleep(100);
     expect({ exitCode: second.child.exitCode, output: second.child.exitCode === null ? "" : second.output() }).toEqual({ exitCode: null, output: "" });
     expectComplete(await demoState());
+    // The photos followed the rows: the stopped seeding's files (and a half-written one) are gone,
+    // every demo car's photo is there, and the list of photos being stored is done with.
+    expect(await strayFiles()).toEqual({ orphans: [], missing: [] });
+    expect(storedPhotoFiles()).toBe(DEMO_CARS);
+    expect(existsSync(join(database!.dataDir, "demo-photos-pending.json"))).toBe(false);
   });

@@ -4,7 +4,16 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CATEGORY_RATES } from "#domain";
 import { demoAdmin, demoCustomers, demoDealerships, demoDrivers, demoFleet } from "../../prisma/seed/demo-data";
-import { recordDemoPhotos, removeDemoPhotos, seedDemoBookings, seedDemoDrivers, storeDemoPhotos } from "./demo-activity";
+import {
+  drawDemoPhotos,
+  forgetPendingDemoPhotos,
+  recordDemoPhotos,
+  removeDemoPhotos,
+  removeInterruptedDemoPhotos,
+  seedDemoBookings,
+  seedDemoDrivers,
+  storeDemoPhotos,
+} from "./demo-activity";
 import type { Db, Prisma } from "../db";
 import type { Services } from "./context";
 import { generatePassword, hashPassword } from "./passwords";
@@ -46,7 +55,9 @@ const DEMO_SEED_LOCK = 7_315_002;
  * on SQLite it starts with a write, which takes the database's single write lock.
  * All or nothing: every row is written in that one transaction, and the sign-in details file
  * last inside it, so a seeding stopped anywhere (Ctrl-C, a kill, a power cut) leaves no demo
- * rows and the next start seeds it all again (the photos' files, stored first, are then unused).
+ * rows and the next start seeds it all again. The photos follow: drawn before, stored inside the
+ * transaction once it holds the lock, and listed first, so the next seeding deletes the files of
+ * one stopped before its commit (demo-activity.ts removeInterruptedDemoPhotos).
  */
 export async function seedDemo(services: Services) {
   const { db } = services;
@@ -61,7 +72,7 @@ export async function seedDemo(services: Services) {
     [adminPassword, customerPassword, driverPassword, generatePassword(), ...dealershipPasswords].map(hashPassword),
   );
   const allCars = [...demoFleet, ...demoDealerships.flatMap((d) => d.stock)].sort((a, b) => (a.registrationNumber < b.registrationNumber ? -1 : 1));
-  const photos = await storeDemoPhotos(services, allCars);
+  const photos = await drawDemoPhotos(allCars);
 
   const first = demoDealerships[0]!;
   const credentials = {
@@ -73,12 +84,16 @@ export async function seedDemo(services: Services) {
   };
   const file = join(services.config.dataDir, "demo-credentials.txt");
   let wroteFile = false;
+  let storedPhotos = false;
   try {
     const seeded = await db.$transaction(
       async (tx) => {
         if (services.provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
         else await tx.$executeRaw`DELETE FROM rate_limits WHERE 0 = 1`;
         if ((await seededRows(tx)) > 0) return false;
+        await removeInterruptedDemoPhotos(services, tx);
+        storedPhotos = true; // from the first file on: a failure deletes whatever was stored
+        await storeDemoPhotos(services, photos);
         for (const v of demoFleet) {
           const { salesPrice: _ignored, ...vehicle } = v;
           await tx.vehicle.create({ data: { ...vehicle, dailyRate: rate(v.category) } });
@@ -114,14 +129,12 @@ export async function seedDemo(services: Services) {
       },
       { maxWait: 30_000, timeout: 60_000 },
     );
-    if (!seeded) {
-      await removeDemoPhotos(services, photos);
-      return null;
-    }
+    if (!seeded) return null;
+    forgetPendingDemoPhotos(services);
   } catch (error) {
     // Rolled back: its passwords sign in nowhere, and nothing refers to its photos.
     if (wroteFile) rmSync(file, { force: true });
-    await removeDemoPhotos(services, photos);
+    if (storedPhotos) await removeDemoPhotos(services, photos);
     throw error;
   }
   return { credentials, file };

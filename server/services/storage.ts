@@ -71,8 +71,10 @@ export function localStorage(root: string): ObjectStorage {
     async put(path, bytes) {
       const file = required(path);
       await mkdir(dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temporary = `${file}.${crypto.randomUUID()}.part`;
+      // Write then rename, so a reader never sees half a file. One name per object (each path has
+      // one writer: a fresh id, claimed before its bytes are written), so deleting the object
+      // deletes the half file of a writer that was stopped.
+      const temporary = partialOf(file);
       try {
         await writeFile(temporary, bytes, { mode: 0o600 });
         await rename(temporary, file);
@@ -98,10 +100,13 @@ export function localStorage(root: string): ObjectStorage {
     },
     async delete(path) {
       const file = fileOf(path);
-      if (file) await rm(file, { force: true });
+      if (file) await Promise.all([rm(file, { force: true }), rm(partialOf(file), { force: true })]);
     },
   };
 }
+
+/** Where localStorage writes an object's bytes before renaming them into place. */
+const partialOf = (file: string) => `${file}.part`;
 
 /** S3's error codes that mean our settings are wrong, and which setting to check. */
 const S3_SETTING_HINTS: Record<string, string> = {
