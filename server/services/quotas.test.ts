@@ -1,12 +1,12 @@
 // Issue 18: one account cannot take the whole fleet or fill the disk. Over real HTTP on SQLite
 // and PostgreSQL, with the operator's default limits (the harness lifts them for other tests).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bookingQuote, DEFAULT_BOOKING_LIMITS, QUOTA_MESSAGES } from "#domain";
 import { addDemoServiceArea, bookingRequest, call, capeTown, newCustomer, newVehicle, type TestCustomer } from "../testing/bookings";
 import { GENEROUS_LIMITS, graphql, startTestServer, type TestServer } from "../testing/harness";
-import { newAdmin, newDealershipWithToken, uploadPhoto } from "../testing/admin";
+import { newAdmin, newBooking, newDealershipWithToken, uploadPhoto } from "../testing/admin";
 import { runHousekeeping } from "./housekeeping";
 import { createBooking } from "./bookings";
 import { TOO_MANY_ATTEMPTS } from "./rate-limit";
@@ -385,6 +385,47 @@ describe("housekeeping", () => {
     expect((await fetch(`${server.url}${unused.objectPath}`)).status).toBe(404);
     expect((await fetch(`${server.url}${inUse.objectPath}`)).status).toBe(200);
     expect(existsSync(join(server.services.config.dataDir, "objects", "uploads", idOf(unused.objectPath)))).toBe(false);
+  });
+
+  test("keeps a handover's photos and signature past the grace period, and sweeps upload files no row names once older than an hour, never a younger one", async () => {
+    const rider = await newCustomer(server.services);
+    const photo = await uploadPhoto(server.url, rider.auth, "profile_picture");
+    const signature = await uploadPhoto(server.url, rider.auth, "profile_picture");
+    const idOf = (path: string) => path.split("/").pop()!;
+    const booking = await newBooking(server.services, { userId: rider.id, status: "completed", fromDay: -5, toDay: -3 });
+    const job = await db().handoverJob.create({ data: { bookingId: booking.id, kind: "collection", state: "done", signaturePath: signature.objectPath } });
+    await db().handoverPhoto.create({ data: { jobId: job.id, slot: "front", path: photo.objectPath } });
+    await db().storedObject.updateMany({
+      where: { id: { in: [photo, signature].map((u) => idOf(u.objectPath)) } },
+      data: { storedAt: new Date(Date.now() - 48 * 3_600_000) },
+    });
+
+    // Files nobody names: a stopped seeding's photo and a writer's half file, two hours old; one
+    // written a minute ago (its row may be on its way). A pending link's file is named by its row.
+    const folder = join(server.services.config.dataDir, "objects", "uploads");
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    const aged = (name: string, at: Date) => {
+      writeFileSync(join(folder, name), "not a photo");
+      utimesSync(join(folder, name), at, at);
+      return name;
+    };
+    const stray = aged(crypto.randomUUID(), twoHoursAgo);
+    const half = aged(`${crypto.randomUUID()}.part`, twoHoursAgo);
+    const young = aged(crypto.randomUUID(), new Date(Date.now() - 60_000));
+    const link = await call(server.url, "POST", "/api/objects/upload", { body: { purpose: "profile_picture" }, auth: rider.auth });
+    const linked = aged(idOf(link.body.objectPath), twoHoursAgo);
+    // The handover's files are old too: named by their rows, they stay.
+    for (const u of [photo, signature]) utimesSync(join(folder, idOf(u.objectPath)), twoHoursAgo, twoHoursAgo);
+
+    const result = await runHousekeeping(server.services);
+    expect(result.unreferencedFiles).toBe(2);
+    const left = new Set(readdirSync(folder));
+    expect([stray, half].filter((f) => left.has(f))).toEqual([]);
+    expect([young, linked, idOf(photo.objectPath), idOf(signature.objectPath)].filter((f) => !left.has(f))).toEqual([]);
+    const kept = await db().storedObject.findMany({ where: { id: { in: [photo, signature].map((u) => idOf(u.objectPath)) } }, select: { id: true } });
+    expect(kept).toHaveLength(2);
+    // Its bytes are still served.
+    expect((await fetch(`${server.url}${photo.objectPath}`)).status).toBe(200);
   });
 
   test("rentals-cli maintenance run does the same by hand and reports it", async () => {
