@@ -12,7 +12,7 @@ import { readMigrations } from "../../prisma/tools/migrations";
 import { isSqliteBusy } from "./bun-sqlite-adapter";
 
 type Row = Record<string, unknown>;
-/** SQLite, reading the history for a status: how long a read waits out a lock (WAL readers seldom meet one). */
+/** SQLite: how long a status read, or a migration holding the write lock, waits out another lock (WAL seldom makes them). */
 const SQLITE_LOCK_WAIT_MS = 10_000;
 /**
  * SQLite: how long one attempt at the write lock blocks (busy_timeout). Between attempts the
@@ -135,6 +135,8 @@ async function sqliteRunner(
     },
     async apply(name, checksum, sql) {
       await take(() => db.exec("BEGIN IMMEDIATE"));
+      // Holding the write lock, the rest waits as long as it must (a COMMIT outside WAL waits for readers).
+      db.exec(`PRAGMA busy_timeout = ${SQLITE_LOCK_WAIT_MS}`);
       try {
         // Another process may have applied it while we waited for the write lock.
         const done = db.query(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = ? AND "finished_at" IS NOT NULL`).all(name);
@@ -149,6 +151,8 @@ async function sqliteRunner(
       } catch (error) {
         if (db.inTransaction) db.exec("ROLLBACK");
         throw error;
+      } finally {
+        db.exec(`PRAGMA busy_timeout = ${SQLITE_LOCK_ATTEMPT_MS}`);
       }
     },
     async close() {
