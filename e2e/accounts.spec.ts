@@ -72,7 +72,7 @@ test.describe("customer accounts", () => {
   });
 
   test("sign up, complete the profile with a camera picture and a licence file, sign out, sign in", async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000); // a long journey: 3 minutes on a loaded machine
     const problems = watchProblems(page);
     const email = uniqueEmail("thandi", testInfo);
 
