@@ -27,6 +27,7 @@ import { Card } from "./Card.tsx";
 import { Field } from "./Field.tsx";
 import { ChevronLeftIcon } from "./icons.tsx";
 import { Notice } from "./Notice.tsx";
+import { SignInCard } from "./SignInCard.tsx";
 import { Spinner } from "./Spinner.tsx";
 
 const CHANGE_PASSWORD = graphql(`
@@ -179,49 +180,25 @@ export const CHOOSE_OWN_PASSWORD_REASON = "Your password was set by CapeDrive st
 /**
  * The step before anything else while the account's password is one CapeDrive staff set (an
  * operator's onboarding or reset, an admin creating a driver). The guard that shows it stays on
- * the address the user was going to, so once `onChosen` runs that screen appears. Framed like
- * the areas' sign-in card, without importing it: every module this chunk imports lengthens the
- * landing page's table of chunks, whose budget is full.
+ * the address the user was going to, so once `onChosen` runs that screen appears. Framed by the
+ * areas' sign-in card.
  */
 export function ChooseOwnPassword({ owner, onChosen }: { owner: StaffOwner; onChosen: () => void }) {
   usePageTitle("Choose your own password");
   return (
-    <div
-      className={css({ flex: "1", display: "flex", alignItems: { base: "flex-start", md: "center" }, justifyContent: "center", py: { base: "2", md: "10" } })}
+    <SignInCard
+      headingId="choose-own-password"
+      title="Choose your own password"
+      intro={CHOOSE_OWN_PASSWORD_REASON}
+      icon={
+        // A key.
+        <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <circle cx="7.5" cy="15.5" r="4.5" />
+          <path d="m10.7 12.3 9.8-9.8M17 6l3 3M14.5 8.5l2 2" />
+        </svg>
+      }
     >
-      <Card
-        as="section"
-        variant="elevated"
-        aria-labelledby="choose-own-password"
-        className={css({ width: "full", maxW: "md", display: "flex", flexDirection: "column", gap: "6", p: { base: "6", md: "8" } })}
-      >
-        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-          <span
-            className={css({
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "center",
-              width: "12",
-              height: "12",
-              borderRadius: "xl",
-              bg: "brand.subtle",
-              color: "brand.text",
-              mb: "1",
-            })}
-          >
-            {/* A key. */}
-            <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-              <circle cx="7.5" cy="15.5" r="4.5" />
-              <path d="m10.7 12.3 9.8-9.8M17 6l3 3M14.5 8.5l2 2" />
-            </svg>
-          </span>
-          <h1 id="choose-own-password" className={css({ textStyle: "title" })}>
-            Choose your own password
-          </h1>
-          <p className={css({ color: "fg.muted" })}>{CHOOSE_OWN_PASSWORD_REASON}</p>
-        </div>
-        <ChangePasswordForm owner={owner} fullWidthButton currentHint="The password you were given." onChanged={onChosen} />
-      </Card>
-    </div>
+      <ChangePasswordForm owner={owner} fullWidthButton currentHint="The password you were given." onChanged={onChosen} />
+    </SignInCard>
   );
 }
