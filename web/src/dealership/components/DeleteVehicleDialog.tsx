@@ -8,7 +8,7 @@ import { useEffect, useRef } from "react";
 import { useMutation } from "urql";
 import { TrashIcon } from "../../ui/icons.tsx";
 import { notifySuccess } from "../../ui/toast.tsx";
-import type { DealershipVehicle } from "../lib/vehicle.ts";
+import { carName, type DealershipVehicle } from "../lib/vehicle.ts";
 import { notifyStepRefused, VehicleQuestion } from "./VehicleQuestion.tsx";
 import { graphql } from "../../lib/graphql.ts";
 
@@ -40,7 +40,7 @@ export function DeleteVehicleDialog({
     const result = await deleteVehicle({ id: vehicle.id });
     if (result.data?.deleteDealershipVehicle) {
       deleted.current = true;
-      notifySuccess("Vehicle deleted", `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.registrationNumber}) was removed.`);
+      notifySuccess("Vehicle deleted", `${carName(vehicle)} (${vehicle.registrationNumber}) was removed.`);
       onClose();
       return;
     }
@@ -56,7 +56,7 @@ export function DeleteVehicleDialog({
       icon={<TrashIcon size={24} />}
       title="Delete vehicle"
       question={DELETE_QUESTION}
-      vehicle={vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.registrationNumber}` : null}
+      vehicle={vehicle ? `${carName(vehicle)} · ${vehicle.registrationNumber}` : null}
       detail="Its photos and enquiries are removed too. This cannot be undone."
       confirmIcon={<TrashIcon size={18} />}
       confirmLabel="Delete"

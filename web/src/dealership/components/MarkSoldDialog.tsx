@@ -8,7 +8,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { CheckCircleIcon, TagIcon } from "../../ui/icons.tsx";
 import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { errorCode } from "../lib/errors.ts";
-import type { DealershipVehicle } from "../lib/vehicle.ts";
+import { carName, type DealershipVehicle } from "../lib/vehicle.ts";
 import { notifyStepRefused, VehicleQuestion } from "./VehicleQuestion.tsx";
 import { graphql } from "../../lib/graphql.ts";
 
@@ -33,8 +33,6 @@ const MARK_AVAILABLE = graphql(`
 `);
 
 export const MARK_SOLD_QUESTION = "Mark this vehicle as sold?";
-
-const carName = (vehicle: DealershipVehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
 /** The undo of Mark as sold: the car is available and listed again. */
 export function useMarkAvailable() {

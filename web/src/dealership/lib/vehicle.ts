@@ -26,6 +26,9 @@ export const VEHICLE_FIELDS = graphql(`
 export type DealershipVehicle = ResultOf<typeof VEHICLE_FIELDS>;
 
 /** SPEC 4: the dashboard shows available, booked (status rented), maintenance, out of service. */
+/** "2021 Toyota Corolla": how the portal names a car in titles and notices. */
+export const carName = (vehicle: Pick<DealershipVehicle, "year" | "make" | "model">) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
 export function statusLabel(status: string): string {
   return vehicleStatusLabel(status, "dealership");
 }

@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from "../../ui/toast.tsx";
 import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
 import { fieldErrorsOf, saveFailureMessage } from "../lib/save.ts";
-import { VEHICLE_FIELDS } from "../lib/vehicle.ts";
+import { VEHICLE_FIELDS, carName } from "../lib/vehicle.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 
@@ -50,7 +50,7 @@ export function Component() {
           const result = await createVehicle({ input: vehicleInput(data, { keepStatus, mode: "add" }), idempotencyKey });
           const vehicle = result.data?.createDealershipVehicle;
           if (vehicle) {
-            notifySuccess("Vehicle added", `${vehicle.year} ${vehicle.make} ${vehicle.model} is in your inventory.`);
+            notifySuccess("Vehicle added", `${carName(vehicle)} is in your inventory.`);
             navigate(DASHBOARD_PATH);
             return null;
           }

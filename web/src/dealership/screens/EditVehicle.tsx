@@ -19,7 +19,7 @@ import { PageHeader, pageStack } from "../components/PageHeader.tsx";
 import { formValuesOf, VehicleForm, vehicleInput } from "../components/VehicleForm.tsx";
 import { errorCode } from "../lib/errors.ts";
 import { fieldErrorsOf, saveFailureMessage } from "../lib/save.ts";
-import { VEHICLE_FIELDS } from "../lib/vehicle.ts";
+import { VEHICLE_FIELDS, carName } from "../lib/vehicle.ts";
 import { isSessionError } from "../session/client.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { IconDisc } from "../../ui/IconDisc.tsx";
@@ -123,7 +123,7 @@ export function Component() {
 
   return (
     <div className={pageStack}>
-      <PageHeader back={back} title="Edit Vehicle" subtitle={`${vehicle.year} ${vehicle.make} ${vehicle.model} · ${vehicle.registrationNumber}`} />
+      <PageHeader back={back} title="Edit Vehicle" subtitle={`${carName(vehicle)} · ${vehicle.registrationNumber}`} />
       <VehicleForm
         key={vehicle.id}
         mode="edit"
