@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
+import { changePasswordOverApi } from "./password-helpers.ts";
 import { graphql } from "./support.ts";
 
 export interface DealershipLogin {
@@ -87,11 +88,6 @@ export async function withOwnPassword(request: APIRequestContext, login: Dealers
     { input: login },
   );
   const own = { dealershipCode: login.dealershipCode, password: `${login.password}-own` };
-  await graphql(
-    request,
-    "mutation ($input: ChangePasswordInput!) { changePassword(input: $input) }",
-    { input: { currentPassword: login.password, newPassword: own.password } },
-    dealershipSignIn.token,
-  );
+  await changePasswordOverApi(request, dealershipSignIn.token, login.password, own.password);
   return { ...own, token: dealershipSignIn.token };
 }

@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { changePasswordOverApi } from "./password-helpers.ts";
 import { graphql, uniqueEmail } from "./support.ts";
 
 const SIGNUP_CODE = process.env.E2E_ADMIN_SIGNUP_CODE ?? "e2e-admin-invitation-code";
@@ -116,17 +117,7 @@ export async function createDriver(
     },
   );
   const token = signedIn.driverSignIn.token;
-  if (!options.officePassword) {
-    // The session that changes it stays signed in.
-    await graphql(
-      request,
-      `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) }`,
-      {
-        input: { currentPassword: OFFICE_PASSWORD, newPassword: STAFF_PASSWORD },
-      },
-      token,
-    );
-  }
+  if (!options.officePassword) await changePasswordOverApi(request, token, OFFICE_PASSWORD, STAFF_PASSWORD);
   const password = options.officePassword ? OFFICE_PASSWORD : STAFF_PASSWORD;
   return { id: created.adminCreateDriver.driver.id, name, email, password, auth: { authorization: `Bearer ${token}` } };
 }

@@ -1,5 +1,11 @@
-/** Helpers of the Change Password journeys (phone and desktop). */
+/** Helpers of the Change Password journeys (phone and desktop), and of journeys whose staff choose their own password first. */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { graphql } from "./support.ts";
+
+/** Changes a signed-in account's password over the API (any area: the token says whose); the session stays signed in. */
+export async function changePasswordOverApi(request: APIRequestContext, token: string, currentPassword: string, newPassword: string) {
+  await graphql(request, "mutation ($input: ChangePasswordInput!) { changePassword(input: $input) }", { input: { currentPassword, newPassword } }, token);
+}
 
 /** Whether a token still opens its account (a revoked one is a 401). */
 export async function tokenWorks(request: APIRequestContext, query: string, token: string): Promise<boolean> {
